@@ -1,0 +1,113 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { LIMITS } from '@rrp/domain';
+import type { Config } from './config';
+import type { Database } from './platform/db/database';
+import { TokenService } from './platform/auth/tokens';
+import { accessPlugin } from './platform/http/access';
+import { correlationIdFor } from './platform/http/correlation';
+import { errorHandlerPlugin } from './platform/http/error-handler';
+import { loggerOptions } from './platform/http/logging';
+import { registerWebApp } from './platform/http/web-app';
+import { httpServiceHealth, type ServiceHealthAdapter } from './platform/external/service-health';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { createAccountsService } from './modules/accounts/accounts.service';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { createAdminService } from './modules/admin/admin.service';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { createCatalogueService } from './modules/catalogue/catalogue.service';
+import { historyRoutes } from './modules/history/history.routes';
+import { createHistoryService } from './modules/history/history.service';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  logger?: boolean;
+  serviceHealth?: ServiceHealthAdapter;
+}
+
+/** Builds the whole server — API, OpenAPI document and web app — without listening; tests use it as is. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: loggerOptions(config, options.logger ?? false),
+    genReqId: correlationIdFor,
+    bodyLimit: LIMITS.jsonBodyBytes,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Correlation-ID', request.id);
+  });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes inline style attributes and a style tag for its CSS variables.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${config.productName} API`, version: '1.0.0' },
+      components: {
+        securitySchemes: { jwt: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'JWT <token>' } },
+      },
+      security: [{ jwt: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const tokens = new TokenService(config.jwtSecret, config.tokenTtlMinutes);
+  await app.register(accessPlugin, { db: database.db, tokens });
+
+  const services = {
+    accounts: createAccountsService({ db: database.db, tokens }),
+    admin: createAdminService({
+      database,
+      serviceHealth: options.serviceHealth ?? httpServiceHealth(config.externalServices),
+      virusScan: config.clamav ? 'configured' : 'not configured',
+    }),
+    catalogue: createCatalogueService({ db: database.db }),
+    history: createHistoryService({ db: database.db }),
+  };
+
+  await app.register(accountsRoutes, { accounts: services.accounts });
+  await app.register(adminRoutes, { admin: services.admin });
+  await app.register(catalogueRoutes, { catalogue: services.catalogue });
+  await app.register(historyRoutes, { history: services.history });
+
+  app.get(
+    '/api/openapi.json',
+    { config: { access: 'public' }, schema: { hide: true } },
+    async () => app.swagger(),
+  );
+
+  await registerWebApp(app);
+
+  return app;
+}

@@ -1,0 +1,164 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every environment variable of DESIGN.md §1, read and validated here and nowhere else.
+ * A bad value stops start-up with a message naming the variable.
+ */
+const optionalUrl = z.url().optional();
+const port = z.coerce.number().int().min(1).max(65535);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(60 * 24 * 30).default(480),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Research Resource Portal <no-reply@portal.test>'),
+  SUPPORT_EMAIL: z.email().default('support@portal.test'),
+  PRODUCT_NAME: z.string().min(1).default('Research Resource Portal'),
+  RECAPTCHA_SECRET_V3: z.string().min(1).optional(),
+  RECAPTCHA_SECRET_V2: z.string().min(1).optional(),
+  RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+  ORCID_CLIENT_ID: z.string().min(1).optional(),
+  ORCID_CLIENT_SECRET: z.string().min(1).optional(),
+  ORCID_BASE_URL: z.url().default('https://orcid.org'),
+  CLAMAV_HOST: z.string().min(1).optional(),
+  CLAMAV_PORT: port.optional(),
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  DEMO_PASSWORD: z.string().min(10, 'must be at least 10 characters').default('Portal-Demo-1!'),
+  SENTRY_DSN: optionalUrl,
+  GLOBUS_URL: optionalUrl,
+  ABN_URL: optionalUrl,
+  BINS_URL: optionalUrl,
+  ZENDESK_URL: optionalUrl,
+  GPF_URL: optionalUrl,
+});
+
+type Env = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  tokenTtlMinutes: number;
+  mail: { smtpUrl: string | undefined; from: string };
+  supportEmail: string;
+  productName: string;
+  recaptcha: { secretV3?: string; secretV2?: string; verifyUrl: string };
+  orcid: { clientId?: string; clientSecret?: string; baseUrl: string };
+  clamav: { host: string; port: number } | undefined;
+  s3:
+    | { endpoint?: string; bucket: string; region: string; accessKeyId?: string; secretAccessKey?: string }
+    | undefined;
+  demoPassword: string;
+  sentryDsn: string | undefined;
+  externalServices: Record<'GLOBUS' | 'ABN' | 'BINS' | 'ZENDESK_API' | 'GPF', string | undefined>;
+}
+
+/** Empty strings count as unset, as a shell `VAR=` usually means "no value". */
+function withoutEmpty(source: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== '')) as Record<
+    string,
+    string
+  >;
+}
+
+/** In development the JWT secret is generated once and kept in DATA_DIR so tokens survive restarts. */
+function developmentJwtSecret(dataDir: string): string {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'jwt-secret');
+  if (!existsSync(file)) {
+    try {
+      writeFileSync(file, randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });
+    } catch (error) {
+      // Another process wrote it first: use theirs.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(withoutEmpty(source));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration — ${problems.join('; ')}`);
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === 'production';
+  if (isProduction && !env.JWT_SECRET) {
+    throw new ConfigError('Invalid configuration — JWT_SECRET: required when NODE_ENV=production');
+  }
+  if ((env.CLAMAV_HOST === undefined) !== (env.CLAMAV_PORT === undefined)) {
+    throw new ConfigError('Invalid configuration — CLAMAV_HOST and CLAMAV_PORT: set both or neither');
+  }
+  if (env.S3_ENDPOINT && !env.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration — S3_BUCKET: required when S3_ENDPOINT is set');
+  }
+  const dataDir = resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    isProduction,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    jwtSecret: env.JWT_SECRET ?? developmentJwtSecret(dataDir),
+    tokenTtlMinutes: env.TOKEN_TTL_MINUTES,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    supportEmail: env.SUPPORT_EMAIL,
+    productName: env.PRODUCT_NAME,
+    recaptcha: {
+      secretV3: env.RECAPTCHA_SECRET_V3,
+      secretV2: env.RECAPTCHA_SECRET_V2,
+      verifyUrl: env.RECAPTCHA_VERIFY_URL,
+    },
+    orcid: { clientId: env.ORCID_CLIENT_ID, clientSecret: env.ORCID_CLIENT_SECRET, baseUrl: env.ORCID_BASE_URL },
+    clamav: env.CLAMAV_HOST && env.CLAMAV_PORT ? { host: env.CLAMAV_HOST, port: env.CLAMAV_PORT } : undefined,
+    s3: env.S3_BUCKET
+      ? {
+          endpoint: env.S3_ENDPOINT,
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+        }
+      : undefined,
+    demoPassword: env.DEMO_PASSWORD,
+    sentryDsn: env.SENTRY_DSN,
+    externalServices: {
+      GLOBUS: env.GLOBUS_URL,
+      ABN: env.ABN_URL,
+      BINS: env.BINS_URL,
+      ZENDESK_API: env.ZENDESK_URL,
+      GPF: env.GPF_URL,
+    },
+  };
+}

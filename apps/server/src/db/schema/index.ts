@@ -1,0 +1,4 @@
+export * from './reference';
+export * from './users';
+export * from './institutions';
+export * from './history';

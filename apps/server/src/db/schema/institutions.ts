@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { institutionStatuses } from './reference';
+import { users } from './users';
+
+export const institutions = pgTable(
+  'institutions',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    officialName: text('official_name').notNull().default(''),
+    ein: text('ein'),
+    nonprofit: boolean('nonprofit').notNull().default(true),
+    domains: text('domains').array().notNull().default(sql`'{}'::text[]`),
+    statusId: integer('status_id')
+      .notNull()
+      .references(() => institutionStatuses.id),
+    phoneNumber: text('phone_number'),
+    currentIoId: integer('current_io_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The file id of the current RDA; the RDA itself arrives with the institutions work. */
+    currentRdaId: integer('current_rda_id'),
+    comments: text('comments'),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    modified: timestamp('modified', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('institutions_status_idx').on(t.statusId),
+    index('institutions_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
+    uniqueIndex('institutions_ein_key')
+      .on(t.ein)
+      .where(sql`${t.ein} is not null`),
+  ],
+);
+
+export const userInstitutions = pgTable(
+  'user_institutions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    institutionId: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    primary: boolean('primary').notNull().default(true),
+    verified: boolean('verified').notNull().default(false),
+    lastChecked: timestamp('last_checked', { withTimezone: true }),
+    removalReason: text('removal_reason'),
+    joinderDate: timestamp('joinder_date', { withTimezone: true }),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('user_institutions_user_idx').on(t.userId),
+    index('user_institutions_institution_idx').on(t.institutionId),
+  ],
+);

@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import {
+  COHORTS,
+  FEATURE_TOGGLES,
+  INSTITUTION_STATUSES,
+  RDA_STATUSES,
+  REQUEST_STATUSES,
+  REQUEST_TYPES,
+  RESEARCH_TEAM_ROLES,
+  RESOURCE_KINDS,
+  RESOURCE_SOURCES,
+  ROLE_EXCLUSIONS,
+  ROLE_KEYS,
+  ROLE_LABELS,
+  SHIPPING_VENDORS,
+  toRows,
+} from '@rrp/domain';
+import type { Db, DbOrTx } from '../platform/db/database';
+import {
+  cohorts,
+  featureToggles,
+  groups,
+  institutionStatuses,
+  metaData,
+  rdaStatuses,
+  requestStatuses,
+  requestTypes,
+  researchTeamRoles,
+  resourceKinds,
+  resourceSources,
+  roleExclusions,
+  shippingVendors,
+} from './schema';
+import { ensureDemoInstitution, ensureUser } from './factories';
+
+/** The release the footer shows; bumped with each release. */
+export const APP_VERSION = '0.1.0';
+
+async function upsertLookup(tx: DbOrTx, table: typeof requestStatuses, rows: { id: number; name: string }[]) {
+  await tx
+    .insert(table)
+    .values(rows)
+    .onConflictDoUpdate({ target: table.id, set: { name: sql`excluded.name` } });
+}
+
+async function upsertChoices(tx: DbOrTx, table: typeof shippingVendors, names: readonly string[]) {
+  await tx
+    .insert(table)
+    .values(names.map((name, position) => ({ name, position })))
+    .onConflictDoUpdate({ target: table.name, set: { position: sql`excluded.position` } });
+}
+
+/** Reference data every installation has. Safe to run at every start. */
+export async function seedReferenceData(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(groups)
+      .values(ROLE_KEYS.map((name) => ({ name, label: ROLE_LABELS[name] })))
+      .onConflictDoUpdate({ target: groups.name, set: { label: sql`excluded.label` } });
+    await tx
+      .insert(roleExclusions)
+      .values(
+        ROLE_KEYS.flatMap((role) => ROLE_EXCLUSIONS[role].map((excludedRole) => ({ role, excludedRole }))),
+      )
+      .onConflictDoNothing();
+    await upsertLookup(tx, requestStatuses, toRows(REQUEST_STATUSES));
+    await upsertLookup(tx, requestTypes, toRows(REQUEST_TYPES));
+    await upsertLookup(tx, institutionStatuses, toRows(INSTITUTION_STATUSES));
+    await upsertLookup(tx, rdaStatuses, toRows(RDA_STATUSES));
+    await upsertLookup(tx, resourceKinds, toRows(RESOURCE_KINDS));
+    await upsertLookup(tx, resourceSources, toRows(RESOURCE_SOURCES));
+    await upsertChoices(tx, researchTeamRoles, RESEARCH_TEAM_ROLES);
+    await upsertChoices(tx, shippingVendors, SHIPPING_VENDORS);
+    await tx
+      .insert(cohorts)
+      .values(COHORTS.map((name) => ({ name })))
+      .onConflictDoNothing({ target: cohorts.name });
+    await tx
+      .insert(featureToggles)
+      .values(FEATURE_TOGGLES.map((featureCode) => ({ featureCode, enabled: false })))
+      .onConflictDoNothing({ target: featureToggles.featureCode });
+    const current = await tx.select().from(metaData);
+    if (!current.some((row) => row.version === APP_VERSION)) {
+      await tx.update(metaData).set({ enabled: false });
+      await tx.insert(metaData).values({ version: APP_VERSION, enabled: true });
+    }
+  });
+}
+
+export const DEMO_INSTITUTION_NAME = 'Demo University';
+
+/** One verified demo account per role, `<role>@demo.test`, all at the approved demo institution. */
+export async function seedDemoData(db: Db, demoPassword: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const institution = await ensureDemoInstitution(tx, DEMO_INSTITUTION_NAME);
+    for (const role of ROLE_KEYS) {
+      await ensureUser(tx, {
+        email: `${role}@demo.test`,
+        password: demoPassword,
+        firstName: 'Demo',
+        lastName: ROLE_LABELS[role],
+        roles: [role],
+        institutionId: institution.id,
+      });
+    }
+  });
+}

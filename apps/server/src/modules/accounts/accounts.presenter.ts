@@ -1,0 +1,32 @@
+import type { SessionUserDto } from '@rrp/domain';
+import type { SessionUser } from '../../platform/auth/session';
+import type { users } from '../../db/schema';
+
+export function fullName(user: { firstName: string; lastName: string }): string {
+  return `${user.firstName} ${user.lastName}`.trim();
+}
+
+/** The session user as GET user/me/ answers it. */
+export function presentSessionUser(
+  user: typeof users.$inferSelect,
+  session: SessionUser,
+  institution: { id: number; institutionId: number } | null,
+): SessionUserDto {
+  return {
+    id: user.id,
+    username: user.email,
+    email: user.email,
+    emails: [user.email],
+    first_name: user.firstName,
+    last_name: user.lastName,
+    full_name: fullName(user),
+    phone_number: user.phoneNumber,
+    primary_role: session.primaryRole,
+    roles: session.roles,
+    groups: session.groups,
+    institutionId: institution?.institutionId ?? null,
+    userInstitutionId: institution?.id ?? null,
+    abn_approved: user.abnApproved,
+    suspended_request: user.suspendedRequestId,
+  };
+}

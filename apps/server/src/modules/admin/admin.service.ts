@@ -1,0 +1,75 @@
+import type { Actor, HealthCheckedService, UpdateFeatureToggle } from '@rrp/domain';
+import type { Database } from '../../platform/db/database';
+import { pingDatabase } from '../../platform/db/database';
+import type { ServiceHealthAdapter } from '../../platform/external/service-health';
+import { NotFoundError } from '../../platform/http/errors';
+import { recordHistory } from '../../platform/history';
+import { parseListQuery, selectPage } from '../../platform/list';
+import { featureToggles, metaData } from '../../db/schema';
+import { featureToggleList, metaDataList } from './admin.lists';
+import * as repo from './admin.repo';
+import { presentFeatureToggle, presentMetaData } from './admin.presenter';
+
+type Query = Record<string, string | undefined>;
+
+export function createAdminService(deps: {
+  database: Database;
+  serviceHealth: ServiceHealthAdapter;
+  virusScan: 'configured' | 'not configured';
+}) {
+  const { database, serviceHealth } = deps;
+  const { db } = database;
+  return {
+    async listFeatureToggles(query: Query) {
+      const list = parseListQuery(featureToggleList, query);
+      const page = await selectPage(db, featureToggles, list);
+      return { list, count: page.count, results: page.rows.map(presentFeatureToggle) };
+    },
+
+    /** Turns a feature on or off; the change is audited. */
+    async updateFeatureToggle(actor: Actor, id: number, input: UpdateFeatureToggle) {
+      return db.transaction(async (tx) => {
+        const before = await repo.lockFeatureToggle(tx, id);
+        if (!before) throw new NotFoundError();
+        const after = await repo.updateFeatureToggle(tx, id, input.enabled);
+        await recordHistory(tx, {
+          model: 'feature-toggle',
+          objectId: id,
+          action: 'update',
+          before,
+          after,
+          modifierId: actor.userId,
+        });
+        return presentFeatureToggle(after);
+      });
+    },
+
+    async listMetaData(query: Query) {
+      const list = parseListQuery(metaDataList, query);
+      const page = await selectPage(db, metaData, list);
+      return { list, count: page.count, results: page.rows.map(presentMetaData) };
+    },
+
+    /** Liveness with the database's state; answers even when the database is down. */
+    async health() {
+      let databaseStatus: 'ok' | 'unavailable' = 'ok';
+      try {
+        await pingDatabase(db);
+      } catch {
+        databaseStatus = 'unavailable';
+      }
+      return {
+        status: databaseStatus === 'ok' ? ('ok' as const) : ('degraded' as const),
+        database: databaseStatus,
+        database_kind: database.kind,
+        virus_scan: deps.virusScan,
+      };
+    },
+
+    checkService(service: HealthCheckedService) {
+      return serviceHealth.check(service);
+    },
+  };
+}
+
+export type AdminService = ReturnType<typeof createAdminService>;

@@ -1,0 +1,53 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { isRoleKey, type Actor, type RoleKey } from '@rrp/domain';
+import type { DbOrTx } from '../db/database';
+import { groups, userGroups, users } from '../../db/schema';
+
+export interface SessionUser {
+  id: number;
+  email: string;
+  primaryRole: RoleKey | null;
+  roles: RoleKey[];
+  groups: string[];
+}
+
+/** The signed-in user with their groups, in one query; null when missing or inactive. */
+export async function loadSessionUser(db: DbOrTx, userId: number): Promise<SessionUser | null> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      primaryRole: users.primaryRole,
+      groups: sql<string[]>`coalesce(array_agg(${groups.name} order by ${groups.name}) filter (where ${groups.name} is not null), '{}')`,
+    })
+    .from(users)
+    .leftJoin(userGroups, eq(userGroups.userId, users.id))
+    .leftJoin(groups, eq(groups.id, userGroups.groupId))
+    .where(and(eq(users.id, userId), eq(users.isActive, true)))
+    .groupBy(users.id);
+  if (!row) return null;
+  const roles = row.groups.filter(isRoleKey);
+  return {
+    id: row.id,
+    email: row.email,
+    primaryRole: isRoleKey(row.primaryRole) && roles.includes(row.primaryRole) ? row.primaryRole : null,
+    roles,
+    groups: row.groups,
+  };
+}
+
+/**
+ * The role a call acts in: the `?role=` asked for (which must be held), else the primary role,
+ * else the only role. A multi-role user with no primary role acts with no role until they pick one.
+ */
+export function resolveActiveRole(user: SessionUser, requested: string | undefined): RoleKey | null | 'not-held' {
+  if (requested !== undefined) {
+    return isRoleKey(requested) && user.roles.includes(requested) ? requested : 'not-held';
+  }
+  if (user.primaryRole) return user.primaryRole;
+  return user.roles.length === 1 ? user.roles[0]! : null;
+}
+
+export function actorOf(user: SessionUser, role: RoleKey | null): Actor {
+  return { userId: user.id, role, roles: user.roles };
+}

@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { history } from '../db/schema';
+import type { DbOrTx } from './db/database';
+
+export type HistoryAction = 'create' | 'update' | 'delete';
+
+/** Keys that never go into history rows, whatever object they come from. */
+const SECRET_KEY = /password|secret|token/i;
+
+function snapshot(row: Record<string, unknown> | null | undefined): Record<string, unknown> {
+  if (!row) return {};
+  return Object.fromEntries(
+    Object.entries(row)
+      .filter(([key]) => !SECRET_KEY.test(key))
+      .map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]),
+  );
+}
+
+function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key])).sort();
+}
+
+export interface HistoryEntry {
+  /** The audited object's model name as the history API takes it (e.g. `institution`). */
+  model: string;
+  objectId: string | number;
+  action: HistoryAction;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  modifierId: number | null;
+}
+
+/**
+ * Writes the versioned history row of one change, in the caller's transaction so the change
+ * and its record commit or roll back together. The only writer of `history`.
+ * An update that changed nothing writes nothing.
+ */
+export async function recordHistory(tx: DbOrTx, entry: HistoryEntry): Promise<void> {
+  const before = snapshot(entry.before);
+  const after = snapshot(entry.after);
+  const changed =
+    entry.action === 'create'
+      ? Object.keys(after).sort()
+      : entry.action === 'delete'
+        ? []
+        : changedFields(before, after);
+  if (entry.action === 'update' && changed.length === 0) return;
+  const objectId = String(entry.objectId);
+  await tx.insert(history).values({
+    model: entry.model,
+    objectId,
+    action: entry.action,
+    changedFields: changed,
+    data: entry.action === 'delete' ? before : after,
+    modifierId: entry.modifierId,
+    version: sql`(select coalesce(max(${history.version}), 0) + 1 from ${history} where ${history.model} = ${entry.model} and ${history.objectId} = ${objectId})`,
+  });
+}

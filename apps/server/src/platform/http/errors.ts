@@ -1,0 +1,54 @@
+import { MESSAGES } from '@rrp/domain';
+
+export type FieldErrors = Record<string, string[]>;
+
+/** A failure the caller can act on. Thrown anywhere; turned into the one envelope by the error handler. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly body: Record<string, unknown> = { detail: message },
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** 400 with field errors (`non_field_errors` for the whole payload) and an optional spec `code`. */
+export class ValidationError extends AppError {
+  constructor(
+    readonly fields: FieldErrors,
+    code?: string,
+  ) {
+    super(400, Object.values(fields).flat()[0] ?? 'Invalid input.', code ? { ...fields, code } : { ...fields });
+  }
+
+  static nonField(message: string, code?: string): ValidationError {
+    return new ValidationError({ non_field_errors: [message] }, code);
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  constructor(detail: string = MESSAGES.notAuthenticated) {
+    super(401, detail);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(detail: string = MESSAGES.forbidden) {
+    super(403, detail);
+  }
+}
+
+/** Also used for objects the caller may not see: they are not told the object exists. */
+export class NotFoundError extends AppError {
+  constructor(detail: string = MESSAGES.notFound) {
+    super(404, detail);
+  }
+}
+
+export class ServiceUnavailableError extends AppError {
+  constructor(detail: string) {
+    super(503, detail);
+  }
+}

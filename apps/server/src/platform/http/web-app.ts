@@ -1,0 +1,42 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { NotFoundError } from './errors';
+
+export const WEB_DIST = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
+
+/**
+ * Serves the built web app: hashed assets cached for a year, and index.html (never cached) for
+ * every other non-API path, so client-side routes, /404 included, load the app.
+ */
+export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST): Promise<void> {
+  const hasBuild = existsSync(`${distDir}/index.html`);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, path) => {
+        reply.header(
+          'Cache-Control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
+    if (wantsPage && hasBuild) {
+      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    if (wantsPage) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built. Run `npm start` (it builds apps/web) or `npm run build:web`.');
+    }
+    throw new NotFoundError();
+  });
+}

@@ -1,0 +1,3 @@
+export * from './list-spec';
+export * from './page';
+export * from './select-page';

@@ -1,0 +1,201 @@
+import { and, asc, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyColumn } from 'drizzle-orm';
+import { z } from 'zod';
+import { LIMITS } from '@rrp/domain';
+import { ValidationError, type FieldErrors } from '../http/errors';
+
+export type FieldType = 'int' | 'text' | 'bool' | 'date';
+export type Lookup = 'exact' | 'in' | 'icontains' | 'isnull' | 'gte' | 'lte' | 'gt' | 'lt';
+
+type Operand = AnyColumn;
+
+/**
+ * One filterable field. `column` filters the listed table directly; `through` reaches a related
+ * table (e.g. `reviews__user`): it wraps the condition built on the related column, typically
+ * in an EXISTS subquery, so a related path never multiplies rows.
+ */
+export interface FilterDef {
+  type: FieldType;
+  column: Operand;
+  through?: (condition: SQL) => SQL;
+  lookups?: readonly Lookup[];
+}
+
+export interface ListSpec {
+  filters: Record<string, FilterDef>;
+  /** API ordering name -> column; the id tie-breaker is added by the parser. */
+  ordering: Record<string, Operand>;
+  defaultOrdering: readonly string[];
+  /** Columns or expressions the `search` parameter matches (case-insensitive substring; trigram-indexed). */
+  search?: readonly (AnyColumn | SQL)[];
+  expand?: readonly string[];
+  /** Route-specific parameters that are not filters (e.g. `split`), validated by the route. */
+  extraParams?: readonly string[];
+  /** The id column, used as the final tie-breaker so paging is stable. */
+  id: AnyColumn;
+}
+
+const DEFAULT_LOOKUPS: Record<FieldType, readonly Lookup[]> = {
+  int: ['exact', 'in', 'isnull', 'gte', 'lte', 'gt', 'lt'],
+  text: ['exact', 'in', 'icontains', 'isnull'],
+  bool: ['exact', 'isnull'],
+  date: ['exact', 'isnull', 'gte', 'lte', 'gt', 'lt'],
+};
+
+const RESERVED = ['limit', 'offset', 'ordering', 'search', 'expand'] as const;
+
+function paramNames(name: string, def: FilterDef): string[] {
+  return (def.lookups ?? DEFAULT_LOOKUPS[def.type]).map((lookup) =>
+    lookup === 'exact' ? name : `${name}__${lookup}`,
+  );
+}
+
+/**
+ * The query-string schema of a list route, generated from its spec: every filter and lookup is
+ * declared (and documented in OpenAPI), and an undeclared parameter is a 400.
+ */
+export function listQuerySchema(spec: ListSpec) {
+  const names = [
+    ...RESERVED,
+    ...(spec.extraParams ?? []),
+    ...Object.entries(spec.filters).flatMap(([name, def]) => paramNames(name, def)),
+  ];
+  return z.strictObject(Object.fromEntries(names.map((name) => [name, z.string().max(2000).optional()])));
+}
+
+export interface ParsedList {
+  where: SQL | undefined;
+  orderBy: SQL[];
+  limit: number;
+  offset: number;
+  expand: ReadonlySet<string>;
+}
+
+const BOOL_VALUES: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
+
+function parseValue(type: FieldType, raw: string): unknown {
+  switch (type) {
+    case 'int': {
+      if (!/^-?\d{1,15}$/.test(raw.trim())) throw new Error('Enter a whole number.');
+      return Number(raw);
+    }
+    case 'bool': {
+      const value = BOOL_VALUES[raw.trim().toLowerCase()];
+      if (value === undefined) throw new Error('Enter true or false.');
+      return value;
+    }
+    case 'date': {
+      const date = new Date(raw);
+      if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(date.getTime())) {
+        throw new Error('Enter a date as YYYY-MM-DD.');
+      }
+      return date;
+    }
+    case 'text':
+      return raw;
+  }
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+function condition(def: FilterDef, lookup: Lookup, raw: string): SQL {
+  const column = def.column;
+  switch (lookup) {
+    case 'exact':
+      return eq(column, parseValue(def.type, raw));
+    case 'in': {
+      const values = raw
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean)
+        .map((part) => parseValue(def.type, part));
+      return values.length === 0 ? sql`false` : inArray(column, values);
+    }
+    case 'icontains':
+      return ilike(column, `%${escapeLike(raw)}%`);
+    case 'isnull':
+      return parseValue('bool', raw) ? isNull(column) : isNotNull(column);
+    case 'gte':
+      return gte(column, parseValue(def.type, raw));
+    case 'lte':
+      return lte(column, parseValue(def.type, raw));
+    case 'gt':
+      return gt(column, parseValue(def.type, raw));
+    case 'lt':
+      return lt(column, parseValue(def.type, raw));
+  }
+}
+
+function parseInteger(raw: string | undefined, fallback: number, min: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d{1,9}$/.test(raw)) throw new Error('Enter a whole number.');
+  const value = Number(raw);
+  if (value < min) throw new Error(`Ensure this value is greater than or equal to ${min}.`);
+  return value;
+}
+
+/**
+ * Turns a list call's query (already checked against `listQuerySchema`) into SQL pieces:
+ * filters, search, ordering, paging and expansions. Bad values are field errors, never a 500.
+ */
+export function parseListQuery(spec: ListSpec, query: Record<string, string | undefined>): ParsedList {
+  const errors: FieldErrors = {};
+  const fail = (key: string, message: string) => (errors[key] ??= []).push(message);
+  const conditions: SQL[] = [];
+
+  for (const [name, def] of Object.entries(spec.filters)) {
+    for (const lookup of def.lookups ?? DEFAULT_LOOKUPS[def.type]) {
+      const param = lookup === 'exact' ? name : `${name}__${lookup}`;
+      const raw = query[param];
+      if (raw === undefined) continue;
+      try {
+        const built = condition(def, lookup, raw);
+        conditions.push(def.through ? def.through(built) : built);
+      } catch (error) {
+        fail(param, (error as Error).message);
+      }
+    }
+  }
+
+  const term = query.search?.trim();
+  if (term && spec.search?.length) {
+    const pattern = `%${escapeLike(term)}%`;
+    conditions.push(or(...spec.search.map((column) => ilike(column as AnyColumn, pattern)))!);
+  }
+
+  const orderBy: SQL[] = [];
+  const ordering = query.ordering ? query.ordering.split(',').map((part) => part.trim()) : spec.defaultOrdering;
+  for (const item of ordering.filter(Boolean)) {
+    const name = item.replace(/^-/, '');
+    const column = spec.ordering[name];
+    if (!column) {
+      fail('ordering', `Unknown ordering field: ${name}.`);
+      continue;
+    }
+    orderBy.push(item.startsWith('-') ? desc(column) : asc(column));
+  }
+  orderBy.push(asc(spec.id));
+
+  const expand = new Set((query.expand ?? '').split(',').map((part) => part.trim()).filter(Boolean));
+  for (const name of expand) {
+    if (!spec.expand?.includes(name)) fail('expand', `Unknown relation: ${name}.`);
+  }
+
+  let limit: number = LIMITS.list.defaultLimit;
+  let offset = 0;
+  try {
+    limit = Math.min(parseInteger(query.limit, LIMITS.list.defaultLimit, 1), LIMITS.list.maxLimit);
+  } catch (error) {
+    fail('limit', (error as Error).message);
+  }
+  try {
+    offset = parseInteger(query.offset, 0, 0);
+  } catch (error) {
+    fail('offset', (error as Error).message);
+  }
+
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  return { where: conditions.length ? and(...conditions) : undefined, orderBy, limit, offset, expand };
+}

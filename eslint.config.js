@@ -1,0 +1,102 @@
+// @ts-check
+import { readdirSync, existsSync } from 'node:fs';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/** Sub-folders of a directory, or none when it does not exist yet. */
+const foldersOf = (dir) =>
+  existsSync(dir)
+    ? readdirSync(dir, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+    : [];
+
+const restrict = (files, patterns) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
+
+/* Module boundaries of DESIGN.md §3. */
+const boundaries = [
+  // The domain package imports nothing but zod and its own files.
+  restrict(
+    ['packages/domain/**/*.ts'],
+    [{ regex: '^(?!zod$|\\.{1,2}/)', message: 'packages/domain imports nothing from the apps or other libraries.' }],
+  ),
+  // The web app never reaches into the server.
+  restrict(
+    ['apps/web/**/*.{ts,tsx}'],
+    [{ group: ['@rrp/server', '**/apps/server/**'], message: 'The web app talks to the server over HTTP only.' }],
+  ),
+  // Routes never touch the database: they call their service.
+  restrict(
+    ['apps/server/src/modules/**/*.routes.ts'],
+    [
+      {
+        regex: '(\\.repo$|/db/|^drizzle-orm|platform/db)',
+        message: 'Routes never touch the database; call the module service.',
+      },
+    ],
+  ),
+  // Web features do not import each other.
+  ...foldersOf('apps/web/src/features').map((feature) =>
+    restrict(
+      [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+      [
+        {
+          regex: `features/(?!${feature}/)[^/]+`,
+          message: 'Web features do not import each other; move shared code to components/ or lib/.',
+        },
+        { regex: `^\\.\\./\\.\\./(?!\\.\\.)[^/]+/`, message: 'Import shared code through @/ paths.' },
+      ],
+    ),
+  ),
+  // A server module reaches another module only through its service.
+  ...foldersOf('apps/server/src/modules').map((area) =>
+    restrict(
+      [`apps/server/src/modules/${area}/**/*.ts`],
+      [
+        {
+          regex: `^\\.\\./(?!${area}/)[^/]+/(?![^/]+\\.service$)`,
+          message: 'Reach another module only through its service.',
+        },
+      ],
+    ),
+  ),
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'apps/server/src/db/migrations/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['**/*.{js,mjs}', 'apps/server/src/cli.ts', 'e2e/scripts/**', '.ci/**', 'scripts/**'],
+    rules: { 'no-console': 'off' },
+  },
+  ...boundaries,
+);

@@ -1,0 +1,4 @@
+export * from './roles';
+export * from './statuses';
+export * from './catalogue';
+export * from './limits';

@@ -1,0 +1,26 @@
+/** The spec's numbers, in one place (foundation §9, researcher §9, staff §9). */
+export const LIMITS = {
+  passwordMinLength: 10,
+  virusScanFailedStatus: 412,
+  roleCookieDays: 30,
+  list: { defaultLimit: 100, maxLimit: 2000 },
+  table: { pageSize: 10, pageSizeStep: 5, pageButtons: 5, datasetPageSize: 50 },
+  search: { minChars: 2, debounceMs: 1000 },
+  institutionLookupLimit: 2000,
+  combobox: { initialLimit: 30 },
+  sampleAvailabilityBatch: 100,
+  irbNearExpiryMs: 5_256_000_000,
+  field: {
+    name: 30,
+    title: 254,
+    email: 254,
+    institutionName: 100,
+    ein: 25,
+    phone: 30,
+    orcid: 20,
+  },
+  /** Body size limit for JSON calls; uploads have their own limit. */
+  jsonBodyBytes: 1024 * 1024,
+} as const;
+
+export const FOOTER_YEARS = '2021–2022';

@@ -1,0 +1,11 @@
+import type { RoleKey } from '../constants/roles';
+
+/**
+ * Who is asking: a signed-in user acting in one of their roles. `role` is null for a user
+ * who holds several roles and has not chosen a primary one yet: only `signedIn` grants apply.
+ */
+export interface Actor {
+  userId: number;
+  role: RoleKey | null;
+  roles: readonly RoleKey[];
+}

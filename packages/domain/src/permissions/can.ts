@@ -1,0 +1,37 @@
+import type { Actor } from './actor';
+import { CONDITIONS } from './conditions';
+import { ACTIONS, PERMISSIONS, type Action, type Grant, type Policy, type Subject } from './table';
+
+/** Grants that apply to a caller: `anyone`, plus `signedIn` and the active role's for an actor. */
+function grantsFor(actor: Actor | null, subject: Subject, action: Action): Grant[] {
+  const policies: Policy[] = [PERMISSIONS.anyone];
+  if (actor) policies.push(PERMISSIONS.signedIn);
+  if (actor?.role) policies.push(PERMISSIONS[actor.role]);
+  return policies.flatMap((policy) => {
+    const grant = policy[subject]?.[action];
+    return grant === undefined ? [] : [grant];
+  });
+}
+
+/**
+ * May this caller attempt the action at all? Conditional grants count: whether they hold is
+ * decided per object by `can`. Routes check this before any object is loaded.
+ */
+export function mayAttempt(actor: Actor | null, action: Action, subject: Subject): boolean {
+  return grantsFor(actor, subject, action).length > 0;
+}
+
+/** Does the caller (null when signed out) hold the action on this object? */
+export function can(actor: Actor | null, action: Action, subject: Subject, object?: object): boolean {
+  return grantsFor(actor, subject, action).some((grant) => {
+    if (grant === true) return true;
+    if (!actor || object === undefined) return false;
+    const condition = CONDITIONS[grant] as (a: Actor, o: object) => boolean;
+    return condition(actor, object);
+  });
+}
+
+/** The actions the caller holds on an object: serialised into detail responses for `useCan`. */
+export function permissionsFor(actor: Actor | null, subject: Subject, object: object): Action[] {
+  return ACTIONS.filter((action) => can(actor, action, subject, object));
+}

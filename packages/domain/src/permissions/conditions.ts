@@ -1,0 +1,14 @@
+import type { Actor } from './actor';
+
+/**
+ * Named conditions a grant may carry. Each reads the actor and the object the call is about;
+ * objects expose the plain fields a condition needs, so the table never reaches the database.
+ */
+export const CONDITIONS = {
+  /** The object is the actor's own user record. */
+  isSelf: (actor: Actor, object: { id?: number | null }) => object.id === actor.userId,
+  /** The actor owns the object (projects, requests, carts). */
+  isOwner: (actor: Actor, object: { ownerId?: number | null }) => object.ownerId === actor.userId,
+} satisfies Record<string, (actor: Actor, object: never) => boolean>;
+
+export type ConditionName = keyof typeof CONDITIONS;

@@ -1,0 +1,4 @@
+export * from './actor';
+export * from './conditions';
+export * from './table';
+export * from './can';

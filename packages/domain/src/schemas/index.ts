@@ -1,0 +1,5 @@
+export * from './messages';
+export * from './common';
+export * from './auth';
+export * from './session';
+export * from './reference';

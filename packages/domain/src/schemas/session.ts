@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { ROLE_KEYS } from '../constants/roles';
+
+export const roleKeySchema = z.enum(ROLE_KEYS);
+
+/** GET user/me/: the session user (foundation §3 "Session user"). */
+export const sessionUserSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  email: z.string(),
+  emails: z.array(z.string()),
+  first_name: z.string(),
+  last_name: z.string(),
+  full_name: z.string(),
+  phone_number: z.string().nullable(),
+  primary_role: roleKeySchema.nullable(),
+  roles: z.array(roleKeySchema),
+  groups: z.array(z.string()),
+  institutionId: z.number().nullable(),
+  userInstitutionId: z.number().nullable(),
+  abn_approved: z.boolean(),
+  suspended_request: z.number().nullable(),
+});
+export type SessionUserDto = z.infer<typeof sessionUserSchema>;

@@ -108,6 +108,6 @@ export async function ensureDemoInstitution(tx: DbOrTx, name: string) {
     .where(and(eq(institutions.name, name), eq(institutions.statusId, INSTITUTION_APPROVED)));
   return (
     existing ??
-    createInstitution(tx, { name, officialName: `${name} (Demo)`, domains: ['demo.test'], ein: 'DEMO-0001' })
+    createInstitution(tx, { name, officialName: `${name} (Demo)`, domains: ['demo.test'] })
   );
 }

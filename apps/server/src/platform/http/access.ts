@@ -9,7 +9,18 @@ import { ForbiddenError, NotFoundError, UnauthorizedError } from './errors';
 /** What a route needs: nothing (`public`), or an action on a subject from the permission table. */
 export type RouteAccess = 'public' | { action: Action; subject: Subject };
 
+/** One registered API route and what it requires: the permission walk test reads these. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route with its declared access, in registration order. */
+    apiRoutes: RegisteredRoute[];
+  }
   interface FastifyContextConfig {
     access?: RouteAccess;
   }
@@ -30,10 +41,13 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { db: Db; toke
   app.decorateRequest('sessionUser', null);
   app.decorateRequest('actor', null);
 
+  const apiRoutes: RegisteredRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/') && route.config?.access === undefined) {
-      throw new Error(`Route ${route.method} ${route.url} declares no config.access`);
-    }
+    if (!route.url.startsWith('/api/')) return;
+    const access = route.config?.access;
+    if (access === undefined) throw new Error(`Route ${route.method} ${route.url} declares no config.access`);
+    for (const method of [route.method].flat()) apiRoutes.push({ method, url: route.url, access });
   });
 
   app.addHook('preValidation', async (request) => {
@@ -44,9 +58,8 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { db: Db; toke
     const access = request.routeOptions.config.access;
     if (access === undefined) return;
     await authenticate(request, opts, requestedRole, access === 'public');
-    if (access === 'public') return;
-    if (!request.actor) throw new UnauthorizedError();
-    if (!mayAttempt(request.actor, access.action, access.subject)) throw new ForbiddenError();
+    if (access === 'public' || mayAttempt(request.actor, access.action, access.subject)) return;
+    throw request.actor ? new ForbiddenError() : new UnauthorizedError();
   });
 });
 

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { can, mayAttempt, ROLE_KEYS, type Actor, type RoleKey } from '@rrp/domain';
+import type { RegisteredRoute } from '../src/platform/http/access';
+import { auth, createTestContext, type TestContext } from './test-app';
+
+/**
+ * Walks every registered API route with every role, and signed out, and checks each answer
+ * against the permission table. A route added later is covered the day it is registered.
+ */
+let t: TestContext;
+const tokens = new Map<RoleKey, string>();
+const userIds = new Map<RoleKey, number>();
+
+beforeAll(async () => {
+  t = await createTestContext();
+  for (const role of ROLE_KEYS) {
+    const user = await t.createUser({ roles: [role] });
+    userIds.set(role, user.id);
+    tokens.set(role, await t.tokenFor(user.email));
+  }
+});
+afterAll(() => t.close());
+
+type Expectation = 'open' | 'unauthenticated' | 'forbidden' | 'per-object';
+
+function expectationFor(route: RegisteredRoute, role: RoleKey | null): Expectation {
+  if (route.access === 'public') return 'open';
+  const actor: Actor | null = role ? { userId: userIds.get(role)!, role, roles: [role] } : null;
+  const { action, subject } = route.access;
+  if (can(actor, action, subject)) return 'open';
+  if (mayAttempt(actor, action, subject)) return 'per-object';
+  return actor ? 'forbidden' : 'unauthenticated';
+}
+
+function matches(expectation: Expectation, status: number): boolean {
+  switch (expectation) {
+    case 'open':
+      return status !== 401 && status !== 403 && status < 500;
+    case 'per-object':
+      return status !== 401 && status < 500;
+    case 'unauthenticated':
+      return status === 401;
+    case 'forbidden':
+      return status === 403;
+  }
+}
+
+describe('permission walk over every API route', () => {
+  it('covers the routes the app registers', () => {
+    const paths = t.app.apiRoutes.map((route) => `${route.method} ${route.url}`);
+    expect(paths).toEqual(
+      expect.arrayContaining(['POST /api/api-token-auth/', 'GET /api/user/me/', 'GET /api/history/']),
+    );
+  });
+
+  it('answers every route for every role as the permission table says', async () => {
+    const mismatches: string[] = [];
+    const walked = t.app.apiRoutes.filter((route) => route.method !== 'HEAD');
+    for (const route of walked) {
+      for (const role of [null, ...ROLE_KEYS]) {
+        const response = await t.app.inject({
+          method: route.method as 'GET',
+          url: route.url.replace(/:[A-Za-z_]+/g, '1'),
+          headers: role ? auth(tokens.get(role)!) : {},
+          ...(['POST', 'PATCH', 'PUT'].includes(route.method) ? { payload: {} } : {}),
+          remoteAddress: `10.50.${ROLE_KEYS.indexOf(role as RoleKey) + 1}.1`,
+        });
+        const expectation = expectationFor(route, role);
+        if (!matches(expectation, response.statusCode)) {
+          mismatches.push(`${route.method} ${route.url} as ${role ?? 'visitor'}: expected ${expectation}, got ${response.statusCode}`);
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+    expect(walked.length * (ROLE_KEYS.length + 1)).toBeGreaterThan(100);
+  });
+});

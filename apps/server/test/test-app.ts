@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import pg from 'pg';
+import type { RoleKey } from '@rrp/domain';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openPglite, openPostgres, type Database } from '../src/platform/db/database';
+import { seedReferenceData } from '../src/db/seed';
+import { createUser, ensureDemoInstitution, type NewUser } from '../src/db/factories';
+import type { ServiceHealthAdapter } from '../src/platform/external/service-health';
+
+export const TEST_PASSWORD = 'Test-Password-1!';
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    DATA_DIR: '/nonexistent-test-data-dir',
+    ...overrides,
+  });
+}
+
+/**
+ * A fresh, migrated and seeded database for one test file: in-memory PGlite, or on the
+ * PostgreSQL pass a new database on the harness's server.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const serverUrl = inject('postgresUrl');
+  if (!serverUrl) return openPglite(undefined);
+  const name = `rrp_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), 5);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** A new verified user with these roles (and a unique e-mail unless given). */
+  createUser(input: Partial<NewUser> & { roles: RoleKey[] }): Promise<{ id: number; email: string }>;
+  /** A token for this user, via the real sign-in endpoint. */
+  tokenFor(email: string, password?: string): Promise<string>;
+  /** A token for a fresh user holding exactly one role. */
+  tokenForRole(role: RoleKey): Promise<string>;
+  close(): Promise<void>;
+}
+
+let sequence = 0;
+
+export async function createTestContext(
+  options: { config?: Record<string, string>; serviceHealth?: ServiceHealthAdapter } = {},
+): Promise<TestContext> {
+  const config = testConfig(options.config);
+  const database = await openTestDatabase();
+  await seedReferenceData(database.db);
+  const institution = await ensureDemoInstitution(database.db, 'Test University');
+  const app = await buildApp({ config, database, serviceHealth: options.serviceHealth });
+  await app.ready();
+
+  const context: TestContext = {
+    app,
+    database,
+    config,
+    async createUser(input) {
+      sequence += 1;
+      const email = input.email ?? `user${sequence}-${randomBytes(3).toString('hex')}@example.test`;
+      return createUser(database.db, {
+        password: TEST_PASSWORD,
+        institutionId: institution.id,
+        ...input,
+        email,
+      });
+    },
+    async tokenFor(email, password = TEST_PASSWORD) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/api-token-auth/',
+        payload: { email, password },
+        // A distinct client address per sign-in keeps the sign-in rate limit out of unrelated tests.
+        remoteAddress: `10.9.${(sequence >> 8) & 255}.${sequence & 255}`,
+      });
+      if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+      return response.json<{ token: string }>().token;
+    },
+    async tokenForRole(role) {
+      const user = await context.createUser({ roles: [role] });
+      return context.tokenFor(user.email);
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+  return context;
+}
+
+export const auth = (token: string) => ({ authorization: `JWT ${token}` });
+
+/** The parsed JSON body of an error answer, checked to carry the correlation id both ways. */
+export function errorBody(response: LightMyRequestResponse): Record<string, unknown> {
+  const body = response.json<Record<string, unknown>>();
+  const header = response.headers['x-correlation-id'];
+  if (!header || body.correlation_id !== header) {
+    throw new Error(`error answer without a matching correlation id: ${response.body}`);
+  }
+  return body;
+}

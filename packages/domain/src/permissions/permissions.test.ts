@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { ROLE_KEYS } from '../constants/roles';
+import { ACTIONS, PERMISSIONS, SUBJECTS, can, mayAttempt, permissionsFor, type Actor } from './index';
+
+const actor = (role: Actor['role'], userId = 7): Actor => ({ userId, role, roles: role ? [role] : [] });
+
+describe('permission table', () => {
+  it('prints the whole role x subject x action matrix', () => {
+    const header = ['subject.action', 'visitor', ...ROLE_KEYS];
+    const rows = SUBJECTS.flatMap((subject) =>
+      ACTIONS.map((action) => [
+        `${subject}.${action}`,
+        ...[null, ...ROLE_KEYS].map((role) => {
+          const who = role ? actor(role) : null;
+          if (can(who, action, subject)) return 'yes';
+          return mayAttempt(who, action, subject) ? 'cond' : '-';
+        }),
+      ]),
+    );
+    const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => row[column]!.length)));
+    const render = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column]!)).join(' ');
+    console.warn(['Permission matrix (yes = always, cond = on objects meeting a condition):', render(header), ...rows.map(render)].join('\n'));
+    expect(rows).toHaveLength(SUBJECTS.length * ACTIONS.length);
+  });
+
+  it('gives every role an entry, so a new role cannot be forgotten', () => {
+    for (const role of ROLE_KEYS) expect(PERMISSIONS).toHaveProperty(role);
+  });
+
+  it('lets visitors read public reference data and nothing signed-in', () => {
+    expect(can(null, 'list', 'MetaData')).toBe(true);
+    expect(can(null, 'list', 'Cohort')).toBe(true);
+    expect(can(null, 'read', 'Session')).toBe(false);
+    expect(can(null, 'list', 'FeatureToggle')).toBe(false);
+  });
+
+  it('grants signed-in rights to every role, and to a user with no active role', () => {
+    for (const role of [null, ...ROLE_KEYS]) expect(can(actor(role), 'read', 'Session')).toBe(true);
+    expect(can(actor(null), 'list', 'History')).toBe(false);
+  });
+
+  it('keeps service health checks and feature switching to superusers', () => {
+    for (const role of ROLE_KEYS) {
+      expect(can(actor(role), 'read', 'ServiceHealth'), role).toBe(role === 'superuser');
+      expect(can(actor(role), 'update', 'FeatureToggle'), role).toBe(role === 'superuser');
+    }
+  });
+
+  it('evaluates a conditional grant on the object', () => {
+    const me = actor('primary_researcher', 7);
+    expect(mayAttempt(me, 'update', 'Session')).toBe(true);
+    expect(can(me, 'update', 'Session')).toBe(false);
+    expect(can(me, 'update', 'Session', { id: 7 })).toBe(true);
+    expect(can(me, 'update', 'Session', { id: 8 })).toBe(false);
+    expect(can(null, 'update', 'Session', { id: 7 })).toBe(false);
+  });
+
+  it('lists the actions held on an object for the web app', () => {
+    expect(permissionsFor(actor('primary_researcher', 7), 'Session', { id: 7 })).toEqual(['read', 'update']);
+    expect(permissionsFor(actor('primary_researcher', 7), 'Session', { id: 8 })).toEqual(['read']);
+  });
+});

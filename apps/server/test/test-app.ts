@@ -25,9 +25,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
  * A fresh, migrated and seeded database for one test file: in-memory PGlite, or on the
  * PostgreSQL pass a new database on the harness's server.
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(): Promise<Database & { url: string | null }> {
   const serverUrl = inject('postgresUrl');
-  if (!serverUrl) return openPglite(undefined);
+  if (!serverUrl) return { ...(await openPglite(undefined)), url: null };
   const name = `rrp_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -38,6 +38,7 @@ export async function openTestDatabase(): Promise<Database> {
   const database = await openPostgres(url.toString(), 5);
   return {
     ...database,
+    url: url.toString(),
     close: async () => {
       await database.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
@@ -50,7 +51,7 @@ export async function openTestDatabase(): Promise<Database> {
 
 export interface TestContext {
   app: FastifyInstance;
-  database: Database;
+  database: Database & { url: string | null };
   config: Config;
   /** A new verified user with these roles (and a unique e-mail unless given). */
   createUser(input: Partial<NewUser> & { roles: RoleKey[] }): Promise<{ id: number; email: string }>;

@@ -13,8 +13,9 @@ const foldersOf = (dir) =>
         .map((entry) => entry.name)
     : [];
 
-const restrict = (files, patterns) => ({
+const restrict = (files, patterns, ignores = []) => ({
   files,
+  ignores,
   rules: { 'no-restricted-imports': ['error', { patterns }] },
 });
 
@@ -23,12 +24,23 @@ const boundaries = [
   // The domain package imports nothing but zod and its own files.
   restrict(
     ['packages/domain/**/*.ts'],
-    [{ regex: '^(?!zod$|\\.{1,2}/)', message: 'packages/domain imports nothing from the apps or other libraries.' }],
+    [
+      {
+        regex: '^(?!zod$|\\.{1,2}/)',
+        message: 'packages/domain imports nothing from the apps or other libraries.',
+      },
+    ],
+    ['**/*.test.ts'],
   ),
   // The web app never reaches into the server.
   restrict(
     ['apps/web/**/*.{ts,tsx}'],
-    [{ group: ['@rrp/server', '**/apps/server/**'], message: 'The web app talks to the server over HTTP only.' }],
+    [
+      {
+        group: ['@rrp/server', '**/apps/server/**'],
+        message: 'The web app talks to the server over HTTP only.',
+      },
+    ],
   ),
   // Routes never touch the database: they call their service.
   restrict(
@@ -59,7 +71,7 @@ const boundaries = [
       [`apps/server/src/modules/${area}/**/*.ts`],
       [
         {
-          regex: `^\\.\\./(?!${area}/)[^/]+/(?![^/]+\\.service$)`,
+          regex: `^\\.\\./(?!\\.\\.)(?!${area}/)[^/]+/(?![^/]+\\.service$)`,
           message: 'Reach another module only through its service.',
         },
       ],

@@ -75,7 +75,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     openapi: {
       info: { title: `${config.productName} API`, version: '1.0.0' },
       components: {
-        securitySchemes: { jwt: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'JWT <token>' } },
+        securitySchemes: {
+          jwt: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'JWT <token>' },
+        },
       },
       security: [{ jwt: [] }],
     },
@@ -101,10 +103,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(catalogueRoutes, { catalogue: services.catalogue });
   await app.register(historyRoutes, { history: services.history });
 
-  app.get(
-    '/api/openapi.json',
-    { config: { access: 'public' }, schema: { hide: true } },
-    async () => app.swagger(),
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+    app.swagger(),
   );
 
   await registerWebApp(app);

@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
-import { findRoleConflict, isRoleKey, passwordMeetsCriteria, PASSWORD_CRITERIA, type RoleKey } from '@rrp/domain';
+import {
+  findRoleConflict,
+  isRoleKey,
+  passwordMeetsCriteria,
+  PASSWORD_CRITERIA,
+  type RoleKey,
+} from '@rrp/domain';
 import { loadConfig } from './config';
 import { openDatabase } from './platform/db/open';
 import { seedReferenceData } from './db/seed';
@@ -77,7 +83,9 @@ async function main(): Promise<void> {
 
   const { password, generated } = await obtainPassword(values['password-stdin']);
   if (!passwordMeetsCriteria(password)) {
-    throw new Error(`Password does not satisfy all criteria: ${PASSWORD_CRITERIA.map((c) => c.label).join(', ')}.`);
+    throw new Error(
+      `Password does not satisfy all criteria: ${PASSWORD_CRITERIA.map((c) => c.label).join(', ')}.`,
+    );
   }
 
   const config = loadConfig();

@@ -21,7 +21,12 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(60 * 24 * 30).default(480),
+  TOKEN_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(60 * 24 * 30)
+    .default(480),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -140,7 +145,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       secretV2: env.RECAPTCHA_SECRET_V2,
       verifyUrl: env.RECAPTCHA_VERIFY_URL,
     },
-    orcid: { clientId: env.ORCID_CLIENT_ID, clientSecret: env.ORCID_CLIENT_SECRET, baseUrl: env.ORCID_BASE_URL },
+    orcid: {
+      clientId: env.ORCID_CLIENT_ID,
+      clientSecret: env.ORCID_CLIENT_SECRET,
+      baseUrl: env.ORCID_BASE_URL,
+    },
     clamav: env.CLAMAV_HOST && env.CLAMAV_PORT ? { host: env.CLAMAV_HOST, port: env.CLAMAV_PORT } : undefined,
     s3: env.S3_BUCKET
       ? {

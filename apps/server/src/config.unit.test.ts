@@ -9,7 +9,12 @@ const dataDir = () => mkdtempSync(join(tmpdir(), 'rrp-config-'));
 describe('config', () => {
   it('has working defaults for development', () => {
     const config = loadConfig({ DATA_DIR: dataDir() });
-    expect(config).toMatchObject({ port: 3000, env: 'development', databaseUrl: undefined, clamav: undefined });
+    expect(config).toMatchObject({
+      port: 3000,
+      env: 'development',
+      databaseUrl: undefined,
+      clamav: undefined,
+    });
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
   });
 

@@ -67,7 +67,9 @@ describe('permission walk over every API route', () => {
         });
         const expectation = expectationFor(route, role);
         if (!matches(expectation, response.statusCode)) {
-          mismatches.push(`${route.method} ${route.url} as ${role ?? 'visitor'}: expected ${expectation}, got ${response.statusCode}`);
+          mismatches.push(
+            `${route.method} ${route.url} as ${role ?? 'visitor'}: expected ${expectation}, got ${response.statusCode}`,
+          );
         }
       }
     }

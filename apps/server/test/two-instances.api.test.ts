@@ -41,5 +41,4 @@ describe('two instances on one database', () => {
     const seen = await second.inject({ url: '/api/feature-toggle/?enabled=true', headers: auth(token) });
     expect(seen.json().results.map((f: { feature_code: string }) => f.feature_code)).toEqual(['abn_epic']);
   });
-
 });

@@ -16,7 +16,10 @@ export interface CreateUserCommand {
 export async function createUserCommand(db: Db, input: CreateUserCommand) {
   const email = emailSchema.parse(input.email);
   return db.transaction(async (tx) => {
-    const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${email})`);
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${email})`);
     if (taken) throw new Error(`A user with the e-mail ${email} already exists.`);
     return createUser(tx, {
       email,

@@ -67,7 +67,10 @@ export async function createUser(tx: DbOrTx, input: NewUser) {
 
 /** The user with this e-mail, created if missing (an existing account is left as it is). */
 export async function ensureUser(tx: DbOrTx, input: NewUser) {
-  const [existing] = await tx.select().from(users).where(sql`lower(${users.email}) = lower(${input.email})`);
+  const [existing] = await tx
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${input.email})`);
   return existing ?? createUser(tx, input);
 }
 
@@ -106,8 +109,5 @@ export async function ensureDemoInstitution(tx: DbOrTx, name: string) {
     .select()
     .from(institutions)
     .where(and(eq(institutions.name, name), eq(institutions.statusId, INSTITUTION_APPROVED)));
-  return (
-    existing ??
-    createInstitution(tx, { name, officialName: `${name} (Demo)`, domains: ['demo.test'] })
-  );
+  return existing ?? createInstitution(tx, { name, officialName: `${name} (Demo)`, domains: ['demo.test'] });
 }

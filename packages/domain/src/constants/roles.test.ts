@@ -24,6 +24,9 @@ describe('roles', () => {
 
   it('finds the first conflicting pair of a role set', () => {
     expect(findRoleConflict(['portal_admin', 'superuser', 'access_admin'])).toBeNull();
-    expect(findRoleConflict(['superuser', 'external_reviewer', 'sbso'])).toEqual(['external_reviewer', 'sbso']);
+    expect(findRoleConflict(['superuser', 'external_reviewer', 'sbso'])).toEqual([
+      'external_reviewer',
+      'sbso',
+    ]);
   });
 });

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ROLE_KEYS } from '../constants/roles';
 import { ACTIONS, PERMISSIONS, SUBJECTS, can, mayAttempt, permissionsFor, type Actor } from './index';
 
+// The domain package compiles without DOM or Node types; the test runner provides the console.
+declare const console: { warn(message: string): void };
+
 const actor = (role: Actor['role'], userId = 7): Actor => ({ userId, role, roles: role ? [role] : [] });
 
 describe('permission table', () => {
@@ -17,9 +20,17 @@ describe('permission table', () => {
         }),
       ]),
     );
-    const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => row[column]!.length)));
+    const widths = header.map((_, column) =>
+      Math.max(...[header, ...rows].map((row) => row[column]!.length)),
+    );
     const render = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column]!)).join(' ');
-    console.warn(['Permission matrix (yes = always, cond = on objects meeting a condition):', render(header), ...rows.map(render)].join('\n'));
+    console.warn(
+      [
+        'Permission matrix (yes = always, cond = on objects meeting a condition):',
+        render(header),
+        ...rows.map(render),
+      ].join('\n'),
+    );
     expect(rows).toHaveLength(SUBJECTS.length * ACTIONS.length);
   });
 

@@ -5,7 +5,10 @@ import { emailSchema } from './common';
 /** POST api-token-auth/: sign in (foundation §3 "Login payload"). */
 export const loginSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: MESSAGES.passwordRequired }).min(1, { error: MESSAGES.passwordRequired }).max(256),
+  password: z
+    .string({ error: MESSAGES.passwordRequired })
+    .min(1, { error: MESSAGES.passwordRequired })
+    .max(256),
   agreed_to_terms: z.boolean().optional(),
   recaptcha: z.string().max(4096).optional(),
   is_v2: z.boolean().optional(),

@@ -10,7 +10,11 @@ export const emailSchema = z
 
 /** Each password criterion, in the order the registration form lists them as the user types. */
 export const PASSWORD_CRITERIA = [
-  { key: 'length', label: `At least ${LIMITS.passwordMinLength} characters`, test: (p: string) => p.length >= LIMITS.passwordMinLength },
+  {
+    key: 'length',
+    label: `At least ${LIMITS.passwordMinLength} characters`,
+    test: (p: string) => p.length >= LIMITS.passwordMinLength,
+  },
   { key: 'digit', label: 'One number', test: (p: string) => /\d/.test(p) },
   { key: 'lower', label: 'One lowercase letter', test: (p: string) => /[a-z]/.test(p) },
   { key: 'upper', label: 'One uppercase letter', test: (p: string) => /[A-Z]/.test(p) },

@@ -22,7 +22,11 @@ export type UpdateFeatureToggle = z.infer<typeof updateFeatureToggleSchema>;
 export const metaDataSchema = z.object({ id: z.number(), version: z.string(), enabled: z.boolean() });
 export type MetaDataDto = z.infer<typeof metaDataSchema>;
 
-export const cohortSchema = z.object({ id: z.number(), name: z.string(), welcome_packet: z.string().nullable() });
+export const cohortSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  welcome_packet: z.string().nullable(),
+});
 export type CohortDto = z.infer<typeof cohortSchema>;
 
 export const historyEntrySchema = z.object({
@@ -33,7 +37,9 @@ export const historyEntrySchema = z.object({
   action: z.enum(['create', 'update', 'delete']),
   changed_fields: z.array(z.string()),
   data: z.record(z.string(), z.unknown()),
-  modifier: z.union([z.number(), z.object({ id: z.number(), full_name: z.string(), email: z.string() })]).nullable(),
+  modifier: z
+    .union([z.number(), z.object({ id: z.number(), full_name: z.string(), email: z.string() })])
+    .nullable(),
   modified: z.string(),
 });
 export type HistoryEntryDto = z.infer<typeof historyEntrySchema>;

@@ -34,7 +34,9 @@ describe('dates (mm/dd/yyyy)', () => {
   });
 
   it('answers the spec message', () => {
-    expect(usDateSchema.safeParse('2024-01-05').error?.issues[0]?.message).toBe('Please use the format MM/DD/YYYY');
+    expect(usDateSchema.safeParse('2024-01-05').error?.issues[0]?.message).toBe(
+      'Please use the format MM/DD/YYYY',
+    );
   });
 });
 
@@ -42,7 +44,10 @@ describe('login payload', () => {
   it('needs a valid e-mail and a password, with the spec messages', () => {
     const result = loginSchema.safeParse({ email: 'nope', password: '' });
     const messages = Object.fromEntries(result.error!.issues.map((issue) => [issue.path[0], issue.message]));
-    expect(messages).toEqual({ email: 'Please enter a valid email address.', password: 'Please enter your password' });
+    expect(messages).toEqual({
+      email: 'Please enter a valid email address.',
+      password: 'Please enter your password',
+    });
   });
 
   it('trims the e-mail', () => {

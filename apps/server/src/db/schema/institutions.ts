@@ -11,7 +11,10 @@ export const institutions = pgTable(
     officialName: text('official_name').notNull().default(''),
     ein: text('ein'),
     nonprofit: boolean('nonprofit').notNull().default(true),
-    domains: text('domains').array().notNull().default(sql`'{}'::text[]`),
+    domains: text('domains')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     statusId: integer('status_id')
       .notNull()
       .references(() => institutionStatuses.id),

@@ -18,11 +18,18 @@ describe('POST /api/api-token-auth/', () => {
   it('gives every demo account a token whose claims name the user', async () => {
     await seedDemoData(t.database.db, t.config.demoPassword);
     for (const [index, role] of ROLE_KEYS.entries()) {
-      const response = await signIn({ email: `${role}@demo.test`, password: t.config.demoPassword }, `10.2.0.${index}`);
+      const response = await signIn(
+        { email: `${role}@demo.test`, password: t.config.demoPassword },
+        `10.2.0.${index}`,
+      );
       expect(response.statusCode, role).toBe(200);
       const { token } = response.json<{ token: string }>();
       const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
-      expect(claims).toMatchObject({ email: `${role}@demo.test`, user_id: expect.any(Number), exp: expect.any(Number) });
+      expect(claims).toMatchObject({
+        email: `${role}@demo.test`,
+        user_id: expect.any(Number),
+        exp: expect.any(Number),
+      });
       const me = await t.app.inject({ url: '/api/user/me/', headers: auth(token) });
       expect(me.json()).toMatchObject({ email: `${role}@demo.test`, primary_role: role, roles: [role] });
     }
@@ -113,7 +120,11 @@ describe('POST /api/api-token-verify/', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ token });
     const forged = `${token.slice(0, -4)}AAAA`;
-    const bad = await t.app.inject({ method: 'POST', url: '/api/api-token-verify/', payload: { token: forged } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/api-token-verify/',
+      payload: { token: forged },
+    });
     expect(bad.statusCode).toBe(400);
     expect(errorBody(bad).non_field_errors).toEqual(['The token could not be verified. Contact Support.']);
   });
@@ -123,7 +134,10 @@ describe('GET /api/user/me/ and the active role', () => {
   it('accepts the JWT and Bearer schemes and refuses a bad token with 401', async () => {
     const token = await t.tokenForRole('access_admin');
     for (const scheme of ['JWT', 'Bearer']) {
-      const response = await t.app.inject({ url: '/api/user/me/', headers: { authorization: `${scheme} ${token}` } });
+      const response = await t.app.inject({
+        url: '/api/user/me/',
+        headers: { authorization: `${scheme} ${token}` },
+      });
       expect(response.statusCode).toBe(200);
     }
     const bad = await t.app.inject({ url: '/api/user/me/', headers: auth('not.a.token') });
@@ -146,14 +160,21 @@ describe('GET /api/user/me/ and the active role', () => {
     // superuser may check services; portal_admin may not.
     const asPrimary = await t.app.inject({ url: '/api/health-check/?service=GPF', headers: auth(token) });
     expect(asPrimary.statusCode).toBe(403);
-    const asSuperuser = await t.app.inject({ url: '/api/health-check/?service=GPF&role=superuser', headers: auth(token) });
+    const asSuperuser = await t.app.inject({
+      url: '/api/health-check/?service=GPF&role=superuser',
+      headers: auth(token),
+    });
     expect(asSuperuser.statusCode).toBe(200);
     const notHeld = await t.app.inject({ url: '/api/user/me/?role=sbso', headers: auth(token) });
     expect(notHeld.statusCode).toBe(403);
   });
 
   it('answers the session user of foundation §3 with the primary institution', async () => {
-    const user = await t.createUser({ roles: ['primary_researcher'], firstName: 'Ada', lastName: 'Lovelace' });
+    const user = await t.createUser({
+      roles: ['primary_researcher'],
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    });
     const me = await t.app.inject({ url: '/api/user/me/', headers: auth(await t.tokenFor(user.email)) });
     expect(me.json()).toEqual({
       id: user.id,
@@ -180,6 +201,8 @@ describe('GET /api/user/me/ and the active role', () => {
     const me = await t.app.inject({ url: '/api/user/me/', headers: auth(token) });
     expect(me.json()).toMatchObject({ primary_role: null, roles: ['portal_admin', 'superuser'] });
     // With no active role only the signed-in grants apply.
-    expect((await t.app.inject({ url: '/api/history/?pk=1&model=user', headers: auth(token) })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ url: '/api/history/?pk=1&model=user', headers: auth(token) })).statusCode,
+    ).toBe(403);
   });
 });

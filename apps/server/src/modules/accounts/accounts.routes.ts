@@ -5,7 +5,10 @@ import type { AccountsService } from './accounts.service';
 /** Sign-in attempts per client address and minute before 429 (DESIGN.md: rate limits on sign-in). */
 const SIGN_IN_RATE = { max: 10, timeWindow: '1 minute' };
 
-export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = async (app, { accounts }) => {
+export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = async (
+  app,
+  { accounts },
+) => {
   app.post(
     '/api/api-token-auth/',
     {

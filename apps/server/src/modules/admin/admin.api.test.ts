@@ -50,8 +50,16 @@ describe('GET /api/health-check/?service=', () => {
     t.app.inject({ url: `/api/health-check/?service=${service}`, headers: auth(token) });
 
   it('reports a reachable service as ok, a failing or closed one as down, an unset one as not configured', async () => {
-    expect((await check('GLOBUS')).json()).toMatchObject({ service: 'GLOBUS', status: 'ok', detail: 'HTTP 200' });
-    expect((await check('BINS')).json()).toMatchObject({ service: 'BINS', status: 'down', detail: 'HTTP 503' });
+    expect((await check('GLOBUS')).json()).toMatchObject({
+      service: 'GLOBUS',
+      status: 'ok',
+      detail: 'HTTP 200',
+    });
+    expect((await check('BINS')).json()).toMatchObject({
+      service: 'BINS',
+      status: 'down',
+      detail: 'HTTP 503',
+    });
     expect((await check('ABN')).json()).toMatchObject({ service: 'ABN', status: 'down' });
     expect((await check('ZENDESK_API')).json()).toEqual({
       service: 'ZENDESK_API',
@@ -108,6 +116,8 @@ describe('feature toggles and meta-data', () => {
   it('serves the enabled meta-data version publicly', async () => {
     const response = await t.app.inject({ url: '/api/meta-data/?enabled=True' });
     expect(response.statusCode).toBe(200);
-    expect(response.json().results).toEqual([{ id: expect.any(Number), version: expect.any(String), enabled: true }]);
+    expect(response.json().results).toEqual([
+      { id: expect.any(Number), version: expect.any(String), enabled: true },
+    ]);
   });
 });

@@ -29,7 +29,10 @@ const serviceHealthSchema = z.object({
 export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async (app, { admin }) => {
   app.get(
     '/api/health/',
-    { config: { access: 'public' }, schema: { tags: ['admin'], response: { 200: healthSchema, 503: healthSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['admin'], response: { 200: healthSchema, 503: healthSchema } },
+    },
     async (_request, reply) => {
       const health = await admin.health();
       return reply.status(health.status === 'ok' ? 200 : 503).send(health);
@@ -83,7 +86,11 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
     '/api/meta-data/',
     {
       config: { access: { action: 'list', subject: 'MetaData' } },
-      schema: { tags: ['admin'], querystring: listQuerySchema(metaDataList), response: { 200: pageSchema(metaDataSchema) } },
+      schema: {
+        tags: ['admin'],
+        querystring: listQuerySchema(metaDataList),
+        response: { 200: pageSchema(metaDataSchema) },
+      },
     },
     async (request) => {
       const { list, count, results } = await admin.listMetaData(request.query);

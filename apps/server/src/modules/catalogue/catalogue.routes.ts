@@ -12,7 +12,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
     '/api/cohort/',
     {
       config: { access: { action: 'list', subject: 'Cohort' } },
-      schema: { tags: ['catalogue'], querystring: listQuerySchema(cohortList), response: { 200: pageSchema(cohortSchema) } },
+      schema: {
+        tags: ['catalogue'],
+        querystring: listQuerySchema(cohortList),
+        response: { 200: pageSchema(cohortSchema) },
+      },
     },
     async (request) => {
       const { list, count, results } = await catalogue.listCohorts(request.query);

@@ -16,7 +16,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const toggle = (id: number, enabled: boolean) =>
-  t.app.inject({ method: 'PATCH', url: `/api/feature-toggle/${id}/`, headers: auth(superuser), payload: { enabled } });
+  t.app.inject({
+    method: 'PATCH',
+    url: `/api/feature-toggle/${id}/`,
+    headers: auth(superuser),
+    payload: { enabled },
+  });
 const historyOf = (query: string, token = superuser) =>
   t.app.inject({ url: `/api/history/?${query}`, headers: auth(token) });
 

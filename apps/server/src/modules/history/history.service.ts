@@ -21,7 +21,11 @@ function present(row: Row, expandModifier: boolean): HistoryEntryDto {
       modifier === null
         ? null
         : expandModifier
-          ? { id: modifier.id, full_name: `${modifier.firstName} ${modifier.lastName}`.trim(), email: modifier.email }
+          ? {
+              id: modifier.id,
+              full_name: `${modifier.firstName} ${modifier.lastName}`.trim(),
+              email: modifier.email,
+            }
           : modifier.id,
     modified: entry.modified.toISOString(),
   };
@@ -33,11 +37,17 @@ export function createHistoryService(deps: { db: Db }) {
     async list(query: Record<string, string | undefined>) {
       if (!query.pk || !query.model) {
         const missing = ['pk', 'model'].filter((key) => !query[key]);
-        throw new ValidationError(Object.fromEntries(missing.map((key) => [key, ['This field is required.']])));
+        throw new ValidationError(
+          Object.fromEntries(missing.map((key) => [key, ['This field is required.']])),
+        );
       }
       const list = parseListQuery(historyList, query);
       const page = await listHistory(deps.db, list);
-      return { list, count: page.count, results: page.rows.map((row) => present(row, list.expand.has('modifier'))) };
+      return {
+        list,
+        count: page.count,
+        results: page.rows.map((row) => present(row, list.expand.has('modifier'))),
+      };
     },
   };
 }

@@ -18,7 +18,9 @@ export async function loadSessionUser(db: DbOrTx, userId: number): Promise<Sessi
       id: users.id,
       email: users.email,
       primaryRole: users.primaryRole,
-      groups: sql<string[]>`coalesce(array_agg(${groups.name} order by ${groups.name}) filter (where ${groups.name} is not null), '{}')`,
+      groups: sql<
+        string[]
+      >`coalesce(array_agg(${groups.name} order by ${groups.name}) filter (where ${groups.name} is not null), '{}')`,
     })
     .from(users)
     .leftJoin(userGroups, eq(userGroups.userId, users.id))
@@ -40,7 +42,10 @@ export async function loadSessionUser(db: DbOrTx, userId: number): Promise<Sessi
  * The role a call acts in: the `?role=` asked for (which must be held), else the primary role,
  * else the only role. A multi-role user with no primary role acts with no role until they pick one.
  */
-export function resolveActiveRole(user: SessionUser, requested: string | undefined): RoleKey | null | 'not-held' {
+export function resolveActiveRole(
+  user: SessionUser,
+  requested: string | undefined,
+): RoleKey | null | 'not-held' {
   if (requested !== undefined) {
     return isRoleKey(requested) && user.roles.includes(requested) ? requested : 'not-held';
   }

@@ -29,7 +29,8 @@ export class TokenService {
   async verify(token: string): Promise<TokenClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
-      if (typeof payload.user_id !== 'number' || typeof payload.email !== 'string' || !payload.exp) return null;
+      if (typeof payload.user_id !== 'number' || typeof payload.email !== 'string' || !payload.exp)
+        return null;
       return { user_id: payload.user_id, email: payload.email, exp: payload.exp };
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return null;

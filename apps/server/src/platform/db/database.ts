@@ -25,7 +25,9 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   // Every process opening this data directory must load the same extensions.
-  const client = await PGlite.create(dataDir ? { dataDir, extensions: { pg_trgm } } : { extensions: { pg_trgm } });
+  const client = await PGlite.create(
+    dataDir ? { dataDir, extensions: { pg_trgm } } : { extensions: { pg_trgm } },
+  );
   const db = drizzle(client, { schema }) as unknown as Db;
   await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
   return { db, kind: 'pglite', close: () => client.close() };

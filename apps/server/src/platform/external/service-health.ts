@@ -35,7 +35,12 @@ export function httpServiceHealth(
         };
       } catch (error) {
         const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
-        return { service, status: 'down', detail: cause, elapsed_ms: Math.round(performance.now() - started) };
+        return {
+          service,
+          status: 'down',
+          detail: cause,
+          elapsed_ms: Math.round(performance.now() - started),
+        };
       }
     },
   };

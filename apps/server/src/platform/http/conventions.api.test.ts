@@ -29,15 +29,17 @@ describe('list conventions', () => {
   });
 
   it('orders descending with a minus sign and by several fields', async () => {
-    const names = (await t.app.inject({ url: '/api/cohort/?ordering=-name' })).json().results.map(
-      (c: { name: string }) => c.name,
-    );
+    const names = (await t.app.inject({ url: '/api/cohort/?ordering=-name' }))
+      .json()
+      .results.map((c: { name: string }) => c.name);
     expect(names).toEqual(['SSC', 'SPARK', 'Simons Searchlight', 'AIC', 'ABN'].sort().reverse());
   });
 
   it('filters with exact, __in, __icontains and __isnull lookups, and searches', async () => {
     const get = async (query: string) =>
-      (await t.app.inject({ url: `/api/cohort/?${query}` })).json().results.map((c: { name: string }) => c.name);
+      (await t.app.inject({ url: `/api/cohort/?${query}` }))
+        .json()
+        .results.map((c: { name: string }) => c.name);
     expect(await get('name=SSC')).toEqual(['SSC']);
     expect(await get('name__in=SSC,ABN&ordering=name')).toEqual(['ABN', 'SSC']);
     expect(await get('name__icontains=simons')).toEqual(['Simons Searchlight']);
@@ -69,7 +71,10 @@ describe('list conventions', () => {
     expect(errorBody(unknown)).toMatchObject({ colour: ['Unknown filter.'] });
 
     const badValue = await t.app.inject({ url: '/api/cohort/?id=abc&limit=-1' });
-    expect(errorBody(badValue)).toMatchObject({ id: ['Enter a whole number.'], limit: ['Enter a whole number.'] });
+    expect(errorBody(badValue)).toMatchObject({
+      id: ['Enter a whole number.'],
+      limit: ['Enter a whole number.'],
+    });
 
     const badOrdering = await t.app.inject({ url: '/api/cohort/?ordering=secret' });
     expect(errorBody(badOrdering)).toMatchObject({ ordering: ['Unknown ordering field: secret.'] });
@@ -150,7 +155,10 @@ describe('bad input and the error envelope', () => {
   it('takes a safe X-Correlation-ID from the caller and replaces an unsafe one', async () => {
     const kept = await t.app.inject({ url: '/api/nope/', headers: { 'x-correlation-id': 'trace-1234567' } });
     expect(kept.headers['x-correlation-id']).toBe('trace-1234567');
-    const replaced = await t.app.inject({ url: '/api/nope/', headers: { 'x-correlation-id': 'bad id <script>' } });
+    const replaced = await t.app.inject({
+      url: '/api/nope/',
+      headers: { 'x-correlation-id': 'bad id <script>' },
+    });
     expect(replaced.headers['x-correlation-id']).not.toContain('<');
   });
 
@@ -178,10 +186,17 @@ describe('HTTP basics', () => {
     const document = response.json();
     expect(document.openapi).toMatch(/^3\./);
     expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining(['/api/api-token-auth/', '/api/user/me/', '/api/history/', '/api/feature-toggle/{id}/']),
+      expect.arrayContaining([
+        '/api/api-token-auth/',
+        '/api/user/me/',
+        '/api/history/',
+        '/api/feature-toggle/{id}/',
+      ]),
     );
     const cohortParams = document.paths['/api/cohort/'].get.parameters.map((p: { name: string }) => p.name);
-    expect(cohortParams).toEqual(expect.arrayContaining(['limit', 'ordering', 'name__in', 'name__icontains']));
+    expect(cohortParams).toEqual(
+      expect.arrayContaining(['limit', 'ordering', 'name__in', 'name__icontains']),
+    );
   });
 
   it('never leaks undeclared fields of a response', async () => {

@@ -20,7 +20,11 @@ export class ValidationError extends AppError {
     readonly fields: FieldErrors,
     code?: string,
   ) {
-    super(400, Object.values(fields).flat()[0] ?? 'Invalid input.', code ? { ...fields, code } : { ...fields });
+    super(
+      400,
+      Object.values(fields).flat()[0] ?? 'Invalid input.',
+      code ? { ...fields, code } : { ...fields },
+    );
   }
 
   static nonField(message: string, code?: string): ValidationError {

@@ -27,6 +27,11 @@ export function loggerOptions(config: Config, enabled: boolean): FastifyServerOp
     },
     ...(config.isProduction || !process.stdout.isTTY
       ? {}
-      : { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname', translateTime: 'HH:MM:ss' } } }),
+      : {
+          transport: {
+            target: 'pino-pretty',
+            options: { ignore: 'pid,hostname', translateTime: 'HH:MM:ss' },
+          },
+        }),
   };
 }

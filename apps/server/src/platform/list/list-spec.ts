@@ -1,4 +1,20 @@
-import { and, asc, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { AnyColumn } from 'drizzle-orm';
 import { z } from 'zod';
 import { LIMITS } from '@rrp/domain';
@@ -166,7 +182,9 @@ export function parseListQuery(spec: ListSpec, query: Record<string, string | un
   }
 
   const orderBy: SQL[] = [];
-  const ordering = query.ordering ? query.ordering.split(',').map((part) => part.trim()) : spec.defaultOrdering;
+  const ordering = query.ordering
+    ? query.ordering.split(',').map((part) => part.trim())
+    : spec.defaultOrdering;
   for (const item of ordering.filter(Boolean)) {
     const name = item.replace(/^-/, '');
     const column = spec.ordering[name];
@@ -178,7 +196,12 @@ export function parseListQuery(spec: ListSpec, query: Record<string, string | un
   }
   orderBy.push(asc(spec.id));
 
-  const expand = new Set((query.expand ?? '').split(',').map((part) => part.trim()).filter(Boolean));
+  const expand = new Set(
+    (query.expand ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+  );
   for (const name of expand) {
     if (!spec.expand?.includes(name)) fail('expand', `Unknown relation: ${name}.`);
   }

@@ -53,7 +53,13 @@ describe('parseListQuery', () => {
 
   it('collects every bad parameter into one 400', () => {
     try {
-      parseListQuery(spec, { id: 'x', created__lte: 'yesterday', ordering: 'secret', expand: 'nope', offset: '-3' });
+      parseListQuery(spec, {
+        id: 'x',
+        created__lte: 'yesterday',
+        ordering: 'secret',
+        expand: 'nope',
+        offset: '-3',
+      });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ValidationError);

@@ -11,7 +11,13 @@ export async function selectPage<T extends PgTable>(
 ): Promise<{ rows: InferSelectModel<T>[]; count: number }> {
   const source = table as PgTable;
   const [rows, [total]] = await Promise.all([
-    db.select().from(source).where(list.where).orderBy(...list.orderBy).limit(list.limit).offset(list.offset),
+    db
+      .select()
+      .from(source)
+      .where(list.where)
+      .orderBy(...list.orderBy)
+      .limit(list.limit)
+      .offset(list.offset),
     db.select({ count: count() }).from(source).where(list.where),
   ]);
   return { rows: rows as InferSelectModel<T>[], count: total?.count ?? 0 };

@@ -2,3 +2,4 @@ export * from './reference';
 export * from './users';
 export * from './institutions';
 export * from './history';
+export * from './email';

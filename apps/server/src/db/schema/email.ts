@@ -1,0 +1,36 @@
+import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/**
+ * Every e-mail the portal sends, written in the transaction of the change that caused it
+ * (an outbox): delivered after commit, retried on failure, and kept as the audit of what was sent.
+ */
+export const emailLogs = pgTable(
+  'email_logs',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to_addresses').array().notNull(),
+    cc: text('cc_addresses').array().notNull().default([]),
+    bcc: text('bcc_addresses').array().notNull().default([]),
+    subject: text('subject').notNull(),
+    text: text('text_body').notNull(),
+    html: text('html_body'),
+    /** Which template produced it (e.g. `verify-email`), for filtering the log. */
+    template: text('template').notNull(),
+    status: text('status', { enum: ['queued', 'sending', 'sent', 'failed'] })
+      .notNull()
+      .default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** When a queued e-mail is due; for one being sent, when its sender's lease runs out. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('email_logs_pending_idx').on(t.status, t.nextAttemptAt),
+    index('email_logs_user_idx').on(t.userId),
+  ],
+);

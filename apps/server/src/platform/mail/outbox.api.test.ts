@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { emailLogs } from '../../db/schema';
+import { openTestDatabase } from '../../../test/test-app';
+import { startFakeSmtp } from '../../../test/fake-smtp';
+import type { Database } from '../db/database';
+import { seedReferenceData } from '../../db/seed';
+import { createMailTransport } from './transport';
+import { MAX_ATTEMPTS, MailOutbox, queueEmail } from './outbox';
+
+let database: Database;
+let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
+let outbox: MailOutbox;
+const quiet = { info: () => undefined, warn: () => undefined };
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await seedReferenceData(database.db);
+  smtp = await startFakeSmtp();
+  outbox = new MailOutbox(database.db, createMailTransport(smtp.url), 'Portal <no-reply@portal.test>', quiet);
+});
+afterAll(async () => {
+  await outbox.stop();
+  await smtp.close();
+  await database.close();
+});
+beforeEach(async () => {
+  smtp.inbox.length = 0;
+  smtp.reject(false);
+  await database.db.delete(emailLogs);
+});
+
+const message = { to: ['ada@example.test'], subject: 'Hello', text: 'Body text', template: 'test' };
+
+describe('mail outbox', () => {
+  it('sends an e-mail queued in a committed transaction over SMTP and records it', async () => {
+    await database.db.transaction((tx) => queueEmail(tx, message));
+    expect(await outbox.deliverDue()).toBe(1);
+    expect(smtp.inbox).toEqual([
+      { to: ['ada@example.test'], subject: 'Hello', text: 'Body text\n', html: null },
+    ]);
+    const [row] = await database.db.select().from(emailLogs);
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    expect(row?.sentAt).toBeInstanceOf(Date);
+  });
+
+  it('sends nothing for a transaction that rolled back', async () => {
+    await expect(
+      database.db.transaction(async (tx) => {
+        await queueEmail(tx, message);
+        throw new Error('change failed');
+      }),
+    ).rejects.toThrow('change failed');
+    expect(await outbox.deliverDue()).toBe(0);
+    expect(smtp.inbox).toHaveLength(0);
+    expect(await database.db.select().from(emailLogs)).toHaveLength(0);
+  });
+
+  it('retries a refused e-mail with backoff and gives up after the last attempt', async () => {
+    smtp.reject(true);
+    const id = await queueEmail(database.db, message);
+    expect(await outbox.deliverDue()).toBe(0);
+    let [row] = await database.db.select().from(emailLogs).where(eq(emailLogs.id, id));
+    expect(row).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(row?.lastError).toMatch(/Mailbox unavailable/);
+    // Not due again until the backoff passes.
+    expect(await outbox.deliverDue()).toBe(0);
+    expect((await database.db.select().from(emailLogs))[0]?.attempts).toBe(1);
+
+    for (let attempt = 2; attempt <= MAX_ATTEMPTS; attempt++) {
+      await database.db.update(emailLogs).set({ nextAttemptAt: sql`now() - interval '1 second'` });
+      await outbox.deliverDue();
+    }
+    [row] = await database.db.select().from(emailLogs).where(eq(emailLogs.id, id));
+    expect(row).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+  });
+
+  it('delivers a retried e-mail once the server accepts it again', async () => {
+    smtp.reject(true);
+    await queueEmail(database.db, message);
+    await outbox.deliverDue();
+    smtp.reject(false);
+    await database.db.update(emailLogs).set({ nextAttemptAt: sql`now() - interval '1 second'` });
+    expect(await outbox.deliverDue()).toBe(1);
+    expect(smtp.inbox).toHaveLength(1);
+  });
+
+  it('takes back an e-mail whose sender died mid-send once the lease runs out', async () => {
+    await queueEmail(database.db, message);
+    await database.db
+      .update(emailLogs)
+      .set({ status: 'sending', attempts: 1, nextAttemptAt: sql`now() + interval '5 minutes'` });
+    expect(await outbox.deliverDue()).toBe(0);
+    await database.db.update(emailLogs).set({ nextAttemptAt: sql`now() - interval '1 second'` });
+    expect(await outbox.deliverDue()).toBe(1);
+    expect((await database.db.select().from(emailLogs))[0]).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+});

@@ -1,0 +1,143 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Transporter } from 'nodemailer';
+import { emailLogs } from '../../db/schema';
+import type { Db, DbOrTx } from '../db/database';
+
+export interface OutgoingEmail {
+  to: string[];
+  cc?: string[];
+  bcc?: string[];
+  subject: string;
+  text: string;
+  html?: string;
+  template: string;
+  userId?: number | null;
+  createdById?: number | null;
+}
+
+/** Queues an e-mail in the caller's transaction; it is sent only if that transaction commits. */
+export async function queueEmail(tx: DbOrTx, email: OutgoingEmail): Promise<number> {
+  const [row] = await tx
+    .insert(emailLogs)
+    .values({
+      to: email.to,
+      cc: email.cc ?? [],
+      bcc: email.bcc ?? [],
+      subject: email.subject,
+      text: email.text,
+      html: email.html ?? null,
+      template: email.template,
+      userId: email.userId ?? null,
+      createdById: email.createdById ?? null,
+    })
+    .returning({ id: emailLogs.id });
+  return row!.id;
+}
+
+export const MAX_ATTEMPTS = 5;
+/** Minutes to wait before attempt n+1: 1, 2, 4, 8. */
+const backoffMinutes = (attempts: number) => 2 ** (attempts - 1);
+/** A sender that dies mid-send leaves its e-mail claimed; after this lease it is due again. */
+const LEASE_MINUTES = 10;
+
+type Logger = { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+
+/**
+ * Delivers queued e-mails. Each is claimed in one short statement (SKIP LOCKED, so several
+ * server instances never take the same one) and sent outside any transaction; a failure is
+ * retried with backoff and marked failed after MAX_ATTEMPTS.
+ */
+export class MailOutbox {
+  private running: Promise<number> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly transport: Transporter,
+    private readonly from: string,
+    private readonly log: Logger,
+  ) {}
+
+  /** Sends everything due now; concurrent calls share one run. Answers how many were sent. */
+  deliverDue(): Promise<number> {
+    this.running ??= this.deliverLoop().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  /** Polls for due e-mails (retries, and mail queued by another instance). */
+  start(intervalMs = 5_000): void {
+    this.timer = setInterval(() => void this.deliverDue().catch(() => undefined), intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.running?.catch(() => undefined);
+  }
+
+  private async deliverLoop(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const email = await this.claimNext();
+      if (!email) return sent;
+      if (await this.send(email)) sent += 1;
+    }
+  }
+
+  private async claimNext() {
+    const due = this.db
+      .select({ id: emailLogs.id })
+      .from(emailLogs)
+      .where(and(inArray(emailLogs.status, ['queued', 'sending']), lte(emailLogs.nextAttemptAt, sql`now()`)))
+      .orderBy(asc(emailLogs.id))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    const [email] = await this.db
+      .update(emailLogs)
+      .set({
+        status: 'sending',
+        attempts: sql`${emailLogs.attempts} + 1`,
+        nextAttemptAt: sql`now() + make_interval(mins => ${LEASE_MINUTES})`,
+      })
+      .where(inArray(emailLogs.id, due))
+      .returning();
+    return email ?? null;
+  }
+
+  private async send(email: typeof emailLogs.$inferSelect): Promise<boolean> {
+    try {
+      await this.transport.sendMail({
+        from: this.from,
+        to: email.to,
+        cc: email.cc,
+        bcc: email.bcc,
+        subject: email.subject,
+        text: email.text,
+        html: email.html ?? undefined,
+      });
+      await this.db
+        .update(emailLogs)
+        .set({ status: 'sent', sentAt: new Date(), lastError: null })
+        .where(eq(emailLogs.id, email.id));
+      this.log.info({ emailId: email.id, template: email.template }, 'e-mail sent');
+      return true;
+    } catch (error) {
+      const message = (error as Error).message.slice(0, 500);
+      await this.db
+        .update(emailLogs)
+        .set({
+          status: email.attempts >= MAX_ATTEMPTS ? 'failed' : 'queued',
+          lastError: message,
+          nextAttemptAt: sql`now() + make_interval(mins => ${backoffMinutes(email.attempts)})`,
+        })
+        .where(eq(emailLogs.id, email.id));
+      this.log.warn(
+        { emailId: email.id, attempts: email.attempts, error: message },
+        'e-mail delivery failed',
+      );
+      return false;
+    }
+  }
+}

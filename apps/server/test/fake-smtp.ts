@@ -1,0 +1,52 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { simpleParser, type ParsedMail } from 'mailparser';
+
+export interface CapturedMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string | null;
+}
+
+/** A real SMTP server on loopback that keeps what it receives; `reject` makes it refuse mail. */
+export async function startFakeSmtp(): Promise<{
+  url: string;
+  inbox: CapturedMail[];
+  reject: (on: boolean) => void;
+  close: () => Promise<void>;
+}> {
+  const inbox: CapturedMail[] = [];
+  let rejecting = false;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      if (rejecting) {
+        stream.resume();
+        stream.on('end', () =>
+          callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 })),
+        );
+        return;
+      }
+      simpleParser(stream)
+        .then((mail: ParsedMail) => {
+          const to = [mail.to ?? []].flat().flatMap((address) => address.value.map((v) => v.address ?? ''));
+          inbox.push({ to, subject: mail.subject ?? '', text: mail.text ?? '', html: mail.html || null });
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    inbox,
+    reject: (on) => {
+      rejecting = on;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

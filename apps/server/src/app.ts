@@ -17,9 +17,19 @@ import { correlationIdFor } from './platform/http/correlation';
 import { errorHandlerPlugin } from './platform/http/error-handler';
 import { loggerOptions } from './platform/http/logging';
 import { registerWebApp } from './platform/http/web-app';
-import { httpServiceHealth, type ServiceHealthAdapter } from './platform/external/service-health';
+import { httpServiceHealth } from './platform/external/service-health';
+import { recaptchaBotCheck } from './platform/external/recaptcha';
+import { orcidAdapter } from './platform/external/orcid';
+import { MailOutbox } from './platform/mail/outbox';
+import { outboxMailer } from './platform/mail/mailer';
+import { createMailTransport } from './platform/mail/transport';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
-import { createAccountsService } from './modules/accounts/accounts.service';
+import { createSessionService } from './modules/accounts/session.service';
+import { createRegistrationService } from './modules/accounts/registration.service';
+import { createPasswordService } from './modules/accounts/password.service';
+import { createProfileService } from './modules/accounts/profile.service';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { createNotificationsService } from './modules/notifications/notifications.service';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { createAdminService } from './modules/admin/admin.service';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
@@ -31,7 +41,13 @@ export interface AppOptions {
   config: Config;
   database: Database;
   logger?: boolean;
-  serviceHealth?: ServiceHealthAdapter;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Delivers queued e-mail; tests await `deliverDue()` to read what was sent. */
+    outbox: MailOutbox;
+  }
 }
 
 /** Builds the whole server — API, OpenAPI document and web app — without listening; tests use it as is. */
@@ -87,18 +103,48 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const tokens = new TokenService(config.jwtSecret, config.tokenTtlMinutes);
   await app.register(accessPlugin, { db: database.db, tokens });
 
+  const outbox = new MailOutbox(
+    database.db,
+    createMailTransport(config.mail.smtpUrl),
+    config.mail.from,
+    app.log,
+  );
+  app.decorate('outbox', outbox);
+  app.addHook('onClose', () => outbox.stop());
+  const mailer = outboxMailer(outbox, app.log);
+  const emailContext = {
+    publicUrl: config.publicUrl,
+    productName: config.productName,
+    supportEmail: config.supportEmail,
+  };
+  const accountsDeps = {
+    db: database.db,
+    tokens,
+    botCheck: recaptchaBotCheck(config.recaptcha),
+    orcid: orcidAdapter(config.orcid),
+    mailer,
+    email: emailContext,
+  };
+
   const services = {
-    accounts: createAccountsService({ db: database.db, tokens }),
+    accounts: {
+      session: createSessionService(accountsDeps),
+      registration: createRegistrationService(accountsDeps),
+      password: createPasswordService(accountsDeps),
+      profile: createProfileService(accountsDeps),
+    },
+    notifications: createNotificationsService({ db: database.db, mailer, email: emailContext }),
     admin: createAdminService({
       database,
-      serviceHealth: options.serviceHealth ?? httpServiceHealth(config.externalServices),
+      serviceHealth: httpServiceHealth(config.externalServices),
       virusScan: config.clamav ? 'configured' : 'not configured',
     }),
     catalogue: createCatalogueService({ db: database.db }),
     history: createHistoryService({ db: database.db }),
   };
 
-  await app.register(accountsRoutes, { accounts: services.accounts });
+  await app.register(accountsRoutes, services.accounts);
+  await app.register(notificationsRoutes, { notifications: services.notifications });
   await app.register(adminRoutes, { admin: services.admin });
   await app.register(catalogueRoutes, { catalogue: services.catalogue });
   await app.register(historyRoutes, { history: services.history });

@@ -8,7 +8,6 @@ import { loadConfig, type Config } from '../src/config';
 import { openPglite, openPostgres, type Database } from '../src/platform/db/database';
 import { seedReferenceData } from '../src/db/seed';
 import { createUser, ensureDemoInstitution, type NewUser } from '../src/db/factories';
-import type { ServiceHealthAdapter } from '../src/platform/external/service-health';
 
 export const TEST_PASSWORD = 'Test-Password-1!';
 
@@ -65,13 +64,13 @@ export interface TestContext {
 let sequence = 0;
 
 export async function createTestContext(
-  options: { config?: Record<string, string>; serviceHealth?: ServiceHealthAdapter } = {},
+  options: { config?: Record<string, string> } = {},
 ): Promise<TestContext> {
   const config = testConfig(options.config);
   const database = await openTestDatabase();
   await seedReferenceData(database.db);
   const institution = await ensureDemoInstitution(database.db, 'Test University');
-  const app = await buildApp({ config, database, serviceHealth: options.serviceHealth });
+  const app = await buildApp({ config, database });
   await app.ready();
 
   const context: TestContext = {

@@ -22,6 +22,8 @@ export interface NewUser {
   agreedToTerms?: boolean;
   isActive?: boolean;
   institutionId?: number;
+  /** Whether the institution has confirmed the affiliation (the signing official verifies it). */
+  institutionVerified?: boolean;
   createdBy?: number | null;
 }
 
@@ -50,9 +52,9 @@ export async function createUser(tx: DbOrTx, input: NewUser) {
       userId: user.id,
       institutionId: input.institutionId,
       primary: true,
-      verified: true,
-      lastChecked: new Date(),
-      joinderDate: new Date(),
+      verified: input.institutionVerified ?? true,
+      lastChecked: input.institutionVerified === false ? null : new Date(),
+      joinderDate: input.institutionVerified === false ? null : new Date(),
     });
   }
   await recordHistory(tx, {
@@ -60,7 +62,7 @@ export async function createUser(tx: DbOrTx, input: NewUser) {
     objectId: user.id,
     action: 'create',
     after: { ...user, roles: input.roles },
-    modifierId: input.createdBy ?? null,
+    by: input.createdBy ? { userId: input.createdBy } : null,
   });
   return user;
 }
@@ -99,7 +101,7 @@ export async function createInstitution(tx: DbOrTx, input: NewInstitution) {
     objectId: institution.id,
     action: 'create',
     after: institution,
-    modifierId: null,
+    by: null,
   });
   return institution;
 }

@@ -16,9 +16,14 @@ function snapshot(row: Record<string, unknown> | null | undefined): Record<strin
   );
 }
 
+/** Bookkeeping that changes with every write and is no change of its own. */
+const NOT_A_CHANGE = new Set(['modified']);
+
 function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...keys].filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key])).sort();
+  return [...keys]
+    .filter((key) => !NOT_A_CHANGE.has(key) && JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+    .sort();
 }
 
 export interface HistoryEntry {
@@ -28,7 +33,8 @@ export interface HistoryEntry {
   action: HistoryAction;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
-  modifierId: number | null;
+  /** Who made the change (an Actor fits), or null for the system (seeds, jobs). */
+  by: { userId: number; impersonatorId?: number | null } | null;
 }
 
 /**
@@ -53,7 +59,8 @@ export async function recordHistory(tx: DbOrTx, entry: HistoryEntry): Promise<vo
     action: entry.action,
     changedFields: changed,
     data: entry.action === 'delete' ? before : after,
-    modifierId: entry.modifierId,
+    modifierId: entry.by?.userId ?? null,
+    impersonatorId: entry.by?.impersonatorId ?? null,
     version: sql`(select coalesce(max(${history.version}), 0) + 1 from ${history} where ${history.model} = ${entry.model} and ${history.objectId} = ${objectId})`,
   });
 }

@@ -8,4 +8,6 @@ export interface Actor {
   userId: number;
   role: RoleKey | null;
   roles: readonly RoleKey[];
+  /** The staff member acting as this user, while impersonating. */
+  impersonatorId?: number | null;
 }

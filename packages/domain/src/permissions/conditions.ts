@@ -9,6 +9,8 @@ export const CONDITIONS = {
   isSelf: (actor: Actor, object: { id?: number | null }) => object.id === actor.userId,
   /** The actor owns the object (projects, requests, carts). */
   isOwner: (actor: Actor, object: { ownerId?: number | null }) => object.ownerId === actor.userId,
+  /** The notification is addressed to the actor. */
+  isRecipient: (actor: Actor, object: { recipientId?: number | null }) => object.recipientId === actor.userId,
 } satisfies Record<string, (actor: Actor, object: never) => boolean>;
 
 export type ConditionName = keyof typeof CONDITIONS;

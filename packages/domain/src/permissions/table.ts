@@ -10,6 +10,11 @@ export const SUBJECTS = [
   'History',
   'ServiceHealth',
   'Cohort',
+  'User',
+  'Impersonation',
+  'Notification',
+  'PostLog',
+  'Orcid',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -36,11 +41,15 @@ export const PERMISSIONS = {
     Cohort: READ_ONLY,
   },
   signedIn: {
-    Session: { read: true, update: 'isSelf' },
+    Session: { read: true, delete: true },
+    User: { read: 'isSelf', update: 'isSelf' },
     FeatureToggle: READ_ONLY,
+    Notification: { list: true, create: true, delete: 'isRecipient' },
+    PostLog: { create: true },
+    Orcid: { read: true },
   },
   primary_researcher: {},
-  portal_admin: { History: READ_ONLY },
+  portal_admin: { History: READ_ONLY, Impersonation: { create: true } },
   portal_admin_lead: { History: READ_ONLY },
   rm_admin: { History: READ_ONLY },
   sbso: {},
@@ -52,6 +61,7 @@ export const PERMISSIONS = {
   internal_read_only: { History: READ_ONLY },
   superuser: {
     History: READ_ONLY,
+    Impersonation: { create: true },
     ServiceHealth: { read: true },
     FeatureToggle: { list: true, read: true, update: true },
   },

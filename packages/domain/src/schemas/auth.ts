@@ -15,6 +15,26 @@ export const loginSchema = z.object({
 });
 export type Login = z.infer<typeof loginSchema>;
 
+/**
+ * POST api-token-auth/ takes either a sign-in or, with `token`, a staff member's request to act
+ * as the user with `email` (foundation §3 "Impersonation variant").
+ */
+export const tokenAuthSchema = z
+  .object({
+    email: emailSchema,
+    password: z.string().max(256).optional(),
+    token: z.string().min(1).max(4096).optional(),
+    agreed_to_terms: z.boolean().optional(),
+    recaptcha: z.string().max(4096).optional(),
+    is_v2: z.boolean().optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (!input.token && !input.password) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: MESSAGES.passwordRequired });
+    }
+  });
+export type TokenAuth = z.infer<typeof tokenAuthSchema>;
+
 export const tokenResponseSchema = z.object({ token: z.string() });
 
 export const tokenVerifySchema = z.object({ token: z.string().min(1).max(4096) });

@@ -13,6 +13,8 @@ export const history = pgTable(
     changedFields: jsonb('changed_fields').$type<string[]>().notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     modifierId: integer('modifier_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Set when the modifier was being impersonated: the staff member who really acted. */
+    impersonatorId: integer('impersonator_id').references(() => users.id, { onDelete: 'set null' }),
     modified: timestamp('modified', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

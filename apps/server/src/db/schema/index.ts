@@ -3,3 +3,4 @@ export * from './users';
 export * from './institutions';
 export * from './history';
 export * from './email';
+export * from './notifications';

@@ -29,6 +29,16 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     abnApproved: boolean('abn_approved').notNull().default(false),
     suspendedRequestId: integer('suspended_request_id'),
+    /** Bumped by logout and password reset: tokens carrying an older version stop working. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    address: text('address'),
+    city: text('city'),
+    region: text('region'),
+    postalCode: text('postal_code'),
+    country: text('country'),
+    shippingVendor: text('shipping_vendor'),
+    shippingVendorAccountNumber: text('shipping_vendor_account_number'),
+    globusUsername: text('globus_username'),
     agreedToTermsAt: timestamp('agreed_to_terms_at', { withTimezone: true }),
     lastLogin: timestamp('last_login', { withTimezone: true }),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
@@ -51,4 +61,48 @@ export const userGroups = pgTable(
       .references(() => groups.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.groupId] }), index('user_groups_group_idx').on(t.groupId)],
+);
+
+/** Single-use tokens sent by e-mail; only their SHA-256 is stored. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify-email', 'reset-password'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_tokens_hash_key').on(t.tokenHash), index('user_tokens_user_idx').on(t.userId)],
+);
+
+/** Further e-mail addresses and phone numbers of a user (GET user-email?user=, user-phone?user=). */
+export const userEmails = pgTable(
+  'user_emails',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    primary: boolean('primary').notNull().default(false),
+  },
+  (t) => [index('user_emails_user_idx').on(t.userId)],
+);
+
+export const userPhones = pgTable(
+  'user_phones',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    phoneNumber: text('phone_number').notNull(),
+    primary: boolean('primary').notNull().default(false),
+  },
+  (t) => [index('user_phones_user_idx').on(t.userId)],
 );

@@ -11,12 +11,13 @@ export function presentSessionUser(
   user: typeof users.$inferSelect,
   session: SessionUser,
   institution: { id: number; institutionId: number } | null,
+  contacts: { emails: string[]; phones: string[] },
 ): SessionUserDto {
   return {
     id: user.id,
     username: user.email,
     email: user.email,
-    emails: [user.email],
+    emails: [user.email, ...contacts.emails.filter((email) => email !== user.email)],
     first_name: user.firstName,
     last_name: user.lastName,
     full_name: fullName(user),

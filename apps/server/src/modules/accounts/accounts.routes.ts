@@ -1,38 +1,192 @@
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginSchema, sessionUserSchema, tokenResponseSchema, tokenVerifySchema } from '@rrp/domain';
-import type { AccountsService } from './accounts.service';
+import {
+  forgotPasswordSchema,
+  idParamSchema,
+  postLogSchema,
+  registerResearcherSchema,
+  resetPasswordSchema,
+  sessionUserSchema,
+  tokenAuthSchema,
+  tokenResponseSchema,
+  tokenVerifySchema,
+  updateProfileSchema,
+  userProfileSchema,
+  verifyUserQuerySchema,
+  verifyUserResponseSchema,
+} from '@rrp/domain';
+import type { SessionService } from './session.service';
+import type { RegistrationService } from './registration.service';
+import type { PasswordService } from './password.service';
+import type { ProfileService } from './profile.service';
 
-/** Sign-in attempts per client address and minute before 429 (DESIGN.md: rate limits on sign-in). */
+/** Per client address and minute (DESIGN.md: rate limits on sign-in, registration and reset). */
 const SIGN_IN_RATE = { max: 10, timeWindow: '1 minute' };
+const ACCOUNT_EMAIL_RATE = { max: 5, timeWindow: '1 minute' };
 
-export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = async (
-  app,
-  { accounts },
-) => {
+const detailSchema = z.object({ detail: z.string() });
+
+export interface AccountsServices {
+  session: SessionService;
+  registration: RegistrationService;
+  password: PasswordService;
+  profile: ProfileService;
+}
+
+export const accountsRoutes: FastifyPluginAsyncZod<AccountsServices> = async (app, services) => {
+  const { session, registration, password, profile } = services;
+  const tags = ['accounts'];
+
   app.post(
     '/api/api-token-auth/',
     {
       config: { access: 'public', rateLimit: SIGN_IN_RATE },
-      schema: { tags: ['accounts'], body: loginSchema, response: { 200: tokenResponseSchema } },
+      schema: { tags, body: tokenAuthSchema, response: { 200: tokenResponseSchema } },
     },
-    (request) => accounts.signIn(request.body),
+    (request) => {
+      const { token, password: secret, ...rest } = request.body;
+      return token
+        ? session.impersonate({ email: rest.email, token })
+        : session.signIn({ ...rest, password: secret ?? '' }, request.ip);
+    },
   );
 
   app.post(
     '/api/api-token-verify/',
     {
       config: { access: 'public' },
-      schema: { tags: ['accounts'], body: tokenVerifySchema, response: { 200: tokenResponseSchema } },
+      schema: { tags, body: tokenVerifySchema, response: { 200: tokenResponseSchema } },
     },
-    (request) => accounts.verifyToken(request.body.token),
+    (request) => session.verifyToken(request.body.token),
+  );
+
+  app.post(
+    '/api/logout/',
+    { config: { access: { action: 'delete', subject: 'Session' } }, schema: { tags } },
+    async (request, reply) => {
+      await session.logout(request.sessionUser!);
+      return reply.status(204).send();
+    },
   );
 
   app.get(
     '/api/user/me/',
     {
       config: { access: { action: 'read', subject: 'Session' } },
-      schema: { tags: ['accounts'], response: { 200: sessionUserSchema } },
+      schema: { tags, response: { 200: sessionUserSchema } },
     },
-    (request) => accounts.me(request.sessionUser!),
+    (request) => session.me(request.sessionUser!),
+  );
+
+  app.post(
+    '/api/post-log/',
+    { config: { access: { action: 'create', subject: 'PostLog' } }, schema: { tags, body: postLogSchema } },
+    async (request, reply) => {
+      await session.postLog(request.sessionUser!, request.body.log);
+      return reply.status(201).send({ log: request.body.log });
+    },
+  );
+
+  app.post(
+    '/api/register-user/',
+    {
+      config: { access: 'public', rateLimit: ACCOUNT_EMAIL_RATE },
+      schema: {
+        tags,
+        body: registerResearcherSchema,
+        response: { 201: z.object({ id: z.number(), email: z.string() }) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await registration.registerResearcher(request.body, request.ip)),
+  );
+
+  app.get(
+    '/api/verify-user/',
+    {
+      config: { access: 'public', rateLimit: SIGN_IN_RATE },
+      schema: { tags, querystring: verifyUserQuerySchema, response: { 200: verifyUserResponseSchema } },
+    },
+    (request) => registration.verifyEmail(request.query.token),
+  );
+
+  app.get(
+    '/api/resend-verification/:id/',
+    {
+      config: { access: 'public', rateLimit: ACCOUNT_EMAIL_RATE },
+      schema: {
+        tags,
+        params: idParamSchema,
+        querystring: z.strictObject({ sbso_verification: z.string().optional() }),
+        response: { 200: detailSchema },
+      },
+    },
+    (request) => registration.resendVerification(request.params.id),
+  );
+
+  app.post(
+    '/api/forgot-password/',
+    {
+      config: { access: 'public', rateLimit: ACCOUNT_EMAIL_RATE },
+      schema: {
+        tags,
+        body: forgotPasswordSchema,
+        response: { 200: z.object({ status: z.literal('sent') }) },
+      },
+    },
+    (request) => password.forgotPassword(request.body, request.ip),
+  );
+
+  app.post(
+    '/api/reset-password/',
+    {
+      config: { access: 'public', rateLimit: SIGN_IN_RATE },
+      schema: {
+        tags,
+        body: resetPasswordSchema,
+        response: { 200: z.object({ status: z.literal('reset') }) },
+      },
+    },
+    (request) => password.resetPassword(request.body),
+  );
+
+  app.get(
+    '/api/user/:id/',
+    {
+      config: { access: { action: 'read', subject: 'User' } },
+      schema: { tags, params: idParamSchema, response: { 200: userProfileSchema } },
+    },
+    (request) => profile.get(request.actor!, request.params.id),
+  );
+
+  app.patch(
+    '/api/user/:id/',
+    {
+      config: { access: { action: 'update', subject: 'User' } },
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: updateProfileSchema,
+        response: { 200: userProfileSchema },
+      },
+    },
+    (request) => profile.update(request.actor!, request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/orcid/',
+    {
+      config: { access: { action: 'read', subject: 'Orcid' } },
+      schema: {
+        tags,
+        querystring: z.strictObject({ code: z.string().min(1).max(200), redirect_uri: z.url().optional() }),
+        response: { 200: z.object({ orcid: z.string() }) },
+      },
+    },
+    (request) =>
+      profile.exchangeOrcidCode(
+        request.query.code,
+        request.query.redirect_uri ?? `${request.protocol}://${request.host}/orchid-redirect`,
+      ),
   );
 };

@@ -38,7 +38,7 @@ export function createAdminService(deps: {
           action: 'update',
           before,
           after,
-          modifierId: actor.userId,
+          by: actor,
         });
         return presentFeatureToggle(after);
       });

@@ -70,7 +70,7 @@ describe('history', () => {
           action: 'update',
           before: { enabled: false },
           after: { enabled: true },
-          modifierId: null,
+          by: null,
         });
         throw new Error('the change fails after its history row');
       }),

@@ -6,6 +6,9 @@ import { groups, userGroups, users } from '../../db/schema';
 export interface SessionUser {
   id: number;
   email: string;
+  tokenVersion: number;
+  /** The staff member acting as this user, while impersonating. */
+  impersonatorId: number | null;
   primaryRole: RoleKey | null;
   roles: RoleKey[];
   groups: string[];
@@ -17,6 +20,7 @@ export async function loadSessionUser(db: DbOrTx, userId: number): Promise<Sessi
     .select({
       id: users.id,
       email: users.email,
+      tokenVersion: users.tokenVersion,
       primaryRole: users.primaryRole,
       groups: sql<
         string[]
@@ -32,6 +36,8 @@ export async function loadSessionUser(db: DbOrTx, userId: number): Promise<Sessi
   return {
     id: row.id,
     email: row.email,
+    tokenVersion: row.tokenVersion,
+    impersonatorId: null,
     primaryRole: isRoleKey(row.primaryRole) && roles.includes(row.primaryRole) ? row.primaryRole : null,
     roles,
     groups: row.groups,
@@ -54,5 +60,5 @@ export function resolveActiveRole(
 }
 
 export function actorOf(user: SessionUser, role: RoleKey | null): Actor {
-  return { userId: user.id, role, roles: user.roles };
+  return { userId: user.id, role, roles: user.roles, impersonatorId: user.impersonatorId };
 }

@@ -4,6 +4,16 @@ export interface TokenClaims {
   user_id: number;
   email: string;
   exp: number;
+  /** The user's token version when issued; logout and password reset bump it. */
+  ver: number;
+  /** While impersonating: the id of the staff member acting as this user. */
+  imp?: number;
+}
+
+export interface TokenSubject {
+  id: number;
+  email: string;
+  tokenVersion: number;
 }
 
 /** Signs and verifies the session JWT (HS256) the spec's token flow uses. */
@@ -17,21 +27,27 @@ export class TokenService {
     this.key = new TextEncoder().encode(secret);
   }
 
-  async issue(user: { id: number; email: string }): Promise<string> {
-    return new SignJWT({ user_id: user.id, email: user.email })
+  async issue(user: TokenSubject, impersonatorId?: number): Promise<string> {
+    return new SignJWT({
+      user_id: user.id,
+      email: user.email,
+      ver: user.tokenVersion,
+      ...(impersonatorId ? { imp: impersonatorId } : {}),
+    })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuedAt()
       .setExpirationTime(`${this.ttlMinutes}m`)
       .sign(this.key);
   }
 
-  /** The claims of a valid, unexpired token, or null. */
+  /** The claims of a well-signed, unexpired token, or null. Revocation is checked by the caller. */
   async verify(token: string): Promise<TokenClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
-      if (typeof payload.user_id !== 'number' || typeof payload.email !== 'string' || !payload.exp)
-        return null;
-      return { user_id: payload.user_id, email: payload.email, exp: payload.exp };
+      const { user_id, email, exp, ver, imp } = payload;
+      if (typeof user_id !== 'number' || typeof email !== 'string' || typeof exp !== 'number') return null;
+      if (typeof ver !== 'number') return null;
+      return { user_id, email, exp, ver, ...(typeof imp === 'number' ? { imp } : {}) };
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return null;
       throw error;

@@ -72,7 +72,12 @@ async function authenticate(
   const token = tokenFromHeader(request.headers.authorization);
   if (!token) return;
   const claims = await opts.tokens.verify(token);
-  const user = claims ? await loadSessionUser(opts.db, claims.user_id) : null;
+  const loaded = claims ? await loadSessionUser(opts.db, claims.user_id) : null;
+  // A token issued before the user's last logout or password reset is revoked.
+  const user =
+    loaded && claims && claims.ver === loaded.tokenVersion
+      ? { ...loaded, impersonatorId: claims.imp ?? null }
+      : null;
   if (!user) {
     // A stale token on a public call (sign-in, health) is ignored rather than refused.
     if (isPublic) return;

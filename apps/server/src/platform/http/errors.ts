@@ -19,12 +19,14 @@ export class ValidationError extends AppError {
   constructor(
     readonly fields: FieldErrors,
     code?: string,
+    /** Extra data the caller needs to act on the error (e.g. the id to resend a verification to). */
+    extra: Record<string, unknown> = {},
   ) {
-    super(
-      400,
-      Object.values(fields).flat()[0] ?? 'Invalid input.',
-      code ? { ...fields, code } : { ...fields },
-    );
+    super(400, Object.values(fields).flat()[0] ?? 'Invalid input.', {
+      ...fields,
+      ...(code ? { code } : {}),
+      ...extra,
+    });
   }
 
   static nonField(message: string, code?: string): ValidationError {

@@ -1,0 +1,39 @@
+import { composeEmail, type ComposedEmail } from '../../platform/mail/compose';
+
+export interface EmailContext {
+  publicUrl: string;
+  productName: string;
+  supportEmail: string;
+}
+
+export function verificationEmail(ctx: EmailContext, name: string, token: string): ComposedEmail {
+  return composeEmail({
+    ...ctx,
+    subject: `Verify your ${ctx.productName} account`,
+    greetingName: name,
+    paragraphs: [
+      `Thank you for registering with ${ctx.productName}.`,
+      'Please click the link below to verify your e-mail address. The link is valid for 3 days.',
+    ],
+    action: {
+      label: 'Verify my e-mail address',
+      url: `${ctx.publicUrl}/verify-user?token=${encodeURIComponent(token)}`,
+    },
+  });
+}
+
+export function passwordResetEmail(ctx: EmailContext, name: string, token: string): ComposedEmail {
+  return composeEmail({
+    ...ctx,
+    subject: `Reset your ${ctx.productName} password`,
+    greetingName: name,
+    paragraphs: [
+      'We received a request to reset the password of your account.',
+      'Click the link below to choose a new password. The link is valid for one hour and can be used once. If you did not ask for this, you can ignore this e-mail.',
+    ],
+    action: {
+      label: 'Reset my password',
+      url: `${ctx.publicUrl}/reset-password/${encodeURIComponent(token)}`,
+    },
+  });
+}

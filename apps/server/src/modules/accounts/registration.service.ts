@@ -1,0 +1,116 @@
+import { MESSAGES, type RegisterResearcher } from '@rrp/domain';
+import {
+  consumeOneTimeToken,
+  issueOneTimeToken,
+  revokeOneTimeTokens,
+} from '../../platform/auth/one-time-tokens';
+import type { DbOrTx } from '../../platform/db/database';
+import { ValidationError } from '../../platform/http/errors';
+import { recordHistory } from '../../platform/history';
+import { createUser } from '../../db/factories';
+import { fullName } from './accounts.presenter';
+import { verificationEmail } from './accounts.emails';
+import * as repo from './accounts.repo';
+import type { AccountsDeps } from './accounts.deps';
+
+export const VERIFY_CODES = { expired: 'TOKEN_EXPIRED', invalid: 'TOKEN_INVALID' } as const;
+
+export function createRegistrationService(deps: AccountsDeps) {
+  const { db, botCheck, mailer } = deps;
+
+  async function queueVerification(tx: DbOrTx, user: repo.UserRow): Promise<void> {
+    await revokeOneTimeTokens(tx, user.id, 'verify-email');
+    const token = await issueOneTimeToken(tx, user.id, 'verify-email');
+    const email = verificationEmail(deps.email, fullName(user) || user.email, token);
+    await mailer.queue(tx, { ...email, to: [user.email], template: 'verify-email', userId: user.id });
+  }
+
+  return {
+    /** A researcher registers (foundation §4 Registration): unverified account, verification e-mail. */
+    async registerResearcher(
+      input: RegisterResearcher,
+      remoteIp?: string,
+    ): Promise<{ id: number; email: string }> {
+      if (!(await botCheck.verify(input.recaptcha, input.is_v2 ?? false, remoteIp))) {
+        throw ValidationError.nonField(MESSAGES.recaptchaFailed, 'RECAPTCHA_FAILED');
+      }
+      const user = await db.transaction(async (tx) => {
+        if (await repo.findUserByEmail(tx, input.email))
+          throw new ValidationError({ email: [MESSAGES.emailTaken] });
+        if (input.institution && !(await repo.isApprovedInstitution(tx, input.institution))) {
+          throw new ValidationError({ institution: [MESSAGES.institutionNotApproved] });
+        }
+        const created = await createUser(tx, {
+          email: input.email,
+          password: input.password,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          roles: ['primary_researcher'],
+          verified: false,
+          agreedToTerms: true,
+          ...(input.institution ? { institutionId: input.institution, institutionVerified: false } : {}),
+        });
+        const withOrcid = input.orcid
+          ? await repo.updateUser(tx, created.id, { orcid: input.orcid })
+          : created;
+        await queueVerification(tx, withOrcid);
+        return withOrcid;
+      });
+      mailer.flush();
+      return { id: user.id, email: user.email };
+    },
+
+    /**
+     * Verifies the e-mail from the link. An expired link sends a fresh e-mail and says so; an
+     * account without a password gets a token to set one.
+     */
+    async verifyEmail(token: string): Promise<{ token: string | null; password_set: boolean }> {
+      const outcome = await db.transaction(async (tx) => {
+        const consumed = await consumeOneTimeToken(tx, token, 'verify-email');
+        if (consumed.status === 'invalid') return { status: 'invalid' as const };
+        const user = await repo.findUserById(tx, consumed.userId, true);
+        if (!user) return { status: 'invalid' as const };
+        if (consumed.status === 'expired') {
+          await queueVerification(tx, user);
+          return { status: 'expired' as const };
+        }
+        const after = await repo.updateUser(tx, user.id, { verified: true });
+        await recordHistory(tx, {
+          model: 'user',
+          objectId: user.id,
+          action: 'update',
+          before: user,
+          after,
+          by: { userId: user.id },
+        });
+        const setPassword =
+          user.passwordHash === null ? await issueOneTimeToken(tx, user.id, 'reset-password') : null;
+        return { status: 'ok' as const, token: setPassword, password_set: user.passwordHash !== null };
+      });
+      if (outcome.status === 'invalid')
+        throw ValidationError.nonField(MESSAGES.tokenNotVerified, VERIFY_CODES.invalid);
+      if (outcome.status === 'expired') {
+        mailer.flush();
+        throw ValidationError.nonField(MESSAGES.tokenExpired, VERIFY_CODES.expired);
+      }
+      return { token: outcome.token, password_set: outcome.password_set };
+    },
+
+    /**
+     * Sends a new verification e-mail to an unverified account. Answers the same whatever the
+     * id, so it reveals nothing about accounts.
+     */
+    async resendVerification(userId: number): Promise<{ detail: string }> {
+      const queued = await db.transaction(async (tx) => {
+        const user = await repo.findUserById(tx, userId);
+        if (!user || user.verified || !user.isActive) return false;
+        await queueVerification(tx, user);
+        return true;
+      });
+      if (queued) mailer.flush();
+      return { detail: MESSAGES.verificationSent };
+    },
+  };
+}
+
+export type RegistrationService = ReturnType<typeof createRegistrationService>;

@@ -1,0 +1,132 @@
+import { MESSAGES, can, isRoleKey, type Login, type SessionUserDto } from '@rrp/domain';
+import type { SessionUser } from '../../platform/auth/session';
+import { decoyPasswordHash, verifyPassword } from '../../platform/auth/passwords';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../platform/http/errors';
+import { postLogs } from '../../db/schema';
+import * as repo from './accounts.repo';
+import { presentSessionUser } from './accounts.presenter';
+import type { AccountsDeps } from './accounts.deps';
+
+/** Login error codes of foundation §8 that the web app turns into their modals. */
+export const LOGIN_CODES = {
+  termsOfService: 'TERMS_SERVICES',
+  noPassword: 'NO_PASSWORD',
+  unverified: 'ACCOUNT_UNVERIFIED',
+  invalidInstitution: 'INVALID_INSTITUTION',
+  recaptcha: 'RECAPTCHA_FAILED',
+} as const;
+
+/** Nobody may act as a holder of these roles: it would lend rights the impersonator lacks. */
+const NEVER_IMPERSONATED = new Set(['superuser', 'portal_admin_lead']);
+
+export function createSessionService(deps: AccountsDeps) {
+  const { db, tokens, botCheck } = deps;
+  return {
+    /** Checks the bot check, e-mail and password, and answers a session token (foundation §4 Session). */
+    async signIn(input: Login, remoteIp?: string): Promise<{ token: string }> {
+      if (!(await botCheck.verify(input.recaptcha, input.is_v2 ?? false, remoteIp))) {
+        throw ValidationError.nonField(MESSAGES.recaptchaFailed, LOGIN_CODES.recaptcha);
+      }
+      const user = await repo.findUserByEmail(db, input.email);
+      if (!user) {
+        // Same cost as a wrong password, so the answer time does not reveal unknown e-mails.
+        await verifyPassword(await decoyPasswordHash(), input.password);
+        throw ValidationError.nonField(MESSAGES.invalidCredentials);
+      }
+      if (user.passwordHash === null) {
+        throw ValidationError.nonField('Please set a new password for your account.', LOGIN_CODES.noPassword);
+      }
+      if (!user.isActive || !(await verifyPassword(user.passwordHash, input.password))) {
+        throw ValidationError.nonField(MESSAGES.invalidCredentials);
+      }
+      if (!user.verified) {
+        throw new ValidationError(
+          { non_field_errors: ['Your account is unverified'] },
+          LOGIN_CODES.unverified,
+          {
+            user_id: user.id,
+          },
+        );
+      }
+      const roles = await repo.rolesOf(db, user.id);
+      if (roles.includes('primary_researcher')) {
+        const affiliations = await repo.affiliationCounts(db, user.id);
+        if (affiliations.total > 0 && affiliations.removed === affiliations.total) {
+          throw ValidationError.nonField(MESSAGES.invalidInstitution, LOGIN_CODES.invalidInstitution);
+        }
+      }
+      if (!user.agreedToTermsAt && input.agreed_to_terms !== true) {
+        throw ValidationError.nonField('Our Terms of Service Have Changed', LOGIN_CODES.termsOfService);
+      }
+      await repo.recordSignIn(db, user.id, !user.agreedToTermsAt);
+      return { token: await tokens.issue(user) };
+    },
+
+    /**
+     * A superuser or administrator acts as another user: the answer is a token for that user that
+     * names the staff member, so history records both.
+     */
+    async impersonate(input: { email: string; token: string }): Promise<{ token: string }> {
+      const claims = await tokens.verify(input.token);
+      const staff = claims && !claims.imp ? await repo.findUserById(db, claims.user_id) : null;
+      if (!staff || !staff.isActive || staff.tokenVersion !== claims?.ver) {
+        throw ValidationError.nonField(MESSAGES.tokenNotVerified);
+      }
+      const staffRoles = (await repo.rolesOf(db, staff.id)).filter(isRoleKey);
+      const mayImpersonate = staffRoles.some((role) =>
+        can({ userId: staff.id, role, roles: staffRoles }, 'create', 'Impersonation'),
+      );
+      if (!mayImpersonate) throw new ForbiddenError();
+      const target = await repo.findUserByEmail(db, input.email);
+      if (!target || !target.isActive || target.id === staff.id) {
+        throw new ValidationError({ email: ['No active user with that email.'] });
+      }
+      const targetRoles = await repo.rolesOf(db, target.id);
+      if (targetRoles.some((role) => NEVER_IMPERSONATED.has(role))) {
+        throw new ValidationError({ email: ['That user cannot be impersonated.'] });
+      }
+      await db
+        .insert(postLogs)
+        .values({
+          userId: target.id,
+          impersonatorId: staff.id,
+          log: `Impersonation started by ${staff.email}`,
+        });
+      return { token: await tokens.issue(target, staff.id) };
+    },
+
+    /** Whether a token is valid, unexpired and not revoked; answers it back as the spec's verify call does. */
+    async verifyToken(token: string): Promise<{ token: string }> {
+      const claims = await tokens.verify(token);
+      const user = claims ? await repo.findUserById(db, claims.user_id) : null;
+      if (!claims || !user || !user.isActive || user.tokenVersion !== claims.ver) {
+        throw ValidationError.nonField(MESSAGES.tokenNotVerified);
+      }
+      return { token };
+    },
+
+    /** Ends every session of the user (all devices). An impersonation ends only itself. */
+    async logout(session: SessionUser): Promise<void> {
+      if (session.impersonatorId) return;
+      await repo.revokeSessions(db, session.id);
+    },
+
+    /** Records a client event, such as the end of an impersonation. */
+    async postLog(session: SessionUser, log: string): Promise<void> {
+      await db.insert(postLogs).values({ userId: session.id, impersonatorId: session.impersonatorId, log });
+    },
+
+    /** The signed-in user as the session screens need it. */
+    async me(session: SessionUser): Promise<SessionUserDto> {
+      const [user, institution, contacts] = await Promise.all([
+        repo.findUserById(db, session.id),
+        repo.primaryUserInstitution(db, session.id),
+        repo.contactsOf(db, session.id),
+      ]);
+      if (!user) throw new NotFoundError();
+      return presentSessionUser(user, session, institution, contacts);
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

@@ -44,7 +44,7 @@ export const PERMISSIONS = {
     Session: { read: true, delete: true },
     User: { read: 'isSelf', update: 'isSelf' },
     FeatureToggle: READ_ONLY,
-    Notification: { list: true, create: true, delete: 'isRecipient' },
+    Notification: { list: true, read: 'isRecipient', create: true, delete: 'isRecipient' },
     PostLog: { create: true },
     Orcid: { read: true },
   },

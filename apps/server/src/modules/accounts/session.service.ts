@@ -85,13 +85,11 @@ export function createSessionService(deps: AccountsDeps) {
       if (targetRoles.some((role) => NEVER_IMPERSONATED.has(role))) {
         throw new ValidationError({ email: ['That user cannot be impersonated.'] });
       }
-      await db
-        .insert(postLogs)
-        .values({
-          userId: target.id,
-          impersonatorId: staff.id,
-          log: `Impersonation started by ${staff.email}`,
-        });
+      await db.insert(postLogs).values({
+        userId: target.id,
+        impersonatorId: staff.id,
+        log: `Impersonation started by ${staff.email}`,
+      });
       return { token: await tokens.issue(target, staff.id) };
     },
 

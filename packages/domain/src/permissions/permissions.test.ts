@@ -59,15 +59,20 @@ describe('permission table', () => {
 
   it('evaluates a conditional grant on the object', () => {
     const me = actor('primary_researcher', 7);
-    expect(mayAttempt(me, 'update', 'Session')).toBe(true);
-    expect(can(me, 'update', 'Session')).toBe(false);
-    expect(can(me, 'update', 'Session', { id: 7 })).toBe(true);
-    expect(can(me, 'update', 'Session', { id: 8 })).toBe(false);
-    expect(can(null, 'update', 'Session', { id: 7 })).toBe(false);
+    expect(mayAttempt(me, 'update', 'User')).toBe(true);
+    expect(can(me, 'update', 'User')).toBe(false);
+    expect(can(me, 'update', 'User', { id: 7 })).toBe(true);
+    expect(can(me, 'update', 'User', { id: 8 })).toBe(false);
+    expect(can(null, 'update', 'User', { id: 7 })).toBe(false);
   });
 
   it('lists the actions held on an object for the web app', () => {
-    expect(permissionsFor(actor('primary_researcher', 7), 'Session', { id: 7 })).toEqual(['read', 'update']);
-    expect(permissionsFor(actor('primary_researcher', 7), 'Session', { id: 8 })).toEqual(['read']);
+    expect(permissionsFor(actor('primary_researcher', 7), 'User', { id: 7 })).toEqual(['read', 'update']);
+    expect(permissionsFor(actor('primary_researcher', 7), 'User', { id: 8 })).toEqual([]);
+  });
+
+  it('lets only superusers and administrators impersonate', () => {
+    const allowed = ROLE_KEYS.filter((role) => can(actor(role), 'create', 'Impersonation'));
+    expect(allowed).toEqual(['portal_admin', 'superuser']);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -13,5 +13,6 @@ describe('DATA_DIR lock', () => {
     await release();
     const again = await lockDataDir(dir);
     await again();
+    rmSync(dir, { recursive: true, force: true });
   });
 });

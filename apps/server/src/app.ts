@@ -28,6 +28,11 @@ import { createSessionService } from './modules/accounts/session.service';
 import { createRegistrationService } from './modules/accounts/registration.service';
 import { createPasswordService } from './modules/accounts/password.service';
 import { createProfileService } from './modules/accounts/profile.service';
+import { createFilesService } from './modules/files/files.service';
+import { institutionsRoutes } from './modules/institutions/institutions.routes';
+import { createInstitutionsService } from './modules/institutions/institutions.service';
+import { clamdScanner, noVirusScan } from './platform/files/virus-scan';
+import { localStorage, s3Storage } from './platform/files/storage';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { adminRoutes } from './modules/admin/admin.routes';
@@ -126,7 +131,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     email: emailContext,
   };
 
+  const storage = config.s3
+    ? await s3Storage(config.s3)
+    : localStorage(`${config.dataDir}/files`, config.jwtSecret, config.publicUrl);
+  const scanner = config.clamav ? clamdScanner(config.clamav.host, config.clamav.port) : noVirusScan;
+  const files = createFilesService({ storage, scanner });
+
   const services = {
+    institutions: createInstitutionsService({ db: database.db, files, mailer, email: emailContext }),
     accounts: {
       session: createSessionService(accountsDeps),
       registration: createRegistrationService(accountsDeps),
@@ -144,6 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
 
   await app.register(accountsRoutes, services.accounts);
+  await app.register(institutionsRoutes, { institutions: services.institutions });
   await app.register(notificationsRoutes, { notifications: services.notifications });
   await app.register(adminRoutes, { admin: services.admin });
   await app.register(catalogueRoutes, { catalogue: services.catalogue });

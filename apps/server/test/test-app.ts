@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import pg from 'pg';
@@ -11,11 +14,12 @@ import { createUser, ensureDemoInstitution, type NewUser } from '../src/db/facto
 
 export const TEST_PASSWORD = 'Test-Password-1!';
 
+/** Test configuration: a fixed JWT secret and a fresh DATA_DIR (for stored files) per test file. */
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
-    DATA_DIR: '/nonexistent-test-data-dir',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'rrp-test-data-')),
     ...overrides,
   });
 }
@@ -106,6 +110,7 @@ export async function createTestContext(
     async close() {
       await app.close();
       await database.close();
+      rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
   return context;

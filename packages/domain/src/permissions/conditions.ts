@@ -9,6 +9,14 @@ export const CONDITIONS = {
   isSelf: (actor: Actor, object: { id?: number | null }) => object.id === actor.userId,
   /** The actor owns the object (projects, requests, carts). */
   isOwner: (actor: Actor, object: { ownerId?: number | null }) => object.ownerId === actor.userId,
+  /** The actor is the institution's current signing official. */
+  isOfficial: (actor: Actor, object: { currentIoId?: number | null }) => object.currentIoId === actor.userId,
+  /**
+   * The actor is affiliated with the institution. The service lists the members it checked
+   * (usually just whether the caller is one), so the rule stays here and the query there.
+   */
+  isMember: (actor: Actor, object: { memberIds?: readonly number[] }) =>
+    object.memberIds?.includes(actor.userId) ?? false,
   /** The notification is addressed to the actor. */
   isRecipient: (actor: Actor, object: { recipientId?: number | null }) => object.recipientId === actor.userId,
 } satisfies Record<string, (actor: Actor, object: never) => boolean>;

@@ -15,10 +15,25 @@ export const SUBJECTS = [
   'Notification',
   'PostLog',
   'Orcid',
+  'Institution',
+  'Rda',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
-export const ACTIONS = ['list', 'read', 'create', 'update', 'delete'] as const;
+/**
+ * CRUD plus the domain verbs that are not plain edits: `review` (decide a status), `sign` and
+ * `countersign` (the RDA).
+ */
+export const ACTIONS = [
+  'list',
+  'read',
+  'create',
+  'update',
+  'delete',
+  'review',
+  'sign',
+  'countersign',
+] as const;
 export type Action = (typeof ACTIONS)[number];
 
 /** `true` grants outright; a condition name grants only for objects that satisfy it. */
@@ -29,6 +44,8 @@ export type Policy = Partial<Record<Subject, Partial<Record<Action, Grant>>>>;
 export type Audience = 'anyone' | 'signedIn';
 
 const READ_ONLY = { list: true, read: true } as const;
+/** Staff who oversee institutions and their agreements without changing them. */
+const INSTITUTION_VIEWER = { Institution: READ_ONLY, Rda: READ_ONLY } as const;
 
 /**
  * The one permission table: audience or role -> subject -> action -> grant.
@@ -39,6 +56,8 @@ export const PERMISSIONS = {
     ReferenceData: READ_ONLY,
     MetaData: READ_ONLY,
     Cohort: READ_ONLY,
+    // The picker of approved institutions; the service shows visitors approved ones only.
+    Institution: { list: true },
   },
   signedIn: {
     Session: { read: true, delete: true },
@@ -48,23 +67,39 @@ export const PERMISSIONS = {
     PostLog: { create: true },
     Orcid: { read: true },
   },
-  primary_researcher: {},
-  portal_admin: { History: READ_ONLY, Impersonation: { create: true } },
-  portal_admin_lead: { History: READ_ONLY },
+  primary_researcher: {
+    Institution: { list: true, read: 'isMember' },
+    Rda: { read: 'isMember' },
+  },
+  portal_admin: {
+    History: READ_ONLY,
+    Impersonation: { create: true },
+    Institution: { list: true, read: true, create: true, update: true, delete: true, review: true },
+    Rda: { list: true, read: true, create: true, update: true },
+  },
+  portal_admin_lead: {
+    History: READ_ONLY,
+    ...INSTITUTION_VIEWER,
+    Rda: { list: true, read: true, countersign: true },
+  },
   rm_admin: { History: READ_ONLY },
-  sbso: {},
+  sbso: {
+    Institution: { list: true, read: 'isOfficial', update: 'isOfficial' },
+    Rda: { read: 'isOfficial', sign: 'isOfficial' },
+  },
   external_reviewer: {},
   internal_reviewer: {},
-  portal_reviewer: {},
+  portal_reviewer: { ...INSTITUTION_VIEWER },
   abn_proj_mgr: { History: READ_ONLY },
   abn_reviewer: {},
-  internal_read_only: { History: READ_ONLY },
+  internal_read_only: { History: READ_ONLY, ...INSTITUTION_VIEWER },
   superuser: {
     History: READ_ONLY,
+    ...INSTITUTION_VIEWER,
     Impersonation: { create: true },
     ServiceHealth: { read: true },
     FeatureToggle: { list: true, read: true, update: true },
   },
-  access_admin: { History: READ_ONLY },
+  access_admin: { History: READ_ONLY, ...INSTITUTION_VIEWER },
   pi_sbso: {},
 } as const satisfies Record<Audience | RoleKey, Policy>;

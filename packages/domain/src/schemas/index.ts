@@ -4,3 +4,4 @@ export * from './auth';
 export * from './session';
 export * from './reference';
 export * from './accounts';
+export * from './institutions';

@@ -4,3 +4,4 @@ export * from './institutions';
 export * from './history';
 export * from './email';
 export * from './notifications';
+export * from './files';

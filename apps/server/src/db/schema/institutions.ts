@@ -23,6 +23,13 @@ export const institutions = pgTable(
     /** The file id of the current RDA; the RDA itself arrives with the institutions work. */
     currentRdaId: integer('current_rda_id'),
     comments: text('comments'),
+    /** Other names the institution is known by; searched with the name and the EIN. */
+    associatedNames: text('associated_names')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Staff acknowledged the institution's compliance state (staff §4.6). */
+    adminAcknowledge: boolean('admin_acknowledge').notNull().default(false),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
     modified: timestamp('modified', { withTimezone: true }).notNull().defaultNow(),
   },

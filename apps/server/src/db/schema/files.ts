@@ -1,0 +1,32 @@
+import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { institutions } from './institutions';
+import { users } from './users';
+
+/**
+ * Every uploaded or generated file (IRB letters, RDAs, data dictionaries, ...). The bytes live in
+ * the storage backend under `storageKey`; what a file is for is `type` plus `additionalData`
+ * (for an RDA: status, signatures and their dates).
+ */
+export const files = pgTable(
+  'files',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    storageKey: text('storage_key').notNull(),
+    type: text('type').notNull(),
+    contentType: text('content_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    creatorId: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    projectId: integer('project_id'),
+    institutionId: integer('institution_id').references(() => institutions.id, { onDelete: 'cascade' }),
+    datasetId: integer('dataset_id'),
+    additionalData: jsonb('additional_data').$type<Record<string, unknown>>().notNull().default({}),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    modified: timestamp('modified', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('files_type_idx').on(t.type),
+    index('files_institution_idx').on(t.institutionId),
+    index('files_project_idx').on(t.projectId),
+  ],
+);

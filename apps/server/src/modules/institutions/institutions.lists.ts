@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import type { ListSpec } from '../../platform/list';
+import { institutions } from '../../db/schema';
+
+export const institutionList: ListSpec = {
+  id: institutions.id,
+  filters: {
+    id: { type: 'int', column: institutions.id },
+    status: { type: 'int', column: institutions.statusId },
+    name: { type: 'text', column: institutions.name },
+    ein: { type: 'text', column: institutions.ein },
+    current_io: { type: 'int', column: institutions.currentIoId },
+    admin_acknowledge: { type: 'bool', column: institutions.adminAcknowledge },
+    created: { type: 'date', column: institutions.created },
+  },
+  ordering: {
+    id: institutions.id,
+    name: institutions.name,
+    status: institutions.statusId,
+    created: institutions.created,
+  },
+  defaultOrdering: ['name'],
+  // Name, official name, associated names and EIN (staff §2.9 search).
+  search: [
+    institutions.name,
+    institutions.officialName,
+    institutions.ein,
+    sql`array_to_string(${institutions.associatedNames}, ' ')`,
+  ],
+  expand: ['current_io'],
+};

@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  createInstitutionSchema,
+  idParamSchema,
+  institutionSchema,
+  pageSchema,
+  updateInstitutionSchema,
+} from '@rrp/domain';
+import { listQuerySchema, toPage } from '../../platform/list';
+import { institutionList } from './institutions.lists';
+import type { InstitutionsService } from './institutions.service';
+
+export const institutionsRoutes: FastifyPluginAsyncZod<{ institutions: InstitutionsService }> = async (
+  app,
+  { institutions },
+) => {
+  const tags = ['institutions'];
+
+  app.get(
+    '/api/institution/',
+    {
+      config: { access: { action: 'list', subject: 'Institution' } },
+      schema: {
+        tags,
+        querystring: listQuerySchema(institutionList),
+        response: { 200: pageSchema(institutionSchema.partial()) },
+      },
+    },
+    async (request) => {
+      const { list, count, results, full } = await institutions.list(request.actor, request.query);
+      // Visitors and researchers get the picker's fields only.
+      const shown = full
+        ? results
+        : results.map(({ id, name, display_name, status }) => ({ id, name, display_name, status }));
+      return toPage(request, list, count, shown);
+    },
+  );
+
+  app.post(
+    '/api/institution/',
+    {
+      config: { access: { action: 'create', subject: 'Institution' } },
+      schema: { tags, body: createInstitutionSchema, response: { 201: institutionSchema } },
+    },
+    async (request, reply) => reply.status(201).send(await institutions.create(request.actor!, request.body)),
+  );
+
+  app.get(
+    '/api/institution/:id/',
+    {
+      config: { access: { action: 'read', subject: 'Institution' } },
+      schema: { tags, params: idParamSchema, response: { 200: institutionSchema } },
+    },
+    (request) => institutions.get(request.actor!, request.params.id),
+  );
+
+  app.patch(
+    '/api/institution/:id/',
+    {
+      config: { access: { action: 'update', subject: 'Institution' } },
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: updateInstitutionSchema,
+        response: { 200: institutionSchema },
+      },
+    },
+    (request) => institutions.update(request.actor!, request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/institution/:id/deactivate/',
+    {
+      config: { access: { action: 'review', subject: 'Institution' } },
+      schema: { tags, params: idParamSchema, response: { 200: institutionSchema } },
+    },
+    (request) => institutions.deactivate(request.actor!, request.params.id),
+  );
+};

@@ -1,0 +1,205 @@
+import {
+  INSTITUTION_APPROVED,
+  can,
+  type Actor,
+  type CreateInstitution,
+  type InstitutionDto,
+  type UpdateInstitution,
+} from '@rrp/domain';
+import type { Db, DbOrTx } from '../../platform/db/database';
+import { authorize } from '../../platform/http/access';
+import { NotFoundError, ValidationError } from '../../platform/http/errors';
+import { recordHistory } from '../../platform/history';
+import { parseListQuery } from '../../platform/list';
+import type { Mailer } from '../../platform/mail/mailer';
+import type { FilesService } from '../files/files.service';
+import { institutionList } from './institutions.lists';
+import * as repo from './institutions.repo';
+import { presentInstitution } from './institutions.presenter';
+import { institutionRejectedEmail, requestRevisionsEmail, type EmailContext } from './institutions.emails';
+import { renderDefaultRda } from './rda-pdf';
+
+/** Admin-created institutions start approved: staff vetted them (docs/decisions.md). */
+export const ADMIN_CREATED_STATUS = INSTITUTION_APPROVED;
+const UNDER_REVIEW = 2;
+const DEACTIVATED = 6;
+const EIN_TAKEN = 'EIN already exists';
+const NAME_TAKEN = 'Already in system';
+
+export function createInstitutionsService(deps: {
+  db: Db;
+  files: FilesService;
+  mailer: Mailer;
+  email: EmailContext;
+}) {
+  const { db, files, mailer } = deps;
+
+  async function view(tx: DbOrTx, actor: Actor | null, id: number, expandIo = true) {
+    const row = await repo.findInstitution(tx, id);
+    if (!row) throw new NotFoundError();
+    const memberIds = actor && (await repo.isMember(tx, id, actor.userId)) ? [actor.userId] : [];
+    return { row, memberIds, dto: presentInstitution(actor, row, { expandIo, memberIds }) };
+  }
+
+  /** A new RDA for the institution: the default PDF, status Signature Needed, made current. */
+  async function attachDefaultRda(tx: DbOrTx, institution: repo.InstitutionRow, by: Actor | null) {
+    const pdf = await renderDefaultRda({
+      productName: deps.email.productName,
+      institutionName: institution.name,
+      officialName: institution.officialName || institution.name,
+      date: new Date(),
+    });
+    const file = await files.store(
+      tx,
+      {
+        name: `RDA - ${institution.name}.pdf`,
+        content: pdf,
+        contentType: 'application/pdf',
+        type: 'rda',
+        institutionId: institution.id,
+        additionalData: { status: 1, name: institution.name },
+      },
+      by,
+    );
+    return repo.updateInstitution(tx, institution.id, { currentRdaId: file.id });
+  }
+
+  async function assertUnique(tx: DbOrTx, input: { name?: string; ein?: string | null }, exceptId?: number) {
+    const errors: Record<string, string[]> = {};
+    if (input.name && (await repo.nameTaken(tx, input.name, exceptId))) errors.name = [NAME_TAKEN];
+    if (input.ein && (await repo.einTaken(tx, input.ein, exceptId))) errors.ein = [EIN_TAKEN];
+    if (Object.keys(errors).length) throw new ValidationError(errors);
+  }
+
+  return {
+    /** Institutions staff may see; everyone else sees approved ones (the picker). */
+    async list(actor: Actor | null, query: Record<string, string | undefined>) {
+      const list = parseListQuery(institutionList, query);
+      const seesAll = can(actor, 'read', 'Institution');
+      const page = await repo.listInstitutions(db, list, seesAll ? undefined : INSTITUTION_APPROVED);
+      const results = page.rows.map((row) =>
+        presentInstitution(actor, row, { expandIo: list.expand.has('current_io'), memberIds: [] }),
+      );
+      return { list, count: page.count, results, full: seesAll };
+    },
+
+    async get(actor: Actor, id: number): Promise<InstitutionDto> {
+      const { row, memberIds, dto } = await view(db, actor, id);
+      authorize(actor, 'read', 'Institution', { currentIoId: row.institution.currentIoId, memberIds });
+      return dto;
+    },
+
+    /** Staff create an institution with its default RDA. */
+    async create(actor: Actor, input: CreateInstitution): Promise<InstitutionDto> {
+      const id = await db.transaction(async (tx) => {
+        await assertUnique(tx, input);
+        const created = await repo.insertInstitution(tx, {
+          name: input.name,
+          officialName: input.official_name,
+          ein: input.ein || null,
+          nonprofit: input.nonprofit,
+          domains: input.domains,
+          associatedNames: input.associated_names,
+          phoneNumber: input.phone_number ?? null,
+          statusId: input.status ?? ADMIN_CREATED_STATUS,
+          comments: input.comments ?? null,
+        });
+        const withRda = await attachDefaultRda(tx, created, actor);
+        await recordHistory(tx, {
+          model: 'institution',
+          objectId: created.id,
+          action: 'create',
+          after: withRda,
+          by: actor,
+        });
+        return created.id;
+      });
+      return (await view(db, actor, id)).dto;
+    },
+
+    /**
+     * Edits an institution. A `status` is a review decision (Approve, Follow Up, Reject), open only
+     * while the institution is under review; Follow Up and Reject e-mail the signing official.
+     * A signing official's own update sends the institution back to review.
+     */
+    async update(actor: Actor, id: number, input: UpdateInstitution): Promise<InstitutionDto> {
+      await db.transaction(async (tx) => {
+        const current = await repo.findInstitution(tx, id, true);
+        if (!current) throw new NotFoundError();
+        const before = current.institution;
+        const subject = { currentIoId: before.currentIoId, memberIds: [] as number[] };
+        authorize(actor, 'update', 'Institution', subject);
+        const isStaffEdit = can(actor, 'update', 'Institution');
+        if (input.status !== undefined || input.admin_acknowledge !== undefined) {
+          authorize(actor, 'review', 'Institution', subject);
+        }
+        if (input.status !== undefined && before.statusId !== UNDER_REVIEW) {
+          throw new ValidationError({
+            status: ['Only an institution under review can be approved, followed up or rejected.'],
+          });
+        }
+        await assertUnique(tx, { name: input.name, ein: input.ein }, id);
+        const statusId = input.status ?? (isStaffEdit ? undefined : UNDER_REVIEW);
+        const after = await repo.updateInstitution(tx, id, {
+          name: input.name,
+          officialName: input.official_name,
+          ein: input.ein === undefined ? undefined : input.ein || null,
+          nonprofit: input.nonprofit,
+          domains: input.domains,
+          associatedNames: input.associated_names,
+          phoneNumber: input.phone_number,
+          comments: input.comments,
+          adminAcknowledge: input.admin_acknowledge,
+          statusId,
+        });
+        await recordHistory(tx, {
+          model: 'institution',
+          objectId: id,
+          action: 'update',
+          before,
+          after,
+          by: actor,
+        });
+        if ((input.status === 5 || input.status === 4) && current.io) {
+          const to = { name: `${current.io.firstName} ${current.io.lastName}`.trim() };
+          const email =
+            input.status === 5
+              ? requestRevisionsEmail(deps.email, to, after, after.comments)
+              : institutionRejectedEmail(deps.email, to, after, after.comments);
+          await mailer.queue(tx, {
+            ...email,
+            to: [current.io.email],
+            template: input.status === 5 ? 'request-revisions' : 'institution-rejected',
+            userId: current.io.id,
+            createdById: actor.userId,
+          });
+        }
+      });
+      mailer.flush();
+      return (await view(db, actor, id)).dto;
+    },
+
+    /** Deactivates an institution (status 6) and clears its current RDA (foundation §4). */
+    async deactivate(actor: Actor, id: number): Promise<InstitutionDto> {
+      await db.transaction(async (tx) => {
+        const current = await repo.findInstitution(tx, id, true);
+        if (!current) throw new NotFoundError();
+        authorize(actor, 'review', 'Institution', { currentIoId: current.institution.currentIoId });
+        const after = await repo.updateInstitution(tx, id, { statusId: DEACTIVATED, currentRdaId: null });
+        await recordHistory(tx, {
+          model: 'institution',
+          objectId: id,
+          action: 'update',
+          before: current.institution,
+          after,
+          by: actor,
+        });
+      });
+      return (await view(db, actor, id)).dto;
+    },
+
+    attachDefaultRda,
+  };
+}
+
+export type InstitutionsService = ReturnType<typeof createInstitutionsService>;

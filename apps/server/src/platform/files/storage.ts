@@ -1,0 +1,107 @@
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+
+/** Where file bytes live: local disk under DATA_DIR, or an S3 bucket. One interface for both. */
+export interface FileStorage {
+  readonly kind: 'local' | 's3';
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  get(key: string): Promise<Buffer>;
+  remove(key: string): Promise<void>;
+  /** A short-lived URL that downloads the file without a session. */
+  signedUrl(key: string, fileName: string, ttlSeconds: number): Promise<string>;
+}
+
+/** A fresh, unguessable storage key that keeps the extension for content sniffing tools. */
+export function newStorageKey(fileName: string): string {
+  const extension = /\.[A-Za-z0-9]{1,8}$/.exec(fileName)?.[0]?.toLowerCase() ?? '';
+  return `${new Date().toISOString().slice(0, 7)}/${randomUUID()}${extension}`;
+}
+
+/**
+ * Local disk storage. Signed URLs point at the API's own download route with an HMAC of the key
+ * and expiry, checked by `verifyLocalSignature`.
+ */
+export function localStorage(root: string, secret: string, publicUrl: string): FileStorage {
+  const pathOf = (key: string) => {
+    const path = resolve(root, key);
+    if (!path.startsWith(resolve(root) + '/')) throw new Error('storage key escapes the storage root');
+    return path;
+  };
+  return {
+    kind: 'local',
+    async put(key, body) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, body, { flag: 'wx' });
+    },
+    get: (key) => readFile(pathOf(key)),
+    remove: (key) => rm(pathOf(key), { force: true }),
+    async signedUrl(key, fileName, ttlSeconds) {
+      const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
+      const signature = sign(secret, key, expires);
+      const query = new URLSearchParams({ key, expires: String(expires), signature, name: fileName });
+      return `${publicUrl}/api/file/signed/?${query.toString()}`;
+    },
+  };
+}
+
+function sign(secret: string, key: string, expires: number): string {
+  return createHmac('sha256', secret).update(`${key}\n${expires}`).digest('base64url');
+}
+
+export function verifyLocalSignature(
+  secret: string,
+  key: string,
+  expires: number,
+  signature: string,
+): boolean {
+  if (!Number.isFinite(expires) || expires < Date.now() / 1000) return false;
+  const expected = Buffer.from(sign(secret, key, expires));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/** S3 (or an S3-compatible store) through the AWS SDK, path-style so local stand-ins work. */
+export async function s3Storage(config: {
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+}): Promise<FileStorage> {
+  const { S3Client, PutObjectCommand, GetObjectCommand, DeleteObjectCommand } =
+    await import('@aws-sdk/client-s3');
+  const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner');
+  const client = new S3Client({
+    region: config.region,
+    endpoint: config.endpoint,
+    forcePathStyle: true,
+    ...(config.accessKeyId && config.secretAccessKey
+      ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } }
+      : {}),
+  });
+  return {
+    kind: 's3',
+    async put(key, body, contentType) {
+      await client.send(
+        new PutObjectCommand({ Bucket: config.bucket, Key: key, Body: body, ContentType: contentType }),
+      );
+    },
+    async get(key) {
+      const result = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: key }));
+      return Buffer.from(await result.Body!.transformToByteArray());
+    },
+    async remove(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: key }));
+    },
+    signedUrl(key, fileName, ttlSeconds) {
+      const command = new GetObjectCommand({
+        Bucket: config.bucket,
+        Key: key,
+        ResponseContentDisposition: `attachment; filename="${fileName.replace(/["\\\r\n]/g, '_')}"`,
+      });
+      return getSignedUrl(client, command, { expiresIn: ttlSeconds });
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants/limits';
+import { INSTITUTION_STATUSES, RDA_STATUSES } from '../constants/statuses';
+
+const institutionStatusIds = Object.keys(INSTITUTION_STATUSES).map(Number) as [number, ...number[]];
+
+const name = z
+  .string()
+  .trim()
+  .min(1, { error: 'Please provide an institution' })
+  .max(LIMITS.field.institutionName);
+const domain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(?=.{3,253}$)([a-z0-9-]+\.)+[a-z]{2,}$/, { error: 'Enter a domain like example.edu.' });
+
+export const institutionSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  official_name: z.string(),
+  display_name: z.string(),
+  ein: z.string().nullable(),
+  nonprofit: z.boolean(),
+  domains: z.array(z.string()),
+  associated_names: z.array(z.string()),
+  status: z.number(),
+  status_name: z.string(),
+  phone_number: z.string().nullable(),
+  current_io: z
+    .union([z.number(), z.object({ id: z.number(), full_name: z.string(), email: z.string() })])
+    .nullable(),
+  current_rda: z.number().nullable(),
+  rda_status: z.number().nullable(),
+  comments: z.string().nullable(),
+  admin_acknowledge: z.boolean(),
+  is_unresponsive: z.boolean(),
+  created: z.string(),
+  permissions: z.array(z.string()),
+});
+export type InstitutionDto = z.infer<typeof institutionSchema>;
+
+/** What visitors and researchers see of an institution in the picker. */
+export const institutionSummarySchema = institutionSchema.pick({
+  id: true,
+  name: true,
+  display_name: true,
+  status: true,
+});
+
+export const createInstitutionSchema = z.strictObject({
+  name,
+  official_name: name,
+  ein: z.string().trim().max(LIMITS.field.ein).nullable().optional(),
+  nonprofit: z.boolean().default(true),
+  domains: z.array(domain).max(20).default([]),
+  associated_names: z.array(z.string().trim().min(1).max(LIMITS.field.institutionName)).max(20).default([]),
+  phone_number: z.string().trim().max(LIMITS.field.phone).nullable().optional(),
+  status: z.literal(institutionStatusIds).optional(),
+  comments: z.string().max(5000).nullable().optional(),
+});
+export type CreateInstitution = z.infer<typeof createInstitutionSchema>;
+
+export const updateInstitutionSchema = createInstitutionSchema
+  .omit({ status: true })
+  .partial()
+  .extend({
+    /** A review decision (Approve 3, Reject 4, Follow Up 5), allowed only from Institution Under Review. */
+    status: z.literal([3, 4, 5]).optional(),
+    admin_acknowledge: z.boolean().optional(),
+  });
+export type UpdateInstitution = z.infer<typeof updateInstitutionSchema>;
+
+export const rdaStatusIds = Object.keys(RDA_STATUSES).map(Number) as [number, ...number[]];
+
+export const rdaSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  institution: z.number().nullable(),
+  status: z.number(),
+  status_name: z.string(),
+  signature: z.string().nullable(),
+  signature_date: z.string().nullable(),
+  sf_signature: z.string().nullable(),
+  sf_signature_date: z.string().nullable(),
+  revised_date: z.string().nullable(),
+  comments: z.string().nullable(),
+  created: z.string(),
+  permissions: z.array(z.string()),
+});
+export type RdaDto = z.infer<typeof rdaSchema>;
+
+export const signRdaSchema = z.strictObject({
+  signature: z.string().trim().min(1, { error: 'Signature does not match full name' }).max(200),
+});

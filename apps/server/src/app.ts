@@ -29,6 +29,8 @@ import { createRegistrationService } from './modules/accounts/registration.servi
 import { createPasswordService } from './modules/accounts/password.service';
 import { createProfileService } from './modules/accounts/profile.service';
 import { createFilesService } from './modules/files/files.service';
+import { filesRoutes } from './modules/files/files.routes';
+import { rdaPolicy } from './modules/institutions/rda.policy';
 import { institutionsRoutes } from './modules/institutions/institutions.routes';
 import { createInstitutionsService } from './modules/institutions/institutions.service';
 import { clamdScanner, noVirusScan } from './platform/files/virus-scan';
@@ -135,7 +137,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ? await s3Storage(config.s3)
     : localStorage(`${config.dataDir}/files`, config.jwtSecret, config.publicUrl);
   const scanner = config.clamav ? clamdScanner(config.clamav.host, config.clamav.port) : noVirusScan;
-  const files = createFilesService({ storage, scanner });
+  const files = createFilesService({ db: database.db, storage, scanner });
+  files.registerType('rda', rdaPolicy(files));
 
   const services = {
     institutions: createInstitutionsService({ db: database.db, files, mailer, email: emailContext }),
@@ -156,6 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
 
   await app.register(accountsRoutes, services.accounts);
+  await app.register(filesRoutes, { files });
   await app.register(institutionsRoutes, { institutions: services.institutions });
   await app.register(notificationsRoutes, { notifications: services.notifications });
   await app.register(adminRoutes, { admin: services.admin });

@@ -17,6 +17,7 @@ export const SUBJECTS = [
   'Orcid',
   'Institution',
   'Rda',
+  'File',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -65,6 +66,8 @@ export const PERMISSIONS = {
     FeatureToggle: READ_ONLY,
     Notification: { list: true, read: 'isRecipient', create: true, delete: 'isRecipient' },
     PostLog: { create: true },
+    // Files are reached by id; what may be done with one follows the object it belongs to.
+    File: { read: true, update: true },
     Orcid: { read: true },
   },
   primary_researcher: {

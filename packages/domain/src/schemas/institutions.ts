@@ -73,23 +73,29 @@ export type UpdateInstitution = z.infer<typeof updateInstitutionSchema>;
 
 export const rdaStatusIds = Object.keys(RDA_STATUSES).map(Number) as [number, ...number[]];
 
-export const rdaSchema = z.object({
+/** PATCH file/{id}/ of an RDA: the official's signature, the lead's countersignature, or the admin form. */
+export const updateRdaSchema = z.strictObject({
+  signature: z.string().trim().min(1).max(200).optional(),
+  sf_signature: z.string().trim().min(1).max(200).optional(),
+  status: z.literal(rdaStatusIds).optional(),
+  comments: z.string().max(5000).nullable().optional(),
+});
+export type UpdateRda = z.infer<typeof updateRdaSchema>;
+
+export const fileSchema = z.object({
   id: z.number(),
   name: z.string(),
+  type: z.string(),
+  file_type: z.string(),
+  size: z.number(),
+  creator: z.number().nullable(),
+  project: z.number().nullable(),
   institution: z.number().nullable(),
-  status: z.number(),
-  status_name: z.string(),
-  signature: z.string().nullable(),
-  signature_date: z.string().nullable(),
-  sf_signature: z.string().nullable(),
-  sf_signature_date: z.string().nullable(),
-  revised_date: z.string().nullable(),
-  comments: z.string().nullable(),
+  dataset: z.number().nullable(),
+  additional_data: z.record(z.string(), z.unknown()),
   created: z.string(),
+  base64: z.string().optional(),
+  signed_url: z.string().optional(),
   permissions: z.array(z.string()),
 });
-export type RdaDto = z.infer<typeof rdaSchema>;
-
-export const signRdaSchema = z.strictObject({
-  signature: z.string().trim().min(1, { error: 'Signature does not match full name' }).max(200),
-});
+export type FileDto = z.infer<typeof fileSchema>;

@@ -8,6 +8,9 @@ const flag = z
   .optional()
   .transform((value) => value === 'true' || value === 'True' || value === '1');
 
+/** Content-Disposition for a download, with characters that could break the header replaced. */
+const attachment = (name: string) => `attachment; filename="${name.replace(/["\\\r\n]/g, '_')}"`;
+
 export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = async (app, { files }) => {
   const tags = ['files'];
 
@@ -34,10 +37,29 @@ export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = async
     { config: { access: { action: 'read', subject: 'File' } }, schema: { tags, params: idParamSchema } },
     async (request, reply) => {
       const { file, content } = await files.download(request.actor!, request.params.id);
-      return reply
-        .type(file.contentType)
-        .header('Content-Disposition', `attachment; filename="${file.name.replace(/["\\\r\n]/g, '_')}"`)
-        .send(content);
+      return reply.type(file.contentType).header('Content-Disposition', attachment(file.name)).send(content);
+    },
+  );
+
+  app.get(
+    '/api/file/signed/',
+    {
+      // The signature is the credential: the link works without a session until it expires.
+      config: { access: 'public' },
+      schema: {
+        tags,
+        querystring: z.strictObject({
+          key: z.string().min(1).max(300),
+          expires: z.coerce.number().int(),
+          signature: z.string().min(1).max(200),
+          name: z.string().max(300).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { key, expires, signature } = request.query;
+      const { file, content } = await files.signedDownload(key, expires, signature);
+      return reply.type(file.contentType).header('Content-Disposition', attachment(file.name)).send(content);
     },
   );
 

@@ -5,6 +5,8 @@ import { newStorageKey, type FileStorage } from '../../platform/files/storage';
 import type { VirusScanner } from '../../platform/files/virus-scan';
 import { AppError, ForbiddenError, NotFoundError } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
+import { eq } from 'drizzle-orm';
+import { files } from '../../db/schema';
 import * as repo from './files.repo';
 
 export type { FileRow } from './files.repo';
@@ -95,6 +97,14 @@ export function createFilesService(deps: { db: Db; storage: FileStorage; scanner
     async download(actor: Actor, id: number) {
       const { file } = await load(db, actor, id, 'read');
       return { file, content: await storage.get(file.storageKey) };
+    },
+
+    /** The bytes behind a signed URL, for storage that cannot serve them itself (local disk). */
+    async signedDownload(key: string, expires: number, signature: string) {
+      if (!storage.verifySignature?.(key, expires, signature)) throw new NotFoundError();
+      const [file] = await db.select().from(files).where(eq(files.storageKey, key));
+      if (!file) throw new NotFoundError();
+      return { file, content: await storage.get(key) };
     },
 
     /** PATCH file/{id}/: metadata changes, as the owning module's policy allows. */

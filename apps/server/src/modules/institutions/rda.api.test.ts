@@ -100,3 +100,18 @@ describe('RDA signing', () => {
     expect(errorBody(await patch(rdaId, admin, { owner: 1 }))).toMatchObject({ owner: ['Unknown field.'] });
   });
 });
+
+describe('signed URLs', () => {
+  it('download without a session until tampered with', async () => {
+    const { rdaId, officialToken } = await setup('Signed URL U');
+    const { signed_url } = (
+      await t.app.inject({ url: `/api/file/${rdaId}/?signed_url=True`, headers: auth(officialToken) })
+    ).json();
+    const url = new URL(signed_url);
+    const download = await t.app.inject({ url: `${url.pathname}${url.search}` });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    url.searchParams.set('expires', String(Number(url.searchParams.get('expires')) + 60));
+    expect((await t.app.inject({ url: `${url.pathname}${url.search}` })).statusCode).toBe(404);
+  });
+});

@@ -10,6 +10,8 @@ export interface FileStorage {
   remove(key: string): Promise<void>;
   /** A short-lived URL that downloads the file without a session. */
   signedUrl(key: string, fileName: string, ttlSeconds: number): Promise<string>;
+  /** For storage whose signed URLs the API itself serves: is this signature valid and unexpired? */
+  verifySignature?(key: string, expires: number, signature: string): boolean;
 }
 
 /** A fresh, unguessable storage key that keeps the extension for content sniffing tools. */
@@ -43,6 +45,7 @@ export function localStorage(root: string, secret: string, publicUrl: string): F
       const query = new URLSearchParams({ key, expires: String(expires), signature, name: fileName });
       return `${publicUrl}/api/file/signed/?${query.toString()}`;
     },
+    verifySignature: (key, expires, signature) => verifyLocalSignature(secret, key, expires, signature),
   };
 }
 

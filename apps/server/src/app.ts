@@ -31,7 +31,8 @@ import { createProfileService } from './modules/accounts/profile.service';
 import { createFilesService } from './modules/files/files.service';
 import { filesRoutes } from './modules/files/files.routes';
 import { rdaPolicy } from './modules/institutions/rda.policy';
-import { institutionsRoutes } from './modules/institutions/institutions.routes';
+import { affiliationsRoutes, institutionsRoutes } from './modules/institutions/institutions.routes';
+import { createAffiliationsService } from './modules/institutions/affiliations.service';
 import { createInstitutionsService } from './modules/institutions/institutions.service';
 import { clamdScanner, noVirusScan } from './platform/files/virus-scan';
 import { localStorage, s3Storage } from './platform/files/storage';
@@ -161,6 +162,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountsRoutes, services.accounts);
   await app.register(filesRoutes, { files });
   await app.register(institutionsRoutes, { institutions: services.institutions });
+  await app.register(affiliationsRoutes, { affiliations: createAffiliationsService({ db: database.db }) });
   await app.register(notificationsRoutes, { notifications: services.notifications });
   await app.register(adminRoutes, { admin: services.admin });
   await app.register(catalogueRoutes, { catalogue: services.catalogue });

@@ -17,6 +17,8 @@ export const CONDITIONS = {
    */
   isMember: (actor: Actor, object: { memberIds?: readonly number[] }) =>
     object.memberIds?.includes(actor.userId) ?? false,
+  /** The affiliation (user-institution link) is the actor's own. */
+  isAffiliationOwner: (actor: Actor, object: { userId?: number | null }) => object.userId === actor.userId,
   /** The notification is addressed to the actor. */
   isRecipient: (actor: Actor, object: { recipientId?: number | null }) => object.recipientId === actor.userId,
 } satisfies Record<string, (actor: Actor, object: never) => boolean>;

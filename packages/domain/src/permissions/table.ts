@@ -18,6 +18,7 @@ export const SUBJECTS = [
   'Institution',
   'Rda',
   'File',
+  'UserInstitution',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -46,7 +47,7 @@ export type Audience = 'anyone' | 'signedIn';
 
 const READ_ONLY = { list: true, read: true } as const;
 /** Staff who oversee institutions and their agreements without changing them. */
-const INSTITUTION_VIEWER = { Institution: READ_ONLY, Rda: READ_ONLY } as const;
+const INSTITUTION_VIEWER = { Institution: READ_ONLY, Rda: READ_ONLY, UserInstitution: READ_ONLY } as const;
 
 /**
  * The one permission table: audience or role -> subject -> action -> grant.
@@ -68,6 +69,8 @@ export const PERMISSIONS = {
     PostLog: { create: true },
     // Files are reached by id; what may be done with one follows the object it belongs to.
     File: { read: true, update: true },
+    // Own affiliations (the joinder); officials and staff see more through their own grants.
+    UserInstitution: { list: true, read: 'isAffiliationOwner', update: 'isAffiliationOwner' },
     Orcid: { read: true },
   },
   primary_researcher: {
@@ -79,6 +82,7 @@ export const PERMISSIONS = {
     Impersonation: { create: true },
     Institution: { list: true, read: true, create: true, update: true, delete: true, review: true },
     Rda: { list: true, read: true, create: true, update: true },
+    UserInstitution: READ_ONLY,
   },
   portal_admin_lead: {
     History: READ_ONLY,
@@ -89,6 +93,7 @@ export const PERMISSIONS = {
   sbso: {
     Institution: { list: true, read: 'isOfficial', update: 'isOfficial' },
     Rda: { read: 'isOfficial', sign: 'isOfficial' },
+    UserInstitution: { list: true, read: 'isOfficial' },
   },
   external_reviewer: {},
   internal_reviewer: {},

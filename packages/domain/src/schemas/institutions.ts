@@ -99,3 +99,20 @@ export const fileSchema = z.object({
   permissions: z.array(z.string()),
 });
 export type FileDto = z.infer<typeof fileSchema>;
+
+export const userInstitutionSchema = z.object({
+  id: z.number(),
+  institution: z.number(),
+  user: z.number(),
+  primary: z.boolean(),
+  verified: z.boolean(),
+  last_checked: z.string().nullable(),
+  removal_reason: z.string().nullable(),
+  joinder_date: z.string().nullable(),
+  created: z.string(),
+  permissions: z.array(z.string()),
+});
+export type UserInstitutionDto = z.infer<typeof userInstitutionSchema>;
+
+/** PATCH user-institution/{id}/: the researcher agrees to the joinder (the server stamps the time). */
+export const updateUserInstitutionSchema = z.strictObject({ joinder_date: z.iso.datetime({ offset: true }) });

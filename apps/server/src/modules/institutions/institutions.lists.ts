@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ListSpec } from '../../platform/list';
-import { institutions } from '../../db/schema';
+import { institutions, userInstitutions } from '../../db/schema';
 
 export const institutionList: ListSpec = {
   id: institutions.id,
@@ -28,4 +28,17 @@ export const institutionList: ListSpec = {
     sql`array_to_string(${institutions.associatedNames}, ' ')`,
   ],
   expand: ['current_io'],
+};
+
+export const affiliationList: ListSpec = {
+  id: userInstitutions.id,
+  filters: {
+    user: { type: 'int', column: userInstitutions.userId },
+    institution: { type: 'int', column: userInstitutions.institutionId },
+    primary: { type: 'bool', column: userInstitutions.primary },
+    verified: { type: 'bool', column: userInstitutions.verified },
+    joinder_date: { type: 'date', column: userInstitutions.joinderDate },
+  },
+  ordering: { id: userInstitutions.id, created: userInstitutions.created },
+  defaultOrdering: ['id'],
 };

@@ -5,10 +5,13 @@ import {
   institutionSchema,
   pageSchema,
   updateInstitutionSchema,
+  updateUserInstitutionSchema,
+  userInstitutionSchema,
 } from '@rrp/domain';
 import { listQuerySchema, toPage } from '../../platform/list';
-import { institutionList } from './institutions.lists';
+import { affiliationList, institutionList } from './institutions.lists';
 import type { InstitutionsService } from './institutions.service';
+import type { AffiliationsService } from './affiliations.service';
 
 export const institutionsRoutes: FastifyPluginAsyncZod<{ institutions: InstitutionsService }> = async (
   app,
@@ -75,5 +78,41 @@ export const institutionsRoutes: FastifyPluginAsyncZod<{ institutions: Instituti
       schema: { tags, params: idParamSchema, response: { 200: institutionSchema } },
     },
     (request) => institutions.deactivate(request.actor!, request.params.id),
+  );
+};
+
+export const affiliationsRoutes: FastifyPluginAsyncZod<{ affiliations: AffiliationsService }> = async (
+  app,
+  { affiliations },
+) => {
+  const tags = ['institutions'];
+  app.get(
+    '/api/user-institution/',
+    {
+      config: { access: { action: 'list', subject: 'UserInstitution' } },
+      schema: {
+        tags,
+        querystring: listQuerySchema(affiliationList),
+        response: { 200: pageSchema(userInstitutionSchema) },
+      },
+    },
+    async (request) => {
+      const { list, count, results } = await affiliations.list(request.actor!, request.query);
+      return toPage(request, list, count, results);
+    },
+  );
+
+  app.patch(
+    '/api/user-institution/:id/',
+    {
+      config: { access: { action: 'update', subject: 'UserInstitution' } },
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: updateUserInstitutionSchema,
+        response: { 200: userInstitutionSchema },
+      },
+    },
+    (request) => affiliations.agreeToJoinder(request.actor!, request.params.id),
   );
 };

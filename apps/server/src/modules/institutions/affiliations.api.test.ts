@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { institutions } from '../../db/schema';
+import { auth, createTestContext, errorBody, type TestContext } from '../../../test/test-app';
+
+let t: TestContext;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestContext();
+  admin = await t.tokenForRole('portal_admin');
+});
+afterAll(() => t.close());
+
+async function institutionWithMembers(name: string) {
+  const institution = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/institution/',
+      headers: auth(admin),
+      payload: { name, official_name: name },
+    })
+  ).json();
+  const official = await t.createUser({ roles: ['sbso'], firstName: 'Ines', lastName: 'Official' });
+  await t.database.db
+    .update(institutions)
+    .set({ currentIoId: official.id })
+    .where(eq(institutions.id, institution.id));
+  const researcher = await t.createUser({
+    roles: ['primary_researcher'],
+    institutionId: institution.id,
+    institutionVerified: false,
+  });
+  return { institution, official, researcher };
+}
+
+const links = async (token: string, query = '') =>
+  (await t.app.inject({ url: `/api/user-institution/?${query}`, headers: auth(token) })).json();
+
+describe('affiliations and the joinder', () => {
+  it('shows researchers their own links, officials their institution’s, staff all', async () => {
+    const a = await institutionWithMembers('Links A');
+    const b = await institutionWithMembers('Links B');
+    const researcherToken = await t.tokenFor(a.researcher.email);
+    expect((await links(researcherToken)).results.map((l: { user: number }) => l.user)).toEqual([
+      a.researcher.id,
+    ]);
+    const officialToken = await t.tokenFor(a.official.email);
+    const seen = (await links(officialToken)).results.map((l: { user: number }) => l.user);
+    expect(seen).toContain(a.researcher.id);
+    expect(seen).not.toContain(b.researcher.id);
+    const all = await links(admin, `institution=${b.institution.id}`);
+    expect(all.results.map((l: { user: number }) => l.user)).toEqual([b.researcher.id]);
+  });
+
+  it('records the joinder only once the RDA is fully executed, with the server’s time', async () => {
+    const { institution, official, researcher } = await institutionWithMembers('Joinder U');
+    const token = await t.tokenFor(researcher.email);
+    const [link] = (await links(token, 'primary=true')).results;
+    const agree = () =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/user-institution/${link.id}/`,
+        headers: auth(token),
+        payload: { joinder_date: '2001-01-01T00:00:00Z' },
+      });
+    expect(errorBody(await agree())).toMatchObject({
+      joinder_date: ['The institution’s RDA is not fully executed yet.'],
+    });
+
+    const rda = institution.current_rda;
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/file/${rda}/`,
+      headers: auth(await t.tokenFor(official.email)),
+      payload: { signature: 'Ines Official' },
+    });
+    const lead = await t.createUser({ roles: ['portal_admin_lead'], firstName: 'Lia', lastName: 'Lead' });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/file/${rda}/`,
+      headers: auth(await t.tokenFor(lead.email)),
+      payload: { sf_signature: 'Lia Lead' },
+    });
+
+    const agreed = await agree();
+    expect(agreed.statusCode).toBe(200);
+    expect(new Date(agreed.json().joinder_date).getFullYear()).toBeGreaterThan(2020);
+    // Someone else's link is not theirs to sign.
+    const stranger = await t.tokenForRole('primary_researcher');
+    const other = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/user-institution/${link.id}/`,
+      headers: auth(stranger),
+      payload: { joinder_date: '2001-01-01T00:00:00Z' },
+    });
+    expect(other.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,105 @@
+import { and, count, eq, or, sql, type SQL } from 'drizzle-orm';
+import { RDA_FULLY_EXECUTED, can, permissionsFor, type Actor, type UserInstitutionDto } from '@rrp/domain';
+import type { Db } from '../../platform/db/database';
+import { authorize } from '../../platform/http/access';
+import { NotFoundError, ValidationError } from '../../platform/http/errors';
+import { recordHistory } from '../../platform/history';
+import { parseListQuery } from '../../platform/list';
+import { affiliationList } from './institutions.lists';
+import { files, institutions, userInstitutions } from '../../db/schema';
+
+type Row = { link: typeof userInstitutions.$inferSelect; currentIoId: number | null };
+
+function present(actor: Actor, { link, currentIoId }: Row): UserInstitutionDto {
+  return {
+    id: link.id,
+    institution: link.institutionId,
+    user: link.userId,
+    primary: link.primary,
+    verified: link.verified,
+    last_checked: link.lastChecked?.toISOString() ?? null,
+    removal_reason: link.removalReason,
+    joinder_date: link.joinderDate?.toISOString() ?? null,
+    created: link.created.toISOString(),
+    permissions: permissionsFor(actor, 'UserInstitution', { userId: link.userId, currentIoId }),
+  };
+}
+
+/** Affiliations (user-institution links) and the researcher's joinder to the institution's RDA. */
+export function createAffiliationsService(deps: { db: Db }) {
+  const { db } = deps;
+  const select = () =>
+    db
+      .select({ link: userInstitutions, currentIoId: institutions.currentIoId })
+      .from(userInstitutions)
+      .innerJoin(institutions, eq(institutions.id, userInstitutions.institutionId));
+
+  return {
+    /** Staff see every link; an official their institution's and their own; others their own. */
+    async list(actor: Actor, query: Record<string, string | undefined>) {
+      const list = parseListQuery(affiliationList, query);
+      const visible: SQL | undefined = can(actor, 'read', 'UserInstitution')
+        ? undefined
+        : or(eq(userInstitutions.userId, actor.userId), eq(institutions.currentIoId, actor.userId));
+      const where = and(list.where, visible);
+      const [rows, [total]] = await Promise.all([
+        select()
+          .where(where)
+          .orderBy(...list.orderBy)
+          .limit(list.limit)
+          .offset(list.offset),
+        db
+          .select({ count: count() })
+          .from(userInstitutions)
+          .innerJoin(institutions, eq(institutions.id, userInstitutions.institutionId))
+          .where(where),
+      ]);
+      return { list, count: total?.count ?? 0, results: rows.map((row) => present(actor, row)) };
+    },
+
+    /**
+     * The researcher agrees to the joinder: allowed once the institution's RDA is fully executed.
+     * The server records the time of agreement, whatever time the client sent.
+     */
+    async agreeToJoinder(actor: Actor, id: number): Promise<UserInstitutionDto> {
+      const row = await db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({
+            link: userInstitutions,
+            currentIoId: institutions.currentIoId,
+            rdaStatus: sql<number | null>`(${files.additionalData} ->> 'status')::int`,
+          })
+          .from(userInstitutions)
+          .innerJoin(institutions, eq(institutions.id, userInstitutions.institutionId))
+          .leftJoin(files, eq(files.id, institutions.currentRdaId))
+          .where(eq(userInstitutions.id, id))
+          .for('update', { of: userInstitutions });
+        if (!current) throw new NotFoundError();
+        authorize(actor, 'update', 'UserInstitution', {
+          userId: current.link.userId,
+          currentIoId: current.currentIoId,
+        });
+        if (current.rdaStatus !== RDA_FULLY_EXECUTED) {
+          throw new ValidationError({ joinder_date: ['The institution’s RDA is not fully executed yet.'] });
+        }
+        const [after] = await tx
+          .update(userInstitutions)
+          .set({ joinderDate: new Date() })
+          .where(eq(userInstitutions.id, id))
+          .returning();
+        await recordHistory(tx, {
+          model: 'user-institution',
+          objectId: id,
+          action: 'update',
+          before: current.link,
+          after,
+          by: actor,
+        });
+        return { link: after!, currentIoId: current.currentIoId };
+      });
+      return present(actor, row);
+    },
+  };
+}
+
+export type AffiliationsService = ReturnType<typeof createAffiliationsService>;

@@ -31,7 +31,12 @@ import { createProfileService } from './modules/accounts/profile.service';
 import { createFilesService } from './modules/files/files.service';
 import { filesRoutes } from './modules/files/files.routes';
 import { rdaPolicy } from './modules/institutions/rda.policy';
-import { affiliationsRoutes, institutionsRoutes } from './modules/institutions/institutions.routes';
+import {
+  affiliationsRoutes,
+  institutionsRoutes,
+  officialsRoutes,
+} from './modules/institutions/institutions.routes';
+import { createOfficialsService } from './modules/institutions/officials.service';
 import { createAffiliationsService } from './modules/institutions/affiliations.service';
 import { createInstitutionsService } from './modules/institutions/institutions.service';
 import { clamdScanner, noVirusScan } from './platform/files/virus-scan';
@@ -141,13 +146,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const files = createFilesService({ db: database.db, storage, scanner });
   files.registerType('rda', rdaPolicy(files));
 
+  const institutions = createInstitutionsService({ db: database.db, files, mailer, email: emailContext });
+  const officials = createOfficialsService({
+    db: database.db,
+    mailer,
+    botCheck: accountsDeps.botCheck,
+    email: emailContext,
+    institutions,
+  });
   const services = {
-    institutions: createInstitutionsService({ db: database.db, files, mailer, email: emailContext }),
+    institutions,
     accounts: {
       session: createSessionService(accountsDeps),
       registration: createRegistrationService(accountsDeps),
       password: createPasswordService(accountsDeps),
       profile: createProfileService(accountsDeps),
+      officials,
     },
     notifications: createNotificationsService({ db: database.db, mailer, email: emailContext }),
     admin: createAdminService({
@@ -162,6 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountsRoutes, services.accounts);
   await app.register(filesRoutes, { files });
   await app.register(institutionsRoutes, { institutions: services.institutions });
+  await app.register(officialsRoutes, { officials });
   await app.register(affiliationsRoutes, { affiliations: createAffiliationsService({ db: database.db }) });
   await app.register(notificationsRoutes, { notifications: services.notifications });
   await app.register(adminRoutes, { admin: services.admin });

@@ -19,6 +19,7 @@ export const SUBJECTS = [
   'Rda',
   'File',
   'UserInstitution',
+  'InstitutionProposal',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -74,6 +75,7 @@ export const PERMISSIONS = {
     Orcid: { read: true },
   },
   primary_researcher: {
+    InstitutionProposal: { create: true, update: true },
     Institution: { list: true, read: 'isMember' },
     Rda: { read: 'isMember' },
   },
@@ -109,5 +111,5 @@ export const PERMISSIONS = {
     FeatureToggle: { list: true, read: true, update: true },
   },
   access_admin: { History: READ_ONLY, ...INSTITUTION_VIEWER },
-  pi_sbso: {},
+  pi_sbso: { InstitutionProposal: { create: true, update: true } },
 } as const satisfies Record<Audience | RoleKey, Policy>;

@@ -33,6 +33,20 @@ export const registerResearcherSchema = z.object({
 });
 export type RegisterResearcher = z.infer<typeof registerResearcherSchema>;
 
+/** The signing-official variant: adds title, phone and the invitation token; no institution. */
+export const registerOfficialSchema = registerResearcherSchema
+  .omit({ institution: true, orcid: true })
+  .extend({
+    title: z.string().trim().min(1, { error: MESSAGES.blank }).max(LIMITS.field.title),
+    phone_number: z
+      .string()
+      .trim()
+      .min(1, { error: 'Please provide a phone number' })
+      .max(LIMITS.field.phone),
+    token: z.string().min(1).max(200),
+  });
+export type RegisterOfficial = z.infer<typeof registerOfficialSchema>;
+
 /** The browser form adds the confirmation field, checked against the e-mail. */
 export const registerResearcherFormSchema = registerResearcherSchema
   .extend({ confirmEmail: z.string() })

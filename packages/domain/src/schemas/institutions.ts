@@ -116,3 +116,39 @@ export type UserInstitutionDto = z.infer<typeof userInstitutionSchema>;
 
 /** PATCH user-institution/{id}/: the researcher agrees to the joinder (the server stamps the time). */
 export const updateUserInstitutionSchema = z.strictObject({ joinder_date: z.iso.datetime({ offset: true }) });
+
+/** The proposed signing official (`io_data`). */
+export const officialDataSchema = z.object({
+  first_name: z.string().trim().min(1, { error: 'First name is required' }).max(LIMITS.field.name),
+  last_name: z.string().trim().min(1, { error: 'Last name is required' }).max(LIMITS.field.name),
+  email: z.string().trim().max(LIMITS.field.email).email({ error: 'Please enter a valid email address.' }),
+  phone_number: z.string().trim().max(LIMITS.field.phone).nullable().optional(),
+});
+
+/** POST institution-helper/: a researcher proposes their institution and its signing official. */
+export const proposeInstitutionSchema = z.strictObject({
+  institution_data: z.strictObject({ name, official_name: name }),
+  io_data: officialDataSchema,
+  confirm_duplicate_domain: z.boolean().optional(),
+});
+export type ProposeInstitution = z.infer<typeof proposeInstitutionSchema>;
+
+/** PATCH institution-helper/: a researcher names a new official for their institution. */
+export const replaceOfficialSchema = z.strictObject({
+  institution: z.number().int().positive(),
+  io_data: officialDataSchema,
+});
+export type ReplaceOfficial = z.infer<typeof replaceOfficialSchema>;
+
+/** What the invitation link's token yields: who is invited, for which institution. */
+export const invitationSchema = z.object({
+  user_type: z.literal('sbso'),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  phone_number: z.string().nullable(),
+  institution: z.object({ id: z.number(), name: z.string() }),
+});
+export type InvitationDto = z.infer<typeof invitationSchema>;
+
+export const suggestionSchema = z.object({ id: z.number(), name: z.string(), display_name: z.string() });

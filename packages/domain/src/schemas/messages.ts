@@ -23,6 +23,14 @@ export const MESSAGES = {
     'There was an issue resetting your password. It is possible that your email link has expired or is no longer valid.',
   verificationSent: 'Verification email successfully sent',
   invalidInstitution: 'Invalid Institution',
+  selfAsOfficial: 'Investigators may not list themselves as the SBSO',
+  alreadyInSystem: 'Already in system',
+  einExists: 'EIN already exists',
+  duplicateDomain:
+    'We found the following institutions associated with your domain. Please select the correct one from the list.',
+  duplicateName:
+    'There is already an institution with that name in our system. Did you mean one of the following institutions?',
+  invitationInvalid: 'This invitation is no longer valid. Please contact the researcher who invited you.',
   notFound: 'Not found.',
   notAuthenticated: 'Authentication credentials were not provided.',
   invalidToken: 'Given token not valid for any token type',

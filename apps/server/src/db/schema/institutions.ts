@@ -64,3 +64,29 @@ export const userInstitutions = pgTable(
     index('user_institutions_institution_idx').on(t.institutionId),
   ],
 );
+
+/** An invitation e-mailed to a proposed signing official; only the token's hash is stored. */
+export const officialInvitations = pgTable(
+  'official_invitations',
+  {
+    id: serial('id').primaryKey(),
+    institutionId: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    invitedById: integer('invited_by_id').references(() => users.id, { onDelete: 'set null' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phoneNumber: text('phone_number'),
+    tokenHash: text('token_hash').notNull(),
+    status: text('status', { enum: ['pending', 'accepted', 'declined', 'withdrawn'] })
+      .notNull()
+      .default('pending'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('official_invitations_token_key').on(t.tokenHash),
+    index('official_invitations_institution_idx').on(t.institutionId),
+  ],
+);

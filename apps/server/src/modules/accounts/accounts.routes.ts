@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   forgotPasswordSchema,
+  invitationSchema,
+  registerOfficialSchema,
   idParamSchema,
   postLogSchema,
   registerResearcherSchema,
@@ -19,6 +21,8 @@ import type { SessionService } from './session.service';
 import type { RegistrationService } from './registration.service';
 import type { PasswordService } from './password.service';
 import type { ProfileService } from './profile.service';
+import type { OfficialsService } from '../institutions/officials.service';
+import { parseOrThrow } from '../../platform/http/validate';
 
 /** Per client address and minute (DESIGN.md: rate limits on sign-in, registration and reset). */
 const SIGN_IN_RATE = { max: 10, timeWindow: '1 minute' };
@@ -31,10 +35,11 @@ export interface AccountsServices {
   registration: RegistrationService;
   password: PasswordService;
   profile: ProfileService;
+  officials: OfficialsService;
 }
 
 export const accountsRoutes: FastifyPluginAsyncZod<AccountsServices> = async (app, services) => {
-  const { session, registration, password, profile } = services;
+  const { session, registration, password, profile, officials } = services;
   const tags = ['accounts'];
 
   app.post(
@@ -93,12 +98,48 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsServices> = async (ap
       config: { access: 'public', rateLimit: ACCOUNT_EMAIL_RATE },
       schema: {
         tags,
-        body: registerResearcherSchema,
+        description:
+          'Registers a researcher, or with `token` (an invitation) a signing official: see registerResearcherSchema and registerOfficialSchema.',
+        body: z.looseObject({}),
         response: { 201: z.object({ id: z.number(), email: z.string() }) },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await registration.registerResearcher(request.body, request.ip)),
+    async (request, reply) => {
+      const created =
+        'token' in request.body
+          ? await officials.registerOfficial(parseOrThrow(registerOfficialSchema, request.body), request.ip)
+          : await registration.registerResearcher(
+              parseOrThrow(registerResearcherSchema, request.body),
+              request.ip,
+            );
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.get(
+    '/api/verify-invitation/',
+    {
+      config: { access: 'public', rateLimit: SIGN_IN_RATE },
+      schema: {
+        tags,
+        querystring: z.strictObject({ token: z.string().min(1).max(200) }),
+        response: { 200: invitationSchema },
+      },
+    },
+    (request) => officials.checkInvitation(request.query.token),
+  );
+
+  app.post(
+    '/api/decline-invitation/',
+    {
+      config: { access: 'public', rateLimit: ACCOUNT_EMAIL_RATE },
+      schema: {
+        tags,
+        body: z.strictObject({ token: z.string().min(1).max(200) }),
+        response: { 200: z.object({ status: z.literal('declined') }) },
+      },
+    },
+    (request) => officials.declineInvitation(request.body.token),
   );
 
   app.get(

@@ -6,12 +6,16 @@ import {
   pageSchema,
   updateInstitutionSchema,
   updateUserInstitutionSchema,
+  proposeInstitutionSchema,
+  replaceOfficialSchema,
   userInstitutionSchema,
 } from '@rrp/domain';
 import { listQuerySchema, toPage } from '../../platform/list';
 import { affiliationList, institutionList } from './institutions.lists';
 import type { InstitutionsService } from './institutions.service';
 import type { AffiliationsService } from './affiliations.service';
+import type { OfficialsService } from './officials.service';
+import { z } from 'zod';
 
 export const institutionsRoutes: FastifyPluginAsyncZod<{ institutions: InstitutionsService }> = async (
   app,
@@ -78,6 +82,30 @@ export const institutionsRoutes: FastifyPluginAsyncZod<{ institutions: Instituti
       schema: { tags, params: idParamSchema, response: { 200: institutionSchema } },
     },
     (request) => institutions.deactivate(request.actor!, request.params.id),
+  );
+};
+
+export const officialsRoutes: FastifyPluginAsyncZod<{ officials: OfficialsService }> = async (
+  app,
+  { officials },
+) => {
+  const tags = ['institutions'];
+  const answer = z.object({ institution: z.number() });
+  app.post(
+    '/api/institution-helper/',
+    {
+      config: { access: { action: 'create', subject: 'InstitutionProposal' } },
+      schema: { tags, body: proposeInstitutionSchema, response: { 201: answer } },
+    },
+    async (request, reply) => reply.status(201).send(await officials.propose(request.actor!, request.body)),
+  );
+  app.patch(
+    '/api/institution-helper/',
+    {
+      config: { access: { action: 'update', subject: 'InstitutionProposal' } },
+      schema: { tags, body: replaceOfficialSchema, response: { 200: answer } },
+    },
+    (request) => officials.replaceOfficial(request.actor!, request.body),
   );
 };
 

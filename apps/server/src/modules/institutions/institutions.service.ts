@@ -1,5 +1,6 @@
 import {
   INSTITUTION_APPROVED,
+  MESSAGES,
   can,
   type Actor,
   type CreateInstitution,
@@ -23,8 +24,6 @@ import { renderDefaultRda } from './rda-pdf';
 export const ADMIN_CREATED_STATUS = INSTITUTION_APPROVED;
 const UNDER_REVIEW = 2;
 const DEACTIVATED = 6;
-const EIN_TAKEN = 'EIN already exists';
-const NAME_TAKEN = 'Already in system';
 
 export function createInstitutionsService(deps: {
   db: Db;
@@ -66,8 +65,9 @@ export function createInstitutionsService(deps: {
 
   async function assertUnique(tx: DbOrTx, input: { name?: string; ein?: string | null }, exceptId?: number) {
     const errors: Record<string, string[]> = {};
-    if (input.name && (await repo.nameTaken(tx, input.name, exceptId))) errors.name = [NAME_TAKEN];
-    if (input.ein && (await repo.einTaken(tx, input.ein, exceptId))) errors.ein = [EIN_TAKEN];
+    if (input.name && (await repo.nameTaken(tx, input.name, exceptId)))
+      errors.name = [MESSAGES.alreadyInSystem];
+    if (input.ein && (await repo.einTaken(tx, input.ein, exceptId))) errors.ein = [MESSAGES.einExists];
     if (Object.keys(errors).length) throw new ValidationError(errors);
   }
 

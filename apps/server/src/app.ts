@@ -38,7 +38,10 @@ import {
 } from './modules/institutions/institutions.routes';
 import { createOfficialsService } from './modules/institutions/officials.service';
 import { createAffiliationsService } from './modules/institutions/affiliations.service';
-import { createInstitutionsService } from './modules/institutions/institutions.service';
+import {
+  createInstitutionsService,
+  type InstitutionsService,
+} from './modules/institutions/institutions.service';
 import { clamdScanner, noVirusScan } from './platform/files/virus-scan';
 import { localStorage, s3Storage } from './platform/files/storage';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -60,6 +63,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Delivers queued e-mail; tests await `deliverDue()` to read what was sent. */
     outbox: MailOutbox;
+    /** What the demo seed needs from the services (generating an institution's RDA). */
+    demo: { attachDefaultRda: InstitutionsService['attachDefaultRda'] };
   }
 }
 
@@ -154,6 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     email: emailContext,
     institutions,
   });
+  app.decorate('demo', { attachDefaultRda: institutions.attachDefaultRda });
   const services = {
     institutions,
     accounts: {

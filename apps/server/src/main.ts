@@ -9,9 +9,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
   await seedReferenceData(database.db);
-  if (!config.isProduction) await seedDemoData(database.db, config.demoPassword);
-
   const app = await buildApp({ config, database, logger: true });
+  if (!config.isProduction) await seedDemoData(database.db, config.demoPassword, app.demo.attachDefaultRda);
+
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
     await app.close();

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   COHORTS,
   FEATURE_TOGGLES,
@@ -19,7 +19,9 @@ import type { Db, DbOrTx } from '../platform/db/database';
 import {
   cohorts,
   featureToggles,
+  files,
   groups,
+  institutions,
   institutionStatuses,
   metaData,
   rdaStatuses,
@@ -90,18 +92,53 @@ export async function seedReferenceData(db: Db): Promise<void> {
 export const DEMO_INSTITUTION_NAME = 'Demo University';
 
 /** One verified demo account per role, `<role>@demo.test`, all at the approved demo institution. */
-export async function seedDemoData(db: Db, demoPassword: string): Promise<void> {
+export async function seedDemoData(
+  db: Db,
+  demoPassword: string,
+  attachDefaultRda: (
+    tx: DbOrTx,
+    institution: typeof institutions.$inferSelect,
+  ) => Promise<typeof institutions.$inferSelect>,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const institution = await ensureDemoInstitution(tx, DEMO_INSTITUTION_NAME);
+    const demoUsers = new Map<string, Awaited<ReturnType<typeof ensureUser>>>();
     for (const role of ROLE_KEYS) {
-      await ensureUser(tx, {
-        email: `${role}@demo.test`,
-        password: demoPassword,
-        firstName: 'Demo',
-        lastName: ROLE_LABELS[role],
-        roles: [role],
-        institutionId: institution.id,
-      });
+      demoUsers.set(
+        role,
+        await ensureUser(tx, {
+          email: `${role}@demo.test`,
+          password: demoPassword,
+          firstName: 'Demo',
+          lastName: ROLE_LABELS[role],
+          roles: [role],
+          institutionId: institution.id,
+        }),
+      );
+    }
+    if (institution.currentRdaId === null) {
+      // The demo institution's RDA is signed by its official and countersigned by the lead.
+      const official = demoUsers.get('sbso')!;
+      const lead = demoUsers.get('portal_admin_lead')!;
+      const withRda = await attachDefaultRda(tx, institution);
+      const date = `${new Date().toISOString().slice(0, 10)}T12:00:00`;
+      await tx
+        .update(files)
+        .set({
+          additionalData: {
+            status: 3,
+            name: institution.name,
+            signature: `${official.firstName} ${official.lastName}`,
+            signature_date: date,
+            sf_signature: `${lead.firstName} ${lead.lastName}`,
+            sf_signature_date: date,
+          },
+        })
+        .where(eq(files.id, withRda.currentRdaId!));
+      await tx
+        .update(institutions)
+        .set({ currentIoId: official.id })
+        .where(eq(institutions.id, institution.id));
     }
   });
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ROLE_KEYS } from '@rrp/domain';
-import { users } from '../../db/schema';
+import { files, institutions, users } from '../../db/schema';
 import { seedDemoData } from '../../db/seed';
 import { auth, createTestContext, errorBody, TEST_PASSWORD, type TestContext } from '../../../test/test-app';
 
@@ -16,7 +16,7 @@ const signIn = (payload: object, remoteAddress = '10.1.0.1') =>
 
 describe('POST /api/api-token-auth/', () => {
   it('gives every demo account a token whose claims name the user', async () => {
-    await seedDemoData(t.database.db, t.config.demoPassword);
+    await seedDemoData(t.database.db, t.config.demoPassword, t.app.demo.attachDefaultRda);
     for (const [index, role] of ROLE_KEYS.entries()) {
       const response = await signIn(
         { email: `${role}@demo.test`, password: t.config.demoPassword },
@@ -35,9 +35,20 @@ describe('POST /api/api-token-auth/', () => {
     }
   });
 
+  it('gives the demo institution a fully executed RDA signed by the demo official', async () => {
+    const [demo] = await t.database.db
+      .select()
+      .from(institutions)
+      .where(eq(institutions.name, 'Demo University'));
+    const [rda] = await t.database.db.select().from(files).where(eq(files.id, demo!.currentRdaId!));
+    expect(rda?.additionalData).toMatchObject({ status: 3, signature: 'Demo Portal Base Signing Officer' });
+    const [official] = await t.database.db.select().from(users).where(eq(users.email, 'sbso@demo.test'));
+    expect(demo?.currentIoId).toBe(official?.id);
+  });
+
   it('seeding demo data twice changes nothing', async () => {
     const before = await t.database.db.select({ id: users.id }).from(users);
-    await seedDemoData(t.database.db, t.config.demoPassword);
+    await seedDemoData(t.database.db, t.config.demoPassword, t.app.demo.attachDefaultRda);
     const after = await t.database.db.select({ id: users.id }).from(users);
     expect(after).toHaveLength(before.length);
   });

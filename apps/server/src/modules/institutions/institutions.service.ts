@@ -41,7 +41,7 @@ export function createInstitutionsService(deps: {
   }
 
   /** A new RDA for the institution: the default PDF, status Signature Needed, made current. */
-  async function attachDefaultRda(tx: DbOrTx, institution: repo.InstitutionRow, by: Actor | null) {
+  async function attachDefaultRda(tx: DbOrTx, institution: repo.InstitutionRow, by: Actor | null = null) {
     const pdf = await renderDefaultRda({
       productName: deps.email.productName,
       institutionName: institution.name,

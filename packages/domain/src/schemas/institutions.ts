@@ -152,3 +152,19 @@ export const invitationSchema = z.object({
 export type InvitationDto = z.infer<typeof invitationSchema>;
 
 export const suggestionSchema = z.object({ id: z.number(), name: z.string(), display_name: z.string() });
+
+/** POST institution/{id}/verification: the official confirms or removes affiliated researchers. */
+export const verificationSchema = z.strictObject({
+  entries: z
+    .array(
+      z.strictObject({
+        user_id: z.number().int().positive(),
+        verified: z.boolean(),
+        removal_reason: z.string().trim().max(500).nullable().optional(),
+      }),
+    )
+    .min(1),
+  /** The annual researcher review: every affiliated researcher must be marked. */
+  annual_review: z.boolean().default(false),
+});
+export type Verification = z.infer<typeof verificationSchema>;

@@ -30,6 +30,8 @@ export const institutions = pgTable(
       .default(sql`'{}'::text[]`),
     /** Staff acknowledged the institution's compliance state (staff §4.6). */
     adminAcknowledge: boolean('admin_acknowledge').notNull().default(false),
+    /** When the signing official last completed the annual researcher review. */
+    lastAnnualReviewAt: timestamp('last_annual_review_at', { withTimezone: true }),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
     modified: timestamp('modified', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -96,3 +96,66 @@ describe('affiliations and the joinder', () => {
     expect(other.statusCode).toBe(404);
   });
 });
+
+describe('researcher verification by the signing official', () => {
+  it('confirms and removes researchers; the annual review must mark everyone', async () => {
+    const { institution, official, researcher } = await institutionWithMembers('Verify U');
+    const second = await t.createUser({
+      roles: ['primary_researcher'],
+      institutionId: institution.id,
+      institutionVerified: false,
+    });
+    const token = await t.tokenFor(official.email);
+    const verify = (payload: object, as = token) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/institution/${institution.id}/verification/`,
+        headers: auth(as),
+        payload,
+      });
+
+    const incomplete = await verify({
+      annual_review: true,
+      entries: [{ user_id: researcher.id, verified: true }],
+    });
+    expect(errorBody(incomplete)).toMatchObject({ entries: ['Every researcher must be marked.'] });
+    const noReason = await verify({ entries: [{ user_id: second.id, verified: false }] });
+    expect(errorBody(noReason)).toMatchObject({
+      entries: [`A removal reason is required for user ${second.id}.`],
+    });
+
+    const done = await verify({
+      annual_review: true,
+      entries: [
+        { user_id: researcher.id, verified: true },
+        { user_id: second.id, verified: false, removal_reason: 'Left the institution' },
+      ],
+    });
+    expect(done.json()).toEqual({ detail: 'Annual Review Complete!', verified: 1, removed: 1 });
+    const remaining = (await links(token, `institution=${institution.id}`)).results;
+    expect(remaining.find((l: { user: number }) => l.user === researcher.id)).toMatchObject({
+      verified: true,
+    });
+    expect(remaining.find((l: { user: number }) => l.user === second.id)).toMatchObject({
+      removal_reason: 'Left the institution',
+    });
+    // The removed researcher, with no institution left, is told at sign-in.
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/api-token-auth/',
+      payload: { email: second.email, password: 'Test-Password-1!' },
+      remoteAddress: '10.80.0.1',
+    });
+    expect(errorBody(signIn)).toMatchObject({ code: 'INVALID_INSTITUTION' });
+    // Another institution's official cannot verify here.
+    const other = await institutionWithMembers('Verify Other U');
+    expect(
+      (
+        await verify(
+          { entries: [{ user_id: researcher.id, verified: true }] },
+          await t.tokenFor(other.official.email),
+        )
+      ).statusCode,
+    ).toBe(404);
+  });
+});

@@ -1,5 +1,12 @@
-import { and, count, eq, or, sql, type SQL } from 'drizzle-orm';
-import { RDA_FULLY_EXECUTED, can, permissionsFor, type Actor, type UserInstitutionDto } from '@rrp/domain';
+import { and, count, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  RDA_FULLY_EXECUTED,
+  can,
+  permissionsFor,
+  type Actor,
+  type UserInstitutionDto,
+  type Verification,
+} from '@rrp/domain';
 import type { Db } from '../../platform/db/database';
 import { authorize } from '../../platform/http/access';
 import { NotFoundError, ValidationError } from '../../platform/http/errors';
@@ -55,6 +62,86 @@ export function createAffiliationsService(deps: { db: Db }) {
           .where(where),
       ]);
       return { list, count: total?.count ?? 0, results: rows.map((row) => present(actor, row)) };
+    },
+
+    /**
+     * The signing official confirms researchers as affiliated or removes them with a reason (which
+     * ends the affiliation). The annual review must mark every affiliated researcher.
+     */
+    async verify(
+      actor: Actor,
+      institutionId: number,
+      input: Verification,
+    ): Promise<{ detail: string; verified: number; removed: number }> {
+      const outcome = await db.transaction(async (tx) => {
+        const [institution] = await tx
+          .select()
+          .from(institutions)
+          .where(eq(institutions.id, institutionId))
+          .for('update');
+        if (!institution) throw new NotFoundError();
+        authorize(actor, 'update', 'Institution', { currentIoId: institution.currentIoId });
+        const links = await tx
+          .select()
+          .from(userInstitutions)
+          .where(
+            and(eq(userInstitutions.institutionId, institutionId), isNull(userInstitutions.removalReason)),
+          )
+          .for('update');
+        const byUser = new Map(links.map((link) => [link.userId, link]));
+        const errors: string[] = [];
+        for (const entry of input.entries) {
+          if (!byUser.has(entry.user_id))
+            errors.push(`User ${entry.user_id} is not affiliated with this institution.`);
+          if (!entry.verified && !entry.removal_reason)
+            errors.push(`A removal reason is required for user ${entry.user_id}.`);
+        }
+        const marked = new Set(input.entries.map((entry) => entry.user_id));
+        if (input.annual_review && links.some((link) => !marked.has(link.userId))) {
+          errors.push('Every researcher must be marked.');
+        }
+        if (errors.length) throw new ValidationError({ entries: errors });
+
+        const now = new Date();
+        for (const entry of input.entries) {
+          const before = byUser.get(entry.user_id)!;
+          const [after] = await tx
+            .update(userInstitutions)
+            .set(
+              entry.verified
+                ? { verified: true, lastChecked: now }
+                : { verified: false, lastChecked: now, removalReason: entry.removal_reason!, primary: false },
+            )
+            .where(eq(userInstitutions.id, before.id))
+            .returning();
+          await recordHistory(tx, {
+            model: 'user-institution',
+            objectId: before.id,
+            action: 'update',
+            before,
+            after,
+            by: actor,
+          });
+        }
+        if (input.annual_review) {
+          const [after] = await tx
+            .update(institutions)
+            .set({ lastAnnualReviewAt: now })
+            .where(eq(institutions.id, institutionId))
+            .returning();
+          await recordHistory(tx, {
+            model: 'institution',
+            objectId: institutionId,
+            action: 'update',
+            before: institution,
+            after,
+            by: actor,
+          });
+        }
+        const removed = input.entries.filter((entry) => !entry.verified).length;
+        return { verified: input.entries.length - removed, removed };
+      });
+      return { detail: input.annual_review ? 'Annual Review Complete!' : 'Verification saved.', ...outcome };
     },
 
     /**

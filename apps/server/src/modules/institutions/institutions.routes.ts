@@ -8,6 +8,7 @@ import {
   updateUserInstitutionSchema,
   proposeInstitutionSchema,
   replaceOfficialSchema,
+  verificationSchema,
   userInstitutionSchema,
 } from '@rrp/domain';
 import { listQuerySchema, toPage } from '../../platform/list';
@@ -128,6 +129,20 @@ export const affiliationsRoutes: FastifyPluginAsyncZod<{ affiliations: Affiliati
       const { list, count, results } = await affiliations.list(request.actor!, request.query);
       return toPage(request, list, count, results);
     },
+  );
+
+  app.post(
+    '/api/institution/:id/verification/',
+    {
+      config: { access: { action: 'update', subject: 'Institution' } },
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: verificationSchema,
+        response: { 200: z.object({ detail: z.string(), verified: z.number(), removed: z.number() }) },
+      },
+    },
+    (request) => affiliations.verify(request.actor!, request.params.id, request.body),
   );
 
   app.patch(

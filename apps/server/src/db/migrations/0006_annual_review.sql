@@ -1,0 +1,1 @@
+ALTER TABLE "institutions" ADD COLUMN "last_annual_review_at" timestamp with time zone;

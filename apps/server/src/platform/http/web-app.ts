@@ -15,7 +15,8 @@ export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST): 
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: distDir,
-      wildcard: false,
+      // Looked up per request, so a rebuilt app is served without a restart.
+      wildcard: true,
       index: false,
       setHeaders: (reply, path) => {
         reply.header(
@@ -27,8 +28,11 @@ export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST): 
   }
 
   app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!;
+    // A missing file (a stale /assets/ chunk) is a 404, never the app's page in its place.
+    const isFile = /\.[A-Za-z0-9]{1,8}$/.test(path);
     const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
+      (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api') && !isFile;
     if (wantsPage && hasBuild) {
       return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
     }

@@ -1,0 +1,29 @@
+import { useMemo, useState } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import { createQueryClient } from '@/lib/query-client';
+import { SessionProvider } from '@/lib/session';
+import { createAppRouter } from './router';
+import { createStatusHandler } from './status-handler';
+import { theme } from './theme';
+
+export function App() {
+  const [queryClient] = useState(() => createQueryClient());
+  const [router] = useState(() => createAppRouter());
+  const onApiError = useMemo(() => createStatusHandler(router.navigate), [router]);
+  return (
+    <MantineProvider theme={theme}>
+      <Notifications position="top-right" />
+      <QueryClientProvider client={queryClient}>
+        <SessionProvider onApiError={onApiError}>
+          <ModalsProvider>
+            <RouterProvider router={router} />
+          </ModalsProvider>
+        </SessionProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,115 @@
+import type { Crumb } from '@/components/page';
+
+type ScreenModule = Promise<{ default: React.ComponentType }>;
+
+export interface RouteEntry {
+  path: string;
+  title: string;
+  crumbs?: Crumb[];
+  /** `public` screens are open to visitors; the rest send them to sign in first. */
+  access: 'public' | 'signedIn';
+  /** The screen's own chunk; screens still to be built show their heading inside the shell. */
+  screen?: () => ScreenModule;
+  minimalFooter?: boolean;
+}
+
+const home = () => import('@/features/home/screens/home-screen');
+const login = () => import('@/features/home/screens/login-screen');
+const notFound = () => import('@/features/pages/screens/not-found-screen');
+const terms = () => import('@/features/pages/screens/terms-screen');
+const orcidRedirect = () => import('@/features/pages/screens/orcid-redirect-screen');
+
+const projects: Crumb = { label: 'Projects', to: '/project' };
+const requests: Crumb = { label: 'Requests', to: '/request' };
+const datasets: Crumb = { label: 'Datasets', to: '/dataset' };
+const users: Crumb = { label: 'Users', to: '/user' };
+const institutions: Crumb = { label: 'Institutions', to: '/institution' };
+const researchMatch: Crumb = { label: 'Research Match Review', to: '/research-match-review' };
+const tissue: Crumb = { label: 'Tissue Catalogue', to: '/tissue-catalogue' };
+const formTester: Crumb = { label: 'Form Tester', to: '/form_tester' };
+
+/** Every route of foundation §2, in one table. */
+export const ROUTES: RouteEntry[] = [
+  // Signed out
+  { path: '/', title: 'Home', access: 'public', screen: home },
+  { path: '/login', title: 'Sign In', access: 'public', screen: login },
+  { path: '/password-reset', title: 'Password Reset', access: 'public' },
+  { path: '/reset-password', title: 'Reset Password', access: 'public' },
+  { path: '/reset-password/:token', title: 'Reset Password', access: 'public' },
+  { path: '/register', title: 'Create an Account', access: 'public' },
+  { path: '/verify-user', title: 'Verify Your Account', access: 'public' },
+  { path: '/verify', title: 'Check Your Email', access: 'public' },
+  { path: '/verification-notification', title: 'Verification Link Expired', access: 'public' },
+  { path: '/thank-you', title: 'Thank You', access: 'public' },
+  { path: '/terms-and-conditions', title: 'Terms and Conditions', access: 'public', screen: terms },
+  { path: '/rda/:objectId', title: 'Researcher Distribution Agreement', access: 'public' },
+  { path: '/orchid-redirect', title: 'Redirecting...', access: 'public', screen: orcidRedirect },
+  { path: '/public/user', title: 'Researchers', access: 'public' },
+  {
+    path: '/public/user/:objectId',
+    title: 'Researcher',
+    crumbs: [{ label: 'Researchers', to: '/public/user' }],
+    access: 'public',
+  },
+  { path: '/public-resources', title: 'Public Resources', access: 'public' },
+  { path: '/dataset/:objectId', title: 'Dataset', crumbs: [datasets], access: 'public' },
+  { path: '/404', title: 'Looking for something?', access: 'public', screen: notFound, minimalFooter: true },
+
+  // Signed in
+  { path: '/my-profile', title: 'My Profile', access: 'signedIn' },
+  { path: '/joinder', title: 'RDA Joinder', access: 'signedIn' },
+  { path: '/dataset', title: 'Datasets', access: 'signedIn' },
+  { path: '/dataset/create', title: 'New Dataset', crumbs: [datasets], access: 'signedIn' },
+  { path: '/user', title: 'Users', access: 'signedIn' },
+  { path: '/user/create', title: 'New User', crumbs: [users], access: 'signedIn' },
+  { path: '/user/:objectId', title: 'User', crumbs: [users], access: 'signedIn' },
+  { path: '/project', title: 'Projects', access: 'signedIn' },
+  { path: '/project/create', title: 'New Project', crumbs: [projects], access: 'signedIn' },
+  { path: '/project/:objectId', title: 'Project', crumbs: [projects], access: 'signedIn' },
+  { path: '/request', title: 'Requests', access: 'signedIn' },
+  { path: '/request/create', title: 'Resource Request', crumbs: [requests], access: 'signedIn' },
+  { path: '/request/:objectId', title: 'Request', crumbs: [requests], access: 'signedIn' },
+  {
+    path: '/request/:objectId/rm-renewal',
+    title: 'Research Match Renewal',
+    crumbs: [requests],
+    access: 'signedIn',
+  },
+  {
+    path: '/request/:objectId/review-meeting',
+    title: 'Review Meeting',
+    crumbs: [requests],
+    access: 'signedIn',
+  },
+  { path: '/request/:objectId/renewal', title: 'Request Renewal', crumbs: [requests], access: 'signedIn' },
+  { path: '/resource-request', title: 'Resource Requests', access: 'signedIn' },
+  { path: '/research-match-review', title: 'Research Match Review', access: 'signedIn' },
+  {
+    path: '/research-match-review/start-review',
+    title: 'Start Review',
+    crumbs: [researchMatch],
+    access: 'signedIn',
+  },
+  { path: '/research-match-applications', title: 'Research Match Applications', access: 'signedIn' },
+  { path: '/research-match/create', title: 'New Research Match Application', access: 'signedIn' },
+  { path: '/abn_tissue/start-review', title: 'Start Tissue Review', access: 'signedIn' },
+  { path: '/release-notes', title: 'Release Notes', access: 'signedIn' },
+  { path: '/institution', title: 'Institutions', access: 'signedIn' },
+  { path: '/institution/create', title: 'New Institution', crumbs: [institutions], access: 'signedIn' },
+  { path: '/institution/:objectId', title: 'Institution', crumbs: [institutions], access: 'signedIn' },
+  { path: '/institution-details', title: 'Institution Details', access: 'signedIn' },
+  { path: '/revise-institution-officer', title: 'Name a New Signing Official', access: 'signedIn' },
+  { path: '/provide-institution', title: 'Provide Your Institution', access: 'signedIn' },
+  { path: '/annual-researcher-review', title: 'Annual Researcher Review', access: 'signedIn' },
+  { path: '/compliance', title: 'Compliance', access: 'signedIn' },
+  { path: '/compliance_researcher', title: 'Project Updates Dashboard', access: 'signedIn' },
+  { path: '/dataaccess', title: 'Data Access', access: 'signedIn' },
+  { path: '/tissue-catalogue', title: 'Tissue Catalogue', access: 'signedIn' },
+  { path: '/tissue-catalogue/:objectId', title: 'Tissue Collection', crumbs: [tissue], access: 'signedIn' },
+  { path: '/abn-review/:objectId', title: 'Tissue Request Review', access: 'signedIn' },
+  { path: '/abn-dashboard', title: 'Autism BrainNet Dashboard', access: 'signedIn' },
+  { path: '/abn_donor', title: 'Tissue Donor', crumbs: [tissue], access: 'signedIn' },
+  { path: '/form_tester', title: 'Form Tester', access: 'signedIn' },
+  { path: '/form_tester/:objectId', title: 'Form', crumbs: [formTester], access: 'signedIn' },
+  { path: '/restricted_resources', title: 'Restricted Resources', access: 'signedIn' },
+];

@@ -1,0 +1,61 @@
+import { Anchor, Container, Group, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { FOOTER_YEARS, type MetaDataDto } from '@rrp/domain';
+import { apiFetch } from '@/lib/api-client';
+import { PRODUCT_NAME, SUPPORT_EMAIL } from '@/lib/config';
+import classes from './shell.module.css';
+
+function useVersion(): string | null {
+  const { data } = useQuery({
+    queryKey: ['meta-data'],
+    queryFn: () => apiFetch<{ results: MetaDataDto[] }>('meta-data/', { query: { enabled: 'True' } }),
+    staleTime: Infinity,
+  });
+  return data?.results[0]?.version ?? null;
+}
+
+/** The footer: mission, links and version; `minimal` on the not-found page (foundation §2). */
+export function Footer({ minimal = false }: { minimal?: boolean }) {
+  const version = useVersion();
+  const copyright = (
+    <Text size="xs" c="dimmed">
+      © {FOOTER_YEARS} {PRODUCT_NAME}
+      {version ? ` · Version ${version}` : ''}
+    </Text>
+  );
+  if (minimal) {
+    return (
+      <Container size="lg" py="sm">
+        {copyright}
+      </Container>
+    );
+  }
+  return (
+    <div className={classes.footer}>
+      <Container size="lg" py="lg">
+        <Stack gap="sm">
+          <Text size="sm" maw={720}>
+            Our mission is to advance autism research by giving qualified researchers responsible access to
+            data, biospecimens and participants who have agreed to be recontacted.
+          </Text>
+          <Group gap="lg" component="nav" aria-label="Footer">
+            <Anchor href={`mailto:${SUPPORT_EMAIL}`} size="sm">
+              Help
+            </Anchor>
+            <Anchor component={Link} to="/terms-and-conditions#privacy" size="sm">
+              Privacy
+            </Anchor>
+            <Anchor component={Link} to="/terms-and-conditions#cookies" size="sm">
+              Cookies
+            </Anchor>
+            <Anchor component={Link} to="/terms-and-conditions" size="sm">
+              Terms
+            </Anchor>
+          </Group>
+          {copyright}
+        </Stack>
+      </Container>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { Code, Stack, Text } from '@mantine/core';
+type Navigate = (to: string, options?: { replace?: boolean; state?: unknown }) => unknown;
+import { MESSAGES } from '@rrp/domain';
+import type { ApiError } from '@/lib/api-client';
+import type { SessionControls } from '@/lib/session';
+import { SUPPORT_EMAIL } from '@/lib/config';
+import { openErrorModal } from '@/components/modals';
+import { offerErrorReport } from '@/components/error-report';
+
+/**
+ * What the app does with a failed call (foundation §8 "Status handling"): 401 ends the session
+ * and goes to /login; 403 'Permissions Issue'; 404 goes to /404 with the correlation id; 500
+ * 'Server Error' with correlation id, URL and method; anything else offers an error report.
+ */
+export function createStatusHandler(navigate: Navigate) {
+  return (error: ApiError, session: SessionControls) => {
+    switch (error.status) {
+      case 401:
+        session.forget();
+        navigate(`/login?next=${encodeURIComponent(window.location.pathname)}`, { replace: true });
+        return;
+      case 403:
+        openErrorModal({
+          title: MESSAGES.permissionsIssue,
+          children: (
+            <Stack gap="xs">
+              <Text size="sm">
+                You do not have permission to do this. If you think you should, contact {SUPPORT_EMAIL}.
+              </Text>
+              {error.correlationId && (
+                <Text size="xs">
+                  Reference: <Code>{error.correlationId}</Code>
+                </Text>
+              )}
+            </Stack>
+          ),
+        });
+        return;
+      case 404:
+        navigate('/404', { state: { correlationId: error.correlationId } });
+        return;
+      case 500:
+        openErrorModal({
+          title: MESSAGES.serverErrorTitle,
+          children: (
+            <Stack gap="xs">
+              <Text size="sm">There was a problem on our end. Please try again later.</Text>
+              <Text size="xs">
+                Reference: <Code>{error.correlationId ?? 'none'}</Code>
+              </Text>
+              <Text size="xs">
+                <Code>
+                  {error.method} {error.url}
+                </Code>
+              </Text>
+            </Stack>
+          ),
+        });
+        return;
+      default:
+        offerErrorReport(error, session.email());
+    }
+  };
+}

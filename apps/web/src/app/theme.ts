@@ -1,0 +1,24 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+const brand: MantineColorsTuple = [
+  '#e8f1fa',
+  '#cfe0f1',
+  '#9dbfe4',
+  '#689cd7',
+  '#3f7fcc',
+  '#266cc6',
+  '#1762c3',
+  '#0a52ad',
+  '#00489b',
+  '#003d89',
+];
+
+export const theme = createTheme({
+  primaryColor: 'brand',
+  colors: { brand },
+  primaryShade: 8,
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  headings: { fontWeight: '650' },
+  defaultRadius: 'sm',
+  focusRing: 'auto',
+});

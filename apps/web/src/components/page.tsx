@@ -1,0 +1,58 @@
+import { useEffect, type ReactNode } from 'react';
+import { Anchor, Breadcrumbs, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { PRODUCT_NAME } from '@/lib/config';
+
+export interface Crumb {
+  label: string;
+  to?: string;
+}
+
+/** A screen's frame: breadcrumbs from Home, the heading, and the document title. */
+export function Page({
+  title,
+  crumbs = [],
+  actions,
+  children,
+}: {
+  title: string;
+  crumbs?: Crumb[];
+  actions?: ReactNode;
+  children?: ReactNode;
+}) {
+  useEffect(() => {
+    document.title = `${title} · ${PRODUCT_NAME}`;
+  }, [title]);
+  const trail: Crumb[] = [{ label: 'Home', to: '/' }, ...crumbs, { label: title }];
+  return (
+    <Stack gap="lg">
+      <nav aria-label="Breadcrumb">
+        <Breadcrumbs separator="/">
+          {trail.map((crumb, index) =>
+            crumb.to && index < trail.length - 1 ? (
+              <Anchor component={Link} to={crumb.to} key={`${crumb.label}-${index}`} size="sm">
+                {crumb.label}
+              </Anchor>
+            ) : (
+              <Text
+                size="sm"
+                c="dimmed"
+                key={`${crumb.label}-${index}`}
+                aria-current={index === trail.length - 1 ? 'page' : undefined}
+              >
+                {crumb.label}
+              </Text>
+            ),
+          )}
+        </Breadcrumbs>
+      </nav>
+      <Stack gap={4}>
+        <Title order={1} fz={28}>
+          {title}
+        </Title>
+        {actions}
+      </Stack>
+      {children}
+    </Stack>
+  );
+}

@@ -1,0 +1,105 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Grid,
+  Group,
+  List,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { Link } from 'react-router';
+import { ROLE_LABELS } from '@rrp/domain';
+import { FourStepGuide } from '@/components/four-step-guide';
+import { Page } from '@/components/page';
+import { COHORT_NAMES, PRODUCT_NAME } from '@/lib/config';
+import { useSession } from '@/lib/session';
+import { navigationFor, VIEW_MENU } from '@/lib/navigation';
+import { SignInCard } from './login-screen';
+
+function VisitorHome() {
+  return (
+    <Grid gap="xl">
+      <Grid.Col span={{ base: 12, md: 7 }}>
+        <Stack gap="lg">
+          <Title order={1} fz={34}>
+            {PRODUCT_NAME}
+          </Title>
+          <Text size="lg">
+            Request research resources drawn from the autism cohorts below: apply for data access, order
+            biospecimens and submit Research Match applications to recontact participants.
+          </Text>
+          <Group gap="xs" aria-label="Cohorts">
+            {COHORT_NAMES.map((cohort) => (
+              <Badge key={cohort} size="lg" variant="light">
+                {cohort}
+              </Badge>
+            ))}
+          </Group>
+          <Group>
+            <Button component={Link} to="/public-resources" variant="light">
+              Browse public resources
+            </Button>
+            <Anchor component={Link} to="/terms-and-conditions">
+              Learn more
+            </Anchor>
+          </Group>
+          <Card withBorder padding="lg" radius="md">
+            <FourStepGuide />
+          </Card>
+          <Text size="sm" c="dimmed">
+            Only principal investigators may create accounts. Resources are restricted for researchers and
+            organisations in China (including Hong Kong and Macau), Russia, Iran, North Korea, Cuba and
+            Venezuela; people at institutions there should not register.
+          </Text>
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <SignInCard next="/" />
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+/** The signed-in home: a welcome and the places the active role works in. */
+function RoleHome() {
+  const { user, activeRole } = useSession();
+  if (!user) return null;
+  const nav = navigationFor(activeRole, user);
+  const places = [...nav.links, ...(nav.viewMenu ? VIEW_MENU : [])];
+  return (
+    <Page title={`Welcome, ${user.first_name || user.full_name || user.email}`}>
+      <Text c="dimmed">
+        {activeRole
+          ? `You are working as ${ROLE_LABELS[activeRole]}.`
+          : 'Choose your primary role to continue.'}
+      </Text>
+      {places.length > 0 && (
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+          {places.map((place) => (
+            <Card key={place.to} withBorder component={Link} to={place.to} padding="lg" radius="md">
+              <Text fw={600}>{place.label}</Text>
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+      {places.length === 0 && (
+        <List>
+          <List.Item>
+            <Anchor component={Link} to="/my-profile">
+              My Profile
+            </Anchor>
+          </List.Item>
+        </List>
+      )}
+    </Page>
+  );
+}
+
+export default function HomeScreen() {
+  const { token } = useSession();
+  return token ? <RoleHome /> : <VisitorHome />;
+}

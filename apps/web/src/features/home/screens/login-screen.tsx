@@ -1,0 +1,48 @@
+import { Alert, Anchor, Card, Grid, Stack, Text, Title } from '@mantine/core';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { SignInForm } from '@/components/sign-in-form';
+import { useSession } from '@/lib/session';
+
+/** Only same-site paths are followed after sign-in. */
+export function safeNext(next: string | null): string {
+  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
+}
+
+export function SignInCard({ next }: { next: string }) {
+  const [params] = useSearchParams();
+  return (
+    <Card withBorder padding="xl" radius="md" shadow="xs">
+      <Stack>
+        <Title order={2} fz="xl">
+          Sign in
+        </Title>
+        {params.get('redirect') === 'email_verified' && (
+          <Alert color="green" title="Your account is verified">
+            Thank you for verifying your e-mail address. You can now sign in.
+          </Alert>
+        )}
+        <SignInForm next={next} />
+        <Text size="sm">
+          New here?{' '}
+          <Anchor component={Link} to="/register">
+            Create an Account
+          </Anchor>
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+export default function LoginScreen() {
+  const { token } = useSession();
+  const [params] = useSearchParams();
+  const next = safeNext(params.get('next'));
+  if (token) return <Navigate to={next} replace />;
+  return (
+    <Grid justify="center">
+      <Grid.Col span={{ base: 12, sm: 8, md: 5 }}>
+        <SignInCard next={next} />
+      </Grid.Col>
+    </Grid>
+  );
+}

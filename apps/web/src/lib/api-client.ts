@@ -1,0 +1,115 @@
+/**
+ * The typed API client. It adds the session token and the active role to every call and turns
+ * failures into typed errors. Statuses other than 400 also go to the app's handler, which acts
+ * as foundation §8 "Status handling" says (log out, 'Permissions Issue', /404, 'Server Error',
+ * the error report); 400s are for the caller to show on its form.
+ */
+export type FieldErrors = Record<string, string[]>;
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+    readonly method: string,
+    readonly url: string,
+    readonly correlationId: string | null,
+  ) {
+    super(typeof body.detail === 'string' ? body.detail : `Request failed with status ${status}`);
+    this.name = 'ApiError';
+  }
+
+  /** Field errors of a 400, first message per field as the forms show them. */
+  get fieldErrors(): Record<string, string> {
+    const fields: Record<string, string> = {};
+    for (const [key, value] of Object.entries(this.body)) {
+      if (Array.isArray(value) && typeof value[0] === 'string') fields[key] = value[0];
+    }
+    return fields;
+  }
+
+  /** The error `code` of the spec's catalogue (TERMS_SERVICES, NO_PASSWORD, ...), if any. */
+  get code(): string | null {
+    return typeof this.body.code === 'string' ? this.body.code : null;
+  }
+
+  /** The message to show for the whole form: the first non-field error, else the detail. */
+  get summary(): string {
+    const nonField = this.body.non_field_errors;
+    if (Array.isArray(nonField) && typeof nonField[0] === 'string') return nonField[0];
+    return this.message;
+  }
+}
+
+export interface SessionSource {
+  token(): string | null;
+  role(): string | null;
+}
+
+type ErrorHandler = (error: ApiError) => void;
+
+let session: SessionSource = { token: () => null, role: () => null };
+let onError: ErrorHandler = () => undefined;
+
+/** Where calls read the token and role from; set once, before any call is made. */
+export function setSessionSource(source: SessionSource): void {
+  session = source;
+}
+
+/** The app-wide handling of failures other than 400. */
+export function setApiErrorHandler(handler: ErrorHandler): void {
+  onError = handler;
+}
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  query?: Record<string, string | number | boolean | undefined | null>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Leave this failure status to the caller instead of the app-wide handling. */
+  handleStatus?: number[];
+}
+
+export function buildUrl(path: string, query: ApiRequest['query'], role: string | null): string {
+  const url = new URL(
+    path.startsWith('/api/') ? path : `/api/${path.replace(/^\//, '')}`,
+    window.location.origin,
+  );
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+  }
+  if (role) url.searchParams.set('role', role);
+  return `${url.pathname}${url.search}`;
+}
+
+export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const method = request.method ?? 'GET';
+  const url = buildUrl(path, request.query, session.role());
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = session.token();
+  if (token) headers.authorization = `JWT ${token}`;
+  if (request.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(url, {
+    method,
+    headers,
+    body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    signal: request.signal,
+  });
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = { detail: text };
+  }
+  if (response.ok) return body as T;
+  const error = new ApiError(
+    response.status,
+    (body && typeof body === 'object' ? body : {}) as Record<string, unknown>,
+    method,
+    url,
+    response.headers.get('x-correlation-id'),
+  );
+  if (response.status !== 400 && !request.handleStatus?.includes(response.status)) onError(error);
+  throw error;
+}

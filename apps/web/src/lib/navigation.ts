@@ -1,0 +1,99 @@
+import type { RoleKey } from '@rrp/domain';
+
+export interface NavLink {
+  label: string;
+  to: string;
+}
+
+/** The View menu (foundation §2), in the spec's order. */
+export const VIEW_MENU: NavLink[] = [
+  { label: 'Compliance', to: '/compliance' },
+  { label: 'Data Access', to: '/dataaccess' },
+  { label: 'Datasets', to: '/dataset' },
+  { label: 'Institutions', to: '/institution' },
+  { label: 'Projects', to: '/project' },
+  { label: 'Resource Requests', to: '/request' },
+  { label: 'Research Match Applications', to: '/research-match-applications' },
+  { label: 'Research Match Review', to: '/research-match-review' },
+  { label: 'Release Notes', to: '/release-notes' },
+  { label: 'Restricted Resources', to: '/restricted_resources' },
+  { label: 'Tissue Catalogue', to: '/tissue-catalogue' },
+  { label: 'Users', to: '/user' },
+];
+
+export interface Navigation {
+  links: NavLink[];
+  viewMenu: boolean;
+  search: boolean;
+  notifications: boolean;
+  /** The profile menu (with My Profile); staff get a plain logout menu instead. */
+  profileMenu: boolean;
+}
+
+const STAFF: Navigation = {
+  links: [],
+  viewMenu: true,
+  search: true,
+  notifications: true,
+  profileMenu: false,
+};
+
+/** Navigation by active role, exactly as the table of foundation §2. */
+export function navigationFor(role: RoleKey | null, user: { abn_approved: boolean }): Navigation {
+  switch (role) {
+    case 'primary_researcher':
+      return {
+        links: [
+          { label: 'Project Updates Dashboard', to: '/compliance_researcher' },
+          { label: 'Projects', to: '/project' },
+          { label: 'Requests', to: '/request' },
+          ...(user.abn_approved ? [{ label: 'Tissue Catalog', to: '/tissue-catalogue' }] : []),
+        ],
+        viewMenu: false,
+        search: false,
+        notifications: true,
+        profileMenu: true,
+      };
+    case 'sbso':
+      return {
+        links: [{ label: 'Users', to: '/user' }],
+        viewMenu: false,
+        search: false,
+        notifications: true,
+        profileMenu: true,
+      };
+    case 'pi_sbso':
+      return {
+        links: [
+          { label: 'Users', to: '/user' },
+          { label: 'Projects', to: '/project' },
+          { label: 'Requests', to: '/request' },
+        ],
+        viewMenu: true,
+        search: true,
+        notifications: true,
+        profileMenu: true,
+      };
+    case 'portal_admin':
+    case 'portal_reviewer':
+    case 'superuser':
+    case 'access_admin':
+      return STAFF;
+    case 'internal_read_only':
+      return { ...STAFF, notifications: false };
+    case 'abn_proj_mgr':
+      return {
+        links: [
+          { label: 'Projects', to: '/project' },
+          { label: 'Requests', to: '/request' },
+          { label: 'Tissue Catalog', to: '/tissue-catalogue' },
+        ],
+        viewMenu: false,
+        search: true,
+        notifications: false,
+        profileMenu: false,
+      };
+    default:
+      return { links: [], viewMenu: false, search: false, notifications: false, profileMenu: true };
+  }
+}

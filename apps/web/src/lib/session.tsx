@@ -1,0 +1,171 @@
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RoleKey, SessionUserDto } from '@rrp/domain';
+import { apiFetch, setApiErrorHandler, setSessionSource, type ApiError } from './api-client';
+import { deleteCookie, readCookie, writeCookie } from './cookies';
+import { resolveActiveRole } from './roles';
+
+const TOKEN_COOKIE = 'rrp_token';
+const ROLE_COOKIE = 'rrp_role';
+const ROLE_COOKIE_DAYS = 30;
+
+/** The `exp` of a JWT, in milliseconds, or null when it cannot be read. */
+export function tokenExpiry(token: string): number | null {
+  try {
+    const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/')));
+    return typeof payload.exp === 'number' ? payload.exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
+
+function storedToken(): string | null {
+  const token = readCookie(TOKEN_COOKIE);
+  const expiry = token ? tokenExpiry(token) : null;
+  return token && expiry && expiry > Date.now() ? token : null;
+}
+
+// The API client reads the session from here, so calls made outside React carry it too.
+let currentToken: string | null = typeof document === 'undefined' ? null : storedToken();
+let currentRole: RoleKey | null = null;
+setSessionSource({ token: () => currentToken, role: () => currentRole });
+
+export interface Session {
+  token: string | null;
+  user: SessionUserDto | null;
+  /** True until the signed-in user's record has loaded. */
+  loading: boolean;
+  activeRole: RoleKey | null;
+  signIn(token: string): Promise<SessionUserDto>;
+  signOut(): Promise<void>;
+  switchRole(role: RoleKey): void;
+  /** Drops the session locally (after a 401); the server already refused the token. */
+  forget(): void;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession outside SessionProvider');
+  return session;
+}
+
+export const meQueryKey = ['session', 'me'] as const;
+
+/** What the app's failure handling may do with the session. */
+export interface SessionControls {
+  forget(): void;
+  email(): string;
+}
+
+export function SessionProvider({
+  children,
+  onApiError,
+}: {
+  children: ReactNode;
+  onApiError: (error: ApiError, session: SessionControls) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [token, setToken] = useState<string | null>(currentToken);
+  const [rememberedRole, setRememberedRole] = useState<string | null>(() => readCookie(ROLE_COOKIE));
+
+  const me = useQuery({
+    queryKey: [...meQueryKey, token],
+    queryFn: () => apiFetch<SessionUserDto>('user/me/'),
+    enabled: token !== null,
+    staleTime: 60_000,
+  });
+  const user = token ? (me.data ?? null) : null;
+  const activeRole = user ? resolveActiveRole(user, rememberedRole) : null;
+  // Calls read the session outside React; keep it in step before any child starts fetching.
+  useLayoutEffect(() => {
+    currentToken = token;
+    currentRole = activeRole;
+  }, [token, activeRole]);
+
+  const forget = useCallback(() => {
+    deleteCookie(TOKEN_COOKIE);
+    currentToken = null;
+    setToken(null);
+    queryClient.clear();
+  }, [queryClient]);
+
+  const email = useRef('');
+  useEffect(() => {
+    email.current = user?.email ?? '';
+  }, [user]);
+  useEffect(() => {
+    setApiErrorHandler((error) => onApiError(error, { forget, email: () => email.current }));
+  }, [onApiError, forget]);
+
+  // The stored token is checked once on load; a revoked one (logout elsewhere, password reset) is dropped.
+  useEffect(() => {
+    const initial = currentToken;
+    if (!initial) return;
+    apiFetch('api-token-verify/', { method: 'POST', body: { token: initial }, handleStatus: [401] }).catch(
+      () => {
+        if (currentToken === initial) forget();
+      },
+    );
+  }, [forget]);
+
+  const signIn = useCallback(
+    async (next: string) => {
+      const expiry = tokenExpiry(next);
+      writeCookie(TOKEN_COOKIE, next, new Date(expiry ?? Date.now() + 3_600_000));
+      currentToken = next;
+      const profile = await queryClient.fetchQuery({
+        queryKey: [...meQueryKey, next],
+        queryFn: () => apiFetch<SessionUserDto>('user/me/'),
+      });
+      setToken(next);
+      return profile;
+    },
+    [queryClient],
+  );
+
+  const signOut = useCallback(async () => {
+    try {
+      await apiFetch('logout/', { method: 'POST', handleStatus: [401, 403] });
+    } finally {
+      forget();
+    }
+  }, [forget]);
+
+  const switchRole = useCallback(
+    (role: RoleKey) => {
+      writeCookie(ROLE_COOKIE, role, new Date(Date.now() + ROLE_COOKIE_DAYS * 86_400_000));
+      currentRole = role;
+      setRememberedRole(role);
+      // Everything shown was fetched for the previous role.
+      void queryClient.invalidateQueries();
+    },
+    [queryClient],
+  );
+
+  const value = useMemo<Session>(
+    () => ({
+      token,
+      user,
+      loading: token !== null && me.isPending,
+      activeRole,
+      signIn,
+      signOut,
+      switchRole,
+      forget,
+    }),
+    [token, user, me.isPending, activeRole, signIn, signOut, switchRole, forget],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}

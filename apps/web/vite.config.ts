@@ -1,0 +1,31 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/**
+ * The web app. Each screen is its own chunk (lazy routes); Mantine and React go to shared vendor
+ * chunks so a screen's chunk carries only its own code. `npm run dev` proxies /api to the server.
+ */
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  server: { proxy: { '/api': 'http://localhost:3000' } },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    rollupOptions: {
+      output: {
+        manualChunks(id: string) {
+          if (!id.includes('node_modules')) return undefined;
+          if (
+            /@mantine|@floating-ui|react-remove-scroll|react-number-format|react-textarea-autosize/.test(id)
+          )
+            return 'mantine';
+          if (/@tabler/.test(id)) return 'icons';
+          if (/react-router|@tanstack|[\\/]react(-dom)?[\\/]|scheduler/.test(id)) return 'react';
+          return 'vendor';
+        },
+      },
+    },
+  },
+});

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { AppShell, Center, Container, Loader } from '@mantine/core';
+import { Center, Container, Loader } from '@mantine/core';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { useSession } from '@/lib/session';
 import { needsPrimaryRole } from '@/lib/roles';
@@ -17,35 +17,31 @@ export function ScreenLoader() {
   );
 }
 
-/** The shell every screen renders in: header, main content, footer. */
+/** The shell every screen renders in: header, main content, footer (landmarks for screen readers). */
 export function RootLayout() {
   const matches = useMatches();
   const entry = matches.at(-1)?.handle as RouteEntry | undefined;
   const { user } = useSession();
   return (
-    <AppShell header={{ height: 60 }} padding={0}>
+    <div className={classes.page}>
       <a href="#main" className={classes.skipLink}>
         Skip to content
       </a>
-      <AppShell.Header className={classes.header} component="header">
+      <header className={classes.header}>
         <Header />
-      </AppShell.Header>
-      <AppShell.Main
-        id="main"
-        tabIndex={-1}
-        style={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}
-      >
-        <Container size="lg" w="100%" py="xl" style={{ flex: 1 }}>
+      </header>
+      <main id="main" tabIndex={-1} className={classes.main}>
+        <Container size="lg" w="100%" py="xl">
           <Suspense fallback={<ScreenLoader />}>
             <Outlet />
           </Suspense>
         </Container>
-        <footer>
-          <Footer minimal={entry?.minimalFooter} />
-        </footer>
-      </AppShell.Main>
+      </main>
+      <footer>
+        <Footer minimal={entry?.minimalFooter} />
+      </footer>
       {user && needsPrimaryRole(user) && <PrimaryRoleModal user={user} />}
-    </AppShell>
+    </div>
   );
 }
 

@@ -36,7 +36,7 @@ export function Page({
             ) : (
               <Text
                 size="sm"
-                c="dimmed"
+                c="gray.7"
                 key={`${crumb.label}-${index}`}
                 aria-current={index === trail.length - 1 ? 'page' : undefined}
               >

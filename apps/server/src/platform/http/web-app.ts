@@ -27,6 +27,10 @@ export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST): 
     });
   }
 
+  // The site root is the app itself (static serving would refuse a directory).
+  if (hasBuild)
+    app.get('/', (_request, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html'));
+
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
     // A missing file (a stale /assets/ chunk) is a 404, never the app's page in its place.

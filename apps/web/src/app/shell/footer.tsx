@@ -19,7 +19,7 @@ function useVersion(): string | null {
 export function Footer({ minimal = false }: { minimal?: boolean }) {
   const version = useVersion();
   const copyright = (
-    <Text size="xs" c="dimmed">
+    <Text size="xs" c="gray.7">
       © {FOOTER_YEARS} {PRODUCT_NAME}
       {version ? ` · Version ${version}` : ''}
     </Text>

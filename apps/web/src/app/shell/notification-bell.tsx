@@ -33,11 +33,11 @@ export function NotificationBell() {
   return (
     <Menu position="bottom-end" shadow="md" width={340}>
       <Menu.Target>
-        <Indicator disabled={items.length === 0} label={items.length} size={16} offset={4} color="red">
-          <ActionIcon variant="subtle" color="white" size="lg" aria-label={`Notifications (${items.length})`}>
+        <ActionIcon variant="subtle" color="white" size="lg" aria-label={`Notifications (${items.length})`}>
+          <Indicator disabled={items.length === 0} label={items.length} size={16} offset={-2} color="red">
             <IconBell size={20} aria-hidden />
-          </ActionIcon>
-        </Indicator>
+          </Indicator>
+        </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
         <Group justify="space-between" px="sm" py={4}>
@@ -57,14 +57,14 @@ export function NotificationBell() {
         </Group>
         <Menu.Divider />
         {items.length === 0 ? (
-          <Text size="sm" c="dimmed" px="sm" py="xs">
+          <Text size="sm" c="gray.7" px="sm" py="xs">
             No notifications
           </Text>
         ) : (
           items.map((item) => (
             <Menu.Item key={item.id} onClick={() => item.redirect && navigate(item.redirect)}>
               <Text size="sm">{item.message}</Text>
-              <Text size="xs" c="dimmed">
+              <Text size="xs" c="gray.7">
                 {new Date(item.created).toLocaleString()}
               </Text>
             </Menu.Item>

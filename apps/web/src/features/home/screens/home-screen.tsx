@@ -50,7 +50,7 @@ function VisitorHome() {
           <Card withBorder padding="lg" radius="md">
             <FourStepGuide />
           </Card>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="gray.7">
             Only principal investigators may create accounts. Resources are restricted for researchers and
             organisations in China (including Hong Kong and Macau), Russia, Iran, North Korea, Cuba and
             Venezuela; people at institutions there should not register.
@@ -72,7 +72,7 @@ function RoleHome() {
   const places = [...nav.links, ...(nav.viewMenu ? VIEW_MENU : [])];
   return (
     <Page title={`Welcome, ${user.first_name || user.full_name || user.email}`}>
-      <Text c="dimmed">
+      <Text c="gray.7">
         {activeRole
           ? `You are working as ${ROLE_LABELS[activeRole]}.`
           : 'Choose your primary role to continue.'}

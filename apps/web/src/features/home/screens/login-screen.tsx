@@ -8,12 +8,12 @@ export function safeNext(next: string | null): string {
   return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
 }
 
-export function SignInCard({ next }: { next: string }) {
+export function SignInCard({ next, headingOrder = 2 }: { next: string; headingOrder?: 1 | 2 }) {
   const [params] = useSearchParams();
   return (
     <Card withBorder padding="xl" radius="md" shadow="xs">
       <Stack>
-        <Title order={2} fz="xl">
+        <Title order={headingOrder} fz="xl">
           Sign in
         </Title>
         {params.get('redirect') === 'email_verified' && (
@@ -41,7 +41,7 @@ export default function LoginScreen() {
   return (
     <Grid justify="center">
       <Grid.Col span={{ base: 12, sm: 8, md: 5 }}>
-        <SignInCard next={next} />
+        <SignInCard next={next} headingOrder={1} />
       </Grid.Col>
     </Grid>
   );

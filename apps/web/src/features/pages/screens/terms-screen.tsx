@@ -56,7 +56,7 @@ export default function TermsScreen() {
           remembers the role you are viewing as for 30 days. The bot check on sign-in and registration may set
           cookies of its provider.
         </Text>
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="gray.7">
           Questions: {SUPPORT_EMAIL}
         </Text>
       </Stack>

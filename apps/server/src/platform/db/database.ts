@@ -39,6 +39,9 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new Pool({ connectionString: url, max: poolSize });
+  // An idle connection the server drops (restart, failover) must not crash the process:
+  // the pool discards it and opens a new one on the next query.
+  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
   const migrator = drizzle(pool, { schema });
   // Several instances may start together on one database: only one migrates at a time.
   const lockClient = await pool.connect();

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 /**
@@ -15,7 +16,10 @@ const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: optionalUrl,
-  DATA_DIR: z.string().min(1).default('./data'),
+  DATA_DIR: z
+    .string()
+    .min(1)
+    .default(fileURLToPath(new URL('../../../data', import.meta.url))),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
@@ -126,7 +130,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (env.S3_ENDPOINT && !env.S3_BUCKET) {
     throw new ConfigError('Invalid configuration — S3_BUCKET: required when S3_ENDPOINT is set');
   }
-  const dataDir = resolve(env.DATA_DIR);
+  // Relative paths are taken from where the command was typed (npm runs scripts in the workspace).
+  const dataDir = resolve(source.INIT_CWD ?? process.cwd(), env.DATA_DIR);
   return {
     env: env.NODE_ENV,
     isProduction,

@@ -55,3 +55,16 @@ describe('config', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), PORT: '', SMTP_URL: '' })).toMatchObject({ port: 3000 });
   });
 });
+
+describe('DATA_DIR', () => {
+  it('defaults to data/ at the repository root, wherever the command runs', () => {
+    const config = loadConfig({ JWT_SECRET: 'x'.repeat(40) });
+    expect(config.dataDir).toMatch(/\/data$/);
+    expect(config.dataDir).not.toContain('/apps/server/');
+  });
+
+  it('takes a relative DATA_DIR from where npm was invoked', () => {
+    const config = loadConfig({ JWT_SECRET: 'x'.repeat(40), DATA_DIR: 'store', INIT_CWD: '/srv/portal' });
+    expect(config.dataDir).toBe('/srv/portal/store');
+  });
+});

@@ -171,6 +171,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     notifications: createNotificationsService({ db: database.db, mailer, email: emailContext }),
     admin: createAdminService({
+      client: { productName: config.productName, supportEmail: config.supportEmail, orcid: config.orcid },
       database,
       serviceHealth: httpServiceHealth(config.externalServices),
       virusScan: config.clamav ? 'configured' : 'not configured',

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
@@ -19,9 +18,7 @@ export function App() {
       <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
         <SessionProvider onApiError={onApiError}>
-          <ModalsProvider>
-            <RouterProvider router={router} />
-          </ModalsProvider>
+          <RouterProvider router={router} />
         </SessionProvider>
       </QueryClientProvider>
     </MantineProvider>

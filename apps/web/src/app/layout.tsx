@@ -1,11 +1,13 @@
 import { Suspense } from 'react';
 import { Center, Container, Loader } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { useSession } from '@/lib/session';
 import { needsPrimaryRole } from '@/lib/roles';
 import { Header } from './shell/header';
 import { Footer } from './shell/footer';
 import { PrimaryRoleModal } from './shell/primary-role-modal';
+import { ImpersonationBanner } from './shell/impersonation-banner';
 import type { RouteEntry } from './route-table';
 import classes from './shell/shell.module.css';
 
@@ -22,26 +24,30 @@ export function RootLayout() {
   const matches = useMatches();
   const entry = matches.at(-1)?.handle as RouteEntry | undefined;
   const { user } = useSession();
+  // Modals live inside the router so their content can link to screens.
   return (
-    <div className={classes.page}>
-      <a href="#main" className={classes.skipLink}>
-        Skip to content
-      </a>
-      <header className={classes.header}>
-        <Header />
-      </header>
-      <main id="main" tabIndex={-1} className={classes.main}>
-        <Container size="lg" w="100%" py="xl">
-          <Suspense fallback={<ScreenLoader />}>
-            <Outlet />
-          </Suspense>
-        </Container>
-      </main>
-      <footer>
-        <Footer minimal={entry?.minimalFooter} />
-      </footer>
-      {user && needsPrimaryRole(user) && <PrimaryRoleModal user={user} />}
-    </div>
+    <ModalsProvider>
+      <div className={classes.page}>
+        <a href="#main" className={classes.skipLink}>
+          Skip to content
+        </a>
+        <header className={classes.header}>
+          <Header />
+        </header>
+        <ImpersonationBanner />
+        <main id="main" tabIndex={-1} className={classes.main}>
+          <Container size="lg" w="100%" py="xl">
+            <Suspense fallback={<ScreenLoader />}>
+              <Outlet />
+            </Suspense>
+          </Container>
+        </main>
+        <footer>
+          <Footer minimal={entry?.minimalFooter} />
+        </footer>
+        {user && needsPrimaryRole(user) && <PrimaryRoleModal user={user} />}
+      </div>
+    </ModalsProvider>
   );
 }
 

@@ -18,6 +18,14 @@ const login = () => import('@/features/home/screens/login-screen');
 const notFound = () => import('@/features/pages/screens/not-found-screen');
 const terms = () => import('@/features/pages/screens/terms-screen');
 const orcidRedirect = () => import('@/features/pages/screens/orcid-redirect-screen');
+const register = () => import('@/features/accounts/screens/register-screen');
+const verify = () => import('@/features/accounts/screens/verify-screen');
+const verifyUser = () => import('@/features/accounts/screens/verify-user-screen');
+const verificationExpired = () => import('@/features/accounts/screens/verification-notification-screen');
+const resetPassword = () => import('@/features/accounts/screens/reset-password-screen');
+const passwordReset = () => import('@/features/accounts/screens/password-reset-screen');
+const thankYou = () => import('@/features/accounts/screens/thank-you-screen');
+const myProfile = () => import('@/features/accounts/screens/my-profile-screen');
 
 const projects: Crumb = { label: 'Projects', to: '/project' };
 const requests: Crumb = { label: 'Requests', to: '/request' };
@@ -33,14 +41,19 @@ export const ROUTES: RouteEntry[] = [
   // Signed out
   { path: '/', title: 'Home', access: 'public', screen: home },
   { path: '/login', title: 'Sign In', access: 'public', screen: login },
-  { path: '/password-reset', title: 'Password Reset', access: 'public' },
-  { path: '/reset-password', title: 'Reset Password', access: 'public' },
-  { path: '/reset-password/:token', title: 'Reset Password', access: 'public' },
-  { path: '/register', title: 'Create an Account', access: 'public' },
-  { path: '/verify-user', title: 'Verify Your Account', access: 'public' },
-  { path: '/verify', title: 'Check Your Email', access: 'public' },
-  { path: '/verification-notification', title: 'Verification Link Expired', access: 'public' },
-  { path: '/thank-you', title: 'Thank You', access: 'public' },
+  { path: '/password-reset', title: 'Password Reset', access: 'public', screen: passwordReset },
+  { path: '/reset-password', title: 'Reset Password', access: 'public', screen: resetPassword },
+  { path: '/reset-password/:token', title: 'Reset Password', access: 'public', screen: resetPassword },
+  { path: '/register', title: 'Create an Account', access: 'public', screen: register },
+  { path: '/verify-user', title: 'Verify Your Account', access: 'public', screen: verifyUser },
+  { path: '/verify', title: 'Check Your Email', access: 'public', screen: verify },
+  {
+    path: '/verification-notification',
+    title: 'Verification Link Expired',
+    access: 'public',
+    screen: verificationExpired,
+  },
+  { path: '/thank-you', title: 'Thank You', access: 'public', screen: thankYou },
   { path: '/terms-and-conditions', title: 'Terms and Conditions', access: 'public', screen: terms },
   { path: '/rda/:objectId', title: 'Researcher Distribution Agreement', access: 'public' },
   { path: '/orchid-redirect', title: 'Redirecting...', access: 'public', screen: orcidRedirect },
@@ -56,7 +69,7 @@ export const ROUTES: RouteEntry[] = [
   { path: '/404', title: 'Looking for something?', access: 'public', screen: notFound, minimalFooter: true },
 
   // Signed in
-  { path: '/my-profile', title: 'My Profile', access: 'signedIn' },
+  { path: '/my-profile', title: 'My Profile', access: 'signedIn', screen: myProfile },
   { path: '/joinder', title: 'RDA Joinder', access: 'signedIn' },
   { path: '/dataset', title: 'Datasets', access: 'signedIn' },
   { path: '/dataset/create', title: 'New Dataset', crumbs: [datasets], access: 'signedIn' },

@@ -1,9 +1,12 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from 'react-router';
 import { loginSchema, MESSAGES } from '@rrp/domain';
 import { apiFetch, ApiError } from '@/lib/api-client';
+import { SUPPORT_EMAIL } from '@/lib/config';
 import { useSession } from '@/lib/session';
 
 interface Values {
@@ -12,7 +15,24 @@ interface Values {
   agreed_to_terms: boolean;
 }
 
-/** The sign-in form (foundation §2): e-mail, password, terms agreement. */
+async function resendVerification(userId: number) {
+  try {
+    await apiFetch(`resend-verification/${userId}/`, { handleStatus: [429] });
+    notifications.show({
+      color: 'green',
+      title: MESSAGES.verificationSent,
+      message: 'It should arrive within 10 minutes. Follow the link in it to verify your account.',
+    });
+  } catch {
+    notifications.show({
+      color: 'red',
+      title: 'There was an issue sending the email',
+      message: `Please contact ${SUPPORT_EMAIL}.`,
+    });
+  }
+}
+
+/** The sign-in form (foundation §2) with the login error modals of foundation §8. */
 export function SignInForm({ next = '/' }: { next?: string }) {
   const session = useSession();
   const navigate = useNavigate();
@@ -26,7 +46,7 @@ export function SignInForm({ next = '/' }: { next?: string }) {
     },
   });
 
-  const submit = form.onSubmit(async (values) => {
+  async function attempt(values: Values): Promise<void> {
     setServerError(null);
     try {
       const { token } = await apiFetch<{ token: string }>('api-token-auth/', {
@@ -41,21 +61,82 @@ export function SignInForm({ next = '/' }: { next?: string }) {
       await session.signIn(token);
       navigate(next, { replace: true });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 429) {
-        setServerError('Too many sign-in attempts. Please wait a minute and try again.');
-      } else if (error instanceof ApiError) {
+      if (!(error instanceof ApiError)) return setServerError(MESSAGES.unexpectedError);
+      if (error.status === 429)
+        return setServerError('Too many sign-in attempts. Please wait a minute and try again.');
+      explain(error, values);
+    }
+  }
+
+  function explain(error: ApiError, values: Values) {
+    switch (error.code) {
+      case 'TERMS_SERVICES':
+        modals.openConfirmModal({
+          title: 'Our Terms of Service Have Changed',
+          children: (
+            <Text size="sm">
+              Please review the{' '}
+              <Anchor component={Link} to="/terms-and-conditions" target="_blank">
+                Terms and Conditions
+              </Anchor>{' '}
+              and agree to them to continue.
+            </Text>
+          ),
+          labels: { confirm: 'Agree', cancel: 'Cancel' },
+          onConfirm: () => {
+            form.setFieldValue('agreed_to_terms', true);
+            void attempt({ ...values, agreed_to_terms: true });
+          },
+        });
+        return;
+      case 'NO_PASSWORD':
+        modals.openConfirmModal({
+          title: 'Welcome',
+          children: (
+            <Text size="sm">
+              We have moved to a new portal. To sign in for the first time, please set a new password: we will
+              e-mail you a link to do so.
+            </Text>
+          ),
+          labels: { confirm: 'Set my password', cancel: 'Cancel' },
+          onConfirm: () => navigate('/reset-password', { state: { email: values.email } }),
+        });
+        return;
+      case 'ACCOUNT_UNVERIFIED': {
+        const userId = typeof error.body.user_id === 'number' ? error.body.user_id : null;
+        modals.openConfirmModal({
+          title: 'Your account is unverified',
+          children: (
+            <Text size="sm">
+              Please follow the link in the verification e-mail we sent you. Did not get it?
+            </Text>
+          ),
+          labels: { confirm: 'Resend Verification Email', cancel: 'Close' },
+          onConfirm: () => userId !== null && void resendVerification(userId),
+        });
+        return;
+      }
+      case 'INVALID_INSTITUTION':
+        modals.open({
+          title: 'Invalid Institution',
+          children: (
+            <Text size="sm">
+              It seems you are no longer a member of your institution. Please contact {SUPPORT_EMAIL} to
+              update your account.
+            </Text>
+          ),
+        });
+        return;
+      default:
         form.setErrors(
           Object.fromEntries(Object.entries(error.fieldErrors).filter(([key]) => key in values)),
         );
         setServerError(error.summary);
-      } else {
-        setServerError(MESSAGES.unexpectedError);
-      }
     }
-  });
+  }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Sign in">
+    <form onSubmit={form.onSubmit(attempt)} noValidate aria-label="Sign in">
       <Stack gap="sm">
         {serverError && (
           <Alert color="red" role="alert" title="Could not sign in">
@@ -89,9 +170,11 @@ export function SignInForm({ next = '/' }: { next?: string }) {
         <Button type="submit" loading={form.submitting}>
           Sign In
         </Button>
-        <Anchor component={Link} to="/reset-password" size="sm">
-          Forgot your password?
-        </Anchor>
+        <Group justify="space-between">
+          <Anchor component={Link} to="/reset-password" size="sm">
+            Forgot your password?
+          </Anchor>
+        </Group>
       </Stack>
     </form>
   );

@@ -48,6 +48,16 @@ export interface SessionSource {
 type ErrorHandler = (error: ApiError) => void;
 
 let session: SessionSource = { token: () => null, role: () => null };
+/** Asked before a write; answering false cancels it (the impersonation warning). */
+let writeGuard: (method: string, path: string) => Promise<boolean> = async () => true;
+
+export function setWriteGuard(guard: typeof writeGuard): void {
+  writeGuard = guard;
+}
+
+export class CancelledError extends Error {
+  override name = 'CancelledError';
+}
 let onError: ErrorHandler = () => undefined;
 
 /** Where calls read the token and role from; set once, before any call is made. */
@@ -84,6 +94,7 @@ export function buildUrl(path: string, query: ApiRequest['query'], role: string 
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
   const method = request.method ?? 'GET';
   const url = buildUrl(path, request.query, session.role());
+  if (method !== 'GET' && !(await writeGuard(method, url))) throw new CancelledError('Cancelled');
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = session.token();
   if (token) headers.authorization = `JWT ${token}`;

@@ -16,6 +16,8 @@ import { deleteCookie, readCookie, writeCookie } from './cookies';
 import { resolveActiveRole } from './roles';
 
 const TOKEN_COOKIE = 'rrp_token';
+/** While impersonating, the staff member's own token waits here. */
+const REAL_TOKEN_COOKIE = 'rrp_real_token';
 const ROLE_COOKIE = 'rrp_role';
 const ROLE_COOKIE_DAYS = 30;
 
@@ -49,6 +51,10 @@ export interface Session {
   signIn(token: string): Promise<SessionUserDto>;
   signOut(): Promise<void>;
   switchRole(role: RoleKey): void;
+  /** True while a staff member acts as another user. */
+  impersonating: boolean;
+  impersonate(email: string): Promise<void>;
+  stopImpersonating(): Promise<void>;
   /** Drops the session locally (after a 401); the server already refused the token. */
   forget(): void;
 }
@@ -135,10 +141,43 @@ export function SessionProvider({
     [queryClient],
   );
 
+  const [impersonating, setImpersonating] = useState(() => readCookie(REAL_TOKEN_COOKIE) !== null);
+
+  const impersonate = useCallback(
+    async (email: string) => {
+      const real = currentToken;
+      if (!real) return;
+      const { token: acting } = await apiFetch<{ token: string }>('api-token-auth/', {
+        method: 'POST',
+        body: { email, token: real },
+      });
+      writeCookie(REAL_TOKEN_COOKIE, real, new Date(tokenExpiry(real) ?? Date.now() + 3_600_000));
+      setImpersonating(true);
+      await signIn(acting);
+    },
+    [signIn],
+  );
+
+  /** EXIT: log the end of the impersonation, then restore the staff member's own session. */
+  const stopImpersonating = useCallback(async () => {
+    const real = readCookie(REAL_TOKEN_COOKIE);
+    await apiFetch('post-log/', {
+      method: 'POST',
+      body: { log: 'Impersonation ended' },
+      handleStatus: [401, 403],
+    }).catch(() => undefined);
+    deleteCookie(REAL_TOKEN_COOKIE);
+    setImpersonating(false);
+    if (real && (tokenExpiry(real) ?? 0) > Date.now()) await signIn(real);
+    else forget();
+  }, [signIn, forget]);
+
   const signOut = useCallback(async () => {
     try {
       await apiFetch('logout/', { method: 'POST', handleStatus: [401, 403] });
     } finally {
+      deleteCookie(REAL_TOKEN_COOKIE);
+      setImpersonating(false);
       forget();
     }
   }, [forget]);
@@ -164,8 +203,23 @@ export function SessionProvider({
       signOut,
       switchRole,
       forget,
+      impersonating,
+      impersonate,
+      stopImpersonating,
     }),
-    [token, user, me.isPending, activeRole, signIn, signOut, switchRole, forget],
+    [
+      token,
+      user,
+      me.isPending,
+      activeRole,
+      signIn,
+      signOut,
+      switchRole,
+      forget,
+      impersonating,
+      impersonate,
+      stopImpersonating,
+    ],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

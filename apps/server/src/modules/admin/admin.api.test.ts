@@ -121,3 +121,14 @@ describe('feature toggles and meta-data', () => {
     ]);
   });
 });
+
+describe('GET /api/client-config/', () => {
+  it('tells the browser the product names and no ORCID when it is not configured', async () => {
+    const response = await t.app.inject({ url: '/api/client-config/' });
+    expect(response.json()).toEqual({
+      product_name: 'Research Resource Portal',
+      support_email: 'support@portal.test',
+      orcid: null,
+    });
+  });
+});

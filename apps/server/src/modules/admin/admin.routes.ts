@@ -26,7 +26,22 @@ const serviceHealthSchema = z.object({
   elapsed_ms: z.number().nullable(),
 });
 
+const clientConfigSchema = z.object({
+  product_name: z.string(),
+  support_email: z.string(),
+  orcid: z.object({ client_id: z.string(), authorize_url: z.string() }).nullable(),
+});
+
 export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async (app, { admin }) => {
+  app.get(
+    '/api/client-config/',
+    {
+      config: { access: { action: 'read', subject: 'ReferenceData' } },
+      schema: { tags: ['admin'], response: { 200: clientConfigSchema } },
+    },
+    () => admin.clientConfig(),
+  );
+
   app.get(
     '/api/health/',
     {

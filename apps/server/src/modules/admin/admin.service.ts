@@ -13,6 +13,8 @@ import { presentFeatureToggle, presentMetaData } from './admin.presenter';
 type Query = Record<string, string | undefined>;
 
 export function createAdminService(deps: {
+  /** What the browser needs to know at run time: names, and the public ids of external services. */
+  client: { productName: string; supportEmail: string; orcid: { clientId?: string; baseUrl: string } };
   database: Database;
   serviceHealth: ServiceHealthAdapter;
   virusScan: 'configured' | 'not configured';
@@ -63,6 +65,20 @@ export function createAdminService(deps: {
         database: databaseStatus,
         database_kind: database.kind,
         virus_scan: deps.virusScan,
+      };
+    },
+
+    clientConfig() {
+      const { orcid } = deps.client;
+      return {
+        product_name: deps.client.productName,
+        support_email: deps.client.supportEmail,
+        orcid: orcid.clientId
+          ? {
+              client_id: orcid.clientId,
+              authorize_url: `${orcid.baseUrl.replace(/\/$/, '')}/oauth/authorize`,
+            }
+          : null,
       };
     },
 

@@ -19,6 +19,7 @@ import { COHORT_NAMES, PRODUCT_NAME } from '@/lib/config';
 import { useSession } from '@/lib/session';
 import { navigationFor, VIEW_MENU } from '@/lib/navigation';
 import { SignInCard } from './login-screen';
+import { SuperuserPanel } from '../components/superuser-panel';
 
 function VisitorHome() {
   return (
@@ -77,6 +78,7 @@ function RoleHome() {
           ? `You are working as ${ROLE_LABELS[activeRole]}.`
           : 'Choose your primary role to continue.'}
       </Text>
+      {activeRole === 'superuser' && <SuperuserPanel />}
       {places.length > 0 && (
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
           {places.map((place) => (

@@ -7,6 +7,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 // A fresh embedded database for every run: journeys start from the demo seed.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'rrp-e2e-'));
+// E-mails the server sends land here as JSON files (scripts/serve.mjs); workers inherit the path.
+process.env.E2E_MAIL_DIR ??= join(dataDir, 'mail');
 
 export default defineConfig({
   testDir: './tests',
@@ -21,12 +23,19 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: 'npm run start -w @rrp/server',
+    command: 'node e2e/scripts/serve.mjs',
     cwd: resolve(import.meta.dirname, '..'),
     url: `http://127.0.0.1:${PORT}/api/health/`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), DATA_DIR: dataDir, NODE_ENV: 'test', HOST: '127.0.0.1' },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
+    },
     stdout: 'ignore',
     stderr: 'pipe',
   },

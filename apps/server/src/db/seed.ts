@@ -116,6 +116,16 @@ export async function seedDemoData(
         }),
       );
     }
+    // One account holding several roles, to try the role switcher ('Viewing As').
+    await ensureUser(tx, {
+      email: 'staff@demo.test',
+      password: demoPassword,
+      firstName: 'Demo',
+      lastName: 'Staff',
+      roles: ['portal_admin', 'superuser'],
+      primaryRole: 'portal_admin',
+      institutionId: institution.id,
+    });
     if (institution.currentRdaId === null) {
       // The demo institution's RDA is signed by its official and countersigned by the lead.
       const official = demoUsers.get('sbso')!;

@@ -26,7 +26,7 @@ export function RootLayout() {
   const { user } = useSession();
   // Modals live inside the router so their content can link to screens.
   return (
-    <ModalsProvider>
+    <ModalsProvider modalProps={{ closeButtonProps: { 'aria-label': 'Close' } }}>
       <div className={classes.page}>
         <a href="#main" className={classes.skipLink}>
           Skip to content

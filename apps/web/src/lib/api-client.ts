@@ -77,6 +77,8 @@ export interface ApiRequest {
   signal?: AbortSignal;
   /** Leave this failure status to the caller instead of the app-wide handling. */
   handleStatus?: number[];
+  /** Send this session instead of the current one (e.g. to load a new session's user). */
+  as?: { token: string | null; role: string | null };
 }
 
 export function buildUrl(path: string, query: ApiRequest['query'], role: string | null): string {
@@ -93,10 +95,10 @@ export function buildUrl(path: string, query: ApiRequest['query'], role: string 
 
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
   const method = request.method ?? 'GET';
-  const url = buildUrl(path, request.query, session.role());
+  const url = buildUrl(path, request.query, request.as ? request.as.role : session.role());
   if (method !== 'GET' && !(await writeGuard(method, url))) throw new CancelledError('Cancelled');
   const headers: Record<string, string> = { accept: 'application/json' };
-  const token = session.token();
+  const token = request.as ? request.as.token : session.token();
   if (token) headers.authorization = `JWT ${token}`;
   if (request.body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(url, {

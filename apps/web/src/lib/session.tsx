@@ -133,7 +133,8 @@ export function SessionProvider({
       currentToken = next;
       const profile = await queryClient.fetchQuery({
         queryKey: [...meQueryKey, next],
-        queryFn: () => apiFetch<SessionUserDto>('user/me/'),
+        // The new session's own user, whatever role the previous one was viewing as.
+        queryFn: () => apiFetch<SessionUserDto>('user/me/', { as: { token: next, role: null } }),
       });
       setToken(next);
       return profile;
@@ -152,8 +153,8 @@ export function SessionProvider({
         body: { email, token: real },
       });
       writeCookie(REAL_TOKEN_COOKIE, real, new Date(tokenExpiry(real) ?? Date.now() + 3_600_000));
-      setImpersonating(true);
       await signIn(acting);
+      setImpersonating(true);
     },
     [signIn],
   );

@@ -105,15 +105,41 @@ describe('POST /api/api-token-auth/', () => {
     expect(errorBody(response).non_field_errors).toEqual(['Unable to log in with provided credentials.']);
   });
 
-  it('rate-limits sign-in attempts per client address (429)', async () => {
+  it('refuses further attempts after 10 failures from one address for one e-mail (429), and only those', async () => {
+    const user = await t.createUser({ roles: ['primary_researcher'] });
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      statuses.push((await signIn({ email: 'flood@example.test', password: 'x' }, '10.3.3.3')).statusCode);
+      statuses.push(
+        (await signIn({ email: user.email, password: 'Wrong-Password-1!' }, '10.3.3.3')).statusCode,
+      );
     }
     expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
     expect(statuses[10]).toBe(429);
+    // Even the right password waits now.
+    const locked = await signIn({ email: user.email, password: TEST_PASSWORD }, '10.3.3.3');
+    expect(locked.statusCode).toBe(429);
+    expect(errorBody(locked).detail).toBe(
+      'Too many failed sign-in attempts. Please wait a few minutes and try again.',
+    );
     // Another address is unaffected.
-    expect((await signIn({ email: 'flood@example.test', password: 'x' }, '10.3.3.4')).statusCode).toBe(400);
+    expect((await signIn({ email: user.email, password: TEST_PASSWORD }, '10.3.3.4')).statusCode).toBe(200);
+  });
+
+  it('never slows down successful sign-ins', async () => {
+    const user = await t.createUser({ roles: ['primary_researcher'] });
+    for (let i = 0; i < 15; i++) {
+      expect((await signIn({ email: user.email, password: TEST_PASSWORD }, '10.3.3.5')).statusCode).toBe(200);
+    }
+  });
+
+  it('rate-limits a flood of requests from one address (429)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) {
+      statuses.push(
+        (await signIn({ email: `flood${i}@example.test`, password: 'x' }, '10.3.3.6')).statusCode,
+      );
+    }
+    expect(statuses.at(-1)).toBe(429);
   });
 
   it('records the sign-in time', async () => {

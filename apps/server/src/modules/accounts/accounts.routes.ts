@@ -24,8 +24,11 @@ import type { ProfileService } from './profile.service';
 import type { OfficialsService } from '../institutions/officials.service';
 import { parseOrThrow } from '../../platform/http/validate';
 
-/** Per client address and minute (DESIGN.md: rate limits on sign-in, registration and reset). */
-const SIGN_IN_RATE = { max: 10, timeWindow: '1 minute' };
+/**
+ * Per client address and minute (DESIGN.md: rate limits on sign-in, registration and reset). Sign-in
+ * also counts failed attempts per address and e-mail (session.service), which is what stops guessing.
+ */
+const SIGN_IN_RATE = { max: 60, timeWindow: '1 minute' };
 const ACCOUNT_EMAIL_RATE = { max: 5, timeWindow: '1 minute' };
 
 const detailSchema = z.object({ detail: z.string() });

@@ -3,6 +3,7 @@ import type { SessionUser } from '../../platform/auth/session';
 import { decoyPasswordHash, verifyPassword } from '../../platform/auth/passwords';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../platform/http/errors';
 import { postLogs } from '../../db/schema';
+import { FailedAttempts } from '../../platform/auth/failed-attempts';
 import * as repo from './accounts.repo';
 import { presentSessionUser } from './accounts.presenter';
 import type { AccountsDeps } from './accounts.deps';
@@ -19,11 +20,24 @@ export const LOGIN_CODES = {
 /** Nobody may act as a holder of these roles: it would lend rights the impersonator lacks. */
 const NEVER_IMPERSONATED = new Set(['superuser', 'portal_admin_lead']);
 
+/** Failed sign-ins allowed per client address and e-mail in 15 minutes before 429. */
+export const FAILED_SIGN_IN_LIMIT = 10;
+
 export function createSessionService(deps: AccountsDeps) {
   const { db, tokens, botCheck } = deps;
+  const failures = new FailedAttempts(FAILED_SIGN_IN_LIMIT, 15 * 60_000);
+
+  /** A wrong e-mail or password, counted against the caller. */
+  function refuse(key: string): never {
+    failures.fail(key);
+    throw ValidationError.nonField(MESSAGES.invalidCredentials);
+  }
+
   return {
     /** Checks the bot check, e-mail and password, and answers a session token (foundation §4 Session). */
     async signIn(input: Login, remoteIp?: string): Promise<{ token: string }> {
+      const attemptKey = `${remoteIp ?? ''}|${input.email.toLowerCase()}`;
+      failures.check(attemptKey);
       if (!(await botCheck.verify(input.recaptcha, input.is_v2 ?? false, remoteIp))) {
         throw ValidationError.nonField(MESSAGES.recaptchaFailed, LOGIN_CODES.recaptcha);
       }
@@ -31,14 +45,13 @@ export function createSessionService(deps: AccountsDeps) {
       if (!user) {
         // Same cost as a wrong password, so the answer time does not reveal unknown e-mails.
         await verifyPassword(await decoyPasswordHash(), input.password);
-        throw ValidationError.nonField(MESSAGES.invalidCredentials);
+        refuse(attemptKey);
       }
       if (user.passwordHash === null) {
         throw ValidationError.nonField('Please set a new password for your account.', LOGIN_CODES.noPassword);
       }
-      if (!user.isActive || !(await verifyPassword(user.passwordHash, input.password))) {
-        throw ValidationError.nonField(MESSAGES.invalidCredentials);
-      }
+      if (!user.isActive || !(await verifyPassword(user.passwordHash, input.password))) refuse(attemptKey);
+      failures.clear(attemptKey);
       if (!user.verified) {
         throw new ValidationError(
           { non_field_errors: ['Your account is unverified'] },

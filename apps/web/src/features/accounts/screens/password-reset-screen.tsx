@@ -13,6 +13,7 @@ export default function PasswordResetScreen() {
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Stack>
             <Alert
+              role="status"
               color="green"
               title={verified ? 'Your account is verified' : 'Your password has been reset'}
             >

@@ -17,7 +17,7 @@ export function SignInCard({ next, headingOrder = 2 }: { next: string; headingOr
           Sign in
         </Title>
         {params.get('redirect') === 'email_verified' && (
-          <Alert color="green" title="Your account is verified">
+          <Alert color="green" role="status" title="Your account is verified">
             Thank you for verifying your e-mail address. You can now sign in.
           </Alert>
         )}

@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { linkFromMail } from '../support/mail';
+
+test('a researcher registers, verifies from the e-mail link, signs in and out', async ({ page }) => {
+  const email = `grace.${Date.now()}@demo.test`;
+  await page.goto('/register');
+  // The 'Please note' notice comes first.
+  const note = page.getByRole('dialog', { name: 'Please note' });
+  await expect(note).toContainText('Only principal investigators may create accounts.');
+  await note.getByRole('button', { name: 'Close' }).click();
+
+  await page.getByRole('textbox', { name: 'First name' }).fill('Grace');
+  await page.getByRole('textbox', { name: 'Last name' }).fill('Hopper');
+  await page.getByRole('textbox', { name: 'Institutional email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Confirm email' }).fill(email);
+  const create = page.getByRole('button', { name: 'Create' });
+  await page.getByRole('textbox', { name: 'Password' }).fill('weak');
+  await expect(create).toBeDisabled();
+  await page.getByRole('textbox', { name: 'Password' }).fill('Cobol-Rules-1959!');
+  await expect(create).toBeDisabled(); // terms not agreed yet
+  await page.getByRole('combobox', { name: 'Institution' }).click();
+  await page.getByRole('option', { name: 'Demo University' }).click();
+  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+  await create.click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Check Your Email' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+
+  const link = await linkFromMail(email, /http:\/\/127\.0\.0\.1:\d+\/verify-user\?token=\S+/);
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/login\?redirect=email_verified/);
+  await expect(page.getByText('Your account is verified')).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill('Cobol-Rules-1959!');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Grace' })).toBeVisible();
+
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+});
+
+test('registration refuses a mismatched confirmation and a taken e-mail with the spec messages', async ({
+  page,
+}) => {
+  await page.goto('/register');
+  await page.getByRole('dialog', { name: 'Please note' }).getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('textbox', { name: 'First name' }).fill('Ada');
+  await page.getByRole('textbox', { name: 'Last name' }).fill('Lovelace');
+  await page.getByRole('textbox', { name: 'Institutional email' }).fill('primary_researcher@demo.test');
+  await page.getByRole('textbox', { name: 'Confirm email' }).fill('someone.else@demo.test');
+  await page.getByRole('textbox', { name: 'Password' }).fill('Analytical-Engine-1!');
+  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('Emails do not match')).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Confirm email' }).fill('primary_researcher@demo.test');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('A user with that email already exists.')).toBeVisible();
+});

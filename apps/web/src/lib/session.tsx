@@ -11,7 +11,7 @@ import {
 } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RoleKey, SessionUserDto } from '@rrp/domain';
-import { apiFetch, setApiErrorHandler, setSessionSource, type ApiError } from './api-client';
+import { ApiError, apiFetch, setApiErrorHandler, setSessionSource } from './api-client';
 import { deleteCookie, readCookie, writeCookie } from './cookies';
 import { resolveActiveRole } from './roles';
 
@@ -120,8 +120,9 @@ export function SessionProvider({
     const initial = currentToken;
     if (!initial) return;
     apiFetch('api-token-verify/', { method: 'POST', body: { token: initial }, handleStatus: [401] }).catch(
-      () => {
-        if (currentToken === initial) forget();
+      (error: unknown) => {
+        // Only the server's refusal ends the session; a dropped connection or navigation does not.
+        if (error instanceof ApiError && error.status < 500 && currentToken === initial) forget();
       },
     );
   }, [forget]);

@@ -1,4 +1,4 @@
-import { List, PasswordInput, Stack, ThemeIcon } from '@mantine/core';
+import { List, PasswordInput, Stack, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import type { UseFormReturnType } from '@mantine/form';
 import { PASSWORD_CRITERIA } from '@rrp/domain';
@@ -30,7 +30,7 @@ export function PasswordFields<T extends { password: string }>({
               }
             >
               {criterion.label}
-              <span className="visually-hidden">{met ? ' (met)' : ' (not met)'}</span>
+              <VisuallyHidden>{met ? ' (met)' : ' (not met)'}</VisuallyHidden>
             </List.Item>
           );
         })}

@@ -34,7 +34,11 @@ test('a researcher registers, verifies from the e-mail link, signs in and out', 
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('textbox', { name: 'Password' }).fill('Cobol-Rules-1959!');
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Grace' })).toBeVisible();
+  // Demo University's RDA is executed and Grace has not joined it yet: she is sent to the joinder.
+  await expect(page).toHaveURL(/\/joinder$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'RDA Joinder' })).toBeVisible();
+  // An approved institution: no unconfirmed-institution ribbon.
+  await expect(page.getByText('Your institution is unconfirmed.')).toHaveCount(0);
 
   await page.getByRole('button', { name: /Account menu/ }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();

@@ -8,6 +8,7 @@ import { Header } from './shell/header';
 import { Footer } from './shell/footer';
 import { PrimaryRoleModal } from './shell/primary-role-modal';
 import { ImpersonationBanner } from './shell/impersonation-banner';
+import { Ribbon } from './shell/ribbon';
 import type { RouteEntry } from './route-table';
 import classes from './shell/shell.module.css';
 
@@ -35,6 +36,7 @@ export function RootLayout() {
           <Header />
         </header>
         <ImpersonationBanner />
+        <Ribbon />
         <main id="main" tabIndex={-1} className={classes.main}>
           <Container size="lg" w="100%" py="xl">
             <Suspense fallback={<ScreenLoader />}>

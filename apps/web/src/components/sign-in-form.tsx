@@ -7,7 +7,8 @@ import { Link, useNavigate } from 'react-router';
 import { loginSchema, MESSAGES } from '@rrp/domain';
 import { apiFetch, ApiError } from '@/lib/api-client';
 import { SUPPORT_EMAIL } from '@/lib/config';
-import { useSession } from '@/lib/session';
+import { activeRoleFor, useSession } from '@/lib/session';
+import { fetchAffiliation, postLoginPath } from '@/lib/affiliation';
 
 interface Values {
   email: string;
@@ -58,8 +59,13 @@ export function SignInForm({ next = '/' }: { next?: string }) {
         },
         handleStatus: [429],
       });
-      await session.signIn(token);
-      navigate(next, { replace: true });
+      const user = await session.signIn(token);
+      const role = activeRoleFor(user);
+      const affiliation = await fetchAffiliation(user, { token, role }).catch(() => ({
+        link: null,
+        institution: null,
+      }));
+      navigate(postLoginPath(user, role, affiliation) ?? next, { replace: true });
     } catch (error) {
       if (!(error instanceof ApiError)) return setServerError(MESSAGES.unexpectedError);
       if (error.status === 429)

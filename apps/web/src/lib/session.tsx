@@ -37,6 +37,11 @@ function storedToken(): string | null {
   return token && expiry && expiry > Date.now() ? token : null;
 }
 
+/** The role a user will act in now (remembered, primary or only role). */
+export function activeRoleFor(user: SessionUserDto): RoleKey | null {
+  return resolveActiveRole(user, readCookie(ROLE_COOKIE));
+}
+
 // The API client reads the session from here, so calls made outside React carry it too.
 let currentToken: string | null = typeof document === 'undefined' ? null : storedToken();
 let currentRole: RoleKey | null = null;

@@ -87,16 +87,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errorHandlerPlugin);
+  const recaptchaSources =
+    config.recaptcha.secretV3 || config.recaptcha.secretV2
+      ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/']
+      : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // Google's reCAPTCHA, only when the bot check is configured.
+        scriptSrc: ["'self'", ...recaptchaSources],
         // Mantine writes inline style attributes and a style tag for its CSS variables.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],
-        frameSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'", 'blob:', ...recaptchaSources],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
@@ -171,7 +176,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     notifications: createNotificationsService({ db: database.db, mailer, email: emailContext }),
     admin: createAdminService({
-      client: { productName: config.productName, supportEmail: config.supportEmail, orcid: config.orcid },
+      client: {
+        productName: config.productName,
+        supportEmail: config.supportEmail,
+        orcid: config.orcid,
+        recaptcha: config.recaptcha,
+      },
       database,
       serviceHealth: httpServiceHealth(config.externalServices),
       virusScan: config.clamav ? 'configured' : 'not configured',

@@ -41,6 +41,9 @@ const envSchema = z.object({
   RECAPTCHA_SECRET_V3: z.string().min(1).optional(),
   RECAPTCHA_SECRET_V2: z.string().min(1).optional(),
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+  // Public site keys the browser renders the bot check with (pairs of the secrets above).
+  RECAPTCHA_SITE_KEY_V3: z.string().min(1).optional(),
+  RECAPTCHA_SITE_KEY_V2: z.string().min(1).optional(),
   ORCID_CLIENT_ID: z.string().min(1).optional(),
   ORCID_CLIENT_SECRET: z.string().min(1).optional(),
   ORCID_BASE_URL: z.url().default('https://orcid.org'),
@@ -79,7 +82,13 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   supportEmail: string;
   productName: string;
-  recaptcha: { secretV3?: string; secretV2?: string; verifyUrl: string };
+  recaptcha: {
+    secretV3?: string;
+    secretV2?: string;
+    verifyUrl: string;
+    siteKeyV3?: string;
+    siteKeyV2?: string;
+  };
   orcid: { clientId?: string; clientSecret?: string; baseUrl: string };
   clamav: { host: string; port: number } | undefined;
   s3:
@@ -149,6 +158,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       secretV3: env.RECAPTCHA_SECRET_V3,
       secretV2: env.RECAPTCHA_SECRET_V2,
       verifyUrl: env.RECAPTCHA_VERIFY_URL,
+      siteKeyV3: env.RECAPTCHA_SITE_KEY_V3,
+      siteKeyV2: env.RECAPTCHA_SITE_KEY_V2,
     },
     orcid: {
       clientId: env.ORCID_CLIENT_ID,

@@ -5,9 +5,11 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from 'react-router';
 import { loginSchema, MESSAGES } from '@rrp/domain';
+import { TermsLink } from '@/components/terms-link';
 import { apiFetch, ApiError } from '@/lib/api-client';
 import { SUPPORT_EMAIL } from '@/lib/config';
 import { activeRoleFor, useSession } from '@/lib/session';
+import { useBotCheck } from '@/lib/bot-check';
 import { fetchAffiliation, postLoginPath } from '@/lib/affiliation';
 
 interface Values {
@@ -38,6 +40,7 @@ export function SignInForm({ next = '/' }: { next?: string }) {
   const session = useSession();
   const navigate = useNavigate();
   const [serverError, setServerError] = useState<string | null>(null);
+  const bot = useBotCheck('login');
   const form = useForm<Values>({
     initialValues: { email: '', password: '', agreed_to_terms: false },
     validate: (values) => {
@@ -56,6 +59,7 @@ export function SignInForm({ next = '/' }: { next?: string }) {
           email: values.email.trim(),
           password: values.password,
           agreed_to_terms: values.agreed_to_terms,
+          ...(await bot.answer()),
         },
         handleStatus: [429],
       });
@@ -76,16 +80,16 @@ export function SignInForm({ next = '/' }: { next?: string }) {
 
   function explain(error: ApiError, values: Values) {
     switch (error.code) {
+      case 'RECAPTCHA_FAILED':
+        bot.fallBack();
+        setServerError(MESSAGES.recaptchaFailed);
+        return;
       case 'TERMS_SERVICES':
         modals.openConfirmModal({
           title: 'Our Terms of Service Have Changed',
           children: (
             <Text size="sm">
-              Please review the{' '}
-              <Anchor component={Link} to="/terms-and-conditions" target="_blank">
-                Terms and Conditions
-              </Anchor>{' '}
-              and agree to them to continue.
+              Please review the <TermsLink /> and agree to them to continue.
             </Text>
           ),
           labels: { confirm: 'Agree', cancel: 'Cancel' },
@@ -165,15 +169,13 @@ export function SignInForm({ next = '/' }: { next?: string }) {
         <Checkbox
           label={
             <>
-              I agree to the{' '}
-              <Anchor component={Link} to="/terms-and-conditions" target="_blank">
-                Terms and Conditions
-              </Anchor>
+              I agree to the <TermsLink />
             </>
           }
           {...form.getInputProps('agreed_to_terms', { type: 'checkbox' })}
         />
-        <Button type="submit" loading={form.submitting}>
+        {bot.widget}
+        <Button type="submit" loading={form.submitting} disabled={bot.waitingForChallenge}>
           Sign In
         </Button>
         <Group justify="space-between">

@@ -129,6 +129,7 @@ describe('GET /api/client-config/', () => {
       product_name: 'Research Resource Portal',
       support_email: 'support@portal.test',
       orcid: null,
+      recaptcha: null,
     });
   });
 });

@@ -30,6 +30,7 @@ const clientConfigSchema = z.object({
   product_name: z.string(),
   support_email: z.string(),
   orcid: z.object({ client_id: z.string(), authorize_url: z.string() }).nullable(),
+  recaptcha: z.object({ v3_site_key: z.string().nullable(), v2_site_key: z.string().nullable() }).nullable(),
 });
 
 export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async (app, { admin }) => {

@@ -14,7 +14,12 @@ type Query = Record<string, string | undefined>;
 
 export function createAdminService(deps: {
   /** What the browser needs to know at run time: names, and the public ids of external services. */
-  client: { productName: string; supportEmail: string; orcid: { clientId?: string; baseUrl: string } };
+  client: {
+    productName: string;
+    supportEmail: string;
+    orcid: { clientId?: string; baseUrl: string };
+    recaptcha: { siteKeyV3?: string; siteKeyV2?: string; secretV3?: string; secretV2?: string };
+  };
   database: Database;
   serviceHealth: ServiceHealthAdapter;
   virusScan: 'configured' | 'not configured';
@@ -69,7 +74,7 @@ export function createAdminService(deps: {
     },
 
     clientConfig() {
-      const { orcid } = deps.client;
+      const { orcid, recaptcha } = deps.client;
       return {
         product_name: deps.client.productName,
         support_email: deps.client.supportEmail,
@@ -79,6 +84,11 @@ export function createAdminService(deps: {
               authorize_url: `${orcid.baseUrl.replace(/\/$/, '')}/oauth/authorize`,
             }
           : null,
+        // Only when the server checks the answers: a widget without a secret would prove nothing.
+        recaptcha:
+          recaptcha.secretV3 || recaptcha.secretV2
+            ? { v3_site_key: recaptcha.siteKeyV3 ?? null, v2_site_key: recaptcha.siteKeyV2 ?? null }
+            : null,
       };
     },
 

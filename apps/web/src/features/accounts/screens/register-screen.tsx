@@ -24,8 +24,10 @@ import {
   registerResearcherFormSchema,
   type InvitationDto,
 } from '@rrp/domain';
+import { TermsLink } from '@/components/terms-link';
 import { apiFetch, ApiError } from '@/lib/api-client';
 import { Page } from '@/components/page';
+import { useBotCheck } from '@/lib/bot-check';
 import { PasswordFields } from '../components/password-fields';
 
 const NOT_LISTED = 'not_listed';
@@ -96,6 +98,7 @@ export default function RegisterScreen() {
     retry: false,
   });
   const institutions = useApprovedInstitutions();
+  const bot = useBotCheck('register');
   const isOfficial = Boolean(token && invitation.data);
 
   useEffect(() => {
@@ -201,7 +204,7 @@ export default function RegisterScreen() {
       if (isOfficial) {
         await apiFetch('register-user/', {
           method: 'POST',
-          body: officialPayload(values),
+          body: { ...officialPayload(values), ...(await bot.answer()) },
           handleStatus: [429],
         });
         notifications.show({
@@ -212,10 +215,15 @@ export default function RegisterScreen() {
         navigate('/login');
       } else {
         const { confirmEmail: _confirm, ...payload } = researcherPayload(values);
-        await apiFetch('register-user/', { method: 'POST', body: payload, handleStatus: [429] });
+        await apiFetch('register-user/', {
+          method: 'POST',
+          body: { ...payload, ...(await bot.answer()) },
+          handleStatus: [429],
+        });
         navigate('/verify', { state: { from: '/register', email: payload.email } });
       }
     } catch (error) {
+      if (error instanceof ApiError && error.code === 'RECAPTCHA_FAILED' && bot.fallBack()) return;
       if (error instanceof ApiError) showServerErrors(error, form.setErrors);
     }
   });
@@ -322,15 +330,18 @@ export default function RegisterScreen() {
                 <Checkbox
                   label={
                     <>
-                      I agree to the{' '}
-                      <Anchor component={Link} to="/terms-and-conditions" target="_blank">
-                        Terms and Conditions
-                      </Anchor>
+                      I agree to the <TermsLink />
                     </>
                   }
                   {...form.getInputProps('agreed_to_terms', { type: 'checkbox' })}
                 />
-                <Button type="submit" disabled={!canCreate} loading={form.submitting} w="fit-content">
+                {bot.widget}
+                <Button
+                  type="submit"
+                  disabled={!canCreate || bot.waitingForChallenge}
+                  loading={form.submitting}
+                  w="fit-content"
+                >
                   Create
                 </Button>
               </Stack>

@@ -5,12 +5,14 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { forgotPasswordSchema, MESSAGES, passwordMeetsCriteria } from '@rrp/domain';
 import { apiFetch, ApiError } from '@/lib/api-client';
 import { Page } from '@/components/page';
+import { useBotCheck } from '@/lib/bot-check';
 import { PasswordFields } from '../components/password-fields';
 
 function RequestLink() {
   const navigate = useNavigate();
   const location = useLocation();
   const [error, setError] = useState<string | null>(null);
+  const bot = useBotCheck('forgot_password');
   const form = useForm({
     initialValues: { email: (location.state as { email?: string } | null)?.email ?? '' },
     validate: (values) => {
@@ -23,16 +25,14 @@ function RequestLink() {
     try {
       await apiFetch('forgot-password/', {
         method: 'POST',
-        body: { email: values.email.trim() },
+        body: { email: values.email.trim(), ...(await bot.answer()) },
         handleStatus: [429],
       });
       navigate('/verify', { state: { from: '/reset-password', email: values.email.trim() } });
     } catch (caught) {
-      setError(
-        caught instanceof ApiError && caught.code === 'RECAPTCHA_FAILED'
-          ? 'Recaptcha Failed'
-          : 'There was an unexpected error.',
-      );
+      const botFailed = caught instanceof ApiError && caught.code === 'RECAPTCHA_FAILED';
+      if (botFailed) bot.fallBack();
+      setError(botFailed ? 'Recaptcha Failed' : 'There was an unexpected error.');
     }
   });
   return (
@@ -53,7 +53,8 @@ function RequestLink() {
           required
           {...form.getInputProps('email')}
         />
-        <Button type="submit" loading={form.submitting} w="fit-content">
+        {bot.widget}
+        <Button type="submit" loading={form.submitting} w="fit-content" disabled={bot.waitingForChallenge}>
           Send reset link
         </Button>
       </Stack>

@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from './api-client';
+
+export interface ClientConfig {
+  product_name: string;
+  support_email: string;
+  orcid: { client_id: string; authorize_url: string } | null;
+  recaptcha: { v3_site_key: string | null; v2_site_key: string | null } | null;
+}
+
+/** The server's run-time settings for the browser (GET client-config/). */
+export function useClientConfig() {
+  return useQuery({
+    queryKey: ['client-config'],
+    queryFn: () => apiFetch<ClientConfig>('client-config/'),
+    staleTime: Infinity,
+  });
+}

@@ -33,3 +33,29 @@ test('an internal read-only user has no notification bell', async ({ page }) => 
   await expect(page.getByRole('button', { name: 'View menu' })).toBeVisible();
   await expect(page.getByRole('button', { name: /Notifications/ })).toHaveCount(0);
 });
+
+test('staff find an institution with the global search and open it', async ({ page }) => {
+  await signIn(page, 'portal_admin@demo.test');
+  await page.getByRole('combobox', { name: 'Search' }).fill('Demo Univ');
+  await page.getByRole('option', { name: 'Demo University (institution)' }).click();
+  await expect(page).toHaveURL(/\/institution\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Institution' })).toBeVisible();
+});
+
+test('a researcher edits their profile, with the spec message for a bad Globus username', async ({
+  page,
+}) => {
+  await signIn(page, 'primary_researcher@demo.test');
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'My Profile' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'City' }).fill('Boston');
+  await page.getByRole('textbox', { name: 'Globus username' }).fill('not valid');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Not a valid Globus Id or Username')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Globus username' }).fill('researcher@globusid.org');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Your changes are saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'City' })).toHaveValue('Boston');
+});

@@ -44,6 +44,8 @@ import {
 } from './modules/institutions/institutions.service';
 import { clamdScanner, noVirusScan } from './platform/files/virus-scan';
 import { localStorage, s3Storage } from './platform/files/storage';
+import { searchRoutes } from './modules/search/search.routes';
+import { createSearchService } from './modules/search/search.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { adminRoutes } from './modules/admin/admin.routes';
@@ -195,6 +197,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(institutionsRoutes, { institutions: services.institutions });
   await app.register(officialsRoutes, { officials });
   await app.register(affiliationsRoutes, { affiliations: createAffiliationsService({ db: database.db }) });
+  await app.register(searchRoutes, { search: createSearchService({ db: database.db }) });
   await app.register(notificationsRoutes, { notifications: services.notifications });
   await app.register(adminRoutes, { admin: services.admin });
   await app.register(catalogueRoutes, { catalogue: services.catalogue });

@@ -20,6 +20,7 @@ export const SUBJECTS = [
   'File',
   'UserInstitution',
   'InstitutionProposal',
+  'Search',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -49,6 +50,8 @@ export type Audience = 'anyone' | 'signedIn';
 const READ_ONLY = { list: true, read: true } as const;
 /** Staff who oversee institutions and their agreements without changing them. */
 const INSTITUTION_VIEWER = { Institution: READ_ONLY, Rda: READ_ONLY, UserInstitution: READ_ONLY } as const;
+/** The global search box of the staff header (foundation §2 navigation). */
+const SEARCH = { Search: { list: true } } as const;
 
 /**
  * The one permission table: audience or role -> subject -> action -> grant.
@@ -80,6 +83,7 @@ export const PERMISSIONS = {
     Rda: { read: 'isMember' },
   },
   portal_admin: {
+    ...SEARCH,
     History: READ_ONLY,
     Impersonation: { create: true },
     Institution: { list: true, read: true, create: true, update: true, delete: true, review: true },
@@ -99,17 +103,18 @@ export const PERMISSIONS = {
   },
   external_reviewer: {},
   internal_reviewer: {},
-  portal_reviewer: { ...INSTITUTION_VIEWER },
-  abn_proj_mgr: { History: READ_ONLY },
+  portal_reviewer: { ...INSTITUTION_VIEWER, ...SEARCH },
+  abn_proj_mgr: { History: READ_ONLY, ...SEARCH },
   abn_reviewer: {},
-  internal_read_only: { History: READ_ONLY, ...INSTITUTION_VIEWER },
+  internal_read_only: { History: READ_ONLY, ...INSTITUTION_VIEWER, ...SEARCH },
   superuser: {
+    ...SEARCH,
     History: READ_ONLY,
     ...INSTITUTION_VIEWER,
     Impersonation: { create: true },
     ServiceHealth: { read: true },
     FeatureToggle: { list: true, read: true, update: true },
   },
-  access_admin: { History: READ_ONLY, ...INSTITUTION_VIEWER },
-  pi_sbso: { InstitutionProposal: { create: true, update: true } },
+  access_admin: { History: READ_ONLY, ...INSTITUTION_VIEWER, ...SEARCH },
+  pi_sbso: { ...SEARCH, InstitutionProposal: { create: true, update: true } },
 } as const satisfies Record<Audience | RoleKey, Policy>;

@@ -6,6 +6,7 @@ import { PRODUCT_NAME } from '@/lib/config';
 import { useSession } from '@/lib/session';
 import { navigationFor, VIEW_MENU } from '@/lib/navigation';
 import { NotificationBell } from './notification-bell';
+import { GlobalSearch } from './global-search';
 import classes from './shell.module.css';
 
 function Logo() {
@@ -79,6 +80,7 @@ export function Header() {
         </Group>
       </Group>
       <Group gap="sm" wrap="nowrap">
+        {nav.search && <GlobalSearch />}
         {user.roles.length > 1 && (
           <Select
             aria-label="Viewing As"

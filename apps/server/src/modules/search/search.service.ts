@@ -1,0 +1,55 @@
+import { asc, ilike, or, sql } from 'drizzle-orm';
+import { can, type Actor, type Subject } from '@rrp/domain';
+import type { Db } from '../../platform/db/database';
+import { institutions } from '../../db/schema';
+
+export interface SearchResult {
+  id: number;
+  display_name: string;
+  /** The web route's object name: a result opens /{model}/{id}. */
+  model: string;
+}
+
+/** One kind of object the global search looks through, shown only to roles that may read it. */
+interface SearchSource {
+  subject: Subject;
+  find(db: Db, pattern: string, limit: number): Promise<SearchResult[]>;
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+const SOURCES: SearchSource[] = [
+  {
+    subject: 'Institution',
+    async find(db, pattern, limit) {
+      const rows = await db
+        .select({ id: institutions.id, name: institutions.name })
+        .from(institutions)
+        .where(
+          or(
+            ilike(institutions.name, pattern),
+            ilike(institutions.officialName, pattern),
+            ilike(institutions.ein, pattern),
+            sql`array_to_string(${institutions.associatedNames}, ' ') ilike ${pattern}`,
+          ),
+        )
+        .orderBy(asc(institutions.name))
+        .limit(limit);
+      return rows.map((row) => ({ id: row.id, display_name: row.name, model: 'institution' }));
+    },
+  },
+];
+
+/** The header's global search: matches across the objects the caller may read. */
+export function createSearchService(deps: { db: Db }) {
+  return {
+    async search(actor: Actor, q: string, limit = 20): Promise<SearchResult[]> {
+      const pattern = `%${escapeLike(q.trim())}%`;
+      const visible = SOURCES.filter((source) => can(actor, 'read', source.subject));
+      const found = await Promise.all(visible.map((source) => source.find(deps.db, pattern, limit)));
+      return found.flat().slice(0, limit);
+    },
+  };
+}
+
+export type SearchService = ReturnType<typeof createSearchService>;

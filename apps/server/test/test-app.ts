@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import pg from 'pg';
-import type { RoleKey } from '@rrp/domain';
+import { eq } from 'drizzle-orm';
+import type { InstitutionDto, RoleKey } from '@rrp/domain';
+import { institutions } from '../src/db/schema';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openPglite, openPostgres, type Database } from '../src/platform/db/database';
@@ -62,6 +64,13 @@ export interface TestContext {
   tokenFor(email: string, password?: string): Promise<string>;
   /** A token for a fresh user holding exactly one role. */
   tokenForRole(role: RoleKey): Promise<string>;
+  /**
+   * An institution created by an administrator through the API (so with its generated RDA),
+   * and a signing official (first name Olga, last name Official) made its current official.
+   */
+  institutionWithOfficial(
+    name: string,
+  ): Promise<{ institution: InstitutionDto; official: { id: number; email: string } }>;
   close(): Promise<void>;
 }
 
@@ -77,6 +86,7 @@ export async function createTestContext(
   const app = await buildApp({ config, database });
   await app.ready();
 
+  let adminToken: string | undefined;
   const context: TestContext = {
     app,
     database,
@@ -106,6 +116,23 @@ export async function createTestContext(
     async tokenForRole(role) {
       const user = await context.createUser({ roles: [role] });
       return context.tokenFor(user.email);
+    },
+    async institutionWithOfficial(name) {
+      adminToken ??= await context.tokenForRole('portal_admin');
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/institution/',
+        headers: auth(adminToken),
+        payload: { name, official_name: name },
+      });
+      if (response.statusCode !== 201) throw new Error(`institution not created: ${response.body}`);
+      const created = response.json<InstitutionDto>();
+      const official = await context.createUser({ roles: ['sbso'], firstName: 'Olga', lastName: 'Official' });
+      await database.db
+        .update(institutions)
+        .set({ currentIoId: official.id })
+        .where(eq(institutions.id, created.id));
+      return { institution: created, official };
     },
     async close() {
       await app.close();

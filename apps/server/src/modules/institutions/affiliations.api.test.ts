@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { institutions } from '../../db/schema';
 import { auth, createTestContext, errorBody, type TestContext } from '../../../test/test-app';
 
 let t: TestContext;
@@ -12,19 +10,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function institutionWithMembers(name: string) {
-  const institution = (
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/institution/',
-      headers: auth(admin),
-      payload: { name, official_name: name },
-    })
-  ).json();
-  const official = await t.createUser({ roles: ['sbso'], firstName: 'Ines', lastName: 'Official' });
-  await t.database.db
-    .update(institutions)
-    .set({ currentIoId: official.id })
-    .where(eq(institutions.id, institution.id));
+  const { institution, official } = await t.institutionWithOfficial(name);
   const researcher = await t.createUser({
     roles: ['primary_researcher'],
     institutionId: institution.id,
@@ -72,7 +58,7 @@ describe('affiliations and the joinder', () => {
       method: 'PATCH',
       url: `/api/file/${rda}/`,
       headers: auth(await t.tokenFor(official.email)),
-      payload: { signature: 'Ines Official' },
+      payload: { signature: 'Olga Official' },
     });
     const lead = await t.createUser({ roles: ['portal_admin_lead'], firstName: 'Lia', lastName: 'Lead' });
     await t.app.inject({

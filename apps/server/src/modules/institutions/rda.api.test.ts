@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { institutions } from '../../db/schema';
 import { auth, createTestContext, errorBody, type TestContext } from '../../../test/test-app';
 
 let t: TestContext;
@@ -13,19 +11,7 @@ afterAll(() => t.close());
 
 /** An institution with its generated RDA, a signing official and the lead's token. */
 async function setup(name: string) {
-  const institution = (
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/institution/',
-      headers: auth(admin),
-      payload: { name, official_name: name },
-    })
-  ).json();
-  const official = await t.createUser({ roles: ['sbso'], firstName: 'Olga', lastName: 'Official' });
-  await t.database.db
-    .update(institutions)
-    .set({ currentIoId: official.id })
-    .where(eq(institutions.id, institution.id));
+  const { institution, official } = await t.institutionWithOfficial(name);
   const lead = await t.createUser({ roles: ['portal_admin_lead'], firstName: 'Lee', lastName: 'Lead' });
   return {
     rdaId: institution.current_rda as number,

@@ -1,6 +1,7 @@
 import { asc, ilike, or, sql } from 'drizzle-orm';
 import { can, type Actor, type Subject } from '@rrp/domain';
 import type { Db } from '../../platform/db/database';
+import { escapeLike } from '../../platform/list';
 import { institutions } from '../../db/schema';
 
 export interface SearchResult {
@@ -15,8 +16,6 @@ interface SearchSource {
   subject: Subject;
   find(db: Db, pattern: string, limit: number): Promise<SearchResult[]>;
 }
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 const SOURCES: SearchSource[] = [
   {

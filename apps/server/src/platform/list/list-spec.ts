@@ -112,7 +112,8 @@ function parseValue(type: FieldType, raw: string): unknown {
   }
 }
 
-function escapeLike(value: string): string {
+/** A user's text as a LIKE pattern's literal part: %, _ and \\ match themselves. */
+export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 

@@ -103,7 +103,7 @@ export type FileDto = z.infer<typeof fileSchema>;
 export const userInstitutionSchema = z.object({
   id: z.number(),
   institution: z.number(),
-  user: z.number(),
+  user: z.union([z.number(), z.object({ id: z.number(), full_name: z.string(), email: z.string() })]),
   primary: z.boolean(),
   verified: z.boolean(),
   last_checked: z.string().nullable(),

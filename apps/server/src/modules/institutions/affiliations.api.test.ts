@@ -118,7 +118,7 @@ describe('researcher verification by the signing official', () => {
       ],
     });
     expect(done.json()).toEqual({ detail: 'Annual Review Complete!', verified: 1, removed: 1 });
-    const remaining = (await links(token, `institution=${institution.id}`)).results;
+    const remaining = (await links(token, `institution=${institution.id}&removed=all`)).results;
     expect(remaining.find((l: { user: number }) => l.user === researcher.id)).toMatchObject({
       verified: true,
     });
@@ -143,5 +143,19 @@ describe('researcher verification by the signing official', () => {
         )
       ).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('affiliated researchers of an institution', () => {
+  it('lists current members with their names on request, and removed ones apart', async () => {
+    const { institution, researcher } = await institutionWithMembers('Members U');
+    const admin = await t.tokenForRole('portal_admin');
+    const current = await links(admin, `institution=${institution.id}&expand=user`);
+    expect(current.results).toEqual([
+      expect.objectContaining({
+        user: { id: researcher.id, full_name: expect.any(String), email: researcher.email },
+      }),
+    ]);
+    expect((await links(admin, `institution=${institution.id}&removed=true`)).count).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   RDA_FULLY_EXECUTED,
   can,
@@ -13,15 +13,22 @@ import { NotFoundError, ValidationError } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
 import { parseListQuery } from '../../platform/list';
 import { affiliationList } from './institutions.lists';
-import { files, institutions, userInstitutions } from '../../db/schema';
+import { files, institutions, userInstitutions, users } from '../../db/schema';
 
-type Row = { link: typeof userInstitutions.$inferSelect; currentIoId: number | null };
+type Row = {
+  link: typeof userInstitutions.$inferSelect;
+  currentIoId: number | null;
+  member?: { id: number; firstName: string; lastName: string; email: string } | null;
+};
 
-function present(actor: Actor, { link, currentIoId }: Row): UserInstitutionDto {
+function present(actor: Actor, { link, currentIoId, member }: Row, expandUser = false): UserInstitutionDto {
   return {
     id: link.id,
     institution: link.institutionId,
-    user: link.userId,
+    user:
+      expandUser && member
+        ? { id: member.id, full_name: `${member.firstName} ${member.lastName}`.trim(), email: member.email }
+        : link.userId,
     primary: link.primary,
     verified: link.verified,
     last_checked: link.lastChecked?.toISOString() ?? null,
@@ -37,9 +44,14 @@ export function createAffiliationsService(deps: { db: Db }) {
   const { db } = deps;
   const select = () =>
     db
-      .select({ link: userInstitutions, currentIoId: institutions.currentIoId })
+      .select({
+        link: userInstitutions,
+        currentIoId: institutions.currentIoId,
+        member: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+      })
       .from(userInstitutions)
-      .innerJoin(institutions, eq(institutions.id, userInstitutions.institutionId));
+      .innerJoin(institutions, eq(institutions.id, userInstitutions.institutionId))
+      .innerJoin(users, eq(users.id, userInstitutions.userId));
 
   return {
     /** Staff see every link; an official their institution's and their own; others their own. */
@@ -48,7 +60,12 @@ export function createAffiliationsService(deps: { db: Db }) {
       const visible: SQL | undefined = can(actor, 'read', 'UserInstitution')
         ? undefined
         : or(eq(userInstitutions.userId, actor.userId), eq(institutions.currentIoId, actor.userId));
-      const where = and(list.where, visible);
+      // Current affiliations unless `removed=true` asks for the ended ones.
+      const removed =
+        query.removed === 'true'
+          ? isNotNull(userInstitutions.removalReason)
+          : isNull(userInstitutions.removalReason);
+      const where = and(list.where, visible, query.removed === 'all' ? undefined : removed);
       const [rows, [total]] = await Promise.all([
         select()
           .where(where)
@@ -61,7 +78,8 @@ export function createAffiliationsService(deps: { db: Db }) {
           .innerJoin(institutions, eq(institutions.id, userInstitutions.institutionId))
           .where(where),
       ]);
-      return { list, count: total?.count ?? 0, results: rows.map((row) => present(actor, row)) };
+      const expandUser = list.expand.has('user');
+      return { list, count: total?.count ?? 0, results: rows.map((row) => present(actor, row, expandUser)) };
     },
 
     /**

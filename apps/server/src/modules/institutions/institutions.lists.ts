@@ -41,4 +41,6 @@ export const affiliationList: ListSpec = {
   },
   ordering: { id: userInstitutions.id, created: userInstitutions.created },
   defaultOrdering: ['id'],
+  expand: ['user'],
+  extraParams: ['removed'],
 };

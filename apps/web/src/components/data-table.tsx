@@ -1,0 +1,78 @@
+import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import 'mantine-datatable/styles.css';
+import { LIMITS } from '@rrp/domain';
+
+export interface ListState {
+  page: number;
+  pageSize: number;
+  /** `ordering` as the API takes it: a field, `-` first for descending. */
+  ordering: string;
+}
+
+export const PAGE_SIZES = [10, 15, 20, 25, 50];
+
+/**
+ * A server-driven table (foundation §9 "Tables"): pages of 10 by default, in steps of 5, sorted by the
+ * API's `ordering`; the pager is hidden when everything fits on one page of 10.
+ */
+export function ServerTable<T extends { id: number }>({
+  records,
+  total,
+  columns,
+  state,
+  onChange,
+  loading,
+  emptyText,
+  onRowClick,
+  label,
+}: {
+  records: T[];
+  total: number;
+  columns: DataTableColumn<T>[];
+  state: ListState;
+  onChange: (state: ListState) => void;
+  loading: boolean;
+  emptyText: string;
+  onRowClick?: (record: T) => void;
+  label: string;
+}) {
+  const descending = state.ordering.startsWith('-');
+  const sortStatus: DataTableSortStatus<T> = {
+    columnAccessor: state.ordering.replace(/^-/, ''),
+    direction: descending ? 'desc' : 'asc',
+  };
+  const paged = total > LIMITS.table.pageSize;
+  const common = {
+    'aria-label': label,
+    withTableBorder: true,
+    borderRadius: 'sm',
+    striped: true,
+    highlightOnHover: true,
+    minHeight: records.length ? undefined : 160,
+    records,
+    columns,
+    fetching: loading,
+    noRecordsText: emptyText,
+    sortStatus,
+    onSortStatusChange: (status: DataTableSortStatus<T>) =>
+      onChange({
+        ...state,
+        page: 1,
+        ordering: `${status.direction === 'desc' ? '-' : ''}${String(status.columnAccessor)}`,
+      }),
+    onRowClick: onRowClick ? ({ record }: { record: T }) => onRowClick(record) : undefined,
+  } as const;
+  if (!paged) return <DataTable<T> {...common} />;
+  return (
+    <DataTable<T>
+      {...common}
+      totalRecords={total}
+      recordsPerPage={state.pageSize}
+      page={state.page}
+      onPageChange={(page) => onChange({ ...state, page })}
+      recordsPerPageOptions={PAGE_SIZES}
+      onRecordsPerPageChange={(pageSize) => onChange({ ...state, page: 1, pageSize })}
+      paginationSize="sm"
+    />
+  );
+}

@@ -1,0 +1,90 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FileDto, InstitutionDto, UpdateInstitution } from '@rrp/domain';
+import { apiFetch } from '@/lib/api-client';
+
+export interface Page<T> {
+  count: number;
+  results: T[];
+}
+
+export interface InstitutionFilters {
+  page: number;
+  pageSize: number;
+  ordering: string;
+  statuses: string[];
+  search: string;
+}
+
+export function institutionListQuery(
+  filters: InstitutionFilters,
+  limit = filters.pageSize,
+  offset = (filters.page - 1) * filters.pageSize,
+) {
+  return {
+    limit,
+    offset,
+    ordering: filters.ordering,
+    expand: 'current_io',
+    ...(filters.statuses.length ? { status__in: filters.statuses.join(',') } : {}),
+    ...(filters.search.trim().length >= 2 ? { search: filters.search.trim() } : {}),
+  };
+}
+
+export function useInstitutions(filters: InstitutionFilters) {
+  return useQuery({
+    queryKey: ['institutions', filters],
+    queryFn: () => apiFetch<Page<InstitutionDto>>('institution/', { query: institutionListQuery(filters) }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useInstitution(id: number) {
+  return useQuery({
+    queryKey: ['institution', id],
+    queryFn: () => apiFetch<InstitutionDto>(`institution/${id}/`, { query: { expand: 'current_io' } }),
+  });
+}
+
+export function useUpdateInstitution(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateInstitution) =>
+      apiFetch<InstitutionDto>(`institution/${id}/`, { method: 'PATCH', body }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(['institution', id], saved);
+      void queryClient.invalidateQueries({ queryKey: ['institutions'] });
+    },
+  });
+}
+
+export function useDeactivateInstitution(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<InstitutionDto>(`institution/${id}/deactivate/`, { method: 'POST' }),
+    onSuccess: (saved) => queryClient.setQueryData(['institution', id], saved),
+  });
+}
+
+/** An RDA file with its content (base64) for the PDF viewer. */
+export function useRda(fileId: number) {
+  return useQuery({
+    queryKey: ['rda', fileId],
+    queryFn: () => apiFetch<FileDto>(`file/${fileId}/`, { query: { base64: 'true' } }),
+  });
+}
+
+export function useUpdateRda(fileId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) =>
+      apiFetch<FileDto>(`file/${fileId}/`, { method: 'PATCH', body }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(['rda', fileId], (previous: FileDto | undefined) => ({
+        ...saved,
+        base64: previous?.base64,
+      }));
+      void queryClient.invalidateQueries({ queryKey: ['institutions'] });
+      void queryClient.invalidateQueries({ queryKey: ['institution'] });
+    },
+  });
+}

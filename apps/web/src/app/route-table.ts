@@ -26,6 +26,10 @@ const resetPassword = () => import('@/features/accounts/screens/reset-password-s
 const passwordReset = () => import('@/features/accounts/screens/password-reset-screen');
 const thankYou = () => import('@/features/accounts/screens/thank-you-screen');
 const myProfile = () => import('@/features/accounts/screens/my-profile-screen');
+const institutionList = () => import('@/features/institutions/screens/institution-list-screen');
+const institutionDetail = () => import('@/features/institutions/screens/institution-detail-screen');
+const rdaScreen = () => import('@/features/institutions/screens/rda-screen');
+const joinder = () => import('@/features/institutions/screens/joinder-screen');
 
 const projects: Crumb = { label: 'Projects', to: '/project' };
 const requests: Crumb = { label: 'Requests', to: '/request' };
@@ -55,7 +59,12 @@ export const ROUTES: RouteEntry[] = [
   },
   { path: '/thank-you', title: 'Thank You', access: 'public', screen: thankYou },
   { path: '/terms-and-conditions', title: 'Terms and Conditions', access: 'public', screen: terms },
-  { path: '/rda/:objectId', title: 'Researcher Distribution Agreement', access: 'public' },
+  {
+    path: '/rda/:objectId',
+    title: 'Researcher Distribution Agreement',
+    access: 'signedIn',
+    screen: rdaScreen,
+  },
   { path: '/orchid-redirect', title: 'Redirecting...', access: 'public', screen: orcidRedirect },
   { path: '/public/user', title: 'Researchers', access: 'public' },
   {
@@ -70,7 +79,7 @@ export const ROUTES: RouteEntry[] = [
 
   // Signed in
   { path: '/my-profile', title: 'My Profile', access: 'signedIn', screen: myProfile },
-  { path: '/joinder', title: 'RDA Joinder', access: 'signedIn' },
+  { path: '/joinder', title: 'RDA Joinder', access: 'signedIn', screen: joinder },
   { path: '/dataset', title: 'Datasets', access: 'signedIn' },
   { path: '/dataset/create', title: 'New Dataset', crumbs: [datasets], access: 'signedIn' },
   { path: '/user', title: 'Users', access: 'signedIn' },
@@ -107,9 +116,15 @@ export const ROUTES: RouteEntry[] = [
   { path: '/research-match/create', title: 'New Research Match Application', access: 'signedIn' },
   { path: '/abn_tissue/start-review', title: 'Start Tissue Review', access: 'signedIn' },
   { path: '/release-notes', title: 'Release Notes', access: 'signedIn' },
-  { path: '/institution', title: 'Institutions', access: 'signedIn' },
+  { path: '/institution', title: 'Institutions', access: 'signedIn', screen: institutionList },
   { path: '/institution/create', title: 'New Institution', crumbs: [institutions], access: 'signedIn' },
-  { path: '/institution/:objectId', title: 'Institution', crumbs: [institutions], access: 'signedIn' },
+  {
+    path: '/institution/:objectId',
+    title: 'Institution',
+    crumbs: [institutions],
+    access: 'signedIn',
+    screen: institutionDetail,
+  },
   { path: '/institution-details', title: 'Institution Details', access: 'signedIn' },
   { path: '/revise-institution-officer', title: 'Name a New Signing Official', access: 'signedIn' },
   { path: '/provide-institution', title: 'Provide Your Institution', access: 'signedIn' },

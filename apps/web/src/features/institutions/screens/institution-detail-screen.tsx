@@ -1,0 +1,215 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Grid,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import type { HistoryEntryDto, UserInstitutionDto } from '@rrp/domain';
+import { apiFetch } from '@/lib/api-client';
+import { Page } from '@/components/page';
+import { useCan } from '@/lib/use-can';
+import { useInstitution } from '../api/institutions';
+import { InstitutionStatusBadge, RdaStatusBadge } from '../components/status-badge';
+import { ReviewActions } from '../components/review-actions';
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" fw={700} c="gray.7" tt="uppercase">
+        {label}
+      </Text>
+      <Text size="sm">{children || '—'}</Text>
+    </div>
+  );
+}
+
+function Researchers({ institutionId }: { institutionId: number }) {
+  const links = useQuery({
+    queryKey: ['institution-members', institutionId],
+    queryFn: () =>
+      apiFetch<{ results: UserInstitutionDto[] }>('user-institution/', {
+        query: { institution: institutionId, expand: 'user', limit: 200 },
+      }),
+  });
+  const rows = links.data?.results ?? [];
+  return (
+    <Card withBorder padding="lg">
+      <Title order={2} fz="lg" mb="sm">
+        Affiliated researchers
+      </Title>
+      {rows.length === 0 ? (
+        <Text size="sm">No researchers are affiliated to this institution.</Text>
+      ) : (
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Email</Table.Th>
+              <Table.Th>Verified</Table.Th>
+              <Table.Th>Joinder</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((link) => {
+              const user = typeof link.user === 'object' ? link.user : null;
+              return (
+                <Table.Tr key={link.id}>
+                  <Table.Td>{user ? user.full_name : `User ${String(link.user)}`}</Table.Td>
+                  <Table.Td>{user?.email}</Table.Td>
+                  <Table.Td>{link.verified ? 'Yes' : 'Not yet'}</Table.Td>
+                  <Table.Td>
+                    {link.joinder_date ? new Date(link.joinder_date).toLocaleDateString() : 'Not signed'}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Card>
+  );
+}
+
+/** The audit trail, for roles that may read history. */
+function AuditTrail({ institutionId }: { institutionId: number }) {
+  const history = useQuery({
+    queryKey: ['history', 'institution', institutionId],
+    queryFn: () =>
+      apiFetch<{ results: HistoryEntryDto[] }>('history/', {
+        query: { pk: institutionId, model: 'institution', expand: 'modifier', limit: 50 },
+        handleStatus: [403],
+      }),
+    retry: false,
+  });
+  if (!history.data) return null;
+  return (
+    <Card withBorder padding="lg">
+      <Title order={2} fz="lg" mb="sm">
+        Audit trail
+      </Title>
+      <Table>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>When</Table.Th>
+            <Table.Th>Who</Table.Th>
+            <Table.Th>What</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {history.data.results.map((entry) => (
+            <Table.Tr key={entry.id}>
+              <Table.Td>{new Date(entry.modified).toLocaleString()}</Table.Td>
+              <Table.Td>
+                {entry.modifier && typeof entry.modifier === 'object' ? entry.modifier.full_name : 'System'}
+              </Table.Td>
+              <Table.Td>
+                {entry.action === 'create' ? 'Created' : `Changed ${entry.changed_fields.join(', ')}`}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Card>
+  );
+}
+
+/** /institution/{id}: details, the administrator's review, researchers and the audit trail. */
+export default function InstitutionDetailScreen() {
+  const id = Number(useParams().objectId);
+  const institution = useInstitution(id);
+  const data = institution.data;
+  const canReview = useCan(data, 'review');
+  const canUpdate = useCan(data, 'update');
+  if (!data) {
+    return (
+      <Page title="Institution" crumbs={[{ label: 'Institutions', to: '/institution' }]}>
+        <Skeleton h={240} />
+      </Page>
+    );
+  }
+  const official = data.current_io && typeof data.current_io === 'object' ? data.current_io : null;
+  return (
+    <Page
+      title={data.name}
+      crumbs={[{ label: 'Institutions', to: '/institution' }]}
+      actions={
+        <Group gap="xs">
+          <InstitutionStatusBadge status={data.status} />
+          <RdaStatusBadge status={data.rda_status} />
+          {data.is_unresponsive && (
+            <Badge color="red.9" variant="light">
+              Unresponsive
+            </Badge>
+          )}
+        </Group>
+      }
+    >
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack>
+            <Card withBorder padding="lg">
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <Field label="Official name">{data.official_name}</Field>
+                <Field label="EIN">{data.ein}</Field>
+                <Field label="Domains">{data.domains.join(', ')}</Field>
+                <Field label="Other names">{data.associated_names.join(', ')}</Field>
+                <Field label="Phone">{data.phone_number}</Field>
+                <Field label="Type">{data.nonprofit ? 'Non-profit' : 'For-profit'}</Field>
+                <Field label="Signing official">
+                  {official ? `${official.full_name} (${official.email})` : 'None yet'}
+                </Field>
+                <Field label="Created">{new Date(data.created).toLocaleDateString()}</Field>
+              </SimpleGrid>
+              {data.comments && (
+                <Text size="sm" mt="md">
+                  <strong>Comments:</strong> {data.comments}
+                </Text>
+              )}
+            </Card>
+            <Researchers institutionId={id} />
+            <AuditTrail institutionId={id} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack>
+            {canReview && (
+              <Card withBorder padding="lg">
+                <Title order={2} fz="lg" mb="sm">
+                  Review
+                </Title>
+                <ReviewActions institution={data} />
+              </Card>
+            )}
+            <Card withBorder padding="lg">
+              <Title order={2} fz="lg" mb="sm">
+                Researcher Distribution Agreement
+              </Title>
+              {data.current_rda ? (
+                <Button component={Link} to={`/rda/${data.current_rda}`} variant="light">
+                  View RDA
+                </Button>
+              ) : (
+                <Text size="sm">No RDA at this time.</Text>
+              )}
+              {canUpdate && !canReview && (
+                <Anchor component={Link} to="/institution-details" size="sm" display="block" mt="sm">
+                  Update the institution details
+                </Anchor>
+              )}
+            </Card>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Page>
+  );
+}

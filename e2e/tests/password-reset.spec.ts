@@ -20,6 +20,7 @@ test('a researcher resets a forgotten password from the e-mail; the old one stop
 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Reset Password' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText(/with instructions to reset your password/)).toBeVisible();

@@ -39,7 +39,7 @@ test('staff find an institution with the global search and open it', async ({ pa
   await page.getByRole('combobox', { name: 'Search' }).fill('Demo Univ');
   await page.getByRole('option', { name: 'Demo University (institution)' }).click();
   await expect(page).toHaveURL(/\/institution\/\d+$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Institution' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Demo University' })).toBeVisible();
 });
 
 test('a researcher edits their profile, with the spec message for a bad Globus username', async ({

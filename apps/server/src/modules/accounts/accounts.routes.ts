@@ -29,7 +29,7 @@ import { parseOrThrow } from '../../platform/http/validate';
  * also counts failed attempts per address and e-mail (session.service), which is what stops guessing.
  */
 const SIGN_IN_RATE = { max: 60, timeWindow: '1 minute' };
-const ACCOUNT_EMAIL_RATE = { max: 5, timeWindow: '1 minute' };
+const ACCOUNT_EMAIL_RATE = { max: 20, timeWindow: '1 minute' };
 
 const detailSchema = z.object({ detail: z.string() });
 

@@ -30,6 +30,9 @@ const institutionList = () => import('@/features/institutions/screens/institutio
 const institutionDetail = () => import('@/features/institutions/screens/institution-detail-screen');
 const rdaScreen = () => import('@/features/institutions/screens/rda-screen');
 const joinder = () => import('@/features/institutions/screens/joinder-screen');
+const institutionDetails = () => import('@/features/institutions/screens/institution-details-screen');
+const reviseOfficer = () => import('@/features/institutions/screens/revise-officer-screen');
+const provideInstitution = () => import('@/features/institutions/screens/provide-institution-screen');
 
 const projects: Crumb = { label: 'Projects', to: '/project' };
 const requests: Crumb = { label: 'Requests', to: '/request' };
@@ -125,9 +128,24 @@ export const ROUTES: RouteEntry[] = [
     access: 'signedIn',
     screen: institutionDetail,
   },
-  { path: '/institution-details', title: 'Institution Details', access: 'signedIn' },
-  { path: '/revise-institution-officer', title: 'Name a New Signing Official', access: 'signedIn' },
-  { path: '/provide-institution', title: 'Provide Your Institution', access: 'signedIn' },
+  {
+    path: '/institution-details',
+    title: 'Institution Details',
+    access: 'signedIn',
+    screen: institutionDetails,
+  },
+  {
+    path: '/revise-institution-officer',
+    title: 'Name a New Signing Official',
+    access: 'signedIn',
+    screen: reviseOfficer,
+  },
+  {
+    path: '/provide-institution',
+    title: 'Provide Your Institution',
+    access: 'signedIn',
+    screen: provideInstitution,
+  },
   { path: '/annual-researcher-review', title: 'Annual Researcher Review', access: 'signedIn' },
   { path: '/compliance', title: 'Compliance', access: 'signedIn' },
   { path: '/compliance_researcher', title: 'Project Updates Dashboard', access: 'signedIn' },

@@ -79,6 +79,7 @@ export const PERMISSIONS = {
   },
   primary_researcher: {
     InstitutionProposal: { create: true, update: true },
+    UserInstitution: { create: true },
     Institution: { list: true, read: 'isMember' },
     Rda: { read: 'isMember' },
   },

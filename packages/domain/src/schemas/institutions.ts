@@ -168,3 +168,10 @@ export const verificationSchema = z.strictObject({
   annual_review: z.boolean().default(false),
 });
 export type Verification = z.infer<typeof verificationSchema>;
+
+/** POST user-institution/: a researcher without an institution joins a known one (unverified until the official confirms). */
+export const joinInstitutionSchema = z.strictObject({
+  institution: z.number().int().positive(),
+  user: z.number().int().positive().optional(),
+  primary: z.boolean().optional(),
+});

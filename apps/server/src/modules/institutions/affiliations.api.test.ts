@@ -159,3 +159,36 @@ describe('affiliated researchers of an institution', () => {
     expect((await links(admin, `institution=${institution.id}&removed=true`)).count).toBe(0);
   });
 });
+
+describe('joining a known institution', () => {
+  it('affiliates a researcher without an institution, once, and unverified', async () => {
+    const { institution } = await institutionWithMembers('Join U');
+    const loner = await t.createUser({ roles: ['primary_researcher'], institutionId: undefined });
+    const token = await t.tokenFor(loner.email);
+    const join = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user-institution/',
+        headers: auth(token),
+        payload: { institution: institution.id },
+      });
+    const joined = await join();
+    expect(joined.statusCode).toBe(201);
+    expect(joined.json()).toMatchObject({
+      institution: institution.id,
+      user: loner.id,
+      primary: true,
+      verified: false,
+    });
+    expect(errorBody(await join()).non_field_errors).toEqual([
+      'You are already affiliated with an institution.',
+    ]);
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/user-institution/',
+      headers: auth(token),
+      payload: { institution: institution.id, user: 1 },
+    });
+    expect(errorBody(other)).toMatchObject({ user: ['You can only add yourself to an institution.'] });
+  });
+});

@@ -162,6 +162,36 @@ export function createAffiliationsService(deps: { db: Db }) {
       return { detail: input.annual_review ? 'Annual Review Complete!' : 'Verification saved.', ...outcome };
     },
 
+    /** A researcher without an institution joins a known one (not deactivated); the official verifies it later. */
+    async join(actor: Actor, institutionId: number, userId = actor.userId): Promise<UserInstitutionDto> {
+      if (userId !== actor.userId)
+        throw new ValidationError({ user: ['You can only add yourself to an institution.'] });
+      const row = await db.transaction(async (tx) => {
+        const [institution] = await tx.select().from(institutions).where(eq(institutions.id, institutionId));
+        if (!institution || institution.statusId === 6 || institution.statusId === 4) {
+          throw new ValidationError({ institution: ['Please select an institution'] });
+        }
+        const [current] = await tx
+          .select({ id: userInstitutions.id })
+          .from(userInstitutions)
+          .where(and(eq(userInstitutions.userId, userId), isNull(userInstitutions.removalReason)));
+        if (current) throw ValidationError.nonField('You are already affiliated with an institution.');
+        const [link] = await tx
+          .insert(userInstitutions)
+          .values({ userId, institutionId, primary: true, verified: false })
+          .returning();
+        await recordHistory(tx, {
+          model: 'user-institution',
+          objectId: link!.id,
+          action: 'create',
+          after: link,
+          by: actor,
+        });
+        return { link: link!, currentIoId: institution.currentIoId };
+      });
+      return present(actor, row);
+    },
+
     /**
      * The researcher agrees to the joinder: allowed once the institution's RDA is fully executed.
      * The server records the time of agreement, whatever time the client sent.

@@ -9,6 +9,7 @@ import {
   proposeInstitutionSchema,
   replaceOfficialSchema,
   verificationSchema,
+  joinInstitutionSchema,
   userInstitutionSchema,
 } from '@rrp/domain';
 import { listQuerySchema, toPage } from '../../platform/list';
@@ -143,6 +144,18 @@ export const affiliationsRoutes: FastifyPluginAsyncZod<{ affiliations: Affiliati
       },
     },
     (request) => affiliations.verify(request.actor!, request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/user-institution/',
+    {
+      config: { access: { action: 'create', subject: 'UserInstitution' } },
+      schema: { tags, body: joinInstitutionSchema, response: { 201: userInstitutionSchema } },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await affiliations.join(request.actor!, request.body.institution, request.body.user)),
   );
 
   app.patch(

@@ -1,12 +1,8 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { linkFromMail } from '../support/mail';
-import { DEMO_PASSWORD, signIn } from '../support/session';
+import { signIn } from '../support/session';
 
-async function tokenFor(
-  request: APIRequestContext,
-  email: string,
-  password = DEMO_PASSWORD,
-): Promise<string> {
+async function tokenFor(request: APIRequestContext, email: string, password: string): Promise<string> {
   const response = await request.post('/api/api-token-auth/', {
     data: { email, password, agreed_to_terms: true },
   });
@@ -14,7 +10,15 @@ async function tokenFor(
   return (await response.json()).token;
 }
 
-test('a proposed institution: the invited official registers and signs, the admin approves, the lead countersigns, the researcher joins', async ({
+async function signInAs(page: Page, email: string, password: string) {
+  await page.context().clearCookies();
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+test('a researcher proposes their institution; the invited official registers, confirms and signs; the admin approves; the lead countersigns; the researcher joins', async ({
   page,
   request,
 }) => {
@@ -23,7 +27,7 @@ test('a proposed institution: the invited official registers and signs, the admi
   const officialEmail = `sam.${stamp}@lakeside${stamp}.edu`;
   const institutionName = `Lakeside College ${stamp}`;
 
-  // A researcher registers without an institution and proposes theirs (API: the proposal screen comes later).
+  // A researcher registers without an institution; at sign-in they are asked for it.
   await request.post('/api/register-user/', {
     data: {
       first_name: 'Rita',
@@ -35,18 +39,21 @@ test('a proposed institution: the invited official registers and signs, the admi
   });
   const verify = await linkFromMail(researcherEmail, /http:\/\/127\.0\.0\.1:\d+\/verify-user\?token=\S+/);
   await request.get(`/api/verify-user/?token=${new URL(verify).searchParams.get('token')}`);
-  const researcherToken = await tokenFor(request, researcherEmail, 'Researcher-Pass-1!');
-  const proposed = await request.post('/api/institution-helper/', {
-    headers: { authorization: `JWT ${researcherToken}` },
-    data: {
-      institution_data: { name: institutionName, official_name: institutionName },
-      io_data: { first_name: 'Sam', last_name: 'Signer', email: officialEmail },
-    },
-  });
-  expect(proposed.status()).toBe(201);
-  const institutionId = (await proposed.json()).institution;
+  await signInAs(page, researcherEmail, 'Researcher-Pass-1!');
+  await expect(page.getByRole('heading', { level: 1, name: 'Provide Your Institution' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Common name' }).fill(institutionName);
+  await page.getByRole('textbox', { name: 'Official (legal) name' }).fill(institutionName);
+  await page.getByRole('textbox', { name: "Official's first name" }).fill('Sam');
+  await page.getByRole('textbox', { name: "Official's last name" }).fill('Signer');
+  await page.getByRole('textbox', { name: "Official's email" }).fill(researcherEmail);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Investigators may not list themselves as the SBSO')).toBeVisible();
+  await page.getByRole('textbox', { name: "Official's email" }).fill(officialEmail);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/thank-you\?reason=pr_add_sbso/);
 
-  // The official follows the invitation and registers in the browser.
+  // The official follows the invitation and registers.
+  await page.context().clearCookies();
   const invitation = await linkFromMail(officialEmail, /http:\/\/127\.0\.0\.1:\d+\/register\?token=[^\s&]+/);
   await page.goto(invitation);
   await expect(
@@ -60,17 +67,27 @@ test('a proposed institution: the invited official registers and signs, the admi
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page).toHaveURL(/\/login$/);
 
-  // The official signs the RDA; a wrong name is refused with the spec message.
+  // At first sign-in the official confirms the institution's details, which sends it to review...
+  await signInAs(page, officialEmail, 'Official-Pass-1!');
+  await expect(page.getByRole('heading', { level: 1, name: 'Institution Details' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Common name' })).toHaveValue(institutionName);
+  await page.getByRole('button', { name: 'Submit for review' }).click();
+  await expect(page.getByText('Please provide a phone number')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Phone number' }).fill('555-0100');
+  await page.getByRole('button', { name: 'Submit for review' }).click();
+  await expect(page.getByText(/The foundation will review the institution/)).toBeVisible();
+
+  // ...and signs the RDA; a wrong name is refused with the spec message.
   const officialToken = await tokenFor(request, officialEmail, 'Official-Pass-1!');
+  const me = await (
+    await request.get('/api/user/me/', { headers: { authorization: `JWT ${officialToken}` } })
+  ).json();
   const institution = await (
-    await request.get(`/api/institution/${institutionId}/`, {
+    await request.get(`/api/institution/${me.institutionId}/`, {
       headers: { authorization: `JWT ${officialToken}` },
     })
   ).json();
-  await page.getByRole('textbox', { name: 'Email' }).fill(officialEmail);
-  await page.getByRole('textbox', { name: 'Password' }).fill('Official-Pass-1!');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(/institution-details/);
+  expect(institution.status).toBe(2);
   await page.goto(`/rda/${institution.current_rda}`);
   await page.getByRole('textbox', { name: 'Signature' }).fill('Someone Else');
   await page.getByRole('button', { name: 'Sign', exact: true }).click();
@@ -79,14 +96,8 @@ test('a proposed institution: the invited official registers and signs, the admi
   await page.getByRole('button', { name: 'Sign', exact: true }).click();
   await expect(page.getByText('Your signature is recorded.')).toBeVisible();
 
-  // The official's first visit confirms the details (API: that screen comes later), so it is under review.
-  await request.patch(`/api/institution/${institutionId}/`, {
-    headers: { authorization: `JWT ${officialToken}` },
-    data: { phone_number: '555-0101' },
-  });
-  await page.context().clearCookies();
-
   // The administrator approves it from the institution page.
+  await page.context().clearCookies();
   await signIn(page, 'portal_admin@demo.test');
   await page.goto('/institution');
   await page.getByRole('textbox', { name: 'Search' }).fill(institutionName);
@@ -95,21 +106,17 @@ test('a proposed institution: the invited official registers and signs, the admi
   await page.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText('Institution Approved').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Approve' })).toBeDisabled();
-  await page.context().clearCookies();
 
   // The administrator lead countersigns.
+  await page.context().clearCookies();
   await signIn(page, 'portal_admin_lead@demo.test');
   await page.goto(`/rda/${institution.current_rda}`);
   await page.getByRole('textbox', { name: 'Foundation signature' }).fill('Demo Portal Administrator Lead');
   await page.getByRole('button', { name: 'Sign', exact: true }).click();
   await expect(page.getByText('Fully Executed').first()).toBeVisible();
-  await page.context().clearCookies();
 
   // The researcher is sent to the joinder, agrees, and reaches home without the ribbon.
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'Email' }).fill(researcherEmail);
-  await page.getByRole('textbox', { name: 'Password' }).fill('Researcher-Pass-1!');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await signInAs(page, researcherEmail, 'Researcher-Pass-1!');
   await expect(page).toHaveURL(/\/joinder$/);
   await page.getByRole('checkbox', { name: /I have read the Researcher Distribution Agreement/ }).check();
   await page.getByRole('button', { name: 'Agree and continue' }).click();

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Alert, Anchor, Card, Grid, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { SignInForm } from '@/components/sign-in-form';
@@ -37,7 +38,9 @@ export default function LoginScreen() {
   const { token } = useSession();
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
-  if (token) return <Navigate to={next} replace />;
+  // Someone already signed in skips the form; a fresh sign-in is routed by the form itself.
+  const [signedInOnArrival] = useState(() => token !== null);
+  if (signedInOnArrival) return <Navigate to={next} replace />;
   return (
     <Grid justify="center">
       <Grid.Col span={{ base: 12, sm: 8, md: 5 }}>

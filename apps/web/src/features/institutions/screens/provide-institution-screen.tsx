@@ -94,11 +94,13 @@ export default function ProvideInstitutionScreen() {
       return errors;
     },
   });
-  if (user?.institutionId) return <Navigate to="/" replace />;
+  // Foundation §2: someone who already has an institution has nothing to provide.
+  const [hadInstitution] = useState(() => Boolean(user?.institutionId));
+  if (hadInstitution) return <Navigate to="/" replace />;
 
   const done = async () => {
-    await queryClient.invalidateQueries();
     navigate('/thank-you?reason=pr_add_sbso');
+    await queryClient.invalidateQueries();
   };
 
   const join = async (institution: number) => {

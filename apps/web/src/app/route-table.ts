@@ -33,6 +33,7 @@ const joinder = () => import('@/features/institutions/screens/joinder-screen');
 const institutionDetails = () => import('@/features/institutions/screens/institution-details-screen');
 const reviseOfficer = () => import('@/features/institutions/screens/revise-officer-screen');
 const provideInstitution = () => import('@/features/institutions/screens/provide-institution-screen');
+const annualReview = () => import('@/features/institutions/screens/annual-review-screen');
 
 const projects: Crumb = { label: 'Projects', to: '/project' };
 const requests: Crumb = { label: 'Requests', to: '/request' };
@@ -146,7 +147,12 @@ export const ROUTES: RouteEntry[] = [
     access: 'signedIn',
     screen: provideInstitution,
   },
-  { path: '/annual-researcher-review', title: 'Annual Researcher Review', access: 'signedIn' },
+  {
+    path: '/annual-researcher-review',
+    title: 'Annual Researcher Review',
+    access: 'signedIn',
+    screen: annualReview,
+  },
   { path: '/compliance', title: 'Compliance', access: 'signedIn' },
   { path: '/compliance_researcher', title: 'Project Updates Dashboard', access: 'signedIn' },
   { path: '/dataaccess', title: 'Data Access', access: 'signedIn' },

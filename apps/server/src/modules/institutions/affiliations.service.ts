@@ -115,7 +115,11 @@ export function createAffiliationsService(deps: { db: Db }) {
             errors.push(`A removal reason is required for user ${entry.user_id}.`);
         }
         const marked = new Set(input.entries.map((entry) => entry.user_id));
-        if (input.annual_review && links.some((link) => !marked.has(link.userId))) {
+        // The official does not review their own affiliation.
+        if (
+          input.annual_review &&
+          links.some((link) => link.userId !== actor.userId && !marked.has(link.userId))
+        ) {
           errors.push('Every researcher must be marked.');
         }
         if (errors.length) throw new ValidationError({ entries: errors });

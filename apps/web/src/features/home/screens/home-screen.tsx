@@ -20,6 +20,7 @@ import { useSession } from '@/lib/session';
 import { navigationFor, VIEW_MENU } from '@/lib/navigation';
 import { SignInCard } from './login-screen';
 import { SuperuserPanel } from '../components/superuser-panel';
+import { OfficialPanel } from '../components/official-panel';
 
 function VisitorHome() {
   return (
@@ -79,6 +80,7 @@ function RoleHome() {
           : 'Choose your primary role to continue.'}
       </Text>
       {activeRole === 'superuser' && <SuperuserPanel />}
+      {activeRole === 'sbso' && <OfficialPanel user={user} />}
       {places.length > 0 && (
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
           {places.map((place) => (

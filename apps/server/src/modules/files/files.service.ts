@@ -41,6 +41,21 @@ export interface FileTypePolicy {
   /** The object the permission conditions read, as seen by this actor (e.g. whether they are a member). */
   subjectOf(tx: DbOrTx, file: repo.FileRow, actor: Actor): Promise<object>;
   update?(tx: DbOrTx, actor: Actor, file: repo.FileRow, body: Record<string, unknown>): Promise<repo.FileRow>;
+  /** Checks an upload of this type and returns the additional_data to store (validated). */
+  authorizeCreate?(
+    tx: DbOrTx,
+    actor: Actor,
+    input: {
+      projectId: number | null;
+      institutionId: number | null;
+      datasetId: number | null;
+      additionalData: Record<string, unknown>;
+      name: string;
+      contentType: string;
+    },
+  ): Promise<{ additionalData: Record<string, unknown> }>;
+  /** Runs in the upload's transaction after the row is written (e.g. make it the project's latest IRB). */
+  afterCreate?(tx: DbOrTx, actor: Actor, file: repo.FileRow): Promise<void>;
 }
 
 export function presentFile(actor: Actor | null, file: repo.FileRow, permissions: string[]): FileDto {

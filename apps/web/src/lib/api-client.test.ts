@@ -23,6 +23,17 @@ describe('apiFetch', () => {
     expect((init.headers as Record<string, string>).authorization).toBe('JWT tok.en.value');
   });
 
+  it('sends a FormData body as multipart, leaving the boundary to the browser', async () => {
+    const fetch = respond(201, { id: 1 });
+    vi.stubGlobal('fetch', fetch);
+    const body = new FormData();
+    body.append('type', 'irb');
+    await apiFetch('file/', { method: 'POST', body });
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.body).toBe(body);
+    expect((init.headers as Record<string, string>)['content-type']).toBeUndefined();
+  });
+
   it('gives a 400 to the caller with its field errors and code, without the app-wide handling', async () => {
     vi.stubGlobal(
       'fetch',

@@ -100,11 +100,18 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = request.as ? request.as.token : session.token();
   if (token) headers.authorization = `JWT ${token}`;
-  if (request.body !== undefined) headers['content-type'] = 'application/json';
+  // A FormData body (an upload) is sent as multipart; the browser sets its boundary.
+  const multipart = request.body instanceof FormData;
+  if (request.body !== undefined && !multipart) headers['content-type'] = 'application/json';
   const response = await fetch(url, {
     method,
     headers,
-    body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    body:
+      request.body === undefined
+        ? undefined
+        : multipart
+          ? (request.body as FormData)
+          : JSON.stringify(request.body),
     signal: request.signal,
   });
   if (response.status === 204) return undefined as T;

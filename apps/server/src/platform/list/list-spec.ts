@@ -23,7 +23,8 @@ import { ValidationError, type FieldErrors } from '../http/errors';
 export type FieldType = 'int' | 'text' | 'bool' | 'date';
 export type Lookup = 'exact' | 'in' | 'icontains' | 'isnull' | 'gte' | 'lte' | 'gt' | 'lt';
 
-type Operand = AnyColumn;
+/** A table column, or a computed SQL expression (e.g. a status derived from several columns). */
+type Operand = AnyColumn | SQL;
 
 /**
  * One filterable field. `column` filters the listed table directly; `through` reaches a related
@@ -118,7 +119,8 @@ export function escapeLike(value: string): string {
 }
 
 function condition(def: FilterDef, lookup: Lookup, raw: string): SQL {
-  const column = def.column;
+  // drizzle's operators take a column or an SQL expression alike; one overload keeps the calls simple.
+  const column = def.column as AnyColumn;
   switch (lookup) {
     case 'exact':
       return eq(column, parseValue(def.type, raw));

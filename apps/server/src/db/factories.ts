@@ -3,7 +3,16 @@ import { INSTITUTION_APPROVED, type RoleKey } from '@rrp/domain';
 import type { DbOrTx } from '../platform/db/database';
 import { hashPassword } from '../platform/auth/passwords';
 import { recordHistory } from '../platform/history';
-import { groups, institutions, userGroups, userInstitutions, users } from './schema';
+import {
+  groups,
+  institutions,
+  projects,
+  requests,
+  researchTeamMembers,
+  userGroups,
+  userInstitutions,
+  users,
+} from './schema';
 
 /**
  * Builders for users and institutions, shared by the demo seed, the CLI and the tests so every
@@ -112,4 +121,111 @@ export async function ensureDemoInstitution(tx: DbOrTx, name: string) {
     .from(institutions)
     .where(and(eq(institutions.name, name), eq(institutions.statusId, INSTITUTION_APPROVED)));
   return existing ?? createInstitution(tx, { name, officialName: `${name} (Demo)`, domains: ['demo.test'] });
+}
+
+export interface NewProject {
+  ownerId: number;
+  title?: string;
+  abstract?: string;
+  nonAutismResearch?: boolean;
+  publicTitle?: string | null;
+  publicAbstract?: string | null;
+  /** Defaults to the owner. */
+  creatorId?: number;
+  /** Defaults to the owner's primary institution. */
+  institutionId?: number | null;
+}
+
+/** A project with its PI row on the research team (user_role 1), as the projects service writes it. */
+export async function createProject(tx: DbOrTx, input: NewProject) {
+  const [owner] = await tx.select().from(users).where(eq(users.id, input.ownerId));
+  if (!owner) throw new Error(`No user ${input.ownerId}`);
+  let institutionId = input.institutionId;
+  if (institutionId === undefined) {
+    const [link] = await tx
+      .select({ institutionId: userInstitutions.institutionId })
+      .from(userInstitutions)
+      .where(and(eq(userInstitutions.userId, owner.id), eq(userInstitutions.primary, true)))
+      .limit(1);
+    institutionId = link?.institutionId ?? null;
+  }
+  const [project] = await tx
+    .insert(projects)
+    .values({
+      ownerId: owner.id,
+      creatorId: input.creatorId ?? owner.id,
+      institutionId,
+      title: input.title ?? 'A study of sleep in autistic children',
+      abstract: input.abstract ?? 'We look at how sleep patterns relate to daytime behaviour.',
+      nonAutismResearch: input.nonAutismResearch ?? false,
+      publicTitle: input.publicTitle ?? null,
+      publicAbstract: input.publicAbstract ?? null,
+    })
+    .returning();
+  if (!project) throw new Error('insert returned no project');
+  await tx.insert(researchTeamMembers).values({
+    projectId: project.id,
+    userId: owner.id,
+    email: owner.email,
+    firstName: owner.firstName,
+    lastName: owner.lastName,
+    userRole: 1,
+    institutionId,
+    globusUsername: owner.globusUsername,
+  });
+  await recordHistory(tx, {
+    model: 'project',
+    objectId: project.id,
+    action: 'create',
+    after: project,
+    by: { userId: input.creatorId ?? owner.id },
+  });
+  return project;
+}
+
+export interface NewRequest {
+  projectId: number;
+  /** Request status id (constants/statuses.ts); defaults to Created (1). */
+  statusId?: number;
+  /** Request type id; defaults to Dataset (1). */
+  typeId?: number;
+  /** Defaults to the project's owner. */
+  ownerId?: number;
+  /** Defaults to the project's institution. */
+  institutionId?: number | null;
+  submissionDate?: Date | null;
+  decisionDate?: Date | null;
+  expirationDate?: Date | null;
+  additionalData?: Record<string, unknown>;
+}
+
+/** A request row (the request work adds its own service on top of this table). */
+export async function createRequest(tx: DbOrTx, input: NewRequest) {
+  const [project] = await tx.select().from(projects).where(eq(projects.id, input.projectId));
+  if (!project) throw new Error(`No project ${input.projectId}`);
+  const statusId = input.statusId ?? 1;
+  const [request] = await tx
+    .insert(requests)
+    .values({
+      projectId: project.id,
+      ownerId: input.ownerId ?? project.ownerId,
+      institutionId: input.institutionId === undefined ? project.institutionId : input.institutionId,
+      statusId,
+      typeId: input.typeId ?? 1,
+      submissionDate:
+        input.submissionDate === undefined ? (statusId === 1 ? null : new Date()) : input.submissionDate,
+      decisionDate: input.decisionDate ?? null,
+      expirationDate: input.expirationDate ?? null,
+      additionalData: input.additionalData ?? {},
+    })
+    .returning();
+  if (!request) throw new Error('insert returned no request');
+  await recordHistory(tx, {
+    model: 'request',
+    objectId: request.id,
+    action: 'create',
+    after: request,
+    by: { userId: request.ownerId },
+  });
+  return request;
 }

@@ -5,3 +5,4 @@ export * from './session';
 export * from './reference';
 export * from './accounts';
 export * from './institutions';
+export * from './projects';

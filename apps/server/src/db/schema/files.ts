@@ -1,5 +1,16 @@
-import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { institutions } from './institutions';
+import { projects } from './projects';
 import { users } from './users';
 
 /**
@@ -17,7 +28,7 @@ export const files = pgTable(
     contentType: text('content_type').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     creatorId: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
-    projectId: integer('project_id'),
+    projectId: integer('project_id').references((): AnyPgColumn => projects.id, { onDelete: 'cascade' }),
     institutionId: integer('institution_id').references(() => institutions.id, { onDelete: 'cascade' }),
     datasetId: integer('dataset_id'),
     additionalData: jsonb('additional_data').$type<Record<string, unknown>>().notNull().default({}),

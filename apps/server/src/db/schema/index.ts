@@ -5,3 +5,4 @@ export * from './history';
 export * from './email';
 export * from './notifications';
 export * from './files';
+export * from './projects';

@@ -12,18 +12,21 @@ export interface Crumb {
 export function Page({
   title,
   crumbs = [],
+  current,
   actions,
   children,
 }: {
   title: string;
   crumbs?: Crumb[];
+  /** The last breadcrumb when it differs from the heading (e.g. a project's public id). */
+  current?: string;
   actions?: ReactNode;
   children?: ReactNode;
 }) {
   useEffect(() => {
     document.title = `${title} · ${PRODUCT_NAME}`;
   }, [title]);
-  const trail: Crumb[] = [{ label: 'Home', to: '/' }, ...crumbs, { label: title }];
+  const trail: Crumb[] = [{ label: 'Home', to: '/' }, ...crumbs, { label: current ?? title }];
   return (
     <Stack gap="lg">
       <nav aria-label="Breadcrumb">

@@ -1,3 +1,4 @@
 export * from './constants';
 export * from './permissions';
 export * from './schemas';
+export * from './compliance';

@@ -21,6 +21,9 @@ export const SUBJECTS = [
   'UserInstitution',
   'InstitutionProposal',
   'Search',
+  'Compliance',
+  'Email',
+  'EmailLog',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -49,7 +52,13 @@ export type Audience = 'anyone' | 'signedIn';
 
 const READ_ONLY = { list: true, read: true } as const;
 /** Staff who oversee institutions and their agreements without changing them. */
-const INSTITUTION_VIEWER = { Institution: READ_ONLY, Rda: READ_ONLY, UserInstitution: READ_ONLY } as const;
+const INSTITUTION_VIEWER = {
+  Institution: READ_ONLY,
+  Rda: READ_ONLY,
+  UserInstitution: READ_ONLY,
+  // The SBSO compliance page (staff §2.13).
+  Compliance: READ_ONLY,
+} as const;
 /** The global search box of the staff header (foundation §2 navigation). */
 const SEARCH = { Search: { list: true } } as const;
 
@@ -90,6 +99,10 @@ export const PERMISSIONS = {
     Institution: { list: true, read: true, create: true, update: true, delete: true, review: true },
     Rda: { list: true, read: true, create: true, update: true },
     UserInstitution: READ_ONLY,
+    Compliance: READ_ONLY,
+    // The e-mail composer (staff §6 "{product}_admin: e-mail") and the log of what was sent.
+    Email: { read: true, create: true },
+    EmailLog: READ_ONLY,
   },
   portal_admin_lead: {
     History: READ_ONLY,

@@ -6,3 +6,5 @@ export * from './reference';
 export * from './accounts';
 export * from './institutions';
 export * from './projects';
+export * from './compliance';
+export * from './email';

@@ -19,6 +19,12 @@ export const CONDITIONS = {
     object.memberIds?.includes(actor.userId) ?? false,
   /** The affiliation (user-institution link) is the actor's own. */
   isAffiliationOwner: (actor: Actor, object: { userId?: number | null }) => object.userId === actor.userId,
+  /**
+   * The actor is on the project's current research team (the PI's own row included). The
+   * service lists the member ids it checked, as for `isMember`.
+   */
+  isTeamMember: (actor: Actor, object: { teamMemberIds?: readonly number[] }) =>
+    object.teamMemberIds?.includes(actor.userId) ?? false,
   /** The notification is addressed to the actor. */
   isRecipient: (actor: Actor, object: { recipientId?: number | null }) => object.recipientId === actor.userId,
 } satisfies Record<string, (actor: Actor, object: never) => boolean>;

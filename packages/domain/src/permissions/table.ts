@@ -24,6 +24,8 @@ export const SUBJECTS = [
   'Compliance',
   'Email',
   'EmailLog',
+  'Project',
+  'ResearchTeam',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -59,6 +61,17 @@ const INSTITUTION_VIEWER = {
   // The SBSO compliance page (staff §2.13).
   Compliance: READ_ONLY,
 } as const;
+/** Staff who see every project and its team without changing them (researcher §6). */
+const PROJECT_VIEWER = { Project: READ_ONLY, ResearchTeam: READ_ONLY } as const;
+/**
+ * A researcher's own projects: they create them, read those whose team they are on, and
+ * edit, delete and see the audit trail of those they own (researcher §6).
+ */
+const PROJECT_OWNER = {
+  Project: { list: true, read: 'isTeamMember', create: true, update: 'isOwner', delete: 'isOwner' },
+  ResearchTeam: { list: true, read: 'isTeamMember', update: 'isOwner' },
+  History: { list: 'isOwner', read: 'isOwner' },
+} as const;
 /** The global search box of the staff header (foundation §2 navigation). */
 const SEARCH = { Search: { list: true } } as const;
 
@@ -87,6 +100,7 @@ export const PERMISSIONS = {
     Orcid: { read: true },
   },
   primary_researcher: {
+    ...PROJECT_OWNER,
     InstitutionProposal: { create: true, update: true },
     UserInstitution: { create: true },
     Institution: { list: true, read: 'isMember' },
@@ -103,10 +117,13 @@ export const PERMISSIONS = {
     // The e-mail composer (staff §6 "{product}_admin: e-mail") and the log of what was sent.
     Email: { read: true, create: true },
     EmailLog: READ_ONLY,
+    Project: { list: true, read: true, create: true, update: true, delete: true },
+    ResearchTeam: { list: true, read: true, update: true },
   },
   portal_admin_lead: {
     History: READ_ONLY,
     ...INSTITUTION_VIEWER,
+    ...PROJECT_VIEWER,
     Rda: { list: true, read: true, countersign: true },
   },
   rm_admin: { History: READ_ONLY },
@@ -117,10 +134,16 @@ export const PERMISSIONS = {
   },
   external_reviewer: {},
   internal_reviewer: {},
-  portal_reviewer: { ...INSTITUTION_VIEWER, ...SEARCH },
-  abn_proj_mgr: { History: READ_ONLY, ...SEARCH },
+  // Reviewers may edit a team (researcher §6 "Edit Team: owner or those staff roles").
+  portal_reviewer: {
+    ...INSTITUTION_VIEWER,
+    ...SEARCH,
+    ...PROJECT_VIEWER,
+    ResearchTeam: { ...READ_ONLY, update: true },
+  },
+  abn_proj_mgr: { History: READ_ONLY, ...SEARCH, ...PROJECT_VIEWER },
   abn_reviewer: {},
-  internal_read_only: { History: READ_ONLY, ...INSTITUTION_VIEWER, ...SEARCH },
+  internal_read_only: { History: READ_ONLY, ...INSTITUTION_VIEWER, ...SEARCH, ...PROJECT_VIEWER },
   superuser: {
     ...SEARCH,
     History: READ_ONLY,
@@ -129,6 +152,12 @@ export const PERMISSIONS = {
     ServiceHealth: { read: true },
     FeatureToggle: { list: true, read: true, update: true },
   },
-  access_admin: { History: READ_ONLY, ...INSTITUTION_VIEWER, ...SEARCH },
-  pi_sbso: { ...SEARCH, InstitutionProposal: { create: true, update: true } },
+  access_admin: {
+    History: READ_ONLY,
+    ...INSTITUTION_VIEWER,
+    ...SEARCH,
+    ...PROJECT_VIEWER,
+    ResearchTeam: { ...READ_ONLY, update: true },
+  },
+  pi_sbso: { ...SEARCH, ...PROJECT_OWNER, InstitutionProposal: { create: true, update: true } },
 } as const satisfies Record<Audience | RoleKey, Policy>;

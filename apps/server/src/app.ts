@@ -158,7 +158,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const files = createFilesService({ db: database.db, storage, scanner });
   files.registerType('rda', rdaPolicy(files));
 
-  const institutions = createInstitutionsService({ db: database.db, files, mailer, email: emailContext });
+  const institutions = createInstitutionsService({
+    db: database.db,
+    files,
+    mailer,
+    email: emailContext,
+    storage,
+    log: app.log,
+  });
   const officials = createOfficialsService({
     db: database.db,
     mailer,

@@ -10,6 +10,8 @@ import { auth, createTestContext, type TestContext } from './test-app';
 let t: TestContext;
 const tokens = new Map<RoleKey, string>();
 const userIds = new Map<RoleKey, number>();
+/** Routes that destroy their object are walked on a throwaway one instead of id 1 (which every role's user belongs to). */
+const fixtureIds = new Map<string, number>();
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -18,6 +20,10 @@ beforeAll(async () => {
     userIds.set(role, user.id);
     tokens.set(role, await t.tokenFor(user.email));
   }
+  fixtureIds.set(
+    'DELETE /api/institution/:id/',
+    (await t.institutionWithOfficial('Permission Walk Throwaway U')).institution.id,
+  );
 });
 afterAll(() => t.close());
 
@@ -65,7 +71,7 @@ describe('permission walk over every API route', () => {
       for (const role of [null, ...ROLE_KEYS]) {
         const response = await t.app.inject({
           method: route.method as 'GET',
-          url: route.url.replace(/:[A-Za-z_]+/g, '1'),
+          url: route.url.replace(/:[A-Za-z_]+/g, String(fixtureIds.get(`${route.method} ${route.url}`) ?? 1)),
           headers: role ? auth(tokens.get(role)!) : {},
           ...(['POST', 'PATCH', 'PUT'].includes(route.method) ? { payload: {} } : {}),
           remoteAddress: `10.50.${ROLE_KEYS.indexOf(role as RoleKey) + 1}.1`,

@@ -73,9 +73,14 @@ export type UpdateInstitution = z.infer<typeof updateInstitutionSchema>;
 
 export const rdaStatusIds = Object.keys(RDA_STATUSES).map(Number) as [number, ...number[]];
 
-/** PATCH file/{id}/ of an RDA: the official's signature, the lead's countersignature, or the admin form. */
+/**
+ * PATCH file/{id}/ of an RDA: the official's signature, the lead's countersignature, or the admin
+ * form (status, comments, and — while the RDA awaits its signature — the official's signature and
+ * its date as received on paper).
+ */
 export const updateRdaSchema = z.strictObject({
   signature: z.string().trim().min(1).max(200).optional(),
+  signature_date: z.iso.date({ error: 'Enter the signature date as YYYY-MM-DD.' }).optional(),
   sf_signature: z.string().trim().min(1).max(200).optional(),
   status: z.literal(rdaStatusIds).optional(),
   comments: z.string().max(5000).nullable().optional(),
@@ -175,3 +180,36 @@ export const joinInstitutionSchema = z.strictObject({
   user: z.number().int().positive().optional(),
   primary: z.boolean().optional(),
 });
+
+/** Institution messages the spec gives verbatim (staff §5; "fullfilled" is the spec's spelling). */
+export const INSTITUTION_MESSAGES = {
+  deletionBlocked:
+    'The institution has users with approved, rejected or fullfilled requests and thus can not be deleted.',
+} as const;
+
+const deletionUserSchema = z.object({ id: z.number(), full_name: z.string(), email: z.string() });
+const deletionRequestSchema = z.object({
+  id: z.number(),
+  portal_request_id: z.string().nullable(),
+  status: z.number(),
+  status_name: z.string(),
+  owner: z.object({ id: z.number(), full_name: z.string() }),
+});
+export type DeletionRequestDto = z.infer<typeof deletionRequestSchema>;
+
+/**
+ * GET institution/{id}/deletion/: what deleting the institution would do. `deletable` is false
+ * while any of its users has an approved, rejected or fulfilled request (`blocking_requests`).
+ */
+export const institutionDeletionSchema = z.object({
+  deletable: z.boolean(),
+  /** Researcher and official accounts deleted with the institution (it is their only affiliation). */
+  users: z.array(deletionUserSchema),
+  /** Accounts that stay (staff, or affiliated elsewhere) and only lose their affiliation. */
+  kept_users: z.array(deletionUserSchema),
+  /** Open requests deleted with their owners or the institution. */
+  open_requests: z.array(deletionRequestSchema),
+  blocking_requests: z.array(deletionRequestSchema),
+  rda_files: z.number(),
+});
+export type InstitutionDeletionDto = z.infer<typeof institutionDeletionSchema>;

@@ -184,3 +184,37 @@ describe('institutions: who sees what', () => {
     expect((await patch(created.id, { phone_number: '1' }, reviewer)).statusCode).toBe(403);
   });
 });
+
+describe('institutions: filter by RDA status (command centre)', () => {
+  it('filters and orders by the current RDA’s status; no RDA counts as 4', async () => {
+    const signed = (await create({ name: 'Rda Filter Signed', official_name: 'Rda Filter Signed' })).json();
+    const waiting = (
+      await create({ name: 'Rda Filter Waiting', official_name: 'Rda Filter Waiting' })
+    ).json();
+    const none = (await create({ name: 'Rda Filter None', official_name: 'Rda Filter None' })).json();
+    await t.database.db
+      .update(files)
+      .set({ additionalData: { status: 2, signature: 'X', signature_date: '2024-01-01T12:00:00' } })
+      .where(eq(files.id, signed.current_rda));
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/institution/${none.id}/deactivate/`,
+      headers: auth(admin),
+    });
+    const names = async (query: string) =>
+      (await t.app.inject({ url: `/api/institution/?search=Rda Filter&${query}`, headers: auth(admin) }))
+        .json()
+        .results.map((i: { name: string }) => i.name);
+    expect(await names('rda_status__in=2')).toEqual(['Rda Filter Signed']);
+    expect(await names('rda_status__in=1,2')).toEqual(['Rda Filter Signed', 'Rda Filter Waiting']);
+    expect(await names('rda_status=4')).toEqual(['Rda Filter None']);
+    expect(await names('ordering=-rda_status')).toEqual([
+      'Rda Filter None',
+      'Rda Filter Signed',
+      'Rda Filter Waiting',
+    ]);
+    expect(waiting.rda_status).toBe(1);
+    const bad = await t.app.inject({ url: '/api/institution/?rda_status__in=x', headers: auth(admin) });
+    expect(errorBody(bad)).toMatchObject({ rda_status__in: ['Enter a whole number.'] });
+  });
+});

@@ -2,6 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { ListSpec } from '../../platform/list';
 import { institutions, userInstitutions } from '../../db/schema';
 
+/**
+ * The status of the institution's current RDA, in SQL; an institution without one counts as
+ * 'No RDA at this time' (4) — the command centre's RDAs tab filters on it (docs/decisions.md).
+ */
+const rdaStatusOf = sql`coalesce((select (f.additional_data ->> 'status')::int from files f where f.id = ${institutions.currentRdaId}), 4)`;
+
 export const institutionList: ListSpec = {
   id: institutions.id,
   filters: {
@@ -12,12 +18,14 @@ export const institutionList: ListSpec = {
     current_io: { type: 'int', column: institutions.currentIoId },
     admin_acknowledge: { type: 'bool', column: institutions.adminAcknowledge },
     created: { type: 'date', column: institutions.created },
+    rda_status: { type: 'int', column: rdaStatusOf, lookups: ['exact', 'in'] },
   },
   ordering: {
     id: institutions.id,
     name: institutions.name,
     status: institutions.statusId,
     created: institutions.created,
+    rda_status: rdaStatusOf,
   },
   defaultOrdering: ['name'],
   // Name, official name, associated names and EIN (staff §2.9 search).

@@ -1,7 +1,7 @@
-import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
 import type { ParsedList } from '../../platform/list';
-import { files, institutions, userInstitutions, users } from '../../db/schema';
+import { files, institutions, requests, userInstitutions, users } from '../../db/schema';
 
 export type InstitutionRow = typeof institutions.$inferSelect;
 
@@ -111,4 +111,116 @@ export async function affiliatedUserIds(db: DbOrTx, institutionId: number): Prom
 export async function usersByIds(db: DbOrTx, ids: number[]) {
   if (!ids.length) return [];
   return db.select(ioColumns).from(users).where(inArray(users.id, ids));
+}
+
+/** Roles that belong to an institution's side; an account holding any other role is staff. */
+export const INSTITUTION_SIDE_ROLES = ['primary_researcher', 'sbso', 'pi_sbso'] as const;
+
+export interface DeletionCandidate {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** Holds a role outside INSTITUTION_SIDE_ROLES (a staff account). */
+  staff: boolean;
+  /** Has a current affiliation with another institution. */
+  affiliatedElsewhere: boolean;
+}
+
+/**
+ * The institution's users: everyone currently affiliated with it, and its signing official.
+ * Whether each is staff or affiliated elsewhere decides if their account goes with it.
+ */
+export async function deletionCandidates(tx: DbOrTx, institutionId: number): Promise<DeletionCandidate[]> {
+  // Qualified by hand: inside the subqueries drizzle would render a bare "id".
+  const userId = sql.raw('"users"."id"');
+  const sideRoles = sql.join(
+    INSTITUTION_SIDE_ROLES.map((role) => sql`${role}`),
+    sql`, `,
+  );
+  return tx
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      staff: sql<boolean>`exists (
+        select 1 from user_groups ug join groups g on g.id = ug.group_id
+        where ug.user_id = ${userId} and g.name not in (${sideRoles}))`,
+      affiliatedElsewhere: sql<boolean>`exists (
+        select 1 from user_institutions other
+        where other.user_id = ${userId} and other.institution_id <> ${institutionId}
+          and other.removal_reason is null)`,
+    })
+    .from(users)
+    .where(
+      sql`exists (
+          select 1 from user_institutions ui
+          where ui.user_id = ${userId} and ui.institution_id = ${institutionId} and ui.removal_reason is null)
+        or ${userId} = (select current_io_id from institutions where id = ${institutionId})`,
+    )
+    .orderBy(users.lastName, users.firstName, users.id);
+}
+
+/** The stored files (RDAs) of an institution, whose bytes are removed once the deletion commits. */
+export async function institutionFiles(tx: DbOrTx, institutionId: number) {
+  return tx
+    .select({ id: files.id, storageKey: files.storageKey })
+    .from(files)
+    .where(eq(files.institutionId, institutionId));
+}
+
+export async function deleteUsers(tx: DbOrTx, ids: number[]) {
+  if (!ids.length) return [];
+  return tx.delete(users).where(inArray(users.id, ids)).returning();
+}
+
+export async function deleteInstitution(tx: DbOrTx, id: number) {
+  await tx.delete(institutions).where(eq(institutions.id, id));
+}
+
+/** Request statuses that are decisions: their requests must never be deleted (staff §5). */
+export const DECIDED_REQUEST_STATUSES = [4, 5, 7] as const;
+
+export interface AffectedRequest {
+  id: number;
+  portalRequestId: string | null;
+  statusId: number;
+  ownerId: number;
+  ownerFirstName: string;
+  ownerLastName: string;
+}
+
+/**
+ * The requests a deletion would take with it: those owned by the accounts deleted with the
+ * institution, and those filed under the institution itself.
+ */
+export async function affectedRequests(
+  tx: DbOrTx,
+  institutionId: number,
+  deletedUserIds: number[],
+): Promise<AffectedRequest[]> {
+  return tx
+    .select({
+      id: requests.id,
+      portalRequestId: requests.portalRequestId,
+      statusId: requests.statusId,
+      ownerId: requests.ownerId,
+      ownerFirstName: users.firstName,
+      ownerLastName: users.lastName,
+    })
+    .from(requests)
+    .innerJoin(users, eq(users.id, requests.ownerId))
+    .where(
+      or(
+        eq(requests.institutionId, institutionId),
+        deletedUserIds.length ? inArray(requests.ownerId, deletedUserIds) : undefined,
+      ),
+    )
+    .orderBy(requests.id);
+}
+
+export async function deleteRequests(tx: DbOrTx, ids: number[]) {
+  if (!ids.length) return;
+  await tx.delete(requests).where(inArray(requests.id, ids));
 }

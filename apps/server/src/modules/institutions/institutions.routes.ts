@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createInstitutionSchema,
   idParamSchema,
+  institutionDeletionSchema,
   institutionSchema,
   pageSchema,
   updateInstitutionSchema,
@@ -84,6 +85,37 @@ export const institutionsRoutes: FastifyPluginAsyncZod<{ institutions: Instituti
       schema: { tags, params: idParamSchema, response: { 200: institutionSchema } },
     },
     (request) => institutions.deactivate(request.actor!, request.params.id),
+  );
+
+  app.get(
+    '/api/institution/:id/deletion/',
+    {
+      config: { access: { action: 'delete', subject: 'Institution' } },
+      schema: { tags, params: idParamSchema, response: { 200: institutionDeletionSchema } },
+    },
+    (request) => institutions.deletionPreview(request.actor!, request.params.id),
+  );
+
+  app.delete(
+    '/api/institution/:id/',
+    {
+      config: { access: { action: 'delete', subject: 'Institution' } },
+      schema: { tags, params: idParamSchema },
+    },
+    async (request, reply) => {
+      await institutions.remove(request.actor!, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/institution/:id/rda/',
+    {
+      config: { access: { action: 'create', subject: 'Rda' } },
+      schema: { tags, params: idParamSchema, response: { 201: institutionSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await institutions.addRda(request.actor!, request.params.id)),
   );
 };
 

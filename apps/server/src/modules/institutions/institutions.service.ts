@@ -1,9 +1,13 @@
 import {
   INSTITUTION_APPROVED,
+  INSTITUTION_MESSAGES,
   MESSAGES,
+  REQUEST_STATUSES,
   can,
   type Actor,
   type CreateInstitution,
+  type DeletionRequestDto,
+  type InstitutionDeletionDto,
   type InstitutionDto,
   type UpdateInstitution,
 } from '@rrp/domain';
@@ -13,6 +17,7 @@ import { NotFoundError, ValidationError } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
 import { parseListQuery } from '../../platform/list';
 import type { Mailer } from '../../platform/mail/mailer';
+import type { FileStorage } from '../../platform/files/storage';
 import type { FilesService } from '../files/files.service';
 import { institutionList } from './institutions.lists';
 import * as repo from './institutions.repo';
@@ -30,6 +35,9 @@ export function createInstitutionsService(deps: {
   files: FilesService;
   mailer: Mailer;
   email: EmailContext;
+  /** Where file bytes live: an institution's RDA files are removed from it after its deletion commits. */
+  storage: Pick<FileStorage, 'remove'>;
+  log?: { warn(object: object, message: string): void };
 }) {
   const { db, files, mailer } = deps;
 
@@ -69,6 +77,54 @@ export function createInstitutionsService(deps: {
       errors.name = [MESSAGES.alreadyInSystem];
     if (input.ein && (await repo.einTaken(tx, input.ein, exceptId))) errors.ein = [MESSAGES.einExists];
     if (Object.keys(errors).length) throw new ValidationError(errors);
+  }
+
+  const fullName = (user: { firstName: string; lastName: string; email?: string }) =>
+    `${user.firstName} ${user.lastName}`.trim() || user.email || '';
+
+  /**
+   * What deleting the institution would do (foundation §5, staff §5, docs/decisions.md): the
+   * accounts of its researchers and officials for whom it is the only affiliation go, with their
+   * open requests; staff accounts and people affiliated elsewhere stay and only lose the
+   * affiliation. Approved, rejected or fulfilled requests that would go block the deletion.
+   */
+  async function deletionPlan(tx: DbOrTx, institutionId: number) {
+    const candidates = await repo.deletionCandidates(tx, institutionId);
+    const deleted = candidates.filter((user) => !user.staff && !user.affiliatedElsewhere);
+    const kept = candidates.filter((user) => user.staff || user.affiliatedElsewhere);
+    const requests = await repo.affectedRequests(
+      tx,
+      institutionId,
+      deleted.map((user) => user.id),
+    );
+    const decided = new Set<number>(repo.DECIDED_REQUEST_STATUSES);
+    const present = (request: repo.AffectedRequest): DeletionRequestDto => ({
+      id: request.id,
+      portal_request_id: request.portalRequestId,
+      status: request.statusId,
+      status_name: REQUEST_STATUSES[request.statusId as keyof typeof REQUEST_STATUSES] ?? '',
+      owner: {
+        id: request.ownerId,
+        full_name: fullName({ firstName: request.ownerFirstName, lastName: request.ownerLastName }),
+      },
+    });
+    const blocking = requests.filter((request) => decided.has(request.statusId));
+    const open = requests.filter((request) => !decided.has(request.statusId));
+    const rdaFiles = await repo.institutionFiles(tx, institutionId);
+    const userDto = (user: repo.DeletionCandidate) => ({
+      id: user.id,
+      full_name: fullName(user),
+      email: user.email,
+    });
+    const summary: InstitutionDeletionDto = {
+      deletable: blocking.length === 0,
+      users: deleted.map(userDto),
+      kept_users: kept.map(userDto),
+      open_requests: open.map(present),
+      blocking_requests: blocking.map(present),
+      rda_files: rdaFiles.length,
+    };
+    return { summary, deleted, open, rdaFiles };
   }
 
   return {
@@ -191,6 +247,88 @@ export function createInstitutionsService(deps: {
           objectId: id,
           action: 'update',
           before: current.institution,
+          after,
+          by: actor,
+        });
+      });
+      return (await view(db, actor, id)).dto;
+    },
+
+    /** GET institution/{id}/deletion/: the warning shown before deleting, or what blocks it. */
+    async deletionPreview(actor: Actor, id: number): Promise<InstitutionDeletionDto> {
+      const row = await repo.findInstitution(db, id);
+      if (!row) throw new NotFoundError();
+      authorize(actor, 'delete', 'Institution', { currentIoId: row.institution.currentIoId });
+      return (await deletionPlan(db, id)).summary;
+    },
+
+    /**
+     * DELETE institution/{id}/: in one transaction, with the institution row locked, re-checks
+     * the rule and deletes the institution with its affiliations, RDA files, invitations, the
+     * accounts that belonged only to it and their open requests; history records each deletion.
+     * The stored bytes of its files are removed after the commit.
+     */
+    async remove(actor: Actor, id: number): Promise<void> {
+      const storageKeys = await db.transaction(async (tx) => {
+        const row = await repo.findInstitution(tx, id, true);
+        if (!row) throw new NotFoundError();
+        authorize(actor, 'delete', 'Institution', { currentIoId: row.institution.currentIoId });
+        const plan = await deletionPlan(tx, id);
+        if (!plan.summary.deletable) {
+          throw new ValidationError(
+            { non_field_errors: [INSTITUTION_MESSAGES.deletionBlocked] },
+            'INSTITUTION_HAS_DECIDED_REQUESTS',
+            { blocking_requests: plan.summary.blocking_requests },
+          );
+        }
+        // Open requests filed under the institution by people who stay; the rest go with their owners.
+        await repo.deleteRequests(
+          tx,
+          plan.open.map((request) => request.id),
+        );
+        const removedUsers = await repo.deleteUsers(
+          tx,
+          plan.deleted.map((user) => user.id),
+        );
+        for (const user of removedUsers) {
+          await recordHistory(tx, {
+            model: 'user',
+            objectId: user.id,
+            action: 'delete',
+            before: user,
+            by: actor,
+          });
+        }
+        await repo.deleteInstitution(tx, id);
+        await recordHistory(tx, {
+          model: 'institution',
+          objectId: id,
+          action: 'delete',
+          before: row.institution,
+          by: actor,
+        });
+        return plan.rdaFiles.map((file) => file.storageKey);
+      });
+      // The rows are gone; stored bytes that cannot be removed now are only logged (nothing refers to them).
+      for (const key of storageKeys) {
+        await deps.storage.remove(key).catch((error: unknown) => {
+          deps.log?.warn({ err: error, key }, 'could not remove the stored file of a deleted institution');
+        });
+      }
+    },
+
+    /** 'Add new RDA' (staff §4.5): a fresh default RDA in Signature Needed becomes the current one. */
+    async addRda(actor: Actor, id: number): Promise<InstitutionDto> {
+      await db.transaction(async (tx) => {
+        const row = await repo.findInstitution(tx, id, true);
+        if (!row) throw new NotFoundError();
+        authorize(actor, 'create', 'Rda', { currentIoId: row.institution.currentIoId });
+        const after = await attachDefaultRda(tx, row.institution, actor);
+        await recordHistory(tx, {
+          model: 'institution',
+          objectId: id,
+          action: 'update',
+          before: row.institution,
           after,
           by: actor,
         });

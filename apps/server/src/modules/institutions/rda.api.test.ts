@@ -101,3 +101,104 @@ describe('signed URLs', () => {
     expect((await t.app.inject({ url: `${url.pathname}${url.search}` })).statusCode).toBe(404);
   });
 });
+
+describe('the admin form', () => {
+  it('records the official’s signature and its date as received, only while it awaits them', async () => {
+    const { rdaId } = await setup('Paper Signature U');
+    expect(errorBody(await patch(rdaId, admin, { signature: 'Olga Official' }))).toMatchObject({
+      signature_date: ['Required field'],
+    });
+    expect(
+      errorBody(await patch(rdaId, admin, { signature: 'Olga Official', signature_date: '2999-01-01' })),
+    ).toMatchObject({ signature_date: ['The signature date cannot be in the future.'] });
+    expect(
+      errorBody(await patch(rdaId, admin, { signature: 'Olga Official', signature_date: '01/02/2024' })),
+    ).toMatchObject({ signature_date: ['Enter the signature date as YYYY-MM-DD.'] });
+    // Recording a signature and going back to Signature Needed contradict each other.
+    expect(
+      errorBody(
+        await patch(rdaId, admin, { signature: 'Olga Official', signature_date: '2024-02-01', status: 1 }),
+      ),
+    ).toMatchObject({ status: ['An RDA that is Awaiting Execution cannot return to Signature Needed.'] });
+    const unchanged = (await t.app.inject({ url: `/api/file/${rdaId}/`, headers: auth(admin) })).json();
+    expect(unchanged.additional_data).toMatchObject({ status: 1 });
+    expect(unchanged.additional_data.signature).toBeUndefined();
+
+    const recorded = await patch(rdaId, admin, {
+      signature: 'Olga Official',
+      signature_date: '2024-02-01',
+      comments: 'Signed on paper.',
+    });
+    expect(recorded.statusCode).toBe(200);
+    expect(recorded.json().additional_data).toMatchObject({
+      status: 2,
+      signature: 'Olga Official',
+      signature_date: '2024-02-01T12:00:00',
+      comments: 'Signed on paper.',
+    });
+    expect(
+      errorBody(await patch(rdaId, admin, { signature: 'Olga Official', signature_date: '2024-02-02' })),
+    ).toMatchObject({
+      signature: ['The signature and its date can no longer change once the RDA is signed.'],
+    });
+  });
+
+  it('refuses the signature fields to reviewers', async () => {
+    const { rdaId } = await setup('Reviewer Form U');
+    const reviewer = await t.tokenForRole('portal_reviewer');
+    const refused = await patch(rdaId, reviewer, { signature: 'X', signature_date: '2024-02-01' });
+    expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe('Add new RDA', () => {
+  const addRda = (institutionId: number, token = admin) =>
+    t.app.inject({ method: 'POST', url: `/api/institution/${institutionId}/rda/`, headers: auth(token) });
+
+  it('starts a fresh RDA awaiting signature and makes it current; the old one stays as it was', async () => {
+    const { rdaId, institutionId, officialToken, leadToken } = await setup('Fresh RDA U');
+    await patch(rdaId, officialToken, { signature: 'Olga Official' });
+    await patch(rdaId, leadToken, { sf_signature: 'Lee Lead' });
+
+    const response = await addRda(institutionId);
+    expect(response.statusCode).toBe(201);
+    const institution = response.json();
+    expect(institution.current_rda).not.toBe(rdaId);
+    expect(institution.rda_status).toBe(1);
+    const fresh = await t.app.inject({
+      url: `/api/file/${institution.current_rda}/?base64=true`,
+      headers: auth(admin),
+    });
+    expect(fresh.json()).toMatchObject({
+      type: 'rda',
+      institution: institutionId,
+      additional_data: { status: 1 },
+    });
+    expect(Buffer.from(fresh.json().base64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    const old = (await t.app.inject({ url: `/api/file/${rdaId}/`, headers: auth(admin) })).json();
+    expect(old.additional_data).toMatchObject({ status: 3, sf_signature: 'Lee Lead' });
+    // The official can sign the new one.
+    expect(
+      (await patch(institution.current_rda, officialToken, { signature: 'Olga Official' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('gives a deactivated institution an RDA again', async () => {
+    const { institutionId } = await setup('Reactivated RDA U');
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/institution/${institutionId}/deactivate/`,
+      headers: auth(admin),
+    });
+    const response = await addRda(institutionId);
+    expect(response.json()).toMatchObject({ rda_status: 1, current_rda: expect.any(Number) });
+  });
+
+  it('is for administrators only', async () => {
+    const { institutionId, officialToken, leadToken } = await setup('Guarded RDA U');
+    for (const token of [officialToken, leadToken, await t.tokenForRole('portal_reviewer')]) {
+      expect([403, 404]).toContain((await addRda(institutionId, token)).statusCode);
+    }
+    expect((await addRda(999_999)).statusCode).toBe(404);
+  });
+});

@@ -1,4 +1,4 @@
-import { RDA_STATUSES, updateRdaSchema, type Actor } from '@rrp/domain';
+import { MESSAGES, RDA_STATUSES, can, updateRdaSchema, type Actor } from '@rrp/domain';
 import type { DbOrTx } from '../../platform/db/database';
 import { authorize } from '../../platform/http/access';
 import { ValidationError } from '../../platform/http/errors';
@@ -45,8 +45,8 @@ export function rdaPolicy(files: FilesService): FileTypePolicy {
       const next: Record<string, unknown> = { ...data };
       const signer = await accounts.displayName(tx, actor.userId);
 
-      if (input.signature !== undefined) {
-        authorize(actor, 'sign', 'Rda', subject);
+      if (input.signature !== undefined && can(actor, 'sign', 'Rda', subject)) {
+        // The signing official signs here and now, as themselves.
         if (status !== SIGNATURE_NEEDED)
           throw new ValidationError({ signature: ['This RDA has already been signed.'] });
         if (!sameName(input.signature, signer))
@@ -54,6 +54,25 @@ export function rdaPolicy(files: FilesService): FileTypePolicy {
         Object.assign(next, {
           signature: input.signature,
           signature_date: todayAtNoon(),
+          status: AWAITING_EXECUTION,
+        });
+      } else if (input.signature !== undefined || input.signature_date !== undefined) {
+        // The admin form records the official's signature and its date as received (staff §4.5):
+        // open only while the RDA awaits that signature.
+        authorize(actor, 'update', 'Rda', subject);
+        if (status !== SIGNATURE_NEEDED) {
+          throw new ValidationError({
+            signature: ['The signature and its date can no longer change once the RDA is signed.'],
+          });
+        }
+        if (!input.signature) throw new ValidationError({ signature: [MESSAGES.requiredField] });
+        if (!input.signature_date) throw new ValidationError({ signature_date: [MESSAGES.requiredField] });
+        if (input.signature_date > todayAtNoon().slice(0, 10)) {
+          throw new ValidationError({ signature_date: ['The signature date cannot be in the future.'] });
+        }
+        Object.assign(next, {
+          signature: input.signature,
+          signature_date: `${input.signature_date}T12:00:00`,
           status: AWAITING_EXECUTION,
         });
       }
@@ -74,15 +93,17 @@ export function rdaPolicy(files: FilesService): FileTypePolicy {
       }
       if (input.status !== undefined || input.comments !== undefined) {
         authorize(actor, 'update', 'Rda', subject);
-        if (input.status !== undefined) {
+        // Compared with the status before this save: a signature recorded above already moved it.
+        if (input.status !== undefined && input.status !== Number(next.status)) {
           // Staff §4.5: once signed, Signature Needed is closed; once executed, Awaiting Execution too.
+          const current = Number(next.status);
           const closed =
-            (status > SIGNATURE_NEEDED && input.status === SIGNATURE_NEEDED) ||
-            (status === FULLY_EXECUTED && input.status === AWAITING_EXECUTION);
+            (current > SIGNATURE_NEEDED && input.status === SIGNATURE_NEEDED) ||
+            (current === FULLY_EXECUTED && input.status === AWAITING_EXECUTION);
           if (closed) {
             throw new ValidationError({
               status: [
-                `An RDA that is ${RDA_STATUSES[status as 1]} cannot return to ${RDA_STATUSES[input.status as 1]}.`,
+                `An RDA that is ${RDA_STATUSES[current as 1]} cannot return to ${RDA_STATUSES[input.status as 1]}.`,
               ],
             });
           }

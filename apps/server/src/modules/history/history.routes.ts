@@ -16,7 +16,7 @@ export const historyRoutes: FastifyPluginAsyncZod<{ history: HistoryService }> =
       },
     },
     async (request) => {
-      const { list, count, results } = await history.list(request.query);
+      const { list, count, results } = await history.list(request.actor, request.query);
       return toPage(request, list, count, results);
     },
   );

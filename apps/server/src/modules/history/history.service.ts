@@ -1,6 +1,7 @@
-import type { HistoryEntryDto } from '@rrp/domain';
-import type { Db } from '../../platform/db/database';
-import { ValidationError } from '../../platform/http/errors';
+import { can, type Actor, type HistoryEntryDto } from '@rrp/domain';
+import type { Db, DbOrTx } from '../../platform/db/database';
+import { authorize } from '../../platform/http/access';
+import { NotFoundError, ValidationError } from '../../platform/http/errors';
 import { parseListQuery } from '../../platform/list';
 import { historyList } from './history.lists';
 import { listHistory } from './history.repo';
@@ -31,10 +32,24 @@ function present(row: Row, expandModifier: boolean): HistoryEntryDto {
   };
 }
 
+/**
+ * For a model whose history some roles may read only for their own objects (e.g. a researcher
+ * and their project): the object the permission conditions read, or null when it does not exist.
+ */
+export type HistorySubjectResolver = (tx: DbOrTx, pk: string, actor: Actor) => Promise<object | null>;
+
 export function createHistoryService(deps: { db: Db }) {
+  const resolvers = new Map<string, HistorySubjectResolver>();
   return {
-    /** The changes of one object, newest first. */
-    async list(query: Record<string, string | undefined>) {
+    registerModel(model: string, resolve: HistorySubjectResolver) {
+      resolvers.set(model, resolve);
+    },
+
+    /**
+     * The changes of one object, newest first. Staff with the History grant read any object's;
+     * a conditional grant (e.g. owners) reads one object of a registered model at a time.
+     */
+    async list(actor: Actor | null, query: Record<string, string | undefined>) {
       if (!query.pk || !query.model) {
         const missing = ['pk', 'model'].filter((key) => !query[key]);
         throw new ValidationError(
@@ -42,6 +57,14 @@ export function createHistoryService(deps: { db: Db }) {
         );
       }
       const list = parseListQuery(historyList, query);
+      if (!can(actor, 'list', 'History')) {
+        const resolve = resolvers.get(query.model);
+        const pk = query.pk;
+        if (!resolve || !/^\d{1,15}$/.test(pk) || query.pk__in !== undefined) throw new NotFoundError();
+        const subject = actor ? await resolve(deps.db, pk, actor) : null;
+        if (!subject) throw new NotFoundError();
+        authorize(actor, 'list', 'History', subject);
+      }
       const page = await listHistory(deps.db, list);
       return {
         list,

@@ -1,7 +1,7 @@
 import { can, type Actor, type HistoryEntryDto } from '@rrp/domain';
 import type { Db, DbOrTx } from '../../platform/db/database';
 import { authorize } from '../../platform/http/access';
-import { NotFoundError, ValidationError } from '../../platform/http/errors';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../platform/http/errors';
 import { parseListQuery } from '../../platform/list';
 import { historyList } from './history.lists';
 import { listHistory } from './history.repo';
@@ -60,7 +60,9 @@ export function createHistoryService(deps: { db: Db }) {
       if (!can(actor, 'list', 'History')) {
         const resolve = resolvers.get(query.model);
         const pk = query.pk;
-        if (!resolve || !/^\d{1,15}$/.test(pk) || query.pk__in !== undefined) throw new NotFoundError();
+        // Models without owners of their own (settings, users, ...) stay staff-only.
+        if (!resolve || query.pk__in !== undefined) throw new ForbiddenError();
+        if (!/^\d{1,15}$/.test(pk)) throw new NotFoundError();
         const subject = actor ? await resolve(deps.db, pk, actor) : null;
         if (!subject) throw new NotFoundError();
         authorize(actor, 'list', 'History', subject);

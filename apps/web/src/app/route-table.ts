@@ -34,6 +34,10 @@ const institutionDetails = () => import('@/features/institutions/screens/institu
 const reviseOfficer = () => import('@/features/institutions/screens/revise-officer-screen');
 const provideInstitution = () => import('@/features/institutions/screens/provide-institution-screen');
 const annualReview = () => import('@/features/institutions/screens/annual-review-screen');
+const institutionCreate = () => import('@/features/institutions/screens/institution-create-screen');
+const projectList = () => import('@/features/projects/screens/project-list-screen');
+const projectCreate = () => import('@/features/projects/screens/project-create-screen');
+const projectDetail = () => import('@/features/projects/screens/project-detail-screen');
 
 const projects: Crumb = { label: 'Projects', to: '/project' };
 const requests: Crumb = { label: 'Requests', to: '/request' };
@@ -89,9 +93,21 @@ export const ROUTES: RouteEntry[] = [
   { path: '/user', title: 'Users', access: 'signedIn' },
   { path: '/user/create', title: 'New User', crumbs: [users], access: 'signedIn' },
   { path: '/user/:objectId', title: 'User', crumbs: [users], access: 'signedIn' },
-  { path: '/project', title: 'Projects', access: 'signedIn' },
-  { path: '/project/create', title: 'New Project', crumbs: [projects], access: 'signedIn' },
-  { path: '/project/:objectId', title: 'Project', crumbs: [projects], access: 'signedIn' },
+  { path: '/project', title: 'Projects', access: 'signedIn', screen: projectList },
+  {
+    path: '/project/create',
+    title: 'New Project',
+    crumbs: [projects],
+    access: 'signedIn',
+    screen: projectCreate,
+  },
+  {
+    path: '/project/:objectId',
+    title: 'Project',
+    crumbs: [projects],
+    access: 'signedIn',
+    screen: projectDetail,
+  },
   { path: '/request', title: 'Requests', access: 'signedIn' },
   { path: '/request/create', title: 'Resource Request', crumbs: [requests], access: 'signedIn' },
   { path: '/request/:objectId', title: 'Request', crumbs: [requests], access: 'signedIn' },
@@ -121,7 +137,13 @@ export const ROUTES: RouteEntry[] = [
   { path: '/abn_tissue/start-review', title: 'Start Tissue Review', access: 'signedIn' },
   { path: '/release-notes', title: 'Release Notes', access: 'signedIn' },
   { path: '/institution', title: 'Institutions', access: 'signedIn', screen: institutionList },
-  { path: '/institution/create', title: 'New Institution', crumbs: [institutions], access: 'signedIn' },
+  {
+    path: '/institution/create',
+    title: 'New Institution',
+    crumbs: [institutions],
+    access: 'signedIn',
+    screen: institutionCreate,
+  },
   {
     path: '/institution/:objectId',
     title: 'Institution',

@@ -21,6 +21,7 @@ import { navigationFor, VIEW_MENU } from '@/lib/navigation';
 import { SignInCard } from './login-screen';
 import { SuperuserPanel } from '../components/superuser-panel';
 import { OfficialPanel } from '../components/official-panel';
+import { ProjectsPanel } from '../components/projects-panel';
 
 function VisitorHome() {
   return (
@@ -81,6 +82,7 @@ function RoleHome() {
       </Text>
       {activeRole === 'superuser' && <SuperuserPanel />}
       {activeRole === 'sbso' && <OfficialPanel user={user} />}
+      {activeRole === 'primary_researcher' && <ProjectsPanel />}
       {places.length > 0 && (
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
           {places.map((place) => (

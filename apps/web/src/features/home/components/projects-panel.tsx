@@ -1,0 +1,60 @@
+import { Anchor, Card, Group, Skeleton, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { ProjectDto } from '@rrp/domain';
+import { apiFetch } from '@/lib/api-client';
+
+/** The home page lists at most this many projects (staff §2.2, §9); all of them are at /project. */
+export const HOME_PROJECTS_CAP = 10;
+
+/** The researcher home's Projects panel: newest projects first, each opening its page. */
+export function ProjectsPanel() {
+  const projects = useQuery({
+    queryKey: ['projects', 'home'],
+    queryFn: () =>
+      apiFetch<{ count: number; results: ProjectDto[] }>('project/', {
+        query: { limit: HOME_PROJECTS_CAP, ordering: '-created' },
+      }),
+  });
+  const rows = projects.data?.results ?? [];
+  return (
+    <Card withBorder padding="lg">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} fz="lg">
+          Projects
+        </Title>
+        <Anchor component={Link} to="/project" size="sm">
+          View all projects
+        </Anchor>
+      </Group>
+      {!projects.data ? (
+        <Skeleton h={60} />
+      ) : rows.length === 0 ? (
+        <Text size="sm">No Projects.</Text>
+      ) : (
+        <Table aria-label="Your projects">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Project</Table.Th>
+              <Table.Th>Portal ID</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((project) => (
+              <Table.Tr key={project.id}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/project/${project.id}`} size="sm">
+                    {project.title}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{project.portal_project_id}</Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Card>
+  );
+}

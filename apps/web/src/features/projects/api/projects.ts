@@ -1,0 +1,191 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CreateProject,
+  FileDto,
+  HistoryEntryDto,
+  InstitutionDto,
+  ProjectDto,
+  ResearchTeamMemberDto,
+  ResearchTeamMemberInput,
+  UpdateProject,
+} from '@rrp/domain';
+import { LIMITS } from '@rrp/domain';
+import { apiFetch } from '@/lib/api-client';
+
+export interface ListPage<T> {
+  count: number;
+  results: T[];
+}
+
+export interface ProjectFilters {
+  page: number;
+  pageSize: number;
+  ordering: string;
+  search: string;
+}
+
+/** The list call's query: one page, sorted, searched from 2 characters (researcher §9). */
+export function projectListQuery(
+  filters: ProjectFilters,
+  limit = filters.pageSize,
+  offset = (filters.page - 1) * filters.pageSize,
+) {
+  const search = filters.search.trim();
+  return {
+    limit,
+    offset,
+    ordering: filters.ordering,
+    expand: 'owner,latest_irb',
+    ...(search.length >= LIMITS.search.minChars ? { search } : {}),
+  };
+}
+
+export function useProjects(filters: ProjectFilters) {
+  return useQuery({
+    queryKey: ['projects', filters],
+    queryFn: () => apiFetch<ListPage<ProjectDto>>('project/', { query: projectListQuery(filters) }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const projectQueryKey = (id: number) => ['project', id] as const;
+
+export function useProject(id: number) {
+  return useQuery({
+    queryKey: projectQueryKey(id),
+    queryFn: () =>
+      apiFetch<ProjectDto>(`project/${id}/`, { query: { expand: 'owner,latest_irb,institution,creator' } }),
+  });
+}
+
+export function useCreateProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateProject) => apiFetch<ProjectDto>('project/', { method: 'POST', body }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['projects'] }),
+  });
+}
+
+export function useUpdateProject(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Partial<UpdateProject>) =>
+      apiFetch<ProjectDto>(`project/${id}/`, {
+        method: 'PATCH',
+        body,
+        query: { expand: 'owner,latest_irb,institution,creator' },
+      }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(projectQueryKey(id), saved);
+      void queryClient.invalidateQueries({ queryKey: ['projects'] });
+      void queryClient.invalidateQueries({ queryKey: ['project-history', id] });
+    },
+  });
+}
+
+/** DELETE project/{id}/: a blocked deletion is a 400 the caller shows ('Unable to Delete Project'). */
+export function deleteProject(id: number) {
+  return apiFetch<unknown>(`project/${id}/`, { method: 'DELETE' });
+}
+
+export const teamQueryKey = (projectId: number) => ['research-team', projectId] as const;
+
+export function useResearchTeam(projectId: number | null) {
+  return useQuery({
+    queryKey: teamQueryKey(projectId ?? 0),
+    queryFn: () =>
+      apiFetch<ListPage<ResearchTeamMemberDto>>('research-team/', {
+        query: { project_id: projectId!, expand: 'institution', limit: 200 },
+      }),
+    enabled: projectId !== null,
+  });
+}
+
+export function useSaveTeam(projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (team: ResearchTeamMemberInput[]) =>
+      apiFetch<unknown>('research-team/', {
+        method: 'POST',
+        body: { project_id: projectId, team: team.map((row) => ({ ...row, project_id: projectId })) },
+      }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: teamQueryKey(projectId) });
+      void queryClient.invalidateQueries({ queryKey: ['project-history', projectId] });
+    },
+  });
+}
+
+/** The audit trail of a project, re-read every 2000 ms while it is open (researcher §7). */
+export function useProjectHistory(projectId: number, open: boolean) {
+  return useQuery({
+    queryKey: ['project-history', projectId],
+    queryFn: () =>
+      apiFetch<ListPage<HistoryEntryDto>>('history/', {
+        query: { pk: projectId, model: 'project', expand: 'modifier', limit: 200 },
+      }),
+    enabled: open,
+    refetchInterval: open ? 2000 : false,
+  });
+}
+
+/** Approved institutions for the team's institution picker. */
+export function useApprovedInstitutions() {
+  return useQuery({
+    queryKey: ['institutions', 'approved-lookup'],
+    queryFn: () =>
+      apiFetch<ListPage<InstitutionDto>>('institution/', {
+        query: { status: 3, limit: LIMITS.institutionLookupLimit, ordering: 'name' },
+      }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export interface UserOption {
+  id: number;
+  full_name: string;
+  email: string;
+}
+
+/** Primary researchers matching a search, for the admin's PI picker. */
+export function usePrincipalInvestigators(search: string) {
+  const term = search.trim();
+  return useQuery({
+    queryKey: ['users', 'primary_researcher', term],
+    queryFn: () =>
+      apiFetch<ListPage<UserOption>>('user/', {
+        query: {
+          groups__name: 'primary_researcher',
+          ordering: 'last_name',
+          limit: LIMITS.combobox.initialLimit,
+          ...(term.length >= LIMITS.search.minChars ? { search: term } : {}),
+        },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** POST file/ (multipart) of an IRB record; the project is omitted for a project not yet created. */
+export function uploadIrb(input: {
+  file: File;
+  projectId: number | null;
+  additionalData: Record<string, unknown>;
+}) {
+  const body = new FormData();
+  body.append('type', 'irb');
+  body.append('name', input.file.name);
+  if (input.projectId !== null) body.append('project', String(input.projectId));
+  body.append('additional_data', JSON.stringify(input.additionalData));
+  body.append('file', input.file, input.file.name);
+  return apiFetch<FileDto>('file/', { method: 'POST', body, handleStatus: [412, 413] });
+}
+
+/** Downloads a file through a short-lived signed link (the file keeps its name). */
+export async function downloadFile(fileId: number) {
+  const file = await apiFetch<FileDto>(`file/${fileId}/`, { query: { signed_url: 'True' } });
+  if (!file.signed_url) return;
+  const link = Object.assign(document.createElement('a'), { href: file.signed_url, download: file.name });
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+}

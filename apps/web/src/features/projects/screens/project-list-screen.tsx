@@ -1,0 +1,226 @@
+import { useState } from 'react';
+import { Anchor, Button, CloseButton, Group, Menu, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { IconChevronDown, IconDownload, IconSearch } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import Papa from 'papaparse';
+import { LIMITS, type ProjectDto } from '@rrp/domain';
+import { apiFetch } from '@/lib/api-client';
+import { ServerTable, type ListState } from '@/components/data-table';
+import { Page } from '@/components/page';
+import { useSession } from '@/lib/session';
+import {
+  downloadFile,
+  projectListQuery,
+  useProjects,
+  type ListPage,
+  type ProjectFilters,
+} from '../api/projects';
+import { formatDay } from '../components/format';
+
+const ownerName = (project: ProjectDto) =>
+  typeof project.owner === 'object' ? project.owner.display_name : '';
+const irbId = (project: ProjectDto) =>
+  project.latest_irb === null
+    ? null
+    : typeof project.latest_irb === 'object'
+      ? project.latest_irb.id
+      : project.latest_irb;
+/** IRB Expiration Date: the renewal date, or 'Exempt' (researcher §2 "Lists"). */
+export const irbExpiration = (project: ProjectDto) =>
+  project.irb_state === 'exempt'
+    ? 'Exempt'
+    : project.irb_renewal_date
+      ? formatDay(project.irb_renewal_date)
+      : '—';
+
+/** Every matching project (up to the list limit) as a CSV file, for staff. */
+async function downloadCsv(filters: ProjectFilters) {
+  const page = await apiFetch<ListPage<ProjectDto>>('project/', {
+    query: projectListQuery(filters, LIMITS.list.maxLimit, 0),
+  });
+  const csv = Papa.unparse(
+    page.results.map((project) => ({
+      portal_project_id: project.portal_project_id,
+      title: project.title,
+      abstract: project.abstract,
+      principal_investigator: ownerName(project),
+      irb_expiration_date: irbExpiration(project),
+      non_autism_research: project.non_autism_research ? 'Yes' : 'No',
+      created: project.created,
+    })),
+  );
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const link = Object.assign(document.createElement('a'), { href: url, download: 'projects.csv' });
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+function openAbstract(project: ProjectDto) {
+  modals.open({
+    title: `${project.title} Abstract`,
+    size: 'lg',
+    children: (
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+        {project.abstract}
+      </Text>
+    ),
+  });
+}
+
+/** /project: the project list (researcher §2 "Lists"); researchers see their own projects. */
+export default function ProjectListScreen() {
+  const navigate = useNavigate();
+  const { activeRole } = useSession();
+  const isPi = activeRole === 'primary_researcher';
+  const isAdmin = activeRole === 'portal_admin';
+  const hasMenu = isAdmin || activeRole === 'portal_reviewer';
+  const [state, setState] = useState<ListState>({
+    page: 1,
+    pageSize: LIMITS.table.pageSize,
+    ordering: 'title',
+  });
+  const [searchText, setSearchText] = useState('');
+  const [search] = useDebouncedValue(searchText, LIMITS.search.debounceMs);
+  const filters: ProjectFilters = { ...state, search: isPi ? '' : search };
+  const list = useProjects(filters);
+  const empty = list.data !== undefined && list.data.count === 0;
+
+  const stop = (event: React.MouseEvent) => event.stopPropagation();
+
+  return (
+    <Page
+      title="Projects"
+      actions={
+        <Group>
+          {isPi && (
+            <Button component={Link} to="/project/create">
+              New Project
+            </Button>
+          )}
+          {hasMenu && (
+            <Menu position="bottom-start" width={225}>
+              <Menu.Target>
+                <Button variant="default" rightSection={<IconChevronDown size={14} aria-hidden />}>
+                  Actions
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {isAdmin && (
+                  <Menu.Item component={Link} to="/project/create">
+                    Add New Project
+                  </Menu.Item>
+                )}
+                <Menu.Item
+                  leftSection={<IconDownload size={14} aria-hidden />}
+                  onClick={() => void downloadCsv(filters)}
+                >
+                  Download
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          )}
+        </Group>
+      }
+    >
+      <Stack>
+        {!isPi && (
+          <TextInput
+            label="Search"
+            placeholder="Search for projects..."
+            leftSection={<IconSearch size={14} aria-hidden />}
+            rightSection={
+              searchText ? (
+                <CloseButton aria-label="Clear search" onClick={() => setSearchText('')} size="sm" />
+              ) : null
+            }
+            value={searchText}
+            onChange={(event) => {
+              setSearchText(event.currentTarget.value);
+              setState((previous) => ({ ...previous, page: 1 }));
+            }}
+            w={360}
+          />
+        )}
+        {empty && !list.isFetching ? (
+          <Paper withBorder p="xl" ta="center">
+            <Text>No results matching search.</Text>
+            <Anchor component={Link} to="/project/create" size="sm">
+              Create a new project
+            </Anchor>
+          </Paper>
+        ) : (
+          <ServerTable<ProjectDto>
+            label="Projects"
+            records={list.data?.results ?? []}
+            total={list.data?.count ?? 0}
+            loading={list.isFetching}
+            state={state}
+            onChange={setState}
+            emptyText="No results matching search."
+            onRowClick={(project) => navigate(`/project/${project.id}`)}
+            columns={[
+              { accessor: 'portal_project_id', title: 'Portal ID', sortable: true },
+              { accessor: 'title', title: 'Title', sortable: true },
+              {
+                accessor: 'abstract',
+                title: 'Abstract',
+                render: (project) => (
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    onClick={(event) => {
+                      stop(event);
+                      openAbstract(project);
+                    }}
+                  >
+                    View Abstract
+                  </Button>
+                ),
+              },
+              {
+                accessor: 'latest_irb',
+                title: 'IRB',
+                render: (project) => {
+                  const id = irbId(project);
+                  return id === null ? (
+                    <Text size="sm" c="gray.7">
+                      None
+                    </Text>
+                  ) : (
+                    <Button
+                      size="compact-xs"
+                      variant="default"
+                      leftSection={<IconDownload size={12} aria-hidden />}
+                      onClick={(event) => {
+                        stop(event);
+                        void downloadFile(id);
+                      }}
+                    >
+                      View IRB
+                    </Button>
+                  );
+                },
+              },
+              {
+                accessor: 'irb_renewal_date',
+                title: 'IRB Expiration Date',
+                render: (project) => irbExpiration(project),
+              },
+              ...(isAdmin
+                ? [
+                    {
+                      accessor: 'owner',
+                      title: 'Principal Investigator',
+                      render: (project: ProjectDto) => ownerName(project),
+                    },
+                  ]
+                : []),
+            ]}
+          />
+        )}
+      </Stack>
+    </Page>
+  );
+}

@@ -206,6 +206,7 @@ export default function ProjectListScreen() {
               {
                 accessor: 'irb_renewal_date',
                 title: 'IRB Expiration Date',
+                sortable: true,
                 render: (project) => irbExpiration(project),
               },
               ...(isAdmin
@@ -213,6 +214,7 @@ export default function ProjectListScreen() {
                     {
                       accessor: 'owner',
                       title: 'Principal Investigator',
+                      sortable: true,
                       render: (project: ProjectDto) => ownerName(project),
                     },
                   ]

@@ -54,6 +54,11 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
 import { historyRoutes } from './modules/history/history.routes';
 import { createHistoryService } from './modules/history/history.service';
+import { emailRoutes } from './modules/email/email.routes';
+import { createEmailService } from './modules/email/email.service';
+import { complianceRoutes } from './modules/compliance/compliance.routes';
+import { createComplianceService } from './modules/compliance/compliance.service';
+import { COMPLIANCE_TEMPLATE, complianceEmailTemplate } from './modules/compliance/compliance.emails';
 
 export interface AppOptions {
   config: Config;
@@ -209,6 +214,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminRoutes, { admin: services.admin });
   await app.register(catalogueRoutes, { catalogue: services.catalogue });
   await app.register(historyRoutes, { history: services.history });
+
+  // The e-mail composer; modules offer templates for their objects.
+  const email = createEmailService({ db: database.db, mailer, from: config.mail.from });
+  email.registerTemplate(COMPLIANCE_TEMPLATE, complianceEmailTemplate(emailContext));
+  await app.register(emailRoutes, { email });
+  await app.register(complianceRoutes, { compliance: createComplianceService({ db: database.db, email }) });
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

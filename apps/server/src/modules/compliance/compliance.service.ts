@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import {
+  COMPLIANCE_STATUS_IDS,
+  COMPLIANCE_STATUSES,
+  type Actor,
+  type ComplianceSummaryDto,
+} from '@rrp/domain';
+import type { Db } from '../../platform/db/database';
+import { parseListQuery } from '../../platform/list';
+import type { EmailService } from '../email/email.service';
+import { COMPLIANCE_MODEL, COMPLIANCE_TEMPLATE } from './compliance.emails';
+import { complianceList } from './compliance.lists';
+import { presentCompliance } from './compliance.presenter';
+import * as repo from './compliance.repo';
+import { compliance } from './compliance.sql';
+
+export function createComplianceService(deps: { db: Db; email: EmailService }) {
+  const { db } = deps;
+  const lastEmail = deps.email.lastEmailJson(COMPLIANCE_TEMPLATE, COMPLIANCE_MODEL, sql`${compliance.id}`);
+
+  return {
+    /** GET institution-compliance/: approved institutions with their compliance, paged and filtered in SQL. */
+    async list(actor: Actor, query: Record<string, string | undefined>) {
+      const list = parseListQuery(complianceList, query);
+      const page = await repo.listCompliance(db, list, lastEmail);
+      return { list, count: page.count, results: page.rows.map((row) => presentCompliance(actor, row)) };
+    },
+
+    /** Counts per status (every status, zero included) for the pie chart and the filter list. */
+    async summary(query: { search?: string }): Promise<ComplianceSummaryDto> {
+      const { where } = parseListQuery(complianceList, { search: query.search });
+      const counts = new Map((await repo.countByStatus(db, where)).map((row) => [row.status, row.count]));
+      const statuses = COMPLIANCE_STATUS_IDS.map((id) => ({
+        id,
+        name: COMPLIANCE_STATUSES[id],
+        count: counts.get(id) ?? 0,
+      }));
+      return { total: statuses.reduce((sum, status) => sum + status.count, 0), statuses };
+    },
+  };
+}
+
+export type ComplianceService = ReturnType<typeof createComplianceService>;

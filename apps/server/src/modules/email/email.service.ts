@@ -1,0 +1,191 @@
+import type { SQL } from 'drizzle-orm';
+import type { Actor, EmailInfoDto, EmailLogDto, SendEmail } from '@rrp/domain';
+import type { Db, DbOrTx } from '../../platform/db/database';
+import { ValidationError } from '../../platform/http/errors';
+import { recordHistory } from '../../platform/history';
+import { parseListQuery } from '../../platform/list';
+import type { Mailer } from '../../platform/mail/mailer';
+import { renderBody } from './email-body';
+import { emailLogList } from './email.lists';
+import * as repo from './email.repo';
+
+/** A draft the composer opens with. */
+export interface EmailDraft {
+  to: string[];
+  cc?: string[];
+  bcc?: string[];
+  subject: string;
+  body: string;
+}
+
+/**
+ * An e-mail template another module offers for its objects (e.g. `compliance` for institutions):
+ * which objects exist, and the draft for some of them. Registered at start-up.
+ */
+export interface EmailTemplate {
+  modelName: string;
+  /** The ids among these that exist (and that the template can be sent about). */
+  existing(db: DbOrTx, ids: number[]): Promise<number[]>;
+  draft(db: DbOrTx, ids: number[]): Promise<EmailDraft>;
+}
+
+/** Free-form e-mail, about no object. */
+export const CUSTOM_TEMPLATE = 'custom';
+
+function present({ log, creator, audit }: repo.EmailLogRow): EmailLogDto {
+  return {
+    id: log.id,
+    to: log.to,
+    cc: log.cc,
+    bcc: log.bcc,
+    subject: log.subject,
+    body: log.text,
+    html: log.html,
+    template: log.template,
+    model_name: audit?.model_name ?? null,
+    object_ids: audit?.object_ids ?? [],
+    status: log.status,
+    last_error: log.lastError,
+    created: log.created.toISOString(),
+    sent_at: log.sentAt?.toISOString() ?? null,
+    created_by: creator
+      ? { id: creator.id, full_name: `${creator.firstName} ${creator.lastName}`.trim() }
+      : null,
+  };
+}
+
+function parseIds(raw: string | undefined): number[] | undefined {
+  if (raw === undefined) return undefined;
+  const parts = raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (parts.some((part) => !/^\d{1,9}$/.test(part))) {
+    throw new ValidationError({ object_ids: ['Enter ids separated by commas.'] });
+  }
+  return parts.map(Number);
+}
+
+export function createEmailService(deps: { db: Db; mailer: Mailer; from: string }) {
+  const { db, mailer } = deps;
+  const templates = new Map<string, EmailTemplate>();
+
+  function templateFor(key: string, field: string): EmailTemplate {
+    const template = templates.get(key);
+    if (!template) throw new ValidationError({ [field]: [`Unknown e-mail template: ${key}.`] });
+    return template;
+  }
+
+  async function assertObjects(tx: DbOrTx, template: EmailTemplate, ids: number[], field: string) {
+    const found = new Set(await template.existing(tx, ids));
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length) throw new ValidationError({ [field]: [`Unknown id: ${missing.join(', ')}.`] });
+  }
+
+  return {
+    registerTemplate(key: string, template: EmailTemplate) {
+      if (key === CUSTOM_TEMPLATE || templates.has(key)) throw new Error(`E-mail template ${key} exists`);
+      templates.set(key, template);
+    },
+
+    /** GET email/: the draft of a template for some objects ("Email info"). */
+    async info(query: { email_type: string; model_name: string; obj_ids: number[] }): Promise<EmailInfoDto> {
+      const template = templateFor(query.email_type, 'email_type');
+      if (template.modelName !== query.model_name) {
+        throw new ValidationError({
+          model_name: [`The ${query.email_type} template is about ${template.modelName}.`],
+        });
+      }
+      const ids = [...new Set(query.obj_ids)];
+      await assertObjects(db, template, ids, 'obj_ids');
+      const draft = await template.draft(db, ids);
+      return {
+        from: deps.from,
+        to: draft.to,
+        cc: draft.cc ?? [],
+        bcc: draft.bcc ?? [],
+        subject: draft.subject,
+        body: draft.body,
+        email_template: query.email_type,
+        model_name: template.modelName,
+        object_ids: ids,
+      };
+    },
+
+    /**
+     * POST email/: queues the e-mail in a transaction with its audit row (who sent which template
+     * about which objects), then starts delivery. Bad input changes nothing and queues nothing.
+     */
+    async send(actor: Actor, input: SendEmail): Promise<EmailLogDto> {
+      const objectIds = [...new Set(input.object_ids)];
+      const id = await db.transaction(async (tx) => {
+        let modelName: string | null = null;
+        if (input.email_template === CUSTOM_TEMPLATE) {
+          if (objectIds.length || input.model_name) {
+            throw new ValidationError({
+              email_template: ['Choose the template of the objects this e-mail is about.'],
+            });
+          }
+        } else {
+          const template = templateFor(input.email_template, 'email_template');
+          if (input.model_name && input.model_name !== template.modelName) {
+            throw new ValidationError({
+              model_name: [`The ${input.email_template} template is about ${template.modelName}.`],
+            });
+          }
+          if (!objectIds.length)
+            throw new ValidationError({ object_ids: ['Name the objects this e-mail is about.'] });
+          await assertObjects(tx, template, objectIds, 'object_ids');
+          modelName = template.modelName;
+        }
+        const known = await repo.usersByEmail(tx, input.to);
+        if (!input.send_to_non_existing_user) {
+          const knownEmails = new Set(known.map((user) => user.email.toLowerCase()));
+          const strangers = input.to.filter((address) => !knownEmails.has(address.toLowerCase()));
+          if (strangers.length) {
+            throw new ValidationError({
+              to: [`No portal user has the e-mail address ${strangers.join(', ')}.`],
+            });
+          }
+        }
+        const { text, html } = renderBody(input.body);
+        const emailId = await mailer.queue(tx, {
+          to: input.to,
+          cc: input.cc,
+          bcc: input.bcc,
+          subject: input.subject,
+          text,
+          html,
+          template: input.email_template,
+          userId: input.to.length === 1 ? (known[0]?.id ?? null) : null,
+          createdById: actor.userId,
+        });
+        await recordHistory(tx, {
+          model: repo.EMAIL_HISTORY_MODEL,
+          objectId: emailId,
+          action: 'create',
+          after: { template: input.email_template, model_name: modelName, object_ids: objectIds },
+          by: actor,
+        });
+        return emailId;
+      });
+      mailer.flush();
+      return present((await repo.findEmailLog(db, id))!);
+    },
+
+    /** GET email_logs/: latest first, by template, status, recipient user, and the objects they were about. */
+    async listLogs(query: Record<string, string | undefined>) {
+      const list = parseListQuery(emailLogList, query);
+      const about = repo.aboutObjects(query.model_name, parseIds(query.object_ids));
+      const page = await repo.listEmailLogs(db, list, about);
+      return { list, count: page.count, results: page.rows.map(present) };
+    },
+
+    /** The newest e-mail of a template about each row's object, as an SQL expression for lists. */
+    lastEmailJson(template: string, modelName: string, objectId: SQL): SQL {
+      return repo.lastEmailJson(template, modelName, objectId);
+    },
+  };
+}
+
+export type EmailService = ReturnType<typeof createEmailService>;

@@ -9,6 +9,7 @@ import { ApiError } from '@/lib/api-client';
 import { downloadFile, projectQueryKey, uploadIrb } from '../api/projects';
 import { emptyIrb, irbData, validateIrb, type IrbValues } from '../rules';
 import { IrbFields } from './irb-fields';
+import { irbUploadErrors } from './error-text';
 import { formatDay } from './format';
 
 const irbOf = (project: ProjectDto): IrbRecordDto | null =>
@@ -58,11 +59,7 @@ function UpdateIrbForm({ project, onDone }: { project: ProjectDto; onDone: () =>
       onDone();
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      setErrors(
-        error.status === 400 && Object.keys(error.fieldErrors).length
-          ? error.fieldErrors
-          : { file: error.message },
-      );
+      setErrors(irbUploadErrors(error.status, error.body, error.message));
     } finally {
       setSaving(false);
     }

@@ -22,7 +22,7 @@ import {
   type IrbValues,
   type TeamRow,
 } from '../rules';
-import { collectMessages } from './error-text';
+import { collectMessages, irbUploadErrors } from './error-text';
 import { IrbFields } from './irb-fields';
 import { PiSelect } from './pi-select';
 import { TeamEditor } from './team-editor';
@@ -199,15 +199,8 @@ export function ProjectForm({
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (stage === 'irb') {
-        if (error.status === 400) {
-          const errors: Record<string, string> = {};
-          for (const [key, message] of Object.entries(error.fieldErrors))
-            errors[IRB_FIELDS.includes(key) ? key : 'file'] = message;
-          setIrbErrors(errors);
-        } else {
-          // 412: 'File {name} did not pass virus scan'; 413: too large.
-          setIrbErrors({ file: error.message });
-        }
+        // 412: 'File {name} did not pass virus scan'; 413: too large; 400: metadata or not a PDF.
+        setIrbErrors(irbUploadErrors(error.status, error.body, error.message));
         return;
       }
       if (error.status !== 400) return;

@@ -82,6 +82,8 @@ export const updateRdaSchema = z.strictObject({
   signature: z.string().trim().min(1).max(200).optional(),
   signature_date: z.iso.date({ error: 'Enter the signature date as YYYY-MM-DD.' }).optional(),
   sf_signature: z.string().trim().min(1).max(200).optional(),
+  /** Sent with a revised PDF (multipart PATCH): the day the document was revised. */
+  revised_date: z.iso.date({ error: 'Enter the revision date as YYYY-MM-DD.' }).optional(),
   status: z.literal(rdaStatusIds).optional(),
   comments: z.string().max(5000).nullable().optional(),
 });

@@ -76,6 +76,14 @@ export function rdaPolicy(files: FilesService): FileTypePolicy {
           status: AWAITING_EXECUTION,
         });
       }
+      if (input.revised_date !== undefined) {
+        // A revised PDF (staff §2.10) replaces the document only while it awaits its signature (§4.5).
+        authorize(actor, 'update', 'Rda', subject);
+        if (status !== SIGNATURE_NEEDED) {
+          throw new ValidationError({ file: ['A signed RDA can no longer be revised.'] });
+        }
+        next.revised_date = `${input.revised_date}T12:00:00`;
+      }
       if (input.sf_signature !== undefined) {
         authorize(actor, 'countersign', 'Rda', subject);
         if (status !== AWAITING_EXECUTION) {

@@ -1,5 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FileDto, InstitutionDto, UpdateInstitution } from '@rrp/domain';
+import type {
+  CreateInstitution,
+  FileDto,
+  InstitutionDeletionDto,
+  InstitutionDto,
+  UpdateInstitution,
+} from '@rrp/domain';
 import { apiFetch } from '@/lib/api-client';
 
 export interface Page<T> {
@@ -57,11 +63,61 @@ export function useUpdateInstitution(id: number) {
   });
 }
 
+export function useCreateInstitution() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Partial<CreateInstitution>) =>
+      apiFetch<InstitutionDto>('institution/', { method: 'POST', body }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(['institution', saved.id], saved);
+      void queryClient.invalidateQueries({ queryKey: ['institutions'] });
+    },
+  });
+}
+
 export function useDeactivateInstitution(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiFetch<InstitutionDto>(`institution/${id}/deactivate/`, { method: 'POST' }),
-    onSuccess: (saved) => queryClient.setQueryData(['institution', id], saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(['institution', id], saved);
+      void queryClient.invalidateQueries({ queryKey: ['institutions'] });
+    },
+  });
+}
+
+/** What deleting the institution would take with it, or which requests block it. */
+export function useDeletionPreview(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['institution-deletion', id],
+    queryFn: () => apiFetch<InstitutionDeletionDto>(`institution/${id}/deletion/`),
+    enabled,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+export function useDeleteInstitution(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<void>(`institution/${id}/`, { method: 'DELETE' }),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: ['institution', id] });
+      void queryClient.invalidateQueries({ queryKey: ['institutions'] });
+    },
+  });
+}
+
+/** 'Add new RDA': a fresh default RDA becomes the institution's current one. */
+export function useAddRda() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (institutionId: number) =>
+      apiFetch<InstitutionDto>(`institution/${institutionId}/rda/`, { method: 'POST' }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(['institution', saved.id], saved);
+      void queryClient.invalidateQueries({ queryKey: ['institutions'] });
+    },
   });
 }
 

@@ -4,7 +4,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { InstitutionDto } from '@rrp/domain';
 import { ApiError } from '@/lib/api-client';
-import { useDeactivateInstitution, useUpdateInstitution } from '../api/institutions';
+import { useUpdateInstitution } from '../api/institutions';
 
 const UNDER_REVIEW = 2;
 
@@ -39,11 +39,11 @@ function CommentsForm({ label, onSubmit }: { label: string; onSubmit: (comments:
 
 /**
  * The administrator's review (staff §4.5): Approve, Follow Up (with the request-revisions e-mail)
- * or Reject, open only while the institution is under review; and deactivation.
+ * or Reject, open only while the institution is under review. Edit, deactivate and delete are in
+ * the detail screen's action menu.
  */
 export function ReviewActions({ institution }: { institution: InstitutionDto }) {
   const update = useUpdateInstitution(institution.id);
-  const deactivate = useDeactivateInstitution(institution.id);
   const reviewable = institution.status === UNDER_REVIEW;
 
   const decide = (status: 3 | 4 | 5, comments?: string) =>
@@ -88,26 +88,6 @@ export function ReviewActions({ institution }: { institution: InstitutionDto }) 
           onClick={() => withComments('Reject', 4)}
         >
           Reject
-        </Button>
-        <Button
-          variant="default"
-          disabled={institution.status === 6}
-          loading={deactivate.isPending}
-          onClick={() =>
-            modals.openConfirmModal({
-              title: 'Deactivate institution',
-              children: (
-                <Text size="sm">
-                  The institution will need a new signing official and its current RDA will be cleared.
-                </Text>
-              ),
-              labels: { confirm: 'Deactivate', cancel: 'Cancel' },
-              confirmProps: { color: 'red' },
-              onConfirm: () => deactivate.mutate(),
-            })
-          }
-        >
-          Deactivate
         </Button>
       </Group>
       {!reviewable && (

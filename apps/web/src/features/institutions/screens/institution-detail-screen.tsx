@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import {
   Anchor,
   Badge,
@@ -5,6 +6,7 @@ import {
   Card,
   Grid,
   Group,
+  Menu,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -12,15 +14,27 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconBan, IconChevronDown, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
-import type { HistoryEntryDto, UserInstitutionDto } from '@rrp/domain';
-import { apiFetch } from '@/lib/api-client';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { HistoryEntryDto, InstitutionDto, UserInstitutionDto } from '@rrp/domain';
+import { apiFetch, ApiError } from '@/lib/api-client';
 import { Page } from '@/components/page';
 import { useCan } from '@/lib/use-can';
-import { useInstitution } from '../api/institutions';
+import {
+  useAddRda,
+  useDeactivateInstitution,
+  useInstitution,
+  useUpdateInstitution,
+} from '../api/institutions';
 import { InstitutionStatusBadge, RdaStatusBadge } from '../components/status-badge';
 import { ReviewActions } from '../components/review-actions';
+import { InstitutionForm } from '../components/institution-form';
+import { DeleteInstitutionModal } from '../components/delete-institution-modal';
+
+const DEACTIVATED = 6;
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -123,13 +137,78 @@ function AuditTrail({ institutionId }: { institutionId: number }) {
   );
 }
 
+/** The administrator's actions on an institution (staff §2.9): edit, deactivate, delete. */
+function AdminMenu({
+  institution,
+  onEdit,
+  onDelete,
+}: {
+  institution: InstitutionDto;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const deactivate = useDeactivateInstitution(institution.id);
+  const confirmDeactivation = () =>
+    modals.openConfirmModal({
+      title: 'Deactivate institution',
+      children: (
+        <Text size="sm">
+          {institution.name} will need a new signing official (status Primary Researcher Adding New SBSO) and
+          its current RDA will be cleared. Its researchers and their requests stay.
+        </Text>
+      ),
+      labels: { confirm: 'Deactivate', cancel: 'Cancel' },
+      confirmProps: { color: 'red.8' },
+      onConfirm: () =>
+        deactivate.mutate(undefined, {
+          onSuccess: (saved) =>
+            notifications.show({
+              color: 'green',
+              title: 'Institution deactivated',
+              message: saved.status_name,
+            }),
+        }),
+    });
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button variant="default" rightSection={<IconChevronDown size={16} aria-hidden />}>
+          Actions
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={onEdit}>
+          Edit institution
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconBan size={16} aria-hidden />}
+          disabled={institution.status === DEACTIVATED}
+          onClick={confirmDeactivation}
+        >
+          Deactivate
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red.8" leftSection={<IconTrash size={16} aria-hidden />} onClick={onDelete}>
+          Delete institution
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
 /** /institution/{id}: details, the administrator's review, researchers and the audit trail. */
 export default function InstitutionDetailScreen() {
   const id = Number(useParams().objectId);
+  const navigate = useNavigate();
   const institution = useInstitution(id);
   const data = institution.data;
   const canReview = useCan(data, 'review');
   const canUpdate = useCan(data, 'update');
+  const canDelete = useCan(data, 'delete');
+  const update = useUpdateInstitution(id);
+  const addRda = useAddRda();
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   if (!data) {
     return (
       <Page title="Institution" crumbs={[{ label: 'Institutions', to: '/institution' }]}>
@@ -143,39 +222,74 @@ export default function InstitutionDetailScreen() {
       title={data.name}
       crumbs={[{ label: 'Institutions', to: '/institution' }]}
       actions={
-        <Group gap="xs">
-          <InstitutionStatusBadge status={data.status} />
-          <RdaStatusBadge status={data.rda_status} />
-          {data.is_unresponsive && (
-            <Badge color="red.9" variant="light">
-              Unresponsive
-            </Badge>
+        <Group justify="space-between">
+          <Group gap="xs">
+            <InstitutionStatusBadge status={data.status} />
+            <RdaStatusBadge status={data.rda_status} />
+            {data.is_unresponsive && (
+              <Badge color="red.9" variant="light">
+                Unresponsive
+              </Badge>
+            )}
+          </Group>
+          {canReview && canDelete && !editing && (
+            <AdminMenu
+              institution={data}
+              onEdit={() => setEditing(true)}
+              onDelete={() => setDeleting(true)}
+            />
           )}
         </Group>
       }
     >
+      {canDelete && (
+        <DeleteInstitutionModal institution={data} opened={deleting} onClose={() => setDeleting(false)} />
+      )}
       <Grid>
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack>
-            <Card withBorder padding="lg">
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <Field label="Official name">{data.official_name}</Field>
-                <Field label="EIN">{data.ein}</Field>
-                <Field label="Domains">{data.domains.join(', ')}</Field>
-                <Field label="Other names">{data.associated_names.join(', ')}</Field>
-                <Field label="Phone">{data.phone_number}</Field>
-                <Field label="Type">{data.nonprofit ? 'Non-profit' : 'For-profit'}</Field>
-                <Field label="Signing official">
-                  {official ? `${official.full_name} (${official.email})` : 'None yet'}
-                </Field>
-                <Field label="Created">{new Date(data.created).toLocaleDateString()}</Field>
-              </SimpleGrid>
-              {data.comments && (
-                <Text size="sm" mt="md">
-                  <strong>Comments:</strong> {data.comments}
-                </Text>
-              )}
-            </Card>
+            {editing ? (
+              <Card withBorder padding="lg">
+                <Title order={2} fz="lg" mb="sm">
+                  Edit institution
+                </Title>
+                <InstitutionForm
+                  institution={data}
+                  submitLabel="Save Changes"
+                  failureTitle="Failed to update object"
+                  onSubmit={async ({ status: _status, ...payload }) => {
+                    await update.mutateAsync(payload);
+                    setEditing(false);
+                    notifications.show({
+                      color: 'green',
+                      title: 'Institution updated',
+                      message: 'Your changes are saved.',
+                    });
+                  }}
+                  onCancel={() => setEditing(false)}
+                />
+              </Card>
+            ) : (
+              <Card withBorder padding="lg">
+                <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                  <Field label="Official name">{data.official_name}</Field>
+                  <Field label="EIN">{data.ein}</Field>
+                  <Field label="Domains">{data.domains.join(', ')}</Field>
+                  <Field label="Other names">{data.associated_names.join(', ')}</Field>
+                  <Field label="Phone">{data.phone_number}</Field>
+                  <Field label="Type">{data.nonprofit ? 'Non-profit' : 'For-profit'}</Field>
+                  <Field label="Signing official">
+                    {official ? `${official.full_name} (${official.email})` : 'None yet'}
+                  </Field>
+                  <Field label="Created">{new Date(data.created).toLocaleDateString()}</Field>
+                </SimpleGrid>
+                {data.comments && (
+                  <Text size="sm" mt="md">
+                    <strong>Comments:</strong> {data.comments}
+                  </Text>
+                )}
+              </Card>
+            )}
             <Researchers institutionId={id} />
             <AuditTrail institutionId={id} />
           </Stack>
@@ -199,7 +313,28 @@ export default function InstitutionDetailScreen() {
                   View RDA
                 </Button>
               ) : (
-                <Text size="sm">No RDA at this time.</Text>
+                <Stack gap="xs" align="flex-start">
+                  <Text size="sm">No RDA at this time.</Text>
+                  {canDelete && (
+                    <Button
+                      variant="light"
+                      loading={addRda.isPending}
+                      onClick={() =>
+                        addRda.mutate(data.id, {
+                          onSuccess: (saved) => navigate(`/rda/${saved.current_rda}`),
+                          onError: (error) =>
+                            notifications.show({
+                              color: 'red',
+                              title: 'Failed to update object',
+                              message: error instanceof ApiError ? error.summary : '',
+                            }),
+                        })
+                      }
+                    >
+                      Add new RDA
+                    </Button>
+                  )}
+                </Stack>
               )}
               {canUpdate && !canReview && (
                 <Anchor component={Link} to="/institution-details" size="sm" display="block" mt="sm">

@@ -68,7 +68,7 @@ export default function InstitutionListScreen() {
         <Group>
           {isAdmin && (
             <Button component={Link} to="/institution/create">
-              New Institution
+              Add New Institution
             </Button>
           )}
           <Button

@@ -3,6 +3,7 @@ import {
   Alert,
   Button,
   Card,
+  FileInput,
   Grid,
   Group,
   Select,
@@ -14,14 +15,18 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import '@mantine/dates/styles.css';
+import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
 import { RDA_STATUSES, type FileDto } from '@rrp/domain';
 import { apiFetch, ApiError } from '@/lib/api-client';
 import { Page } from '@/components/page';
 import { useCan } from '@/lib/use-can';
 import { useSession } from '@/lib/session';
-import { useRda, useUpdateRda } from '../api/institutions';
+import { useAddRda, useRda, useUpdateRda } from '../api/institutions';
 import { RdaStatusBadge } from '../components/status-badge';
 import { PdfViewer } from '../components/pdf-viewer';
 
@@ -31,6 +36,7 @@ interface RdaData {
   signature_date?: string;
   sf_signature?: string;
   sf_signature_date?: string;
+  revised_date?: string;
   comments?: string | null;
 }
 
@@ -104,32 +110,76 @@ function SignatureForm({
   );
 }
 
-/** Administrators correct the status and add comments; closed choices follow staff §4.5. */
+/** Today as YYYY-MM-DD in the user's time zone (the signature and revision dates are calendar days). */
+const today = () => {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+};
+
+/**
+ * The administrator's form (staff §2.10, §4.5): the status, the official's signature and its date
+ * as received, a revised PDF, and comments. Once the RDA is signed, the signature, date, file and
+ * the Signature Needed choice are closed; once fully executed, Awaiting Execution too.
+ */
 function AdminForm({ file }: { file: FileDto }) {
   const data = file.additional_data as RdaData;
   const status = data.status ?? 1;
   const update = useUpdateRda(file.id);
+  const queryClient = useQueryClient();
   const [comments, setComments] = useState(data.comments ?? '');
   const [choice, setChoice] = useState(String(status));
+  const [signature, setSignature] = useState('');
+  const [signatureDate, setSignatureDate] = useState<string | null>(null);
+  const [revised, setRevised] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const signed = status !== 1;
   const options = Object.entries(RDA_STATUSES).map(([value, label]) => ({
     value,
     label,
-    disabled: (status > 1 && value === '1') || (status === 3 && value === '2'),
+    disabled: (signed && value === '1') || (status === 3 && value === '2'),
   }));
-  const save = () =>
-    update.mutate(
-      { comments, ...(Number(choice) !== status ? { status: Number(choice) } : {}) },
-      {
-        onSuccess: () =>
-          notifications.show({ color: 'green', title: 'RDA updated', message: 'Your changes are saved.' }),
-        onError: (caught) =>
-          notifications.show({
-            color: 'red',
-            title: 'Failed to update object',
-            message: caught instanceof ApiError ? caught.summary : '',
-          }),
-      },
-    );
+
+  const save = async () => {
+    setErrors({});
+    if (signature.trim() && !signatureDate) return setErrors({ signature_date: 'Required field' });
+    if (signatureDate && !signature.trim()) return setErrors({ signature: 'Required field' });
+    setSaving(true);
+    try {
+      if (revised) {
+        const form = new FormData();
+        form.append('file', revised, revised.name);
+        form.append('revised_date', today());
+        if (comments !== (data.comments ?? '')) form.append('comments', comments);
+        await apiFetch<FileDto>(`file/${file.id}/`, { method: 'PATCH', body: form });
+      }
+      const body: Record<string, unknown> = {};
+      if (!revised && comments !== (data.comments ?? '')) body.comments = comments;
+      if (signature.trim())
+        Object.assign(body, { signature: signature.trim(), signature_date: signatureDate });
+      if (Number(choice) !== status && !(signature.trim() && choice === '2')) body.status = Number(choice);
+      if (Object.keys(body).length) await update.mutateAsync(body);
+      await queryClient.invalidateQueries({ queryKey: ['rda', file.id] });
+      setRevised(null);
+      setSignature('');
+      setSignatureDate(null);
+      notifications.show({ color: 'green', title: 'RDA updated', message: 'Your changes are saved.' });
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.status === 400) {
+        setErrors(caught.fieldErrors);
+        if (caught.body.non_field_errors) {
+          notifications.show({ color: 'red', title: 'Failed to update object', message: caught.summary });
+        }
+      } else if (caught instanceof ApiError && caught.status === 412) {
+        setErrors({ file: caught.message });
+      } else if (caught instanceof ApiError) {
+        notifications.show({ color: 'red', title: 'Failed to update object', message: caught.summary });
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
   return (
     <Stack gap="xs">
       <Select
@@ -138,6 +188,38 @@ function AdminForm({ file }: { file: FileDto }) {
         value={choice}
         onChange={(value) => value && setChoice(value)}
         allowDeselect={false}
+        error={errors.status}
+      />
+      <TextInput
+        label="Signing official's signature"
+        description={signed ? 'Closed once the RDA is signed.' : 'As on the signed paper copy.'}
+        value={signed ? (data.signature ?? '') : signature}
+        onChange={(event) => setSignature(event.currentTarget.value)}
+        disabled={signed}
+        maxLength={200}
+        error={errors.signature}
+      />
+      <DateInput
+        label="Signature date"
+        placeholder="MM/DD/YYYY"
+        valueFormat="MM/DD/YYYY"
+        value={signed ? (data.signature_date?.slice(0, 10) ?? null) : signatureDate}
+        onChange={setSignatureDate}
+        maxDate={today()}
+        clearable
+        disabled={signed}
+        error={errors.signature_date}
+        popoverProps={{ withinPortal: true }}
+      />
+      <FileInput
+        label="Revised PDF"
+        placeholder={signed ? 'Closed once the RDA is signed' : 'Choose a PDF'}
+        accept="application/pdf"
+        value={revised}
+        onChange={setRevised}
+        clearable
+        disabled={signed}
+        error={errors.file}
       />
       <Textarea
         label="Comments"
@@ -145,11 +227,53 @@ function AdminForm({ file }: { file: FileDto }) {
         minRows={2}
         value={comments}
         onChange={(event) => setComments(event.currentTarget.value)}
+        error={errors.comments}
       />
-      <Button onClick={save} loading={update.isPending} w="fit-content">
+      <Button onClick={() => void save()} loading={saving} w="fit-content">
         Save
       </Button>
     </Stack>
+  );
+}
+
+/** 'Add new RDA' (staff §4.5): a fresh agreement for the institution becomes the current one. */
+function AddRdaButton({ file }: { file: FileDto }) {
+  const navigate = useNavigate();
+  const addRda = useAddRda();
+  if (!file.institution) return null;
+  const institutionId = file.institution;
+  return (
+    <Button
+      variant="light"
+      loading={addRda.isPending}
+      onClick={() =>
+        modals.openConfirmModal({
+          title: 'Add new RDA',
+          children: (
+            <Text size="sm">
+              A new agreement awaiting the signing official&apos;s signature becomes the institution&apos;s
+              current RDA. This one stays on record as it is.
+            </Text>
+          ),
+          labels: { confirm: 'Add new RDA', cancel: 'Cancel' },
+          onConfirm: () =>
+            addRda.mutate(institutionId, {
+              onSuccess: (saved) => {
+                notifications.show({ color: 'green', title: 'New RDA added', message: saved.name });
+                navigate(`/rda/${saved.current_rda}`);
+              },
+              onError: (error) =>
+                notifications.show({
+                  color: 'red',
+                  title: 'Failed to update object',
+                  message: error instanceof ApiError ? error.summary : '',
+                }),
+            }),
+        })
+      }
+    >
+      Add new RDA
+    </Button>
   );
 }
 
@@ -162,6 +286,7 @@ export default function RdaScreen() {
   const canSign = useCan(file, 'sign');
   const canCountersign = useCan(file, 'countersign');
   const canAdminister = useCan(file, 'update');
+  const canAddRda = useCan(file, 'create');
   if (!file) {
     return (
       <Page title="Researcher Distribution Agreement">
@@ -172,7 +297,15 @@ export default function RdaScreen() {
   const data = file.additional_data as RdaData;
   const status = data.status ?? 1;
   return (
-    <Page title="Researcher Distribution Agreement" actions={<RdaStatusBadge status={status} />}>
+    <Page
+      title="Researcher Distribution Agreement"
+      actions={
+        <Group justify="space-between">
+          <RdaStatusBadge status={status} />
+          {canAddRda && <AddRdaButton file={file} />}
+        </Group>
+      }
+    >
       <Grid>
         <Grid.Col span={{ base: 12, lg: 8 }}>
           {file.base64 && <PdfViewer base64={file.base64} title={file.name} />}
@@ -195,6 +328,7 @@ export default function RdaScreen() {
                 <Text size="sm">
                   Foundation signature: {data.sf_signature ?? '—'} ({day(data.sf_signature_date)})
                 </Text>
+                {data.revised_date && <Text size="sm">Revised: {day(data.revised_date)}</Text>}
                 {data.comments && <Text size="sm">Comments: {data.comments}</Text>}
               </SimpleGrid>
               <Group mt="md">
@@ -234,7 +368,7 @@ export default function RdaScreen() {
                 <Title order={2} fz="lg" mb="sm">
                   Administration
                 </Title>
-                <AdminForm file={file} />
+                <AdminForm key={`${file.name}-${JSON.stringify(file.additional_data)}`} file={file} />
               </Card>
             )}
           </Stack>

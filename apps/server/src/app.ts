@@ -160,8 +160,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ? await s3Storage(config.s3)
     : localStorage(`${config.dataDir}/files`, config.jwtSecret, config.publicUrl);
   const scanner = config.clamav ? clamdScanner(config.clamav.host, config.clamav.port) : noVirusScan;
-  const files = createFilesService({ db: database.db, storage, scanner });
+  const files = createFilesService({
+    db: database.db,
+    storage,
+    scanner,
+    maxUploadBytes: config.uploadMaxBytes,
+  });
   files.registerType('rda', rdaPolicy(files));
+  app.decorate('fileTypes', { register: files.registerType });
 
   const institutions = createInstitutionsService({
     db: database.db,

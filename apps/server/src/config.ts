@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { LIMITS } from '@rrp/domain';
 
 /**
  * Every environment variable of DESIGN.md §1, read and validated here and nowhere else.
@@ -49,6 +50,13 @@ const envSchema = z.object({
   ORCID_BASE_URL: z.url().default('https://orcid.org'),
   CLAMAV_HOST: z.string().min(1).optional(),
   CLAMAV_PORT: port.optional(),
+  /** The upload size limit in MB (decision 026). */
+  UPLOAD_MAX_MB: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(5120)
+    .default(LIMITS.files.uploadMaxBytes / (1024 * 1024)),
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -91,6 +99,7 @@ export interface Config {
   };
   orcid: { clientId?: string; clientSecret?: string; baseUrl: string };
   clamav: { host: string; port: number } | undefined;
+  uploadMaxBytes: number;
   s3:
     | { endpoint?: string; bucket: string; region: string; accessKeyId?: string; secretAccessKey?: string }
     | undefined;
@@ -167,6 +176,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       baseUrl: env.ORCID_BASE_URL,
     },
     clamav: env.CLAMAV_HOST && env.CLAMAV_PORT ? { host: env.CLAMAV_HOST, port: env.CLAMAV_PORT } : undefined,
+    uploadMaxBytes: env.UPLOAD_MAX_MB * 1024 * 1024,
     s3: env.S3_BUCKET
       ? {
           endpoint: env.S3_ENDPOINT,

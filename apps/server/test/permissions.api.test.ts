@@ -59,6 +59,19 @@ describe('permission walk over every API route', () => {
     );
   });
 
+  it('covers the compliance page and the e-mail composer', () => {
+    const paths = t.app.apiRoutes.map((route) => `${route.method} ${route.url}`);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'GET /api/institution-compliance/',
+        'GET /api/institution-compliance/summary/',
+        'GET /api/email/',
+        'POST /api/email/',
+        'GET /api/email_logs/',
+      ]),
+    );
+  });
+
   it('answers every route for every role as the permission table says', async () => {
     const mismatches: string[] = [];
     // Ending the session (logout) revokes the walk's tokens, so it is walked last.

@@ -21,6 +21,14 @@ export const LIMITS = {
   },
   /** Body size limit for JSON calls; uploads have their own limit. */
   jsonBodyBytes: 1024 * 1024,
+  /** Uploads and zips (decision 026): the default size limit is overridable with UPLOAD_MAX_MB. */
+  files: {
+    uploadMaxBytes: 50 * 1024 * 1024,
+    nameMaxLength: 255,
+    metadataBytes: 64 * 1024,
+    zipMaxFiles: 100,
+    zipMaxEntries: 10_000,
+  },
 } as const;
 
 export const FOOTER_YEARS = '2021–2022';

@@ -94,7 +94,8 @@ export const PERMISSIONS = {
     Notification: { list: true, read: 'isRecipient', create: true, delete: 'isRecipient' },
     PostLog: { create: true },
     // Files are reached by id; what may be done with one follows the object it belongs to.
-    File: { read: true, update: true },
+    // Uploads and lists likewise: the owning module's policy decides per type and object.
+    File: { list: true, read: true, create: true, update: true },
     // Own affiliations (the joinder); officials and staff see more through their own grants.
     UserInstitution: { list: true, read: 'isAffiliationOwner', update: 'isAffiliationOwner' },
     Orcid: { read: true },

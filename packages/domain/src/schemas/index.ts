@@ -6,5 +6,6 @@ export * from './reference';
 export * from './accounts';
 export * from './institutions';
 export * from './projects';
+export * from './files';
 export * from './compliance';
 export * from './email';

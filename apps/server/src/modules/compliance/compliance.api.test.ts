@@ -256,6 +256,32 @@ describe('institution compliance', () => {
     expect(audit?.changedFields).toEqual(['adminAcknowledge']);
   });
 
+  it('turns compliant when the official completes the annual review, clearing the acknowledgement', async () => {
+    const { institution, official } = await t.institutionWithOfficial('Reviewed University');
+    await t.database.db
+      .update(institutions)
+      .set({ created: daysAgo(800), adminAcknowledge: true })
+      .where(eq(institutions.id, institution.id));
+    const researcher = await t.createUser({ roles: ['primary_researcher'], institutionId: institution.id });
+    expect((await rows(`?id=${institution.id}`)).results[0]).toMatchObject({
+      compliance_status: 3,
+      admin_acknowledge: true,
+    });
+    const review = await t.app.inject({
+      method: 'POST',
+      url: `/api/institution/${institution.id}/verification/`,
+      headers: auth(await t.tokenFor(official.email)),
+      payload: { annual_review: true, entries: [{ user_id: researcher.id, verified: true }] },
+    });
+    expect(review.statusCode, review.body).toBe(200);
+    expect((await rows(`?id=${institution.id}`)).results[0]).toMatchObject({
+      compliance_status: 1,
+      compliance_status_name: 'Compliant',
+      admin_acknowledge: false,
+      last_annual_review: isoDay(utcDay(new Date())),
+    });
+  });
+
   it('shows the last compliance e-mail sent about the institution', async () => {
     const { institution, official } = await t.institutionWithOfficial('Mailed University');
     const send = (subject: string, objectIds: number[]) =>

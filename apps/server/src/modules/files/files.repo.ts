@@ -1,8 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
-import { files } from '../../db/schema';
+import type { ParsedList } from '../../platform/list';
+import { files, users } from '../../db/schema';
 
 export type FileRow = typeof files.$inferSelect;
+export type FileListRow = FileRow & { creatorFirstName: string | null; creatorLastName: string | null };
 
 export async function insertFile(db: DbOrTx, values: typeof files.$inferInsert): Promise<FileRow> {
   const [row] = await db.insert(files).values(values).returning();
@@ -13,6 +15,14 @@ export async function findFile(db: DbOrTx, id: number, lock = false): Promise<Fi
   const query = db.select().from(files).where(eq(files.id, id));
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
+}
+
+export async function findFiles(db: DbOrTx, ids: readonly number[]): Promise<FileRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(files)
+    .where(inArray(files.id, [...ids]));
 }
 
 export async function updateFile(
@@ -26,4 +36,43 @@ export async function updateFile(
     .where(eq(files.id, id))
     .returning();
   return row!;
+}
+
+/** One page of files matching the list's filters and the caller's visibility, with creators' names. */
+export async function listFiles(
+  db: DbOrTx,
+  list: ParsedList,
+  visible: SQL,
+): Promise<{ rows: FileListRow[]; count: number }> {
+  const where = and(visible, list.where);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ file: files, creatorFirstName: users.firstName, creatorLastName: users.lastName })
+      .from(files)
+      .leftJoin(users, eq(users.id, files.creatorId))
+      .where(where)
+      .orderBy(...list.orderBy)
+      .limit(list.limit)
+      .offset(list.offset),
+    db.select({ count: count() }).from(files).where(where),
+  ]);
+  return {
+    rows: rows.map((row) => ({
+      ...row.file,
+      creatorFirstName: row.creatorFirstName,
+      creatorLastName: row.creatorLastName,
+    })),
+    count: total?.count ?? 0,
+  };
+}
+
+/** The newest file with this exact name among those the caller may see. */
+export async function findNewestByName(db: DbOrTx, name: string, visible: SQL): Promise<FileRow | null> {
+  const [row] = await db
+    .select()
+    .from(files)
+    .where(and(visible, eq(files.name, name)))
+    .orderBy(desc(files.created), desc(files.id))
+    .limit(1);
+  return row ?? null;
 }

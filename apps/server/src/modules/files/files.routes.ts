@@ -1,7 +1,19 @@
 import { z } from 'zod';
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { fileSchema, idParamSchema } from '@rrp/domain';
+import {
+  downloadFilesQuerySchema,
+  fileListItemSchema,
+  fileSchema,
+  idParamSchema,
+  listZipQuerySchema,
+  listZipResponseSchema,
+} from '@rrp/domain';
+import { listQuerySchema, toPage } from '../../platform/list';
+import { zipFileName } from '../../platform/files/zip';
 import type { FilesService } from './files.service';
+import { fileList } from './files.lists';
+import { readMultipart } from './multipart';
 
 const flag = z
   .enum(['true', 'True', 'false', 'False', '1', '0'])
@@ -11,8 +23,87 @@ const flag = z
 /** Content-Disposition for a download, with characters that could break the header replaced. */
 const attachment = (name: string) => `attachment; filename="${name.replace(/["\\\r\n]/g, '_')}"`;
 
+/** The multipart form of POST file/ and PATCH file/{id}/, for the OpenAPI document. */
+const multipartBody = {
+  description:
+    'multipart/form-data: `file` (the bytes) and the text fields name, type, creator, additional_data (JSON), project, institution, dataset.',
+};
+
 export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = async (app, { files }) => {
   const tags = ['files'];
+  // Only this module reads multipart bodies; the limits are applied per call in readMultipart.
+  await app.register(multipart);
+
+  app.get(
+    '/api/file/',
+    {
+      config: { access: { action: 'list', subject: 'File' } },
+      schema: {
+        tags,
+        querystring: listQuerySchema(fileList),
+        response: {
+          200: z.object({
+            count: z.number(),
+            next: z.string().nullable(),
+            previous: z.string().nullable(),
+            results: z.array(fileListItemSchema),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { page, count, results } = await files.list(request.actor!, request.query);
+      return toPage(request, page, count, results);
+    },
+  );
+
+  app.post(
+    '/api/file/',
+    {
+      config: { access: { action: 'create', subject: 'File' } },
+      schema: {
+        tags,
+        summary: 'Upload a file (multipart)',
+        description: multipartBody.description,
+        response: { 201: fileSchema },
+      },
+    },
+    async (request, reply) => {
+      const { fields, file } = await readMultipart(request, files.maxUploadBytes);
+      const created = await files.create(request.actor!, fields, file);
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.get(
+    '/api/file/download/',
+    {
+      config: { access: { action: 'read', subject: 'File' } },
+      schema: { tags, summary: 'The selected files as one zip', querystring: downloadFilesQuerySchema },
+    },
+    async (request, reply) => {
+      const { selected_files: ids, zip_file_name: requested } = request.query;
+      const zip = await files.zip(request.actor!, ids);
+      return reply
+        .type('application/zip')
+        .header('Content-Disposition', attachment(zipFileName(requested)))
+        .send(zip);
+    },
+  );
+
+  app.get(
+    '/api/file/list_files/',
+    {
+      config: { access: { action: 'read', subject: 'File' } },
+      schema: {
+        tags,
+        summary: 'The entries of a stored zip',
+        querystring: listZipQuerySchema,
+        response: { 200: listZipResponseSchema },
+      },
+    },
+    (request) => files.listZip(request.actor!, request.query),
+  );
 
   app.get(
     '/api/file/:id/',
@@ -69,11 +160,20 @@ export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = async
       config: { access: { action: 'update', subject: 'File' } },
       schema: {
         tags,
+        description:
+          'JSON: metadata changes, as the owning module allows. multipart/form-data: `file` (new bytes, scanned), `name`, `additional_data` (JSON) and other text fields for the owning module.',
         params: idParamSchema,
-        body: z.record(z.string(), z.unknown()),
+        // Absent for multipart calls, which are read in the handler.
+        body: z.record(z.string(), z.unknown()).nullish(),
         response: { 200: fileSchema },
       },
     },
-    (request) => files.update(request.actor!, request.params.id, request.body),
+    async (request) => {
+      if (request.isMultipart()) {
+        const { fields, file } = await readMultipart(request, files.maxUploadBytes);
+        return files.replace(request.actor!, request.params.id, fields, file);
+      }
+      return files.update(request.actor!, request.params.id, request.body ?? {});
+    },
   );
 };

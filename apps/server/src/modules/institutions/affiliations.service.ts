@@ -148,7 +148,8 @@ export function createAffiliationsService(deps: { db: Db }) {
         if (input.annual_review) {
           const [after] = await tx
             .update(institutions)
-            .set({ lastAnnualReviewAt: now })
+            // A completed review makes the institution compliant: staff acknowledge the next lapse afresh.
+            .set({ lastAnnualReviewAt: now, adminAcknowledge: false })
             .where(eq(institutions.id, institutionId))
             .returning();
           await recordHistory(tx, {

@@ -1,12 +1,16 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+import type { Readable } from 'node:stream';
 
 /** Where file bytes live: local disk under DATA_DIR, or an S3 bucket. One interface for both. */
 export interface FileStorage {
   readonly kind: 'local' | 's3';
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<Buffer>;
+  /** The bytes as a stream, whole or `[start, end)`, so large files never sit in memory. */
+  stream(key: string, range?: { start: number; end: number }): Promise<Readable>;
   remove(key: string): Promise<void>;
   /** A short-lived URL that downloads the file without a session. */
   signedUrl(key: string, fileName: string, ttlSeconds: number): Promise<string>;
@@ -38,6 +42,16 @@ export function localStorage(root: string, secret: string, publicUrl: string): F
       await writeFile(path, body, { flag: 'wx' });
     },
     get: (key) => readFile(pathOf(key)),
+    async stream(key, range) {
+      const path = pathOf(key);
+      const stream = createReadStream(path, range ? { start: range.start, end: range.end - 1 } : {});
+      // Surface a missing file as a rejected promise rather than a later stream error.
+      await new Promise<void>((resolve, reject) => {
+        stream.once('open', () => resolve());
+        stream.once('error', reject);
+      });
+      return stream;
+    },
     remove: (key) => rm(pathOf(key), { force: true }),
     async signedUrl(key, fileName, ttlSeconds) {
       const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
@@ -94,6 +108,17 @@ export async function s3Storage(config: {
     async get(key) {
       const result = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: key }));
       return Buffer.from(await result.Body!.transformToByteArray());
+    },
+    async stream(key, range) {
+      const result = await client.send(
+        new GetObjectCommand({
+          Bucket: config.bucket,
+          Key: key,
+          ...(range ? { Range: `bytes=${range.start}-${range.end - 1}` } : {}),
+        }),
+      );
+      // In Node the SDK's body is a Readable.
+      return result.Body as Readable;
     },
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: key }));

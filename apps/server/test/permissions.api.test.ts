@@ -72,6 +72,19 @@ describe('permission walk over every API route', () => {
     );
   });
 
+  it('covers the files routes', () => {
+    const paths = t.app.apiRoutes.map((route) => `${route.method} ${route.url}`);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'GET /api/file/',
+        'POST /api/file/',
+        'PATCH /api/file/:id/',
+        'GET /api/file/download/',
+        'GET /api/file/list_files/',
+      ]),
+    );
+  });
+
   it('answers every route for every role as the permission table says', async () => {
     const mismatches: string[] = [];
     // Ending the session (logout) revokes the walk's tokens, so it is walked last.

@@ -31,6 +31,10 @@ import { createProfileService } from './modules/accounts/profile.service';
 import { createFilesService } from './modules/files/files.service';
 import { filesRoutes } from './modules/files/files.routes';
 import { rdaPolicy } from './modules/institutions/rda.policy';
+import { irbPolicy } from './modules/projects/irb.policy';
+import { demoIrb } from './modules/projects/demo-irb';
+import { projectsRoutes } from './modules/projects/projects.routes';
+import { createProjectsService } from './modules/projects/projects.service';
 import {
   affiliationsRoutes,
   institutionsRoutes,
@@ -71,7 +75,11 @@ declare module 'fastify' {
     /** Delivers queued e-mail; tests await `deliverDue()` to read what was sent. */
     outbox: MailOutbox;
     /** What the demo seed needs from the services (generating an institution's RDA). */
-    demo: { attachDefaultRda: InstitutionsService['attachDefaultRda'] };
+    demo: {
+      attachDefaultRda: InstitutionsService['attachDefaultRda'];
+      /** Stores an IRB letter for a demo project and makes it the project's latest IRB. */
+      attachIrb: ReturnType<typeof demoIrb>;
+    };
   }
 }
 
@@ -184,7 +192,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     email: emailContext,
     institutions,
   });
-  app.decorate('demo', { attachDefaultRda: institutions.attachDefaultRda });
+  const projects = createProjectsService({ db: database.db, storage, log: app.log });
+  files.registerType('irb', irbPolicy(files));
+  app.decorate('demo', { attachDefaultRda: institutions.attachDefaultRda, attachIrb: demoIrb(files) });
   const services = {
     institutions,
     accounts: {
@@ -212,6 +222,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(accountsRoutes, services.accounts);
   await app.register(filesRoutes, { files });
+  await app.register(projectsRoutes, { projects });
+  services.history.registerModel('project', projects.historySubject);
   await app.register(institutionsRoutes, { institutions: services.institutions });
   await app.register(officialsRoutes, { officials });
   await app.register(affiliationsRoutes, { affiliations: createAffiliationsService({ db: database.db }) });

@@ -10,7 +10,8 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   await seedReferenceData(database.db);
   const app = await buildApp({ config, database, logger: true });
-  if (!config.isProduction) await seedDemoData(database.db, config.demoPassword, app.demo.attachDefaultRda);
+  if (!config.isProduction)
+    await seedDemoData(database.db, config.demoPassword, app.demo.attachDefaultRda, app.demo.attachIrb);
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);

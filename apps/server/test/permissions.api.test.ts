@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, mayAttempt, ROLE_KEYS, type Actor, type RoleKey } from '@rrp/domain';
 import type { RegisteredRoute } from '../src/platform/http/access';
+import { createProject } from '../src/db/factories';
 import { auth, createTestContext, type TestContext } from './test-app';
 
 /**
@@ -20,6 +21,17 @@ beforeAll(async () => {
     userIds.set(role, user.id);
     tokens.set(role, await t.tokenFor(user.email));
   }
+  // The researcher's project, walked by the project routes; deletion takes a throwaway one.
+  const researcherId = userIds.get('primary_researcher')!;
+  const project = await createProject(t.database.db, {
+    ownerId: researcherId,
+    title: 'Permission walk project',
+  });
+  for (const route of ['GET /api/project/:id/', 'PATCH /api/project/:id/']) fixtureIds.set(route, project.id);
+  fixtureIds.set(
+    'DELETE /api/project/:id/',
+    (await createProject(t.database.db, { ownerId: researcherId })).id,
+  );
   fixtureIds.set(
     'DELETE /api/institution/:id/',
     (await t.institutionWithOfficial('Permission Walk Throwaway U')).institution.id,
@@ -68,6 +80,21 @@ describe('permission walk over every API route', () => {
         'GET /api/email/',
         'POST /api/email/',
         'GET /api/email_logs/',
+      ]),
+    );
+  });
+
+  it('covers the project and research-team routes', () => {
+    const paths = t.app.apiRoutes.map((route) => `${route.method} ${route.url}`);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'GET /api/project/',
+        'POST /api/project/',
+        'GET /api/project/:id/',
+        'PATCH /api/project/:id/',
+        'DELETE /api/project/:id/',
+        'GET /api/research-team/',
+        'POST /api/research-team/',
       ]),
     );
   });

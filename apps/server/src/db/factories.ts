@@ -183,6 +183,42 @@ export async function createProject(tx: DbOrTx, input: NewProject) {
   return project;
 }
 
+export interface NewTeamMember {
+  projectId: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** 1-based index into RESEARCH_TEAM_ROLES; defaults to Co-Investigator (2). */
+  userRole?: number;
+  institutionId?: number | null;
+  globusUsername?: string | null;
+  active?: boolean;
+}
+
+/** A research-team member, linked to the account with that e-mail when there is one. */
+export async function addTeamMember(tx: DbOrTx, input: NewTeamMember) {
+  const [account] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${input.email})`);
+  const [member] = await tx
+    .insert(researchTeamMembers)
+    .values({
+      projectId: input.projectId,
+      userId: account?.id ?? null,
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      userRole: input.userRole ?? 2,
+      institutionId: input.institutionId ?? null,
+      globusUsername: input.globusUsername ?? null,
+      active: input.active ?? true,
+    })
+    .returning();
+  if (!member) throw new Error('insert returned no team member');
+  return member;
+}
+
 export interface NewRequest {
   projectId: number;
   /** Request status id (constants/statuses.ts); defaults to Created (1). */

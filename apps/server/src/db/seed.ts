@@ -14,6 +14,7 @@ import {
   ROLE_LABELS,
   SHIPPING_VENDORS,
   toRows,
+  type IrbData,
 } from '@rrp/domain';
 import type { Db, DbOrTx } from '../platform/db/database';
 import {
@@ -24,6 +25,7 @@ import {
   institutions,
   institutionStatuses,
   metaData,
+  projects,
   rdaStatuses,
   requestStatuses,
   requestTypes,
@@ -33,7 +35,8 @@ import {
   roleExclusions,
   shippingVendors,
 } from './schema';
-import { ensureDemoInstitution, ensureUser } from './factories';
+import { addTeamMember, createProject, ensureDemoInstitution, ensureUser } from './factories';
+import { seedComplianceDemo } from './demo-compliance';
 
 /** The release the footer shows; bumped with each release. */
 export const APP_VERSION = '0.1.0';
@@ -91,6 +94,73 @@ export async function seedReferenceData(db: Db): Promise<void> {
 
 export const DEMO_INSTITUTION_NAME = 'Demo University';
 
+/** Stores an IRB letter for a demo project and makes it the project's latest IRB (the app's files service). */
+export type AttachDemoIrb = (
+  tx: DbOrTx,
+  input: { projectId: number; ownerId: number; title: string; irb: IrbData },
+) => Promise<unknown>;
+
+const isoDay = (offsetDays: number) =>
+  new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Two projects of the demo researcher, once: one with an approved IRB and a team of two (a demo
+ * account and a collaborator without one), one whose IRB expires within the reminder window.
+ */
+async function seedDemoProjects(
+  tx: DbOrTx,
+  researcher: { id: number },
+  colleague: { email: string; firstName: string; lastName: string },
+  institutionId: number,
+  attachIrb: AttachDemoIrb,
+) {
+  const [existing] = await tx
+    .select({ id: projects.id })
+    .from(projects)
+    .where(eq(projects.ownerId, researcher.id))
+    .limit(1);
+  if (existing) return;
+  const sleep = await createProject(tx, {
+    ownerId: researcher.id,
+    title: 'Sleep and daytime behaviour in autistic children',
+    abstract:
+      'We study how sleep duration and quality relate to daytime behaviour in autistic children aged 4 to 12, using phenotype data from the SPARK and SSC cohorts.',
+    publicTitle: 'How sleep relates to behaviour in autistic children',
+    publicAbstract: 'A study of sleep and daytime behaviour in autistic children.',
+  });
+  await attachIrb(tx, {
+    projectId: sleep.id,
+    ownerId: researcher.id,
+    title: sleep.title,
+    irb: {
+      designation: 1,
+      approval_date: isoDay(-120),
+      renewal_date: isoDay(245),
+      assurance_number: 'FWA00001234',
+    },
+  });
+  await addTeamMember(tx, { projectId: sleep.id, ...colleague, userRole: 2, institutionId });
+  await addTeamMember(tx, {
+    projectId: sleep.id,
+    email: 'grace.collaborator@example.edu',
+    firstName: 'Grace',
+    lastName: 'Collaborator',
+    userRole: 3,
+    globusUsername: 'grace@globusid.org',
+  });
+  const genetics = await createProject(tx, {
+    ownerId: researcher.id,
+    title: 'Rare genetic variants and language development',
+    abstract: 'We look for rare genetic variants associated with differences in early language development.',
+  });
+  await attachIrb(tx, {
+    projectId: genetics.id,
+    ownerId: researcher.id,
+    title: genetics.title,
+    irb: { designation: 1, approval_date: isoDay(-330), renewal_date: isoDay(30), assurance_number: null },
+  });
+}
+
 /** One verified demo account per role, `<role>@demo.test`, all at the approved demo institution. */
 export async function seedDemoData(
   db: Db,
@@ -99,6 +169,8 @@ export async function seedDemoData(
     tx: DbOrTx,
     institution: typeof institutions.$inferSelect,
   ) => Promise<typeof institutions.$inferSelect>,
+  /** When given, the demo researcher gets two projects with IRB letters and a team. */
+  attachIrb?: AttachDemoIrb,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const institution = await ensureDemoInstitution(tx, DEMO_INSTITUTION_NAME);
@@ -149,6 +221,12 @@ export async function seedDemoData(
         .update(institutions)
         .set({ currentIoId: official.id })
         .where(eq(institutions.id, institution.id));
+    }
+    // Institutions in each compliance status, for the SBSO compliance page.
+    await seedComplianceDemo(tx, demoPassword, attachDefaultRda);
+    if (attachIrb) {
+      const colleague = demoUsers.get('pi_sbso')!;
+      await seedDemoProjects(tx, demoUsers.get('primary_researcher')!, colleague, institution.id, attachIrb);
     }
   });
 }

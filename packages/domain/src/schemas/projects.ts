@@ -314,9 +314,18 @@ export const projectDeletionBlockedSchema = z.object({
         id: z.number(),
         portal_request_id: z.string(),
         status: z.number(),
+        status_name: z.string(),
         owner: personRef,
       }),
     ),
   }),
 });
 export type ProjectDeletionBlocked = z.infer<typeof projectDeletionBlockedSchema>;
+
+/** The body of a successful DELETE project/{id}/ (researcher §8 'Project Deleted Successfully.'). */
+export const projectDeletedSchema = z.object({
+  status: z.literal(true),
+  msg: z.string(),
+  data: z.object({ id: z.number(), portal_project_id: z.string(), title: z.string() }),
+});
+export type ProjectDeleted = z.infer<typeof projectDeletedSchema>;

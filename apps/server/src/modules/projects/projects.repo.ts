@@ -1,0 +1,360 @@
+import { and, asc, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../platform/db/database';
+import type { ParsedList } from '../../platform/list';
+import {
+  files,
+  groups,
+  institutions,
+  projects,
+  requests,
+  researchTeamMembers,
+  userEmails,
+  userGroups,
+  userInstitutions,
+  users,
+} from '../../db/schema';
+
+export type ProjectRow = typeof projects.$inferSelect;
+export type TeamMemberRow = typeof researchTeamMembers.$inferSelect;
+
+/**
+ * Request statuses that leave a project editable by its owner: Created, Revisions Requested,
+ * Deferred (the two return-to-applicant statuses) and Withdrawn (docs/decisions.md 031).
+ */
+export const EDITABLE_REQUEST_STATUSES = [1, 6, 9, 11] as const;
+/** Approved, Rejected and Fulfilled requests block a project's deletion (researcher §4). */
+export const DELETION_BLOCKING_STATUSES = [4, 5, 7] as const;
+
+const creators = alias(users, 'creators');
+
+/** No request of the project is past Created or in an active review. */
+export const isEditableSql = sql<boolean>`not exists (select 1 from ${requests} where ${requests.projectId} = ${projects.id} and ${requests.statusId} not in (${sql.raw(EDITABLE_REQUEST_STATUSES.join(', '))}))`;
+
+/** The caller is on the project's current team with access. */
+function isTeamMemberSql(userId: number) {
+  return sql<boolean>`exists (select 1 from ${researchTeamMembers} where ${researchTeamMembers.projectId} = ${projects.id} and ${researchTeamMembers.userId} = ${userId} and ${researchTeamMembers.removalDate} is null and ${researchTeamMembers.active})`;
+}
+
+/** Projects a researcher sees: their own and those whose current team they are on. */
+export function visibleTo(userId: number): SQL {
+  return or(eq(projects.ownerId, userId), isTeamMemberSql(userId))!;
+}
+
+/** The renewal date of the project's latest IRB, for ordering lists. */
+export const irbRenewalDateSql = sql<
+  string | null
+>`(select ${files.additionalData} ->> 'renewal_date' from ${files} where ${files.id} = ${projects.latestIrbId})`;
+
+/** The project's PI's last name, for ordering lists by Principal Investigator. */
+export const ownerLastNameSql = sql<string>`(select ${users.lastName} from ${users} where ${users.id} = ${projects.ownerId})`;
+
+function projectColumns(callerId: number) {
+  return {
+    project: projects,
+    owner: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+    creator: { id: creators.id, firstName: creators.firstName, lastName: creators.lastName },
+    institution: { id: institutions.id, name: institutions.name },
+    irb: {
+      id: files.id,
+      name: files.name,
+      additionalData: files.additionalData,
+      created: files.created,
+      creatorId: files.creatorId,
+    },
+    isEditable: isEditableSql,
+    callerIsMember: isTeamMemberSql(callerId),
+  };
+}
+
+function selectProjects(db: DbOrTx, callerId: number) {
+  return db
+    .select(projectColumns(callerId))
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.ownerId))
+    .leftJoin(creators, eq(creators.id, projects.creatorId))
+    .leftJoin(institutions, eq(institutions.id, projects.institutionId))
+    .leftJoin(files, eq(files.id, projects.latestIrbId));
+}
+
+/** One page of projects with owner, creator, institution and IRB joined in (no N+1). */
+export async function listProjects(db: DbOrTx, list: ParsedList, callerId: number, visible?: SQL) {
+  const where = and(visible, list.where);
+  const [rows, [total]] = await Promise.all([
+    selectProjects(db, callerId)
+      .where(where)
+      .orderBy(...list.orderBy)
+      .limit(list.limit)
+      .offset(list.offset),
+    db.select({ count: count() }).from(projects).where(where),
+  ]);
+  return { rows, count: total?.count ?? 0 };
+}
+
+export async function findProject(db: DbOrTx, id: number, callerId: number) {
+  const [row] = await selectProjects(db, callerId).where(eq(projects.id, id));
+  return row ?? null;
+}
+
+/** Locks the project row for a write (team saves, IRB changes, deletion). */
+export async function lockProject(db: DbOrTx, id: number): Promise<ProjectRow | null> {
+  const [row] = await db.select().from(projects).where(eq(projects.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function insertProject(db: DbOrTx, values: typeof projects.$inferInsert): Promise<ProjectRow> {
+  const [row] = await db.insert(projects).values(values).returning();
+  return row!;
+}
+
+export async function updateProject(
+  db: DbOrTx,
+  id: number,
+  values: Partial<typeof projects.$inferInsert>,
+): Promise<ProjectRow> {
+  const [row] = await db
+    .update(projects)
+    .set({ ...values, modified: new Date() })
+    .where(eq(projects.id, id))
+    .returning();
+  return row!;
+}
+
+export async function deleteProject(db: DbOrTx, id: number): Promise<void> {
+  await db.delete(projects).where(eq(projects.id, id));
+}
+
+/** The storage keys of the project's files, removed from storage once the deletion commits. */
+export async function projectFileKeys(db: DbOrTx, projectId: number): Promise<string[]> {
+  const rows = await db.select({ key: files.storageKey }).from(files).where(eq(files.projectId, projectId));
+  return rows.map((row) => row.key);
+}
+
+/** Ids of the users on the project's current team with access (the PI included). */
+export async function teamMemberIds(db: DbOrTx, projectId: number): Promise<number[]> {
+  const rows = await db
+    .select({ userId: researchTeamMembers.userId })
+    .from(researchTeamMembers)
+    .where(
+      and(
+        eq(researchTeamMembers.projectId, projectId),
+        isNull(researchTeamMembers.removalDate),
+        eq(researchTeamMembers.active, true),
+      ),
+    );
+  return rows.flatMap((row) => (row.userId === null ? [] : [row.userId]));
+}
+
+/** Approved, rejected or fulfilled requests of the project, with their owners. */
+export async function blockingRequests(db: DbOrTx, projectId: number) {
+  return db
+    .select({
+      id: requests.id,
+      portalRequestId: requests.portalRequestId,
+      statusId: requests.statusId,
+      ownerId: users.id,
+      ownerFirstName: users.firstName,
+      ownerLastName: users.lastName,
+      ownerEmail: users.email,
+    })
+    .from(requests)
+    .innerJoin(users, eq(users.id, requests.ownerId))
+    .where(
+      and(eq(requests.projectId, projectId), inArray(requests.statusId, [...DELETION_BLOCKING_STATUSES])),
+    )
+    .orderBy(asc(requests.id));
+}
+
+export async function findUser(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
+/** Whether the user holds the primary_researcher role (admins choose a PI among them). */
+export async function isPrimaryResearcher(db: DbOrTx, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: userGroups.userId })
+    .from(userGroups)
+    .innerJoin(groups, eq(groups.id, userGroups.groupId))
+    .where(and(eq(userGroups.userId, userId), eq(groups.name, 'primary_researcher')))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** The user's primary institution (current affiliation), if any. */
+export async function primaryInstitutionOf(db: DbOrTx, userId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ institutionId: userInstitutions.institutionId })
+    .from(userInstitutions)
+    .where(
+      and(
+        eq(userInstitutions.userId, userId),
+        eq(userInstitutions.primary, true),
+        isNull(userInstitutions.removalReason),
+      ),
+    )
+    .orderBy(asc(userInstitutions.id))
+    .limit(1);
+  return row?.institutionId ?? null;
+}
+
+/** Which of these institution ids exist. */
+export async function existingInstitutions(db: DbOrTx, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: institutions.id })
+    .from(institutions)
+    .where(inArray(institutions.id, [...ids]));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Accounts matching these e-mail addresses (primary or additional), keyed by lower-case e-mail. */
+export async function usersByEmail(db: DbOrTx, emails: readonly string[]): Promise<Map<string, number>> {
+  const lower = [...new Set(emails.map((email) => email.trim().toLowerCase()))];
+  if (lower.length === 0) return new Map();
+  const [primary, additional] = await Promise.all([
+    db
+      .select({ id: users.id, email: sql<string>`lower(${users.email})` })
+      .from(users)
+      .where(inArray(sql`lower(${users.email})`, lower)),
+    db
+      .select({ id: userEmails.userId, email: sql<string>`lower(${userEmails.email})` })
+      .from(userEmails)
+      .where(inArray(sql`lower(${userEmails.email})`, lower)),
+  ]);
+  const found = new Map<string, number>();
+  for (const row of [...additional, ...primary]) found.set(row.email, row.id);
+  return found;
+}
+
+/** The current (not removed) team rows of a project, PI first. */
+export async function currentTeam(db: DbOrTx, projectId: number): Promise<TeamMemberRow[]> {
+  return db
+    .select()
+    .from(researchTeamMembers)
+    .where(and(eq(researchTeamMembers.projectId, projectId), isNull(researchTeamMembers.removalDate)))
+    .orderBy(asc(researchTeamMembers.userRole), asc(researchTeamMembers.id));
+}
+
+export async function insertMembers(
+  db: DbOrTx,
+  values: (typeof researchTeamMembers.$inferInsert)[],
+): Promise<void> {
+  if (values.length > 0) await db.insert(researchTeamMembers).values(values);
+}
+
+export async function updateMember(
+  db: DbOrTx,
+  id: number,
+  values: Partial<typeof researchTeamMembers.$inferInsert>,
+): Promise<void> {
+  await db
+    .update(researchTeamMembers)
+    .set({ ...values, modified: new Date() })
+    .where(eq(researchTeamMembers.id, id));
+}
+
+export async function removeMembers(db: DbOrTx, ids: readonly number[], at: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(researchTeamMembers)
+    .set({ removalDate: at, modified: at })
+    .where(inArray(researchTeamMembers.id, [...ids]));
+}
+
+/** The institution a member works at: the row's own, else the account's primary affiliation. */
+const effectiveInstitution = sql<
+  number | null
+>`coalesce(${researchTeamMembers.institutionId}, (select ui.institution_id from ${userInstitutions} ui where ui.user_id = ${researchTeamMembers.userId} and ui.primary and ui.removal_reason is null order by ui.id limit 1))`;
+
+/**
+ * Team rows with what the warnings need, in one query: the account, the affiliation with the
+ * member's institution (joinder, verification), that institution's RDA status and the project's
+ * IRB (researcher §6 warning icons).
+ */
+export async function listTeam(db: DbOrTx, list: ParsedList, visible: SQL | undefined) {
+  const where = and(visible, list.where);
+  const memberInstitutions = alias(institutions, 'member_institutions');
+  const irbFiles = alias(files, 'irb_files');
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        member: researchTeamMembers,
+        institution: { id: memberInstitutions.id, name: memberInstitutions.name },
+        ownerId: projects.ownerId,
+        latestIrbId: projects.latestIrbId,
+        irbData: irbFiles.additionalData,
+        accountActive: users.isActive,
+        effectiveInstitutionId: effectiveInstitution,
+        joinderDate:
+          sql<Date | null>`(select ui.joinder_date from ${userInstitutions} ui where ui.user_id = ${researchTeamMembers.userId} and ui.institution_id = ${effectiveInstitution} and ui.removal_reason is null order by ui.id limit 1)`.mapWith(
+            userInstitutions.joinderDate,
+          ),
+        verified: sql<boolean>`coalesce((select ui.verified from ${userInstitutions} ui where ui.user_id = ${researchTeamMembers.userId} and ui.institution_id = ${effectiveInstitution} and ui.removal_reason is null order by ui.id limit 1), false)`,
+        rdaStatus: sql<
+          number | null
+        >`(select (f.additional_data ->> 'status')::int from ${institutions} i join ${files} f on f.id = i.current_rda_id where i.id = ${effectiveInstitution})`,
+      })
+      .from(researchTeamMembers)
+      .innerJoin(projects, eq(projects.id, researchTeamMembers.projectId))
+      .leftJoin(users, eq(users.id, researchTeamMembers.userId))
+      .leftJoin(memberInstitutions, eq(memberInstitutions.id, researchTeamMembers.institutionId))
+      .leftJoin(irbFiles, eq(irbFiles.id, projects.latestIrbId))
+      .where(where)
+      .orderBy(...list.orderBy)
+      .limit(list.limit)
+      .offset(list.offset),
+    db
+      .select({ count: count() })
+      .from(researchTeamMembers)
+      .innerJoin(projects, eq(projects.id, researchTeamMembers.projectId))
+      .where(where),
+  ]);
+  return { rows, count: total?.count ?? 0 };
+}
+
+export type TeamListRow = Awaited<ReturnType<typeof listTeam>>['rows'][number];
+
+/** Whether the caller is on any current team of a project they do not own (for team lists). */
+export function teamVisibleTo(userId: number): SQL {
+  return or(eq(projects.ownerId, userId), isTeamMemberSql(userId))!;
+}
+
+/**
+ * The version of a project that history keeps: its row, its current team (who, role, access)
+ * and its IRB record, so the audit trail shows team and IRB changes as project changes.
+ */
+export async function projectSnapshot(db: DbOrTx, projectId: number): Promise<Record<string, unknown>> {
+  const [row] = await db.select().from(projects).where(eq(projects.id, projectId));
+  if (!row) return {};
+  const team = await currentTeam(db, projectId);
+  const [irb] = row.latestIrbId
+    ? await db
+        .select({ id: files.id, name: files.name, additionalData: files.additionalData })
+        .from(files)
+        .where(eq(files.id, row.latestIrbId))
+    : [];
+  return {
+    ...row,
+    latest_irb: irb ? { id: irb.id, name: irb.name, ...irb.additionalData } : null,
+    team: team.map((member) => ({
+      email: member.email,
+      first_name: member.firstName,
+      last_name: member.lastName,
+      user_role: member.userRole,
+      institution: member.institutionId,
+      globus_username: member.globusUsername,
+      active: member.active,
+    })),
+  };
+}
+
+/** An IRB file, for linking it to a project. */
+export async function findIrbFile(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(files).where(eq(files.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function linkFileToProject(db: DbOrTx, fileId: number, projectId: number): Promise<void> {
+  await db.update(files).set({ projectId, modified: new Date() }).where(eq(files.id, fileId));
+}

@@ -1,0 +1,140 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createProjectSchema,
+  idParamSchema,
+  pageSchema,
+  projectDeletedSchema,
+  projectSchema,
+  researchTeamMemberSchema,
+  saveResearchTeamSchema,
+  updateProjectSchema,
+} from '@rrp/domain';
+import { ValidationError } from '../../platform/http/errors';
+import { listQuerySchema, toPage } from '../../platform/list';
+import { projectList, teamList } from './projects.lists';
+import type { ProjectsService } from './projects.service';
+
+/** `?expand=` on a single project: the relations the list offers. */
+const expandQuerySchema = z.strictObject({ expand: z.string().max(200).optional() });
+
+function parseExpand(raw: string | undefined): ReadonlySet<string> {
+  const names = (raw ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const unknown = names.filter((name) => !projectList.expand?.includes(name));
+  if (unknown.length > 0)
+    throw new ValidationError({ expand: unknown.map((name) => `Unknown relation: ${name}.`) });
+  return new Set(names);
+}
+
+export const projectsRoutes: FastifyPluginAsyncZod<{ projects: ProjectsService }> = async (
+  app,
+  { projects },
+) => {
+  const tags = ['projects'];
+
+  app.get(
+    '/api/project/',
+    {
+      config: { access: { action: 'list', subject: 'Project' } },
+      schema: {
+        tags,
+        querystring: listQuerySchema(projectList),
+        response: { 200: pageSchema(projectSchema) },
+      },
+    },
+    async (request) => {
+      const { list, count, results } = await projects.list(request.actor!, request.query);
+      return toPage(request, list, count, results);
+    },
+  );
+
+  app.post(
+    '/api/project/',
+    {
+      config: { access: { action: 'create', subject: 'Project' } },
+      schema: {
+        tags,
+        querystring: expandQuerySchema,
+        body: createProjectSchema,
+        response: { 201: projectSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await projects.create(request.actor!, request.body, parseExpand(request.query.expand))),
+  );
+
+  app.get(
+    '/api/project/:id/',
+    {
+      config: { access: { action: 'read', subject: 'Project' } },
+      schema: {
+        tags,
+        params: idParamSchema,
+        querystring: expandQuerySchema,
+        response: { 200: projectSchema },
+      },
+    },
+    (request) => projects.get(request.actor!, request.params.id, parseExpand(request.query.expand)),
+  );
+
+  app.patch(
+    '/api/project/:id/',
+    {
+      config: { access: { action: 'update', subject: 'Project' } },
+      schema: {
+        tags,
+        params: idParamSchema,
+        querystring: expandQuerySchema,
+        body: updateProjectSchema,
+        response: { 200: projectSchema },
+      },
+    },
+    (request) =>
+      projects.update(request.actor!, request.params.id, request.body, parseExpand(request.query.expand)),
+  );
+
+  /**
+   * 200 `{status: true, msg, data}` when deleted; 400 `{status: false, non_field_errors, data:
+   * {non_field_errors, requests}}` when approved, rejected or fulfilled requests block it
+   * (researcher §7, §8; docs/decisions.md 033).
+   */
+  app.delete(
+    '/api/project/:id/',
+    {
+      config: { access: { action: 'delete', subject: 'Project' } },
+      schema: { tags, params: idParamSchema, response: { 200: projectDeletedSchema } },
+    },
+    (request) => projects.remove(request.actor!, request.params.id),
+  );
+
+  app.get(
+    '/api/research-team/',
+    {
+      config: { access: { action: 'list', subject: 'ResearchTeam' } },
+      schema: {
+        tags,
+        querystring: listQuerySchema(teamList),
+        response: { 200: pageSchema(researchTeamMemberSchema) },
+      },
+    },
+    async (request) => {
+      const { list, count, results } = await projects.teamList(request.actor!, request.query);
+      return toPage(request, list, count, results);
+    },
+  );
+
+  /** Saves a project's whole team; answers its rows (200: a save replaces, it creates no one object). */
+  app.post(
+    '/api/research-team/',
+    {
+      config: { access: { action: 'update', subject: 'ResearchTeam' } },
+      schema: { tags, body: saveResearchTeamSchema, response: { 200: z.array(researchTeamMemberSchema) } },
+    },
+    (request) => projects.saveTeam(request.actor!, request.body),
+  );
+};

@@ -1,14 +1,18 @@
 // Starts what the browser journeys run against: an SMTP sink that keeps every message as a JSON
-// file in E2E_MAIL_DIR (so tests can follow e-mailed links), and the real server sending to it.
+// file in E2E_MAIL_DIR (so tests can follow e-mailed links), a real offline clamd that flags the
+// EICAR test file, and the real server sending mail to the sink and scanning uploads with clamd.
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
+import { startClamd } from '../../apps/server/test/clamd.mjs';
 
 const mailDir = process.env.E2E_MAIL_DIR;
 if (!mailDir) throw new Error('E2E_MAIL_DIR is required');
 mkdirSync(mailDir, { recursive: true });
+
+const clamd = await startClamd();
 
 let count = 0;
 const sink = new SMTPServer({
@@ -33,13 +37,18 @@ sink.listen(0, '127.0.0.1', () => {
   const { port } = sink.server.address();
   const server = spawn('npm', ['run', 'start', '-w', '@rrp/server'], {
     stdio: 'inherit',
-    env: { ...process.env, SMTP_URL: `smtp://127.0.0.1:${port}` },
+    env: {
+      ...process.env,
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      CLAMAV_HOST: clamd.host,
+      CLAMAV_PORT: String(clamd.port),
+    },
   });
   const stop = () => server.kill('SIGTERM');
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
   server.on('exit', (code) => {
     sink.close();
-    process.exit(code ?? 0);
+    clamd.stop().finally(() => process.exit(code ?? 0));
   });
 });

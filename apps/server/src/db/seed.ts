@@ -37,6 +37,7 @@ import {
 } from './schema';
 import { addTeamMember, createProject, ensureDemoInstitution, ensureUser } from './factories';
 import { seedComplianceDemo } from './demo-compliance';
+import { seedComplianceDemo } from './demo-compliance';
 
 /** The release the footer shows; bumped with each release. */
 export const APP_VERSION = '0.1.0';
@@ -222,6 +223,8 @@ export async function seedDemoData(
         .set({ currentIoId: official.id })
         .where(eq(institutions.id, institution.id));
     }
+    // Institutions in each compliance status, for the SBSO compliance page.
+    await seedComplianceDemo(tx, demoPassword, attachDefaultRda);
     // Institutions in each compliance status, for the SBSO compliance page.
     await seedComplianceDemo(tx, demoPassword, attachDefaultRda);
     if (attachIrb) {

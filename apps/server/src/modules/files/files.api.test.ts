@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
@@ -11,7 +12,7 @@ import { NotFoundError, ValidationError } from '../../platform/http/errors';
 import { listZipEntries } from '../../platform/files/zip';
 import type { FileRow, FileTypePolicy } from './files.service';
 import { auth, createTestContext, errorBody, type TestContext } from '../../../test/test-app';
-import { eicar, startClamd, type RunningClamd } from '../../../test/clamd.mjs';
+import { CLAMD_MISSING, eicar, startClamd, type RunningClamd } from '../../../test/clamd.mjs';
 
 /**
  * The files API against a real clamd (apps/server/test/clamd.mjs). Uploads of two test-only
@@ -676,5 +677,59 @@ describe('PATCH file/{id}/', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<FileDto>()).toMatchObject({ name: 'rda-revised.pdf', size: REVISED.length });
     expect(response.json<FileDto>().additional_data).toMatchObject({ comments: 'Revised by counsel' });
+  });
+});
+
+describe('the scanner', () => {
+  it('refuses uploads with 503 while clamd cannot be reached, storing nothing', async () => {
+    // A port nothing listens on: clamd is configured but down.
+    const closed = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as AddressInfo;
+        server.close(() => resolve(port));
+      });
+    });
+    const down = await createTestContext({
+      config: { CLAMAV_HOST: '127.0.0.1', CLAMAV_PORT: String(closed) },
+    });
+    try {
+      down.app.fileTypes.register('test_doc', testPolicy({ pdfOnly: true }));
+      const user = await down.createUser({ roles: ['primary_researcher'] });
+      const [row] = await down.database.db
+        .select({ institutionId: userInstitutions.institutionId })
+        .from(userInstitutions)
+        .where(eq(userInstitutions.userId, user.id));
+      const body = multipart(
+        { type: 'test_doc', institution: String(row!.institutionId) },
+        { name: 'a.pdf', content: PDF },
+      );
+      const response = await down.app.inject({
+        method: 'POST',
+        url: '/api/file/',
+        headers: { ...auth(await down.tokenFor(user.email)), 'content-type': body.contentType },
+        payload: body.payload,
+      });
+      expect(response.statusCode).toBe(503);
+      expect(errorBody(response).detail).toBe(
+        'Files cannot be scanned for viruses right now. Please try again later.',
+      );
+      const stored = await down.database.db.select().from(files).where(eq(files.type, 'test_doc'));
+      expect(stored).toEqual([]);
+    } finally {
+      await down.close();
+    }
+  });
+
+  it('fails, never skips, with a one-line instruction when clamd is not installed', async () => {
+    const saved = process.env.CLAMD_BIN;
+    process.env.CLAMD_BIN = '/nonexistent/clamd';
+    try {
+      await expect(startClamd()).rejects.toThrow(CLAMD_MISSING);
+      expect(CLAMD_MISSING).toContain('apt-get install clamav-daemon');
+      expect(CLAMD_MISSING).not.toContain('\n');
+    } finally {
+      if (saved === undefined) delete process.env.CLAMD_BIN;
+      else process.env.CLAMD_BIN = saved;
+    }
   });
 });

@@ -84,7 +84,8 @@ async function writeTeam(
     const byRowId = row.id ? byId.get(row.id) : undefined;
     const existing = byRowId && !matched.has(byRowId.id) ? byRowId : byEmail.get(lower(row.email));
     const found = existing && !matched.has(existing.id) ? existing : undefined;
-    const email = row.email.trim();
+    // E-mail addresses compare without case: a re-typed capital changes nothing.
+    const email = found && lower(found.email) === lower(row.email) ? found.email : row.email.trim();
     const desired = {
       email,
       firstName: row.first_name,

@@ -1,0 +1,291 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, eq } from 'drizzle-orm';
+import { history, researchTeamMembers } from '../../db/schema';
+import { createProject } from '../../db/factories';
+import { auth, createTestContext, errorBody, type TestContext } from '../../../test/test-app';
+
+let t: TestContext;
+let admin: string;
+let accessAdmin: string;
+let readOnly: string;
+let owner: { id: number; email: string; token: string };
+let colleague: { id: number; email: string; token: string };
+let stranger: string;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  admin = await t.tokenForRole('portal_admin');
+  accessAdmin = await t.tokenForRole('access_admin');
+  readOnly = await t.tokenForRole('internal_read_only');
+  stranger = await t.tokenForRole('primary_researcher');
+  const o = await t.createUser({ roles: ['primary_researcher'], firstName: 'Olive', lastName: 'Owner' });
+  owner = { ...o, token: await t.tokenFor(o.email) };
+  const c = await t.createUser({ roles: ['primary_researcher'], firstName: 'Cole', lastName: 'League' });
+  colleague = { ...c, token: await t.tokenFor(c.email) };
+});
+afterAll(() => t.close());
+
+interface Row {
+  email: string;
+  first_name: string;
+  last_name: string;
+  user_role: number;
+  institution?: number | null;
+  globus_username?: string | null;
+  active?: boolean;
+  id?: number;
+}
+
+const save = (projectId: number, team: Row[], token = owner.token) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/research-team/',
+    headers: auth(token),
+    payload: { project_id: projectId, team },
+  });
+const list = (projectId: number, token = owner.token, extra = '') =>
+  t.app.inject({ url: `/api/research-team/?project_id=${projectId}${extra}`, headers: auth(token) });
+const historyCount = async (projectId: number) =>
+  (
+    await t.database.db
+      .select({ n: count() })
+      .from(history)
+      .where(and(eq(history.model, 'project'), eq(history.objectId, String(projectId))))
+  )[0]!.n;
+
+const colleagueRow = (): Row => ({
+  email: colleague.email,
+  first_name: 'Cole',
+  last_name: 'League',
+  user_role: 2,
+  globus_username: 'cole@globusid.org',
+});
+const outsiderRow: Row = {
+  email: 'outside@example.edu',
+  first_name: 'Out',
+  last_name: 'Sider',
+  user_role: 3,
+};
+
+async function newProject() {
+  return createProject(t.database.db, { ownerId: owner.id, title: 'Team study' });
+}
+
+describe('research team: save', () => {
+  it('adds members, matching accounts by e-mail, with the PI row fixed first', async () => {
+    const project = await newProject();
+    const response = await save(project.id, [colleagueRow(), outsiderRow]);
+    expect(response.statusCode).toBe(200);
+    const rows = response.json();
+    expect(
+      rows.map((r: { email: string; user_id: number | null; user_role: number; is_pi: boolean }) => [
+        r.email,
+        r.user_id,
+        r.user_role,
+        r.is_pi,
+      ]),
+    ).toEqual([
+      [owner.email, owner.id, 1, true],
+      [colleague.email, colleague.id, 2, false],
+      ['outside@example.edu', null, 3, false],
+    ]);
+    expect(rows[1]).toMatchObject({
+      project_id: project.id,
+      user_role_name: 'Co-Investigator',
+      globus_username: 'cole@globusid.org',
+      active: true,
+      removal_date: null,
+    });
+    // The colleague now sees the project.
+    expect(
+      (await t.app.inject({ url: `/api/project/${project.id}/`, headers: auth(colleague.token) })).statusCode,
+    ).toBe(200);
+  });
+
+  it('writes nothing when the team did not change', async () => {
+    const project = await newProject();
+    await save(project.id, [colleagueRow(), outsiderRow]);
+    const entries = await historyCount(project.id);
+    const [before] = await t.database.db
+      .select()
+      .from(researchTeamMembers)
+      .where(
+        and(
+          eq(researchTeamMembers.projectId, project.id),
+          eq(researchTeamMembers.email, 'outside@example.edu'),
+        ),
+      );
+    const again = await save(project.id, [
+      outsiderRow,
+      { ...colleagueRow(), email: colleague.email.toUpperCase() },
+    ]);
+    expect(again.statusCode).toBe(200);
+    expect(await historyCount(project.id)).toBe(entries);
+    const rows = await t.database.db
+      .select()
+      .from(researchTeamMembers)
+      .where(eq(researchTeamMembers.projectId, project.id));
+    expect(rows).toHaveLength(3);
+    const after = rows.find((row) => row.id === before!.id)!;
+    expect(after.email).toBe('outside@example.edu');
+    expect(after.modified).toEqual(before!.modified);
+  });
+
+  it('updates a member in place, toggles access and records it on the project', async () => {
+    const project = await newProject();
+    const saved = (await save(project.id, [colleagueRow()])).json();
+    const entries = await historyCount(project.id);
+    const response = await save(project.id, [
+      { ...colleagueRow(), id: saved[1].id, user_role: 7, active: false },
+    ]);
+    expect(response.json()[1]).toMatchObject({
+      id: saved[1].id,
+      user_role: 7,
+      user_role_name: 'Biostatistician',
+      active: false,
+    });
+    expect(await historyCount(project.id)).toBe(entries + 1);
+    const [latest] = (
+      await t.app.inject({ url: `/api/history/?pk=${project.id}&model=project`, headers: auth(owner.token) })
+    ).json().results;
+    expect(latest.changed_fields).toEqual(['team']);
+  });
+
+  it('removes members left out (kept for staff with a removal date) and never the PI', async () => {
+    const project = await newProject();
+    await save(project.id, [colleagueRow(), outsiderRow]);
+    const response = await save(project.id, [outsiderRow]);
+    expect(response.json().map((r: { email: string }) => r.email)).toEqual([
+      owner.email,
+      'outside@example.edu',
+    ]);
+    const staffView = (await list(project.id, admin)).json().results;
+    expect(staffView).toHaveLength(3);
+    expect(staffView.find((r: { email: string }) => r.email === colleague.email).removal_date).toEqual(
+      expect.any(String),
+    );
+    expect((await list(project.id)).json().results).toHaveLength(2);
+    expect(
+      (await t.app.inject({ url: `/api/project/${project.id}/`, headers: auth(colleague.token) })).statusCode,
+    ).toBe(404);
+    // Saving an empty team keeps the PI; adding the colleague back makes a new row.
+    expect((await save(project.id, [])).json().map((r: { email: string }) => r.email)).toEqual([owner.email]);
+    const back = await save(project.id, [colleagueRow()]);
+    expect(back.json()[1].id).not.toBe(
+      staffView.find((r: { email: string }) => r.email === colleague.email).id,
+    );
+  });
+
+  it('ignores changes to the PI row and reserves the PI role', async () => {
+    const project = await newProject();
+    const pi = { email: owner.email, first_name: 'Changed', last_name: 'Name', user_role: 4, active: false };
+    const response = await save(project.id, [pi]);
+    expect(response.json()).toEqual([
+      expect.objectContaining({ email: owner.email, first_name: 'Olive', user_role: 1, active: true }),
+    ]);
+    const second = await save(project.id, [{ ...outsiderRow, user_role: 1 }]);
+    expect(errorBody(second)).toMatchObject({
+      team: ['Only the Principal Investigator can have the Primary Researcher role.'],
+    });
+  });
+
+  it('keeps the first of rows with the same e-mail', async () => {
+    const project = await newProject();
+    const response = await save(project.id, [
+      outsiderRow,
+      { ...outsiderRow, email: 'OUTSIDE@example.edu', first_name: 'Twin' },
+    ]);
+    expect(response.json().map((r: { first_name: string }) => r.first_name)).toEqual(['Olive', 'Out']);
+  });
+
+  it('refuses bad e-mails, Globus ids, roles and institutions with the spec messages, changing nothing', async () => {
+    const project = await newProject();
+    await save(project.id, [outsiderRow]);
+    const entries = await historyCount(project.id);
+    const bad = await save(project.id, [
+      { ...outsiderRow, email: 'nope' },
+      { ...colleagueRow(), globus_username: 'not a globus id' },
+    ]);
+    expect(bad.statusCode).toBe(400);
+    expect(errorBody(bad).team).toEqual(
+      expect.arrayContaining(['Please enter a valid email address.', 'Not a valid Globus Id or Username']),
+    );
+    const role = await save(project.id, [{ ...outsiderRow, user_role: 9 }]);
+    expect(errorBody(role)).toMatchObject({ team: ['Please choose a role.'] });
+    const institution = await save(project.id, [{ ...outsiderRow, institution: 987654 }]);
+    expect(errorBody(institution)).toMatchObject({ team: ['Please choose an institution from the list.'] });
+    expect((await list(project.id)).json().results.map((r: { email: string }) => r.email)).toEqual([
+      owner.email,
+      'outside@example.edu',
+    ]);
+    expect(await historyCount(project.id)).toBe(entries);
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/research-team/',
+      headers: auth(owner.token),
+      payload: { project_id: 987654, team: [] },
+    });
+    expect(errorBody(missing)).toMatchObject({ project_id: ['Project not found.'] });
+  });
+
+  it('lets the owner, admins and access admins edit the team; hides it from strangers', async () => {
+    const project = await newProject();
+    expect((await save(project.id, [outsiderRow], accessAdmin)).statusCode).toBe(200);
+    expect((await save(project.id, [outsiderRow, colleagueRow()], admin)).statusCode).toBe(200);
+    expect((await save(project.id, [], readOnly)).statusCode).toBe(403);
+    expect((await save(project.id, [], stranger)).statusCode).toBe(404);
+    // A team member may read the team but not edit it.
+    expect((await save(project.id, [], colleague.token)).statusCode).toBe(403);
+    expect((await list(project.id, colleague.token)).json().count).toBe(3);
+    expect((await list(project.id, stranger)).json().count).toBe(0);
+  });
+});
+
+describe('research team: warnings', () => {
+  it('flags missing IRB, accounts, joinder and agreements for the owner and staff only', async () => {
+    const project = await newProject();
+    await save(project.id, [colleagueRow(), outsiderRow]);
+    const rows = (await list(project.id, owner.token, '&expand=institution')).json().results;
+    const byEmail = Object.fromEntries(
+      rows.map((r: { email: string; warnings: string[] }) => [r.email, r.warnings]),
+    );
+    // Test University has no RDA; the colleague signed the joinder (test users do); the outsider has no account.
+    expect(byEmail[colleague.email]).toEqual(['missing_irb', 'no_agreement']);
+    expect(byEmail['outside@example.edu']).toEqual([
+      'missing_irb',
+      'inactive',
+      'no_institution',
+      'no_joinder',
+    ]);
+    expect(rows[1]).toMatchObject({ joinder_date: expect.any(String), verified: true, current_rda: null });
+    const staff = (await list(project.id, accessAdmin)).json().results;
+    expect(staff[2].warnings).toEqual(byEmail['outside@example.edu']);
+    const asMember = (await list(project.id, colleague.token)).json().results;
+    expect(asMember.every((r: { warnings: string[] }) => r.warnings.length === 0)).toBe(true);
+    const asViewer = (await list(project.id, readOnly)).json().results;
+    expect(asViewer.every((r: { warnings: string[] }) => r.warnings.length === 0)).toBe(true);
+  });
+
+  it('flags an RDA that is not fully executed', async () => {
+    const { institution, official } = await t.institutionWithOfficial('Warning Institute');
+    void official;
+    const member = await t.createUser({ roles: ['primary_researcher'], institutionId: institution.id });
+    const project = await newProject();
+    const rows = (
+      await save(project.id, [
+        {
+          email: member.email,
+          first_name: 'M',
+          last_name: 'Ember',
+          user_role: 5,
+          institution: institution.id,
+        },
+      ])
+    ).json();
+    expect(rows[1]).toMatchObject({
+      institution: { id: institution.id, name: 'Warning Institute' },
+      current_rda: 1,
+    });
+    expect(rows[1].warnings).toEqual(['missing_irb', 'rda_not_executed']);
+  });
+});

@@ -33,7 +33,7 @@ const formId = z
   .string()
   .trim()
   .max(15)
-  .regex(/^\d*$/, { error: FILE_MESSAGES.invalidId })
+  .regex(/^(\d*|null)$/, { error: FILE_MESSAGES.invalidId })
   .transform((value) => (value === '' || value === 'null' ? null : Number(value)))
   .refine((value) => value === null || value > 0, { error: FILE_MESSAGES.invalidId });
 

@@ -1,5 +1,7 @@
 import { can, irbDataSchema, PROJECT_MESSAGES, type Actor } from '@rrp/domain';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
+import { files, projects } from '../../db/schema';
 import { authorize } from '../../platform/http/access';
 import { ForbiddenError, ValidationError } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
@@ -26,7 +28,7 @@ function irbInput(value: unknown): unknown {
  * or, before the project exists, the right to create projects; only PDFs, with the IRB form's
  * rules. An upload for a project becomes its latest IRB, in the upload's transaction.
  */
-export function irbPolicy(files: FilesService): FileTypePolicy {
+export function irbPolicy(filesService: FilesService): FileTypePolicy {
   async function subjectOf(tx: DbOrTx, file: FileRow, actor: Actor): Promise<ProjectSubject> {
     if (file.projectId !== null) {
       const view = await repo.findProject(tx, file.projectId, actor.userId);
@@ -55,6 +57,10 @@ export function irbPolicy(files: FilesService): FileTypePolicy {
   return {
     subject: 'Project',
     subjectOf,
+
+    /** IRBs of projects the researcher owns or is on the team of, and those they uploaded before their project. */
+    readableWhere: (actor) =>
+      sql`((${files.creatorId} = ${actor.userId} and ${files.projectId} is null) or exists (select 1 from ${projects} where ${projects.id} = ${files.projectId} and ${repo.visibleTo(actor.userId)}))`,
 
     async authorizeCreate(tx, actor, input) {
       if (input.projectId !== null) {
@@ -87,10 +93,10 @@ export function irbPolicy(files: FilesService): FileTypePolicy {
       const project = file.projectId !== null ? await repo.lockProject(tx, file.projectId) : null;
       if (project && project.latestIrbId === file.id) {
         return withProjectHistory(tx, actor, project.id, () =>
-          files.updateMetadata(tx, file, { additionalData }, actor),
+          filesService.updateMetadata(tx, file, { additionalData }, actor),
         );
       }
-      return files.updateMetadata(tx, file, { additionalData }, actor);
+      return filesService.updateMetadata(tx, file, { additionalData }, actor);
     },
   };
 }

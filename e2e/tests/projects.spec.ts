@@ -17,6 +17,9 @@ const IRB_PDF = {
   ),
 };
 
+// Long journeys through several screens, on a machine the whole team shares.
+test.describe.configure({ timeout: 120_000 });
+
 async function expectNoViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   expect(
@@ -53,10 +56,12 @@ test('a researcher creates a project with an IRB and two team members, edits it 
   await page
     .getByRole('textbox', { name: 'Abstract' })
     .fill('We study sleep and sensory processing in autistic children.');
-  await page.getByRole('radio', { name: 'No' }).check();
+  await page.getByRole('radio', { name: 'No', exact: true }).check();
 
   // The IRB: a PDF, approved, with dates in the wrong direction first.
-  await page.getByLabel('IRB / Institutional Assurance document').setInputFiles(IRB_PDF);
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'IRB / Institutional Assurance document' }).click();
+  await (await chooser).setFiles(IRB_PDF);
   await page.getByRole('radio', { name: 'Approved' }).check();
   await fillDate(page, 'Approval date', usDate(10));
   await fillDate(page, 'Renewal date', usDate(-10));
@@ -90,9 +95,9 @@ test('a researcher creates a project with an IRB and two team members, edits it 
   await page.getByRole('textbox', { name: 'Globus username, team member 3' }).fill('sam@globusid.org');
   await page.getByRole('button', { name: 'Create Project' }).click();
 
-  await expect(page.getByRole('dialog', { name: 'Thank you.' })).toBeVisible();
-  await expect(page.getByText('Your IRB / Institutional Assurance has been received.')).toBeVisible();
-  await page.getByRole('button', { name: 'Close' }).click();
+  const thanks = page.getByRole('dialog', { name: 'Thank you.' });
+  await expect(thanks.getByText(/^Your IRB \/ Institutional Assurance has been received\./)).toBeVisible();
+  await thanks.getByRole('button', { name: 'Close' }).last().click();
   await expect(page).toHaveURL(/\/project\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   const team = page.getByRole('table', { name: 'Research team members' });
@@ -104,7 +109,7 @@ test('a researcher creates a project with an IRB and two team members, edits it 
   // Edit: the non-autism answer is fixed; the title changes.
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Edit Project' })).toBeVisible();
-  await expect(page.getByRole('radio', { name: 'No' })).toBeDisabled();
+  await expect(page.getByRole('radio', { name: 'No', exact: true })).toBeDisabled();
   await page.getByRole('textbox', { name: 'Title' }).fill(`${title} (revised)`);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `${title} (revised)` })).toBeVisible();
@@ -140,7 +145,7 @@ test('an admin creates a project for a PI, then deletes it after confirming', as
   await page.getByRole('option', { name: /primary_researcher@demo\.test/ }).click();
   await page.getByRole('textbox', { name: 'Title' }).fill(title);
   await page.getByRole('textbox', { name: 'Abstract' }).fill('A study the foundation sets up for a PI.');
-  await page.getByRole('radio', { name: 'No' }).check();
+  await page.getByRole('radio', { name: 'No', exact: true }).check();
   await page.getByRole('button', { name: 'Create Project' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Checkbox, Group, Radio, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { modals } from '@mantine/modals';
 import {
   PROJECT_MESSAGES,
   TITLE_MAX,
@@ -10,6 +9,7 @@ import {
   type UpdateProject,
 } from '@rrp/domain';
 import { ApiError } from '@/lib/api-client';
+import { openDisplayModal } from '@/components/modals';
 import { uploadIrb, useCreateProject, useUpdateProject } from '../api/projects';
 import {
   emptyIrb,
@@ -23,6 +23,7 @@ import {
   type TeamRow,
 } from '../rules';
 import { collectMessages, irbUploadErrors } from './error-text';
+import { READABLE_DESCRIPTION } from './format';
 import { IrbFields } from './irb-fields';
 import { PiSelect } from './pi-select';
 import { TeamEditor } from './team-editor';
@@ -41,7 +42,7 @@ const IRB_FIELDS = ['file', 'designation', 'approval_date', 'renewal_date', 'ass
 
 /** 'Thank you.' after an IRB upload (researcher §8). */
 export function openIrbThanks() {
-  modals.openConfirmModal({
+  openDisplayModal({
     title: 'Thank you.',
     children: (
       <Text size="sm">
@@ -49,8 +50,6 @@ export function openIrbThanks() {
         to you with a decision soon.
       </Text>
     ),
-    labels: { confirm: 'Close', cancel: '' },
-    cancelProps: { display: 'none' },
   });
 }
 
@@ -206,7 +205,9 @@ export function ProjectForm({
       if (error.status !== 400) return;
       const { team: teamBody, ...rest } = error.body as Record<string, unknown>;
       if (teamBody) setTeamServerErrors(collectMessages(teamBody));
-      const fieldErrors = error.fieldErrors;
+      // The server names the admin's PI choice `creator` or `owner`; the form shows it on one field.
+      const fieldErrors = { ...error.fieldErrors };
+      if (fieldErrors.creator) fieldErrors.owner ??= fieldErrors.creator;
       form.setErrors(
         Object.fromEntries(
           Object.entries(fieldErrors).filter(([key]) => key in form.values && key !== 'team'),
@@ -219,7 +220,8 @@ export function ProjectForm({
       const other = collectMessages(
         Object.fromEntries(
           Object.entries(rest).filter(
-            ([key]) => !(key in form.values) && !IRB_FIELDS.includes(key) && key !== 'latest_irb',
+            ([key]) =>
+              !(key in form.values) && !IRB_FIELDS.includes(key) && !['latest_irb', 'creator'].includes(key),
           ),
         ),
       );
@@ -252,6 +254,7 @@ export function ProjectForm({
             <Textarea label="Abstract" required rows={11} {...form.getInputProps('abstract')} />
             <Radio.Group
               label="Is this research unrelated to autism (non-autism research)?"
+              styles={READABLE_DESCRIPTION}
               description={
                 creating ? undefined : 'This answer cannot be changed after the project is created.'
               }

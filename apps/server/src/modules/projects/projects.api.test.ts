@@ -452,3 +452,32 @@ describe('projects: delete', () => {
     expect((await remove(project.id, admin)).statusCode).toBe(200);
   });
 });
+
+describe('projects: demo data', () => {
+  it('gives the demo researcher two projects with IRB letters and a team, once', async () => {
+    const { seedDemoData } = await import('../../db/seed');
+    const seed = () =>
+      seedDemoData(t.database.db, t.config.demoPassword, t.app.demo.attachDefaultRda, t.app.demo.attachIrb);
+    await seed();
+    await seed();
+    const token = await t.tokenFor('primary_researcher@demo.test', t.config.demoPassword);
+    const mine = (await get('/api/project/?expand=latest_irb', token)).json();
+    expect(mine.count).toBe(2);
+    expect(mine.results.map((p: { irb_state: string }) => p.irb_state).sort()).toEqual([
+      'near_expiry',
+      'valid',
+    ]);
+    const sleep = mine.results.find((p: { irb_state: string }) => p.irb_state === 'valid');
+    const irb = await t.app.inject({
+      url: `/api/file/${sleep.latest_irb.id}/?base64=true`,
+      headers: auth(token),
+    });
+    expect(Buffer.from(irb.json().base64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    const team = (await get(`/api/research-team/?project_id=${sleep.id}`, token)).json();
+    expect(team.results.map((m: { user_role_name: string }) => m.user_role_name)).toEqual([
+      'Primary Researcher',
+      'Co-Investigator',
+      'Collaborator',
+    ]);
+  });
+});

@@ -351,6 +351,27 @@ describe('POST file/', () => {
     });
   });
 
+  it('answers a malformed multipart body with 400', async () => {
+    const body = multipart(
+      { type: 'test_doc', institution: String(institutionId) },
+      { name: 'a.pdf', content: PDF },
+    );
+    const cases = [
+      { 'content-type': 'multipart/form-data', payload: body.payload },
+      { 'content-type': body.contentType, payload: body.payload.subarray(0, body.payload.length - 40) },
+    ];
+    for (const { payload, ...headers } of cases) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/file/',
+        headers: { ...auth(researcher), ...headers },
+        payload,
+      });
+      expect(response.statusCode, headers['content-type']).toBe(400);
+      errorBody(response);
+    }
+  });
+
   it('refuses a file over the size limit with 413 and stores nothing', async () => {
     const rows = await fileRows();
     const big = Buffer.concat([PDF, Buffer.alloc(UPLOAD_LIMIT_MB * 1024 * 1024)]);

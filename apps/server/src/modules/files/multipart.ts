@@ -58,11 +58,10 @@ export async function readMultipart(
       case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
         throw ValidationError.nonField(FILE_MESSAGES.notMultipart);
       default:
-        // busboy's parse errors (a cut-off or malformed body) are the caller's input, not ours.
-        if (error instanceof Error && /multipart|boundary|unexpected end/i.test(error.message)) {
-          throw ValidationError.nonField(FILE_MESSAGES.uploadFailed);
-        }
-        throw error;
+        // Anything else here is a body that could not be read (cut off, no boundary, a client
+        // that went away): the caller's input or connection, not a server fault.
+        request.log.warn({ err: error }, 'multipart body could not be read');
+        throw ValidationError.nonField(FILE_MESSAGES.uploadFailed);
     }
   }
   return { fields, file };

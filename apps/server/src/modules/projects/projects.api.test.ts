@@ -481,3 +481,24 @@ describe('projects: demo data', () => {
     ]);
   });
 });
+
+describe('projects: global search', () => {
+  it('finds projects by title or public id for staff only', async () => {
+    const project = await createProject(t.database.db, {
+      ownerId: researcher.id,
+      title: 'Searchable zebrafish study',
+    });
+    const search = (q: string, token: string) =>
+      t.app.inject({ url: `/api/search/?q=${encodeURIComponent(q)}`, headers: auth(token) });
+    const byTitle = await search('zebrafish', reviewer);
+    expect(byTitle.json().results).toContainEqual({
+      id: project.id,
+      display_name: `${project.portalProjectId} Searchable zebrafish study`,
+      model: 'project',
+    });
+    expect((await search(project.portalProjectId, admin)).json().results).toContainEqual(
+      expect.objectContaining({ id: project.id, model: 'project' }),
+    );
+    expect((await search('zebrafish', researcher.token)).statusCode).toBe(403);
+  });
+});

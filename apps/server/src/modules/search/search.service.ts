@@ -2,7 +2,7 @@ import { asc, ilike, or, sql } from 'drizzle-orm';
 import { can, type Actor, type Subject } from '@rrp/domain';
 import type { Db } from '../../platform/db/database';
 import { escapeLike } from '../../platform/list';
-import { institutions } from '../../db/schema';
+import { institutions, projects } from '../../db/schema';
 
 export interface SearchResult {
   id: number;
@@ -35,6 +35,22 @@ const SOURCES: SearchSource[] = [
         .orderBy(asc(institutions.name))
         .limit(limit);
       return rows.map((row) => ({ id: row.id, display_name: row.name, model: 'institution' }));
+    },
+  },
+  {
+    subject: 'Project',
+    async find(db, pattern, limit) {
+      const rows = await db
+        .select({ id: projects.id, title: projects.title, publicId: projects.portalProjectId })
+        .from(projects)
+        .where(or(ilike(projects.title, pattern), ilike(projects.portalProjectId, pattern)))
+        .orderBy(asc(projects.title))
+        .limit(limit);
+      return rows.map((row) => ({
+        id: row.id,
+        display_name: `${row.publicId} ${row.title}`,
+        model: 'project',
+      }));
     },
   },
 ];

@@ -113,6 +113,10 @@ async function writeTeam(
 
   // Removals first, so an e-mail address can move between rows without a clash.
   await repo.removeMembers(tx, removed, now);
+  // Rows whose address changes first let go of the old one, so two rows may swap addresses.
+  for (const update of updates.filter((u) => u.values.email !== undefined)) {
+    await repo.updateMember(tx, update.id, { email: `#${update.id}` });
+  }
   for (const update of updates) await repo.updateMember(tx, update.id, update.values);
   await repo.insertMembers(tx, inserts);
   return removed.length + updates.length + inserts.length > 0;

@@ -176,6 +176,22 @@ describe('research team: save', () => {
     );
   });
 
+  it('lets two members swap e-mail addresses in one save', async () => {
+    const project = await newProject();
+    const saved = (await save(project.id, [colleagueRow(), outsiderRow])).json();
+    const [, a, b] = saved;
+    const swapped = await save(project.id, [
+      { ...colleagueRow(), id: a.id, email: b.email },
+      { ...outsiderRow, id: b.id, email: a.email },
+    ]);
+    expect(swapped.statusCode).toBe(200);
+    const byId = Object.fromEntries(
+      swapped.json().map((r: { id: number; email: string }) => [r.id, r.email]),
+    );
+    expect(byId[a.id]).toBe(b.email);
+    expect(byId[b.id]).toBe(a.email);
+  });
+
   it('ignores changes to the PI row and reserves the PI role', async () => {
     const project = await newProject();
     const pi = { email: owner.email, first_name: 'Changed', last_name: 'Name', user_role: 4, active: false };

@@ -476,7 +476,14 @@ describe('GET file/', () => {
     );
     expect(await ids(admin, `&institution=${otherInstitutionId}&type=test_doc`)).toEqual([foreign.id]);
     const rdas = await get(admin, '/api/file/?type=rda');
-    expect(rdas.json<{ count: number }>().count).toBeGreaterThan(0);
+    const rdaCount = rdas.json<{ count: number }>().count;
+    expect(rdaCount).toBeGreaterThan(0);
+    // New RDAs await their signature (status 1); none is fully executed (3) yet in this file.
+    const byStatus = (query: string) =>
+      get(admin, `/api/file/?${query}`).then((response) => response.json<{ count: number }>().count);
+    expect(await byStatus('type=rda&rda_info__status=1')).toBe(rdaCount);
+    expect(await byStatus('type=rda&rda_info__status__in=2,3')).toBe(0);
+    expect(await byStatus('type=test_doc&rda_info__status=1')).toBe(0);
     const page = (await get(researcher, `/api/file/?id=${own.id}&expand=creator`)).json<{
       count: number;
       results: { creator: unknown }[];

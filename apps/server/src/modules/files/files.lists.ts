@@ -1,7 +1,11 @@
+import { sql } from 'drizzle-orm';
 import type { ListSpec } from '../../platform/list';
 import { files } from '../../db/schema';
 
-/** GET file/: researcher §7 (id, id__in, type, expand) plus the object a file belongs to. */
+/** The status kept in a file's metadata (an RDA's signing status), when it is a number. */
+const metadataStatus = sql`(case when ${files.additionalData} ->> 'status' ~ '^[0-9]{1,9}$' then (${files.additionalData} ->> 'status')::int end)`;
+
+/** GET file/: researcher §7 (id, id__in, type, expand), staff §4 (rda_info status), and the owning object. */
 export const fileList: ListSpec = {
   id: files.id,
   filters: {
@@ -12,6 +16,8 @@ export const fileList: ListSpec = {
     dataset: { type: 'int', column: files.datasetId, lookups: ['exact', 'in', 'isnull'] },
     creator: { type: 'int', column: files.creatorId, lookups: ['exact', 'in'] },
     created: { type: 'date', column: files.created, lookups: ['gte', 'lte'] },
+    // Staff §4 "GET file by type and rda_info status": the RDAs in one signing status.
+    rda_info__status: { type: 'int', column: metadataStatus, lookups: ['exact', 'in'] },
   },
   ordering: { id: files.id, name: files.name, type: files.type, created: files.created, size: files.size },
   defaultOrdering: ['-created'],

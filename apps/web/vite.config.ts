@@ -17,6 +17,13 @@ export default defineConfig({
       output: {
         manualChunks(id: string) {
           if (!id.includes('node_modules')) return undefined;
+          // Charts (recharts and what it brings) stay in the chunks of the screens that draw one.
+          if (
+            /@mantine[\\/]charts|[\\/](recharts|victory-vendor|d3-[a-z-]+|internmap|@reduxjs|react-redux|redux|redux-thunk|reselect|immer|es-toolkit|decimal\.js-light|eventemitter3|tiny-invariant|use-sync-external-store)[\\/]/.test(
+              id,
+            )
+          )
+            return undefined;
           if (
             /@mantine|@floating-ui|react-remove-scroll|react-number-format|react-textarea-autosize/.test(id)
           )

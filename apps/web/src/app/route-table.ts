@@ -38,6 +38,7 @@ const institutionCreate = () => import('@/features/institutions/screens/institut
 const projectList = () => import('@/features/projects/screens/project-list-screen');
 const projectCreate = () => import('@/features/projects/screens/project-create-screen');
 const projectDetail = () => import('@/features/projects/screens/project-detail-screen');
+const compliance = () => import('@/features/compliance/screens/compliance-screen');
 
 const projects: Crumb = { label: 'Projects', to: '/project' };
 const requests: Crumb = { label: 'Requests', to: '/request' };
@@ -175,7 +176,7 @@ export const ROUTES: RouteEntry[] = [
     access: 'signedIn',
     screen: annualReview,
   },
-  { path: '/compliance', title: 'Compliance', access: 'signedIn' },
+  { path: '/compliance', title: 'SBSO Compliance', access: 'signedIn', screen: compliance },
   { path: '/compliance_researcher', title: 'Project Updates Dashboard', access: 'signedIn' },
   { path: '/dataaccess', title: 'Data Access', access: 'signedIn' },
   { path: '/tissue-catalogue', title: 'Tissue Catalogue', access: 'signedIn' },

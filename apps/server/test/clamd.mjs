@@ -132,7 +132,12 @@ export async function startClamd({ timeoutMs = 60_000 } = {}) {
       throw new Error(`clamd exited (${exited}) before answering: ${output.trim().split('\n').pop()}`);
     }
     const answer = await clamdCommand(host, port, 'PING', 1000).catch(() => '');
-    if (answer === 'PONG') return { host, port, stop };
+    if (answer === 'PONG') {
+      // clamd has read its configuration and signatures (and never reloads them: SelfCheck 0), so
+      // the directory goes now: nothing is left behind even when this process is killed outright.
+      rmSync(dir, { recursive: true, force: true });
+      return { host, port, stop };
+    }
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`clamd did not answer PING within ${timeoutMs} ms: ${output.trim()}`);

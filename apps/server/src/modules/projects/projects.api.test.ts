@@ -502,3 +502,14 @@ describe('projects: global search', () => {
     expect((await search('zebrafish', researcher.token)).statusCode).toBe(403);
   });
 });
+
+describe('projects: OpenAPI', () => {
+  it('documents the project and research-team calls', async () => {
+    const document = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/project/', '/api/project/{id}/', '/api/research-team/']),
+    );
+    const params = document.paths['/api/project/'].get.parameters.map((p: { name: string }) => p.name);
+    expect(params).toEqual(expect.arrayContaining(['search', 'owner', 'id__in', 'expand', 'ordering']));
+  });
+});

@@ -47,7 +47,7 @@ test('a researcher creates a project with an IRB and two team members, edits it 
 
   await page.goto('/project');
   await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Search' })).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Search projects' })).toHaveCount(0);
   await page.getByRole('link', { name: 'New Project' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New Project' })).toBeVisible();
   await expectNoViolations(page);
@@ -134,7 +134,7 @@ test('an admin creates a project for a PI, then deletes it after confirming', as
   const title = `Admin-created cohort study ${Date.now()}`;
   await signIn(page, 'portal_admin@demo.test');
   await page.goto('/project');
-  await expect(page.getByRole('columnheader', { name: 'Principal Investigator' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Principal Investigator/ })).toBeVisible();
   await page.getByRole('button', { name: 'Actions' }).click();
   await page.getByRole('menuitem', { name: 'Add New Project' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New Project' })).toBeVisible();

@@ -172,6 +172,11 @@ describe('research team', () => {
     expect(validateTeam([row({ globus_username: 'bo@globusid.org' })])).toEqual({});
   });
 
+  it("does not validate the PI's fixed row", () => {
+    const pi = { ...row({ email: '', isPi: true, user_role: '1' }), isNew: false };
+    expect(validateTeam([pi])).toEqual({});
+  });
+
   it('flags a second row with the same e-mail and sends one row per e-mail', () => {
     const first = row({});
     const second = row({ email: 'BO@example.edu ' });

@@ -194,12 +194,13 @@ export function validateTeamRow(row: TeamRow, earlierEmails: readonly string[]):
   return errors;
 }
 
-/** Errors of every row still on the team, keyed by row key; rows without errors are left out. */
+/** Errors of every member row still on the team, keyed by row key; rows without errors are left out. */
 export function validateTeam(rows: readonly TeamRow[]): Record<string, Record<string, string>> {
   const result: Record<string, Record<string, string>> = {};
   const seen: string[] = [];
   for (const row of rows.filter((r) => !r.removal_date)) {
-    const errors = validateTeamRow(row, seen);
+    // The PI's row is the server's to keep; it is shown, never typed in.
+    const errors = row.isPi ? {} : validateTeamRow(row, seen);
     seen.push(row.email.trim().toLowerCase());
     if (Object.keys(errors).length) result[row.key] = errors;
   }

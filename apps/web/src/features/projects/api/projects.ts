@@ -8,9 +8,10 @@ import type {
   ResearchTeamMemberDto,
   ResearchTeamMemberInput,
   UpdateProject,
+  UserInstitutionDto,
 } from '@rrp/domain';
 import { LIMITS } from '@rrp/domain';
-import { apiFetch } from '@/lib/api-client';
+import { ApiError, apiFetch } from '@/lib/api-client';
 
 export interface ListPage<T> {
   count: number;
@@ -50,9 +51,13 @@ export function useProjects(filters: ProjectFilters) {
 
 export const projectQueryKey = (id: number) => ['project', id] as const;
 
+/** Projects deleted in this session: their page must not be re-read while it closes. */
+const deleted = new Set<number>();
+
 export function useProject(id: number) {
   return useQuery({
     queryKey: projectQueryKey(id),
+    enabled: !deleted.has(id),
     queryFn: () =>
       apiFetch<ProjectDto>(`project/${id}/`, { query: { expand: 'owner,latest_irb,institution,creator' } }),
   });
@@ -84,8 +89,9 @@ export function useUpdateProject(id: number) {
 }
 
 /** DELETE project/{id}/: a blocked deletion is a 400 the caller shows ('Unable to Delete Project'). */
-export function deleteProject(id: number) {
-  return apiFetch<unknown>(`project/${id}/`, { method: 'DELETE' });
+export async function deleteProject(id: number) {
+  await apiFetch<unknown>(`project/${id}/`, { method: 'DELETE' });
+  deleted.add(id);
 }
 
 export const teamQueryKey = (projectId: number) => ['research-team', projectId] as const;
@@ -97,7 +103,7 @@ export function useResearchTeam(projectId: number | null) {
       apiFetch<ListPage<ResearchTeamMemberDto>>('research-team/', {
         query: { project_id: projectId!, expand: 'institution', limit: 200 },
       }),
-    enabled: projectId !== null,
+    enabled: projectId !== null && !deleted.has(projectId),
   });
 }
 
@@ -124,7 +130,7 @@ export function useProjectHistory(projectId: number, open: boolean) {
       apiFetch<ListPage<HistoryEntryDto>>('history/', {
         query: { pk: projectId, model: 'project', expand: 'modifier', limit: 200 },
       }),
-    enabled: open,
+    enabled: open && !deleted.has(projectId),
     refetchInterval: open ? 2000 : false,
   });
 }
@@ -147,20 +153,49 @@ export interface UserOption {
   email: string;
 }
 
+/**
+ * Researchers affiliated to institutions, when the user list (`GET user/`) is not served: the
+ * server still refuses anyone who is not a primary researcher ('The Principal Investigator must be
+ * a primary researcher.').
+ */
+async function affiliatedResearchers(term: string): Promise<ListPage<UserOption>> {
+  const page = await apiFetch<ListPage<UserInstitutionDto>>('user-institution/', {
+    query: { expand: 'user', limit: LIMITS.institutionLookupLimit },
+  });
+  const needle = term.toLowerCase();
+  const byId = new Map<number, UserOption>();
+  for (const link of page.results) {
+    if (typeof link.user !== 'object') continue;
+    const user = link.user;
+    if (needle && !`${user.full_name} ${user.email}`.toLowerCase().includes(needle)) continue;
+    byId.set(user.id, { id: user.id, full_name: user.full_name, email: user.email });
+  }
+  const results = [...byId.values()].slice(0, LIMITS.combobox.initialLimit);
+  return { count: results.length, results };
+}
+
 /** Primary researchers matching a search, for the admin's PI picker. */
 export function usePrincipalInvestigators(search: string) {
   const term = search.trim();
   return useQuery({
     queryKey: ['users', 'primary_researcher', term],
-    queryFn: () =>
-      apiFetch<ListPage<UserOption>>('user/', {
-        query: {
-          groups__name: 'primary_researcher',
-          ordering: 'last_name',
-          limit: LIMITS.combobox.initialLimit,
-          ...(term.length >= LIMITS.search.minChars ? { search: term } : {}),
-        },
-      }),
+    queryFn: async () => {
+      try {
+        return await apiFetch<ListPage<UserOption>>('user/', {
+          query: {
+            groups__name: 'primary_researcher',
+            ordering: 'last_name',
+            limit: LIMITS.combobox.initialLimit,
+            ...(term.length >= LIMITS.search.minChars ? { search: term } : {}),
+          },
+          handleStatus: [404, 405],
+        });
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 404 || error.status === 405))
+          return affiliatedResearchers(term);
+        throw error;
+      }
+    },
     placeholderData: keepPreviousData,
   });
 }

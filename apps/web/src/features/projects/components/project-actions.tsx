@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { projectDeletionBlockedSchema, type ProjectDto } from '@rrp/domain';
 import { ApiError } from '@/lib/api-client';
 import { openErrorModal } from '@/components/modals';
-import { deleteProject } from '../api/projects';
+import { deleteProject, projectQueryKey, teamQueryKey } from '../api/projects';
 import { collectMessages } from './error-text';
 
 /** Confirm, delete, and report the outcome as researcher §8 words it. */
@@ -56,14 +56,22 @@ export function useProjectDeletion(project: ProjectDto) {
       });
       return;
     }
-    queryClient.removeQueries({ queryKey: ['project', project.id] });
-    void queryClient.invalidateQueries({ queryKey: ['projects'] });
     notifications.show({
       color: 'green',
       title: 'Project Deleted Successfully.',
       message: `${project.title} has been removed from the system.`,
     });
     navigate('/');
+    // Once the project page has gone (a query still watched would be re-read and answer 404).
+    setTimeout(() => {
+      for (const key of [
+        projectQueryKey(project.id),
+        teamQueryKey(project.id),
+        ['project-history', project.id],
+      ])
+        queryClient.removeQueries({ queryKey: key });
+      void queryClient.invalidateQueries({ queryKey: ['projects'] });
+    }, 0);
   };
 
   return () =>

@@ -127,7 +127,7 @@ export default function ProjectListScreen() {
       <Stack>
         {!isPi && (
           <TextInput
-            label="Search"
+            label="Search projects"
             placeholder="Search for projects..."
             leftSection={<IconSearch size={14} aria-hidden />}
             rightSection={

@@ -92,6 +92,10 @@ export type UpdateRda = z.infer<typeof updateRdaSchema>;
 export const fileSchema = z.object({
   id: z.number(),
   name: z.string(),
+  /** The stored file's name (foundation §3 `file_name`; the same as `name`). */
+  file_name: z.string(),
+  /** Where the bytes download from with the caller's session (foundation §3 `file`). */
+  file: z.string(),
   type: z.string(),
   file_type: z.string(),
   size: z.number(),

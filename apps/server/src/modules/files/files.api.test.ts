@@ -225,6 +225,10 @@ describe('POST file/', () => {
       additional_data: { note: 'first version' },
     });
     expect(created.permissions).toContain('read');
+    expect(created.file_name).toBe('Consent form.pdf');
+    const download = await get(researcher, created.file);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(PDF)).toBe(true);
     expect(storedBytes()).toHaveLength(before + 1);
 
     const read = (await get(researcher, `/api/file/${created.id}/?base64=true`)).json<FileDto>();

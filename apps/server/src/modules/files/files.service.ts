@@ -107,6 +107,8 @@ export function presentFile(actor: Actor | null, file: repo.FileRow, permissions
   return {
     id: file.id,
     name: file.name,
+    file_name: file.name,
+    file: `/api/file/${file.id}/download/`,
     type: file.type,
     file_type: file.contentType,
     size: file.size,

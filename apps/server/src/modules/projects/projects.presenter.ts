@@ -101,7 +101,7 @@ export function teamWarnings(row: TeamListRow, now: Date = new Date()): TeamWarn
     now,
   );
   if (irbState === 'none' || irbState === 'expired') warnings.push('missing_irb');
-  if (row.member.userId === null || row.accountActive === false) warnings.push('inactive');
+  if (row.userId === null || row.accountActive === false) warnings.push('inactive');
   if (row.effectiveInstitutionId === null) warnings.push('no_institution');
   else if (row.rdaStatus === null) warnings.push('no_agreement');
   else if (row.rdaStatus !== RDA_FULLY_EXECUTED) warnings.push('rda_not_executed');
@@ -117,14 +117,14 @@ export function presentMember(
   return {
     id: member.id,
     project_id: member.projectId,
-    user_id: member.userId,
+    user_id: row.userId,
     email: member.email,
     first_name: member.firstName,
     last_name: member.lastName,
     display_name: fullName(member),
     user_role: member.userRole,
     user_role_name: teamRoleName(member.userRole),
-    is_pi: member.userRole === PI_TEAM_ROLE && member.userId === row.ownerId,
+    is_pi: member.userRole === PI_TEAM_ROLE && row.userId === row.ownerId,
     institution: row.institution
       ? options.expandInstitution
         ? { id: row.institution.id, name: row.institution.name }

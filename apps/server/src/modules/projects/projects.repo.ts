@@ -31,9 +31,17 @@ const creators = alias(users, 'creators');
 /** No request of the project is past Created or in an active review. */
 export const isEditableSql = sql<boolean>`not exists (select 1 from ${requests} where ${requests.projectId} = ${projects.id} and ${requests.statusId} not in (${sql.raw(EDITABLE_REQUEST_STATUSES.join(', '))}))`;
 
+/**
+ * The account of a team row: the one linked when the row was saved, else the account that has
+ * since been registered with the row's e-mail address.
+ */
+export const memberUserIdSql = sql<
+  number | null
+>`coalesce(${researchTeamMembers.userId}, (select u.id from ${users} u where lower(u.email) = lower(${researchTeamMembers.email})))`;
+
 /** The caller is on the project's current team with access. */
 function isTeamMemberSql(userId: number) {
-  return sql<boolean>`exists (select 1 from ${researchTeamMembers} where ${researchTeamMembers.projectId} = ${projects.id} and ${researchTeamMembers.userId} = ${userId} and ${researchTeamMembers.removalDate} is null and ${researchTeamMembers.active})`;
+  return sql<boolean>`exists (select 1 from ${researchTeamMembers} where ${researchTeamMembers.projectId} = ${projects.id} and ${researchTeamMembers.removalDate} is null and ${researchTeamMembers.active} and (${researchTeamMembers.userId} = ${userId} or (${researchTeamMembers.userId} is null and lower(${researchTeamMembers.email}) = (select lower(u.email) from ${users} u where u.id = ${userId}))))`;
 }
 
 /** Projects a researcher sees: their own and those whose current team they are on. */
@@ -128,21 +136,6 @@ export async function deleteProject(db: DbOrTx, id: number): Promise<void> {
 export async function projectFileKeys(db: DbOrTx, projectId: number): Promise<string[]> {
   const rows = await db.select({ key: files.storageKey }).from(files).where(eq(files.projectId, projectId));
   return rows.map((row) => row.key);
-}
-
-/** Ids of the users on the project's current team with access (the PI included). */
-export async function teamMemberIds(db: DbOrTx, projectId: number): Promise<number[]> {
-  const rows = await db
-    .select({ userId: researchTeamMembers.userId })
-    .from(researchTeamMembers)
-    .where(
-      and(
-        eq(researchTeamMembers.projectId, projectId),
-        isNull(researchTeamMembers.removalDate),
-        eq(researchTeamMembers.active, true),
-      ),
-    );
-  return rows.flatMap((row) => (row.userId === null ? [] : [row.userId]));
 }
 
 /** Approved, rejected or fulfilled requests of the project, with their owners. */
@@ -265,7 +258,7 @@ export async function removeMembers(db: DbOrTx, ids: readonly number[], at: Date
 /** The institution a member works at: the row's own, else the account's primary affiliation. */
 const effectiveInstitution = sql<
   number | null
->`coalesce(${researchTeamMembers.institutionId}, (select ui.institution_id from ${userInstitutions} ui where ui.user_id = ${researchTeamMembers.userId} and ui.primary and ui.removal_reason is null order by ui.id limit 1))`;
+>`coalesce(${researchTeamMembers.institutionId}, (select ui.institution_id from ${userInstitutions} ui where ui.user_id = ${memberUserIdSql} and ui.primary and ui.removal_reason is null order by ui.id limit 1))`;
 
 /**
  * Team rows with what the warnings need, in one query: the account, the affiliation with the
@@ -285,19 +278,20 @@ export async function listTeam(db: DbOrTx, list: ParsedList, visible: SQL | unde
         latestIrbId: projects.latestIrbId,
         irbData: irbFiles.additionalData,
         accountActive: users.isActive,
+        userId: users.id,
         effectiveInstitutionId: effectiveInstitution,
         joinderDate:
-          sql<Date | null>`(select ui.joinder_date from ${userInstitutions} ui where ui.user_id = ${researchTeamMembers.userId} and ui.institution_id = ${effectiveInstitution} and ui.removal_reason is null order by ui.id limit 1)`.mapWith(
+          sql<Date | null>`(select ui.joinder_date from ${userInstitutions} ui where ui.user_id = ${memberUserIdSql} and ui.institution_id = ${effectiveInstitution} and ui.removal_reason is null order by ui.id limit 1)`.mapWith(
             userInstitutions.joinderDate,
           ),
-        verified: sql<boolean>`coalesce((select ui.verified from ${userInstitutions} ui where ui.user_id = ${researchTeamMembers.userId} and ui.institution_id = ${effectiveInstitution} and ui.removal_reason is null order by ui.id limit 1), false)`,
+        verified: sql<boolean>`coalesce((select ui.verified from ${userInstitutions} ui where ui.user_id = ${memberUserIdSql} and ui.institution_id = ${effectiveInstitution} and ui.removal_reason is null order by ui.id limit 1), false)`,
         rdaStatus: sql<
           number | null
         >`(select (f.additional_data ->> 'status')::int from ${institutions} i join ${files} f on f.id = i.current_rda_id where i.id = ${effectiveInstitution})`,
       })
       .from(researchTeamMembers)
       .innerJoin(projects, eq(projects.id, researchTeamMembers.projectId))
-      .leftJoin(users, eq(users.id, researchTeamMembers.userId))
+      .leftJoin(users, eq(users.id, memberUserIdSql))
       .leftJoin(memberInstitutions, eq(memberInstitutions.id, researchTeamMembers.institutionId))
       .leftJoin(irbFiles, eq(irbFiles.id, projects.latestIrbId))
       .where(where)

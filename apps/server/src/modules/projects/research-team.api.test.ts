@@ -176,6 +176,19 @@ describe('research team: save', () => {
     );
   });
 
+  it('recognises a member who registers after being added', async () => {
+    const project = await newProject();
+    await save(project.id, [{ ...outsiderRow, email: 'later@example.edu' }]);
+    const later = await t.createUser({ roles: ['primary_researcher'], email: 'Later@example.edu' });
+    const token = await t.tokenFor(later.email);
+    expect(
+      (await t.app.inject({ url: `/api/project/${project.id}/`, headers: auth(token) })).statusCode,
+    ).toBe(200);
+    const rows = (await list(project.id)).json().results;
+    expect(rows[1]).toMatchObject({ email: 'later@example.edu', user_id: later.id });
+    expect(rows[1].warnings).not.toContain('inactive');
+  });
+
   it('lets two members swap e-mail addresses in one save', async () => {
     const project = await newProject();
     const saved = (await save(project.id, [colleagueRow(), outsiderRow])).json();

@@ -93,6 +93,10 @@ export async function startClamd({ timeoutMs = 60_000 } = {}) {
       'LogTime no',
       'LogVerbose no',
       'MaxThreads 4',
+      // Room for the largest upload (UPLOAD_MAX_MB, 50 MB by default): clamd's own defaults are 25 MB.
+      'StreamMaxLength 200M',
+      'MaxFileSize 200M',
+      'MaxScanSize 400M',
       // No database self-check or bytecode: the one signature file is all there is.
       'SelfCheck 0',
       'Bytecode no',

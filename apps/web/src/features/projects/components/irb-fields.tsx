@@ -26,7 +26,8 @@ export function IrbFields({
       <FileInput
         label="IRB / Institutional Assurance document"
         description="A PDF of the approval letter or the exemption determination."
-        styles={READABLE_DESCRIPTION}
+        placeholder="Choose a PDF file"
+        styles={{ ...READABLE_DESCRIPTION, placeholder: { color: 'var(--mantine-color-gray-7)' } }}
         accept="application/pdf,.pdf"
         leftSection={<IconFileTypePdf size={16} aria-hidden />}
         value={value.file}

@@ -150,14 +150,19 @@ export function ProjectForm({
     return file.id;
   };
 
-  const submit = async (values: ProjectValues) => {
-    setFormError(null);
-    setTeamServerErrors([]);
+  /** The IRB and team checks; they run with the form's own so every error shows at once. */
+  const checkParts = () => {
     const irbCheck = irbTouched(irb) ? validateIrb(irb) : {};
     const teamCheck = validateTeam(teamRows);
     setIrbErrors(irbCheck);
     setTeamErrors(teamCheck);
-    if (Object.keys(irbCheck).length || Object.keys(teamCheck).length) return;
+    return Object.keys(irbCheck).length === 0 && Object.keys(teamCheck).length === 0;
+  };
+
+  const submit = async (values: ProjectValues) => {
+    setFormError(null);
+    setTeamServerErrors([]);
+    if (!checkParts()) return;
 
     const fields = {
       title: values.title.trim(),
@@ -232,7 +237,13 @@ export function ProjectForm({
   };
 
   return (
-    <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
+    <form
+      onSubmit={form.onSubmit(
+        (values) => void submit(values),
+        () => checkParts(),
+      )}
+      noValidate
+    >
       <Stack gap="lg">
         <Card withBorder padding="lg">
           <Title order={2} fz="lg" mb="sm">

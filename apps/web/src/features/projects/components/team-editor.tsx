@@ -77,7 +77,7 @@ export function TeamEditor({
 
   return (
     <div>
-      <Table.ScrollContainer minWidth={900}>
+      <Table.ScrollContainer minWidth={1100}>
         <Table verticalSpacing="xs" aria-label="Research team">
           <Table.Thead>
             <Table.Tr>
@@ -156,7 +156,7 @@ export function TeamEditor({
                       </Table.Td>
                     </>
                   )}
-                  <Table.Td>
+                  <Table.Td miw={170}>
                     {row.isPi ? (
                       <Text size="sm">{RESEARCH_TEAM_ROLES[0]}</Text>
                     ) : (
@@ -192,15 +192,19 @@ export function TeamEditor({
                       />
                     )}
                   </Table.Td>
-                  <Table.Td>
-                    <TextInput
-                      aria-label={label('Globus username')}
-                      value={row.globus_username}
-                      maxLength={GLOBUS_USERNAME_MAX}
-                      onChange={(e) => update(row.key, { globus_username: e.currentTarget.value })}
-                      error={rowErrors.globus_username}
-                      disabled={Boolean(row.removal_date) || disabled}
-                    />
+                  <Table.Td miw={180}>
+                    {row.isPi ? (
+                      <Text size="sm">{row.globus_username || '—'}</Text>
+                    ) : (
+                      <TextInput
+                        aria-label={label('Globus username')}
+                        value={row.globus_username}
+                        maxLength={GLOBUS_USERNAME_MAX}
+                        onChange={(e) => update(row.key, { globus_username: e.currentTarget.value })}
+                        error={rowErrors.globus_username}
+                        disabled={Boolean(row.removal_date) || disabled}
+                      />
+                    )}
                   </Table.Td>
                   <Table.Td>
                     {row.isPi ? (

@@ -68,12 +68,25 @@ export function DeleteInstitutionModal({
     });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={`Delete ${institution.name}`} size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={`Delete ${institution.name}`}
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      // Inside the page's main landmark, so the modal's <header> is no second banner.
+      withinPortal={false}
+    >
       {!plan ? (
         <Skeleton h={160} />
       ) : !plan.deletable ? (
         <Stack>
-          <Alert color="red" icon={<IconAlertTriangle aria-hidden />} title="Unable to Delete Institution">
+          <Alert
+            color="red"
+            icon={<IconAlertTriangle aria-hidden />}
+            title="Unable to Delete Institution"
+            styles={{ title: { color: 'var(--mantine-color-dark-9)' } }}
+          >
             {INSTITUTION_MESSAGES.deletionBlocked}
           </Alert>
           <Title order={3} fz="md">
@@ -88,7 +101,12 @@ export function DeleteInstitutionModal({
         </Stack>
       ) : (
         <Stack>
-          <Alert color="orange" icon={<IconAlertTriangle aria-hidden />} title="This cannot be undone">
+          <Alert
+            color="orange"
+            icon={<IconAlertTriangle aria-hidden />}
+            title="This cannot be undone"
+            styles={{ title: { color: 'var(--mantine-color-dark-9)' } }}
+          >
             Deleting {institution.name} also deletes{' '}
             {plan.users.length === 0 ? 'no user accounts' : plural(plan.users.length, 'user account')} and{' '}
             {plan.open_requests.length === 0

@@ -73,20 +73,10 @@ export function ReviewActions({ institution }: { institution: InstitutionDto }) 
         <Button color="teal.9" disabled={!reviewable} loading={update.isPending} onClick={() => decide(3)}>
           Approve
         </Button>
-        <Button
-          color="orange.9"
-          variant="light"
-          disabled={!reviewable}
-          onClick={() => withComments('Follow Up', 5)}
-        >
+        <Button variant="default" disabled={!reviewable} onClick={() => withComments('Follow Up', 5)}>
           Follow Up
         </Button>
-        <Button
-          color="red.9"
-          variant="light"
-          disabled={!reviewable}
-          onClick={() => withComments('Reject', 4)}
-        >
+        <Button color="red.9" disabled={!reviewable} onClick={() => withComments('Reject', 4)}>
           Reject
         </Button>
       </Group>

@@ -2,14 +2,14 @@ import { Badge } from '@mantine/core';
 import { INSTITUTION_STATUSES, RDA_STATUSES } from '@rrp/domain';
 
 const INSTITUTION_COLORS: Record<number, string> = {
-  1: 'yellow.9',
+  1: 'violet.9',
   2: 'blue.8',
   3: 'teal.9',
   4: 'red.9',
-  5: 'orange.9',
+  5: 'pink.9',
   6: 'gray.8',
 };
-const RDA_COLORS: Record<number, string> = { 1: 'yellow.9', 2: 'blue.8', 3: 'teal.9', 4: 'gray.8' };
+const RDA_COLORS: Record<number, string> = { 1: 'violet.9', 2: 'blue.8', 3: 'teal.9', 4: 'gray.8' };
 
 export function InstitutionStatusBadge({ status }: { status: number }) {
   return (

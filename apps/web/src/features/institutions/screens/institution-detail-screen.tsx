@@ -170,7 +170,8 @@ function AdminMenu({
         }),
     });
   return (
-    <Menu position="bottom-end" withinPortal>
+    // Kept inside the page's landmarks for screen readers.
+    <Menu position="bottom-end" withinPortal={false} withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <Button variant="default" rightSection={<IconChevronDown size={16} aria-hidden />}>
           Actions
@@ -187,7 +188,6 @@ function AdminMenu({
         >
           Deactivate
         </Menu.Item>
-        <Menu.Divider />
         <Menu.Item color="red.8" leftSection={<IconTrash size={16} aria-hidden />} onClick={onDelete}>
           Delete institution
         </Menu.Item>

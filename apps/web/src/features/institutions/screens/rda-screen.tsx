@@ -193,6 +193,7 @@ function AdminForm({ file }: { file: FileDto }) {
       <TextInput
         label="Signing official's signature"
         description={signed ? 'Closed once the RDA is signed.' : 'As on the signed paper copy.'}
+        descriptionProps={{ c: 'gray.7' }}
         value={signed ? (data.signature ?? '') : signature}
         onChange={(event) => setSignature(event.currentTarget.value)}
         disabled={signed}

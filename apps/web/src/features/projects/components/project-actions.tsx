@@ -33,7 +33,7 @@ export function useProjectDeletion(project: ProjectDto) {
                     <Anchor component={Link} to={`/request/${request.id}`} onClick={() => modals.closeAll()}>
                       {request.portal_request_id}
                     </Anchor>{' '}
-                    — {request.owner.display_name}
+                    — {request.owner.display_name} ({request.status_name})
                   </List.Item>
                 ))}
               </List>

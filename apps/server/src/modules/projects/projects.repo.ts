@@ -282,7 +282,7 @@ export async function listTeam(db: DbOrTx, list: ParsedList, visible: SQL | unde
         effectiveInstitutionId: effectiveInstitution,
         joinderDate:
           sql<Date | null>`(select ui.joinder_date from ${userInstitutions} ui where ui.user_id = ${memberUserIdSql} and ui.institution_id = ${effectiveInstitution} and ui.removal_reason is null order by ui.id limit 1)`.mapWith(
-            userInstitutions.joinderDate,
+            (value: string | Date | null): Date | null => (value === null ? null : new Date(value)),
           ),
         verified: sql<boolean>`coalesce((select ui.verified from ${userInstitutions} ui where ui.user_id = ${memberUserIdSql} and ui.institution_id = ${effectiveInstitution} and ui.removal_reason is null order by ui.id limit 1), false)`,
         rdaStatus: sql<

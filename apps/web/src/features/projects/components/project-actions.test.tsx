@@ -114,6 +114,7 @@ describe('deleting a project', () => {
             id: 11,
             portal_request_id: 'R00011',
             status: 4,
+            status_name: 'Approved',
             owner: { id: 3, display_name: 'Pat Investigator' },
           },
         ],

@@ -202,3 +202,49 @@ describe('Add new RDA', () => {
     expect((await addRda(999_999)).statusCode).toBe(404);
   });
 });
+
+describe('a revised PDF', () => {
+  const boundary = '----rda-test-boundary';
+  /** A multipart PATCH file/{id}/ with a PDF part and text fields. */
+  const upload = (id: number, token: string, fields: Record<string, string>, pdf: Buffer) => {
+    const parts = [
+      ...Object.entries(fields).map(
+        ([name, value]) =>
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="revised.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ];
+    return t.app.inject({
+      method: 'PATCH',
+      url: `/api/file/${id}/`,
+      headers: { ...auth(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([Buffer.from(parts.join('')), pdf, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    });
+  };
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+  it('replaces the document with comments while it awaits its signature, and not after', async () => {
+    const { rdaId, officialToken } = await setup('Revised PDF U');
+    const revised = await upload(
+      rdaId,
+      admin,
+      { comments: 'Clause 4 revised.', revised_date: '2024-03-01' },
+      pdf,
+    );
+    expect(revised.statusCode).toBe(200);
+    expect(revised.json()).toMatchObject({
+      name: 'revised.pdf',
+      additional_data: { status: 1, comments: 'Clause 4 revised.', revised_date: '2024-03-01T12:00:00' },
+    });
+    const content = await t.app.inject({ url: `/api/file/${rdaId}/download/`, headers: auth(admin) });
+    expect(content.rawPayload.equals(pdf)).toBe(true);
+
+    await patch(rdaId, officialToken, { signature: 'Olga Official' });
+    const late = await upload(rdaId, admin, { revised_date: '2024-03-02' }, pdf);
+    expect(errorBody(late)).toMatchObject({ file: ['A signed RDA can no longer be revised.'] });
+    const after = await t.app.inject({ url: `/api/file/${rdaId}/`, headers: auth(admin) });
+    expect(after.json().additional_data.revised_date).toBe('2024-03-01T12:00:00');
+    // The official cannot replace the document.
+    expect((await upload(rdaId, officialToken, { revised_date: '2024-03-02' }, pdf)).statusCode).toBe(403);
+  });
+});

@@ -15,19 +15,32 @@ import { formatDay } from './format';
 const irbOf = (project: ProjectDto): IrbRecordDto | null =>
   project.latest_irb && typeof project.latest_irb === 'object' ? project.latest_irb : null;
 
+/** Alert titles in the text colour: the light variants' coloured titles are too faint to read. */
+const ALERT_TITLE = { title: { color: 'var(--mantine-color-text)' } } as const;
+
 /** The alert (expired) or the reminder with the date (near expiry) of researcher §4. */
 export function IrbNotice({ project }: { project: ProjectDto }) {
   const irb = irbOf(project);
   if (project.irb_state === 'expired')
     return (
-      <Alert color="red" icon={<IconAlertTriangle aria-hidden />} title="Your IRB has expired.">
+      <Alert
+        color="red"
+        icon={<IconAlertTriangle aria-hidden />}
+        title="Your IRB has expired."
+        styles={ALERT_TITLE}
+      >
         The IRB on this project expired on {formatDay(irb?.renewal_date ?? project.irb_renewal_date)}. Data
         downloads are blocked until an updated IRB is uploaded.
       </Alert>
     );
   if (project.irb_state === 'near_expiry')
     return (
-      <Alert color="yellow" icon={<IconClock aria-hidden />} title="IRB renewal reminder">
+      <Alert
+        color="yellow"
+        icon={<IconClock aria-hidden />}
+        title="IRB renewal reminder"
+        styles={ALERT_TITLE}
+      >
         The IRB on this project expires on {formatDay(irb?.renewal_date ?? project.irb_renewal_date)}. Please
         upload the renewed IRB before then.
       </Alert>

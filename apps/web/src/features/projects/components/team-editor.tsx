@@ -77,7 +77,7 @@ export function TeamEditor({
 
   return (
     <div>
-      <Table.ScrollContainer minWidth={1100}>
+      <Table.ScrollContainer minWidth={1250}>
         <Table verticalSpacing="xs" aria-label="Research team">
           <Table.Thead>
             <Table.Tr>
@@ -103,7 +103,7 @@ export function TeamEditor({
                 <Table.Tr key={row.key} bg={rowTint(row)} data-removed={row.removal_date ? true : undefined}>
                   {row.isNew ? (
                     <>
-                      <Table.Td>
+                      <Table.Td miw={140}>
                         <TextInput
                           aria-label={label('First name')}
                           value={row.first_name}
@@ -113,7 +113,7 @@ export function TeamEditor({
                           disabled={disabled}
                         />
                       </Table.Td>
-                      <Table.Td>
+                      <Table.Td miw={140}>
                         <TextInput
                           aria-label={label('Last name')}
                           value={row.last_name}
@@ -123,7 +123,7 @@ export function TeamEditor({
                           disabled={disabled}
                         />
                       </Table.Td>
-                      <Table.Td>
+                      <Table.Td miw={230}>
                         <TextInput
                           aria-label={label('Email')}
                           type="email"

@@ -137,3 +137,57 @@ test('an administrator creates, edits, finds, deactivates and deletes institutio
   });
   expect(gone.status()).toBe(400);
 });
+
+test('an administrator revises an RDA, records a paper signature and adds a new RDA', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const stamp = Date.now();
+  const admin = await tokenFor(request, 'portal_admin@demo.test');
+  const created = await request.post('/api/institution/', {
+    headers: { authorization: `JWT ${admin}` },
+    data: { name: `Paper Signature College ${stamp}`, official_name: `Paper Signature College ${stamp}` },
+  });
+  const institution = (await created.json()) as { id: number; current_rda: number };
+  await signIn(page, 'portal_admin@demo.test');
+  await page.goto(`/rda/${institution.current_rda}`);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Researcher Distribution Agreement' }),
+  ).toBeVisible();
+  await expect(page.getByRole('main').getByText('Signature Needed', { exact: true })).toBeVisible();
+  await expectNoViolations(page);
+
+  // A revised PDF with comments, while it awaits the official's signature.
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'revised.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+  });
+  await page.getByRole('textbox', { name: 'Comments' }).fill('Clause 4 revised.');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Comments: Clause 4 revised.')).toBeVisible();
+  await expect(page.getByText(/^Revised: /)).toBeVisible();
+
+  // The official's signature as received on paper moves it to Awaiting Execution.
+  await page.getByRole('textbox', { name: "Signing official's signature" }).fill('Paula Paper');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Required field')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Signature date' }).fill('03/01/2024');
+  await page.getByRole('textbox', { name: 'Signature date' }).press('Tab');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('main').getByText('Awaiting Execution', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Institution signature: Paula Paper')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: "Signing official's signature" })).toBeDisabled();
+  await expect(page.getByRole('textbox', { name: 'Signature date' })).toBeDisabled();
+
+  // A fresh agreement replaces it as the institution's current RDA.
+  await page.getByRole('button', { name: 'Add new RDA' }).click();
+  await page
+    .getByRole('dialog', { name: 'Add new RDA' })
+    .getByRole('button', { name: 'Add new RDA' })
+    .click();
+  await expect(page).not.toHaveURL(new RegExp(`/rda/${institution.current_rda}$`));
+  await expect(page.getByRole('main').getByText('Signature Needed', { exact: true })).toBeVisible();
+  await expect(page.getByText('Institution signature: —')).toBeVisible();
+});

@@ -21,7 +21,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { RDA_STATUSES, type FileDto } from '@rrp/domain';
+import { RDA_STATUSES, isValidUsDate, type FileDto } from '@rrp/domain';
 import { apiFetch, ApiError } from '@/lib/api-client';
 import { Page } from '@/components/page';
 import { useCan } from '@/lib/use-can';
@@ -204,6 +204,12 @@ function AdminForm({ file }: { file: FileDto }) {
         label="Signature date"
         placeholder="MM/DD/YYYY"
         valueFormat="MM/DD/YYYY"
+        dateParser={(text) => {
+          const typed = text.trim();
+          return isValidUsDate(typed)
+            ? `${typed.slice(6, 10)}-${typed.slice(0, 2)}-${typed.slice(3, 5)}`
+            : null;
+        }}
         value={signed ? (data.signature_date?.slice(0, 10) ?? null) : signatureDate}
         onChange={setSignatureDate}
         maxDate={today()}
@@ -215,6 +221,8 @@ function AdminForm({ file }: { file: FileDto }) {
       <FileInput
         label="Revised PDF"
         placeholder={signed ? 'Closed once the RDA is signed' : 'Choose a PDF'}
+        // The default placeholder grey fails WCAG AA contrast.
+        styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
         accept="application/pdf"
         value={revised}
         onChange={setRevised}

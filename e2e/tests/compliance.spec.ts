@@ -73,7 +73,7 @@ test('an administrator reviews compliance, acknowledges an institution and e-mai
   await send.click();
   const sent = page.getByRole('dialog', { name: 'Email has been sent' });
   await expect(sent).toContainText('Your email was successfully sent.');
-  await sent.getByRole('button', { name: 'Close' }).click();
+  await sent.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(sent).toHaveCount(0);
 
   // The e-mail reaches the official and is the row's last e-mail.
@@ -81,25 +81,23 @@ test('an administrator reviews compliance, acknowledges an institution and e-mai
   await expect(lakeshore).toContainText(today());
 
   // A row opens its institution.
-  await lakeshore.getByRole('cell', { name: 'Lakeshore Institute of Technology' }).click();
+  await lakeshore.getByRole('cell', { name: 'Lakeshore Institute of Technology', exact: true }).click();
   await expect(page).toHaveURL(/\/institution\/\d+$/);
   await expect(
     page.getByRole('heading', { level: 1, name: 'Lakeshore Institute of Technology' }),
   ).toBeVisible();
 });
 
-test('a reviewer sees compliance without the administrator actions; an official is sent away', async ({
-  page,
-}) => {
+test('a reviewer sees compliance without the administrator actions', async ({ page }) => {
   await signIn(page, 'portal_reviewer@demo.test');
   await page.goto('/compliance');
   const table = page.getByRole('table', { name: 'Institution compliance' });
   await expect(table.getByRole('row', { name: /Northfield College/ })).toContainText('Review Due');
   await expect(table.getByRole('button', { name: /^Email / })).toHaveCount(0);
   await expect(table.getByRole('button', { name: /^Acknowledge / })).toHaveCount(0);
+});
 
-  await page.getByRole('button', { name: /Account menu/ }).click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
+test('a signing official has no compliance page', async ({ page }) => {
   await signIn(page, 'sbso@demo.test');
   await page.goto('/compliance');
   await expect(page).toHaveURL(/\/404$/);

@@ -69,6 +69,9 @@ export function EmailComposerModal({
       closeOnClickOutside={mode !== 'updating'}
       closeOnEscape={mode !== 'updating'}
       withCloseButton={mode !== 'updating'}
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      // The dialog's header is no page banner (one banner landmark per page).
+      attributes={{ header: { role: 'none' } }}
     >
       {institution && (
         <Composer
@@ -227,6 +230,7 @@ function ComposerForm({
         <TextInput
           label="To"
           description="Separate addresses with spaces or commas"
+          styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
           value={fields.to}
           onChange={set('to')}
           required

@@ -47,7 +47,11 @@ function Acknowledgement({ row }: { row: InstitutionComplianceDto }) {
       onClick={inRow(() =>
         acknowledge.mutate(row.id, {
           onSuccess: () =>
-            notifications.show({ color: 'teal', message: `${row.display_name} acknowledged.` }),
+            notifications.show({
+              color: 'teal',
+              message: `${row.display_name} acknowledged.`,
+              closeButtonProps: { 'aria-label': 'Dismiss' },
+            }),
         }),
       )}
     >
@@ -126,8 +130,7 @@ export default function ComplianceScreen() {
       </Group>
       <Stack>
         <TextInput
-          label="Search"
-          description="Institution or signing official"
+          label="Search institutions and signing officials"
           leftSection={<IconSearch size={14} aria-hidden />}
           value={searchText}
           onChange={(event) => {

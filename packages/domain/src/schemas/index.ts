@@ -9,3 +9,4 @@ export * from './projects';
 export * from './files';
 export * from './compliance';
 export * from './email';
+export * from './catalogue';

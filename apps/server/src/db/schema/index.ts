@@ -6,3 +6,4 @@ export * from './email';
 export * from './notifications';
 export * from './files';
 export * from './projects';
+export * from './catalogue';

@@ -20,6 +20,19 @@ const IRB_PDF = {
 // Long journeys through several screens, on a machine the whole team shares.
 test.describe.configure({ timeout: 120_000 });
 
+// The EICAR test file, built from parts so this file itself is never flagged.
+const EICAR = {
+  name: 'eicar.pdf',
+  mimeType: 'application/pdf',
+  buffer: Buffer.from(['X5O!P%@AP[4\\PZX54(P^)7CC)7}$', 'EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*'].join('')),
+};
+
+async function chooseIrbFile(page: Page, file: typeof IRB_PDF) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: /^IRB \/ Institutional Assurance document/ }).click();
+  await (await chooser).setFiles(file);
+}
+
 async function expectNoViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   expect(
@@ -59,9 +72,7 @@ test('a researcher creates a project with an IRB and two team members, edits it 
   await page.getByRole('radio', { name: 'No', exact: true }).check();
 
   // The IRB: a PDF, approved, with dates in the wrong direction first.
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'IRB / Institutional Assurance document' }).click();
-  await (await chooser).setFiles(IRB_PDF);
+  await chooseIrbFile(page, EICAR);
   await page.getByRole('radio', { name: 'Approved' }).check();
   await fillDate(page, 'Approval date', usDate(10));
   await fillDate(page, 'Renewal date', usDate(-10));
@@ -93,6 +104,11 @@ test('a researcher creates a project with an IRB and two team members, edits it 
   await fillDate(page, 'Renewal date', usDate(365));
   await page.getByRole('textbox', { name: 'Email, team member 3' }).fill('sam.student@example.edu');
   await page.getByRole('textbox', { name: 'Globus username, team member 3' }).fill('sam@globusid.org');
+  // The scanner refuses the infected file (412) and nothing is created.
+  await page.getByRole('button', { name: 'Create Project' }).click();
+  await expect(page.getByText('File eicar.pdf did not pass virus scan')).toBeVisible();
+  await expect(page).toHaveURL(/\/project\/create$/);
+  await chooseIrbFile(page, IRB_PDF);
   await page.getByRole('button', { name: 'Create Project' }).click();
 
   const thanks = page.getByRole('dialog', { name: 'Thank you.' });

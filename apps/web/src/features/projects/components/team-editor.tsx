@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import {
   ActionIcon,
   Badge,
+  Box,
   Button,
   Group,
   List,
@@ -77,8 +78,9 @@ export function TeamEditor({
 
   return (
     <div>
-      <Table.ScrollContainer minWidth={1250}>
-        <Table verticalSpacing="xs" aria-label="Research team">
+      {/* A focusable region, so keyboard users can scroll the wide table too. */}
+      <Box role="region" aria-label="Research team editor" tabIndex={0} style={{ overflowX: 'auto' }}>
+        <Table verticalSpacing="xs" aria-label="Research team" miw={1150}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>First name</Table.Th>
@@ -238,7 +240,7 @@ export function TeamEditor({
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </Box>
       <Button
         mt="sm"
         variant="light"

@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
@@ -72,6 +72,22 @@ describe('institution deletion', () => {
       tokenHash: `hash-${institution.id}`,
       expiresAt: new Date(Date.now() + 86_400_000),
     });
+    // An IRB letter of the researcher's project: its row and bytes go with the project.
+    const irbKey = `test/irb-${institution.id}.pdf`;
+    const irbAt = join(t.config.dataDir, 'files', irbKey);
+    mkdirSync(dirname(irbAt), { recursive: true });
+    writeFileSync(irbAt, '%PDF-1.4\n');
+    const [irb] = await t.database.db
+      .insert(files)
+      .values({
+        name: 'irb.pdf',
+        storageKey: irbKey,
+        type: 'irb',
+        contentType: 'application/pdf',
+        size: 9,
+        projectId: project.id,
+      })
+      .returning();
     const [rda] = await t.database.db.select().from(files).where(eq(files.id, institution.current_rda!));
     const storedAt = join(t.config.dataDir, 'files', rda!.storageKey);
     expect(existsSync(storedAt)).toBe(true);
@@ -124,6 +140,8 @@ describe('institution deletion', () => {
       [],
     );
     expect(existsSync(storedAt)).toBe(false);
+    expect(await t.database.db.select().from(files).where(eq(files.id, irb!.id))).toEqual([]);
+    expect(existsSync(irbAt)).toBe(false);
     // The audit keeps who deleted what.
     const audit = await t.database.db
       .select()

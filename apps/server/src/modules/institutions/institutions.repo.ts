@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
 import type { ParsedList } from '../../platform/list';
-import { files, institutions, requests, userInstitutions, users } from '../../db/schema';
+import { files, institutions, projects, requests, userInstitutions, users } from '../../db/schema';
 
 export type InstitutionRow = typeof institutions.$inferSelect;
 
@@ -168,6 +168,16 @@ export async function institutionFiles(tx: DbOrTx, institutionId: number) {
     .select({ id: files.id, storageKey: files.storageKey })
     .from(files)
     .where(eq(files.institutionId, institutionId));
+}
+
+/** The files of the projects these users own (IRB letters), which go with their projects. */
+export async function projectFilesOf(tx: DbOrTx, ownerIds: number[]) {
+  if (!ownerIds.length) return [];
+  return tx
+    .select({ id: files.id, storageKey: files.storageKey })
+    .from(files)
+    .innerJoin(projects, eq(projects.id, files.projectId))
+    .where(inArray(projects.ownerId, ownerIds));
 }
 
 export async function deleteUsers(tx: DbOrTx, ids: number[]) {

@@ -281,7 +281,13 @@ export function createInstitutionsService(deps: {
             { blocking_requests: plan.summary.blocking_requests },
           );
         }
-        // Open requests filed under the institution by people who stay; the rest go with their owners.
+        // Their projects (and the projects' files) go with the deleted accounts, by cascade;
+        // their stored bytes are removed after the commit like the RDAs'.
+        const projectFiles = await repo.projectFilesOf(
+          tx,
+          plan.deleted.map((user) => user.id),
+        );
+        // The open requests go (also those filed under the institution by people who stay).
         await repo.deleteRequests(
           tx,
           plan.open.map((request) => request.id),
@@ -307,7 +313,7 @@ export function createInstitutionsService(deps: {
           before: row.institution,
           by: actor,
         });
-        return plan.rdaFiles.map((file) => file.storageKey);
+        return [...plan.rdaFiles, ...projectFiles].map((file) => file.storageKey);
       });
       // The rows are gone; stored bytes that cannot be removed now are only logged (nothing refers to them).
       for (const key of storageKeys) {

@@ -122,6 +122,18 @@ test('a researcher creates a project with an IRB and two team members, edits it 
   await expect(page.getByRole('button', { name: 'View IRB' })).toBeVisible();
   await expectNoViolations(page);
 
+  // The team: an unchanged save sends nothing; switching a member's access off is saved.
+  await page.getByRole('button', { name: 'Edit Team' }).click();
+  await page.getByRole('button', { name: 'Save Team' }).click();
+  await expect(page.getByText('The research team is unchanged.')).toBeVisible();
+  await page.getByRole('button', { name: 'Edit Team' }).click();
+  await page.getByRole('switch', { name: 'Access for Sam Student' }).uncheck({ force: true });
+  await page.getByRole('button', { name: 'Save Team' }).click();
+  await expect(page.getByText('Research Team Updated')).toBeVisible();
+  await expect(
+    team.getByRole('row', { name: /Sam Student/ }).getByRole('cell', { name: 'No', exact: true }),
+  ).toBeVisible();
+
   // Edit: the non-autism answer is fixed; the title changes.
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Edit Project' })).toBeVisible();

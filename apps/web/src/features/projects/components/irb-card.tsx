@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconClock, IconDownload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { IRB_DESIGNATIONS, type IrbRecordDto, type ProjectDto } from '@rrp/domain';
@@ -11,6 +10,7 @@ import { emptyIrb, irbData, validateIrb, type IrbValues } from '../rules';
 import { IrbFields } from './irb-fields';
 import { irbUploadErrors } from './error-text';
 import { formatDay } from './format';
+import { notify } from './notify';
 
 const irbOf = (project: ProjectDto): IrbRecordDto | null =>
   project.latest_irb && typeof project.latest_irb === 'object' ? project.latest_irb : null;
@@ -63,7 +63,7 @@ function UpdateIrbForm({ project, onDone }: { project: ProjectDto; onDone: () =>
       await uploadIrb({ file: value.file!, projectId: project.id, additionalData: irbData(value) });
       await queryClient.invalidateQueries({ queryKey: projectQueryKey(project.id) });
       void queryClient.invalidateQueries({ queryKey: ['projects'] });
-      notifications.show({
+      notify({
         color: 'green',
         title: 'IRB Updated Successful',
         message:

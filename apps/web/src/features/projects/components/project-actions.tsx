@@ -1,6 +1,5 @@
 import { Anchor, Button, List, Menu, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
@@ -9,6 +8,7 @@ import { ApiError } from '@/lib/api-client';
 import { openErrorModal } from '@/components/modals';
 import { deleteProject, projectQueryKey, teamQueryKey } from '../api/projects';
 import { collectMessages } from './error-text';
+import { notify } from './notify';
 
 /** Confirm, delete, and report the outcome as researcher §8 words it. */
 export function useProjectDeletion(project: ProjectDto) {
@@ -56,7 +56,7 @@ export function useProjectDeletion(project: ProjectDto) {
       });
       return;
     }
-    notifications.show({
+    notify({
       color: 'green',
       title: 'Project Deleted Successfully.',
       message: `${project.title} has been removed from the system.`,

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Anchor, Button, Card, Group, Skeleton, Table, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
 import type { ResearchTeamMemberDto } from '@rrp/domain';
 import { ApiError } from '@/lib/api-client';
@@ -9,6 +8,7 @@ import { rowFromMember, teamChanged, teamPayload, validateTeam, type TeamRow } f
 import { collectMessages } from './error-text';
 import { formatDate } from './format';
 import { rowTint, TeamEditor, WarningIcon } from './team-editor';
+import { notify } from './notify';
 
 const institutionName = (member: ResearchTeamMemberDto) =>
   member.institution && typeof member.institution === 'object' ? member.institution.name : '—';
@@ -84,14 +84,14 @@ export function TeamCard({ projectId, canEdit }: { projectId: number; canEdit: b
     if (!editing) return;
     if (!teamChanged(saved, editing)) {
       setEditing(null);
-      notifications.show({ title: 'No changes', message: 'The research team is unchanged.' });
+      notify({ title: 'No changes', message: 'The research team is unchanged.' });
       return;
     }
     setServerErrors([]);
     try {
       await save.mutateAsync(teamPayload(editing));
       setEditing(null);
-      notifications.show({ color: 'green', title: 'Research Team Updated', message: 'The team was saved.' });
+      notify({ color: 'green', title: 'Research Team Updated', message: 'The team was saved.' });
     } catch (error) {
       if (error instanceof ApiError && error.status === 400) setServerErrors(collectMessages(error.body));
     }

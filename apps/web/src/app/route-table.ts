@@ -39,6 +39,14 @@ const projectList = () => import('@/features/projects/screens/project-list-scree
 const projectCreate = () => import('@/features/projects/screens/project-create-screen');
 const projectDetail = () => import('@/features/projects/screens/project-detail-screen');
 const compliance = () => import('@/features/compliance/screens/compliance-screen');
+const datasetList = () => import('@/features/catalogue/screens/dataset-list-screen');
+const datasetDetail = () => import('@/features/catalogue/screens/dataset-detail-screen');
+const datasetCreate = () => import('@/features/catalogue/screens/dataset-create-screen');
+const publicResources = () => import('@/features/catalogue/screens/public-resources-screen');
+const publicUsers = () => import('@/features/catalogue/screens/public-users-screen');
+const publicUser = () => import('@/features/catalogue/screens/public-user-screen');
+const restrictedResources = () => import('@/features/catalogue/screens/restricted-resources-screen');
+const dataAccess = () => import('@/features/catalogue/screens/data-access-screen');
 
 const projects: Crumb = { label: 'Projects', to: '/project' };
 const requests: Crumb = { label: 'Requests', to: '/request' };
@@ -75,22 +83,35 @@ export const ROUTES: RouteEntry[] = [
     screen: rdaScreen,
   },
   { path: '/orchid-redirect', title: 'Redirecting...', access: 'public', screen: orcidRedirect },
-  { path: '/public/user', title: 'Researchers', access: 'public' },
+  { path: '/public/user', title: 'Researchers', access: 'public', screen: publicUsers },
   {
     path: '/public/user/:objectId',
     title: 'Researcher',
     crumbs: [{ label: 'Researchers', to: '/public/user' }],
     access: 'public',
+    screen: publicUser,
   },
-  { path: '/public-resources', title: 'Public Resources', access: 'public' },
-  { path: '/dataset/:objectId', title: 'Dataset', crumbs: [datasets], access: 'public' },
+  { path: '/public-resources', title: 'Public Resources', access: 'public', screen: publicResources },
+  {
+    path: '/dataset/:objectId',
+    title: 'Dataset',
+    crumbs: [datasets],
+    access: 'public',
+    screen: datasetDetail,
+  },
   { path: '/404', title: 'Looking for something?', access: 'public', screen: notFound, minimalFooter: true },
 
   // Signed in
   { path: '/my-profile', title: 'My Profile', access: 'signedIn', screen: myProfile },
   { path: '/joinder', title: 'RDA Joinder', access: 'signedIn', screen: joinder },
-  { path: '/dataset', title: 'Datasets', access: 'signedIn' },
-  { path: '/dataset/create', title: 'New Dataset', crumbs: [datasets], access: 'signedIn' },
+  { path: '/dataset', title: 'Datasets', access: 'signedIn', screen: datasetList },
+  {
+    path: '/dataset/create',
+    title: 'New Dataset',
+    crumbs: [datasets],
+    access: 'signedIn',
+    screen: datasetCreate,
+  },
   { path: '/user', title: 'Users', access: 'signedIn' },
   { path: '/user/create', title: 'New User', crumbs: [users], access: 'signedIn' },
   { path: '/user/:objectId', title: 'User', crumbs: [users], access: 'signedIn' },
@@ -178,7 +199,7 @@ export const ROUTES: RouteEntry[] = [
   },
   { path: '/compliance', title: 'SBSO Compliance', access: 'signedIn', screen: compliance },
   { path: '/compliance_researcher', title: 'Project Updates Dashboard', access: 'signedIn' },
-  { path: '/dataaccess', title: 'Data Access', access: 'signedIn' },
+  { path: '/dataaccess', title: 'Data Access', access: 'signedIn', screen: dataAccess },
   { path: '/tissue-catalogue', title: 'Tissue Catalogue', access: 'signedIn' },
   { path: '/tissue-catalogue/:objectId', title: 'Tissue Collection', crumbs: [tissue], access: 'signedIn' },
   { path: '/abn-review/:objectId', title: 'Tissue Request Review', access: 'signedIn' },
@@ -186,5 +207,10 @@ export const ROUTES: RouteEntry[] = [
   { path: '/abn_donor', title: 'Tissue Donor', crumbs: [tissue], access: 'signedIn' },
   { path: '/form_tester', title: 'Form Tester', access: 'signedIn' },
   { path: '/form_tester/:objectId', title: 'Form', crumbs: [formTester], access: 'signedIn' },
-  { path: '/restricted_resources', title: 'Restricted Resources', access: 'signedIn' },
+  {
+    path: '/restricted_resources',
+    title: 'Restricted Resources',
+    access: 'signedIn',
+    screen: restrictedResources,
+  },
 ];

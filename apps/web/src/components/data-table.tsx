@@ -25,6 +25,7 @@ export function ServerTable<T extends { id: number }>({
   loading,
   emptyText,
   onRowClick,
+  rowClassName,
   label,
 }: {
   records: T[];
@@ -35,6 +36,8 @@ export function ServerTable<T extends { id: number }>({
   loading: boolean;
   emptyText: string;
   onRowClick?: (record: T) => void;
+  /** A class for some rows (e.g. highlighted ones). */
+  rowClassName?: (record: T) => string | undefined;
   label: string;
 }) {
   const descending = state.ordering.startsWith('-');
@@ -67,6 +70,7 @@ export function ServerTable<T extends { id: number }>({
         ordering: `${status.direction === 'desc' ? '-' : ''}${String(status.columnAccessor)}`,
       }),
     onRowClick: onRowClick ? ({ record }: { record: T }) => onRowClick(record) : undefined,
+    rowClassName: rowClassName ? (record: T) => rowClassName(record) : undefined,
   } as const;
   if (!paged) return <DataTable<T> {...common} />;
   return (

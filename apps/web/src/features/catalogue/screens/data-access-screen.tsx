@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { CloseButton, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { DataTable } from 'mantine-datatable';
+import 'mantine-datatable/styles.css';
+import { IconChevronDown, IconChevronRight, IconSearch } from '@tabler/icons-react';
+import { Navigate } from 'react-router';
+import { can, LIMITS, type DatasetDto } from '@rrp/domain';
+import { Page } from '@/components/page';
+import { useSession } from '@/lib/session';
+import { useDatasets } from '../api/catalogue';
+import { DatasetResearchers } from '../components/dataset-researchers';
+import { cohortName } from '../components/format';
+import { OriginBadge } from '../components/origin-badge';
+
+/** The cloud-access table's page size (researcher §9). */
+const PAGE_SIZE = 25;
+
+/** /dataaccess: datasets expandable to their researchers' access per channel (access_admin). */
+export default function DataAccessScreen() {
+  const { user, activeRole } = useSession();
+  const actor = user ? { userId: user.id, role: activeRole, roles: user.roles } : null;
+  const allowed = can(actor, 'update', 'DatasetAccess');
+  const [page, setPage] = useState(1);
+  const [searchText, setSearchText] = useState('');
+  const [search] = useDebouncedValue(searchText, LIMITS.search.debounceMs);
+  const [expanded, setExpanded] = useState<number[]>([]);
+  const list = useDatasets({
+    page,
+    pageSize: PAGE_SIZE,
+    ordering: 'name',
+    search,
+    origin: null,
+    available: null,
+  });
+  if (user && !allowed) return <Navigate to="/404" replace />;
+  const total = list.data?.count ?? 0;
+  const toggle = (id: number) =>
+    setExpanded((previous) =>
+      previous.includes(id) ? previous.filter((item) => item !== id) : [...previous, id],
+    );
+
+  return (
+    <Page title="Data Access">
+      <Stack>
+        <Text size="sm" c="gray.8" maw={760}>
+          Open a dataset to see its researchers and switch their access on or off for each channel.
+        </Text>
+        <TextInput
+          label="Search datasets"
+          placeholder="Search for datasets..."
+          leftSection={<IconSearch size={14} aria-hidden />}
+          rightSection={
+            searchText ? (
+              <CloseButton aria-label="Clear search" size="sm" onClick={() => setSearchText('')} />
+            ) : null
+          }
+          value={searchText}
+          onChange={(event) => {
+            setSearchText(event.currentTarget.value);
+            setPage(1);
+          }}
+          w={320}
+        />
+        <DataTable<DatasetDto>
+          aria-label="Datasets"
+          withTableBorder
+          borderRadius="sm"
+          striped
+          highlightOnHover
+          minHeight={list.data?.results.length ? undefined : 160}
+          fetching={list.isFetching}
+          records={list.data?.results ?? []}
+          emptyState={
+            <Text size="sm" c="gray.7">
+              No results matching search.
+            </Text>
+          }
+          totalRecords={total}
+          recordsPerPage={PAGE_SIZE}
+          page={page}
+          onPageChange={setPage}
+          paginationSize="sm"
+          columns={[
+            {
+              accessor: 'name',
+              title: 'Dataset',
+              render: (dataset) => (
+                <Group gap="xs" wrap="nowrap">
+                  {expanded.includes(dataset.id) ? (
+                    <IconChevronDown size={14} aria-hidden />
+                  ) : (
+                    <IconChevronRight size={14} aria-hidden />
+                  )}
+                  <button
+                    type="button"
+                    className="mantine-focus-auto"
+                    aria-expanded={expanded.includes(dataset.id)}
+                    style={{ all: 'unset', cursor: 'pointer', fontSize: 'var(--mantine-font-size-sm)' }}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      toggle(dataset.id);
+                    }}
+                  >
+                    {dataset.name}
+                  </button>
+                  <OriginBadge origin={dataset.origin} />
+                </Group>
+              ),
+            },
+            { accessor: 'cohort', title: 'Cohort', render: (dataset) => cohortName(dataset) },
+            { accessor: 'version', title: 'Version', render: (dataset) => `v${dataset.version}` },
+            {
+              accessor: 'access_types',
+              title: 'Channels',
+              render: (dataset) => dataset.access_types.join(', ') || '—',
+            },
+          ]}
+          rowExpansion={{
+            allowMultiple: true,
+            expanded: { recordIds: expanded, onRecordIdsChange: setExpanded },
+            content: ({ record }) => <DatasetResearchers dataset={record} />,
+          }}
+        />
+      </Stack>
+    </Page>
+  );
+}

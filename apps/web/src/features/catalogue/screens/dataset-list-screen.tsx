@@ -1,0 +1,251 @@
+import { useState } from 'react';
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  CloseButton,
+  Code,
+  Group,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconCopyPlus, IconPencil, IconSearch } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { can, DATASET_ORIGINS, DATASET_PAGE_SIZE, LIMITS, type DatasetDto } from '@rrp/domain';
+import { ServerTable, type ListState } from '@/components/data-table';
+import { Page } from '@/components/page';
+import { useSession } from '@/lib/session';
+import { useDatasets } from '../api/catalogue';
+import { cohortName, formatDay } from '../components/format';
+import { OriginBadge } from '../components/origin-badge';
+import { datasetPath } from '../rules';
+import classes from '../components/catalogue.module.css';
+
+const ORIGIN_OPTIONS = [
+  { value: 'all', label: 'All' },
+  ...Object.entries(DATASET_ORIGINS).map(([value, label]) => ({ value, label })),
+];
+
+const AVAILABILITY_OPTIONS = [
+  { value: 'all', label: 'All' },
+  { value: 'true', label: 'Available' },
+  { value: 'false', label: 'Unavailable' },
+];
+
+/** /dataset: the datasets list (staff §2.11), 50 per page, paged, sorted and searched on the server. */
+export default function DatasetListScreen() {
+  const navigate = useNavigate();
+  const { user, activeRole } = useSession();
+  const isResearcher = activeRole === 'primary_researcher';
+  const isAdmin = activeRole === 'portal_admin';
+  const actor = user ? { userId: user.id, role: activeRole, roles: user.roles } : null;
+  const seesInternals = can(actor, 'read', 'DatasetInternal');
+  const canCreate = !isResearcher && can(actor, 'create', 'Dataset');
+  const [state, setState] = useState<ListState>({ page: 1, pageSize: DATASET_PAGE_SIZE, ordering: 'name' });
+  const [origin, setOrigin] = useState('all');
+  const [available, setAvailable] = useState('all');
+  const [searchText, setSearchText] = useState('');
+  const [search] = useDebouncedValue(searchText, LIMITS.search.debounceMs);
+  const list = useDatasets({
+    ...state,
+    search,
+    origin: origin === 'all' ? null : Number(origin),
+    available: isResearcher || available === 'all' ? null : available === 'true',
+  });
+  const firstPage = (update: () => void) => {
+    update();
+    setState((previous) => ({ ...previous, page: 1 }));
+  };
+  const stop = (event: React.MouseEvent) => event.stopPropagation();
+
+  return (
+    <Page
+      title="Datasets"
+      actions={
+        canCreate ? (
+          <Group>
+            <Button component={Link} to="/dataset/create/">
+              New Dataset
+            </Button>
+          </Group>
+        ) : undefined
+      }
+    >
+      <Stack>
+        <Group align="flex-end" gap="lg" wrap="wrap">
+          <TextInput
+            label="Search datasets"
+            placeholder="Search for datasets..."
+            leftSection={<IconSearch size={14} aria-hidden />}
+            rightSection={
+              searchText ? (
+                <CloseButton
+                  aria-label="Clear search"
+                  size="sm"
+                  onClick={() => firstPage(() => setSearchText(''))}
+                />
+              ) : null
+            }
+            value={searchText}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              firstPage(() => setSearchText(value));
+            }}
+            w={320}
+          />
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="origin-filter-label">
+              Origin
+            </Text>
+            <SegmentedControl
+              aria-labelledby="origin-filter-label"
+              data={ORIGIN_OPTIONS}
+              value={origin}
+              onChange={(value) => firstPage(() => setOrigin(value))}
+            />
+          </Stack>
+          {!isResearcher && (
+            <Select
+              label="Availability"
+              data={AVAILABILITY_OPTIONS}
+              value={available}
+              onChange={(value) => firstPage(() => setAvailable(value ?? 'all'))}
+              allowDeselect={false}
+              w={180}
+            />
+          )}
+        </Group>
+        {isResearcher && (
+          <Text size="sm" c="gray.7">
+            Datasets you have been approved for are highlighted.
+          </Text>
+        )}
+        <ServerTable<DatasetDto>
+          label="Datasets"
+          records={list.data?.results ?? []}
+          total={list.data?.count ?? 0}
+          loading={list.isFetching}
+          state={state}
+          onChange={setState}
+          emptyText="No results matching search."
+          onRowClick={(dataset) => navigate(datasetPath(dataset))}
+          rowClassName={(dataset) => (isResearcher && dataset.approved ? classes.approvedRow : undefined)}
+          columns={[
+            {
+              accessor: 'name',
+              title: 'Name',
+              sortable: true,
+              render: (dataset) => (
+                <Group gap="xs" wrap="nowrap">
+                  <Anchor component={Link} to={datasetPath(dataset)} onClick={stop} size="sm">
+                    {dataset.name}
+                  </Anchor>
+                  <OriginBadge origin={dataset.origin} />
+                  {isResearcher && dataset.approved && (
+                    <Text size="xs" fw={700} c="teal.9">
+                      Approved
+                    </Text>
+                  )}
+                </Group>
+              ),
+            },
+            {
+              accessor: 'cohort',
+              title: 'Cohort',
+              sortable: true,
+              render: (dataset) => cohortName(dataset),
+            },
+            { accessor: 'type', title: 'Type', sortable: true, render: (dataset) => dataset.type_name },
+            {
+              accessor: 'origin',
+              title: 'Origin',
+              sortable: true,
+              render: (dataset) => dataset.origin_name,
+            },
+            {
+              accessor: 'release_date',
+              title: 'Release Date',
+              sortable: true,
+              render: (dataset) => formatDay(dataset.release_date),
+            },
+            ...(isResearcher
+              ? []
+              : [
+                  {
+                    accessor: 'available',
+                    title: 'Availability',
+                    render: (dataset: DatasetDto) => (dataset.available ? 'Available' : 'Unavailable'),
+                  },
+                ]),
+            ...(seesInternals
+              ? [
+                  {
+                    accessor: 'dataset_id',
+                    title: 'UUID',
+                    render: (dataset: DatasetDto) => <Code fz="xs">{dataset.dataset_id}</Code>,
+                  },
+                  {
+                    accessor: 'version',
+                    title: 'Version',
+                    sortable: true,
+                    render: (dataset: DatasetDto) => (
+                      <Tooltip
+                        label={dataset.versions
+                          .map((version) => `v${version.version} · ${formatDay(version.release_date)}`)
+                          .join(', ')}
+                        disabled={dataset.versions.length < 2}
+                      >
+                        <Text size="sm">
+                          v{dataset.version}
+                          {dataset.versions.length > 1 ? ` of ${dataset.versions.length}` : ''}
+                        </Text>
+                      </Tooltip>
+                    ),
+                  },
+                ]
+              : []),
+            ...(isAdmin
+              ? [
+                  {
+                    accessor: 'actions',
+                    title: 'Actions',
+                    render: (dataset: DatasetDto) => (
+                      <Group gap={4} wrap="nowrap">
+                        <Tooltip label="Edit details">
+                          <ActionIcon
+                            component={Link}
+                            to={datasetPath(dataset, 'edit_details')}
+                            variant="subtle"
+                            aria-label={`Edit ${dataset.name}`}
+                            onClick={stop}
+                          >
+                            <IconPencil size={16} aria-hidden />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label="New version">
+                          <ActionIcon
+                            component={Link}
+                            to={datasetPath(dataset, 'new_version')}
+                            variant="subtle"
+                            aria-label={`New version of ${dataset.name}`}
+                            onClick={stop}
+                          >
+                            <IconCopyPlus size={16} aria-hidden />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Group>
+                    ),
+                  },
+                ]
+              : []),
+          ]}
+        />
+      </Stack>
+    </Page>
+  );
+}

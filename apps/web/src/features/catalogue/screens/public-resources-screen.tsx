@@ -1,0 +1,187 @@
+import { useState } from 'react';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  CloseButton,
+  Group,
+  Modal,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconFilter, IconSearch } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { DATASET_TYPES, LIMITS, type PublicDatasetDto } from '@rrp/domain';
+import { Page } from '@/components/page';
+import { useCohorts, usePublicDatasets } from '../api/catalogue';
+import { formatDay } from '../components/format';
+import { OriginBadge } from '../components/origin-badge';
+import { htmlToText } from '../components/safe-html';
+import { datasetPath } from '../rules';
+
+const PREVIEW_CHARS = 220;
+
+function preview(html: string): string {
+  const text = htmlToText(html);
+  return text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS).trimEnd()}…` : text;
+}
+
+function DatasetCard({ dataset }: { dataset: PublicDatasetDto }) {
+  return (
+    <Card withBorder padding="lg" component="article">
+      <Stack gap="xs" h="100%">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Title order={2} fz="md">
+            <Anchor component={Link} to={datasetPath(dataset)}>
+              {dataset.name}
+            </Anchor>
+          </Title>
+          <OriginBadge origin={dataset.origin} />
+        </Group>
+        <Group gap="xs">
+          {dataset.cohort && (
+            <Badge variant="light" color="blue.9">
+              {dataset.cohort.name}
+            </Badge>
+          )}
+          <Badge variant="light" color="gray.8">
+            {dataset.type_name}
+          </Badge>
+          <Text size="xs" c="gray.7">
+            Released {formatDay(dataset.release_date)}
+          </Text>
+        </Group>
+        <Text size="sm" c="gray.8">
+          {preview(dataset.description) || 'No description.'}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+/** /public-resources: the public catalogue (researcher §2), open to visitors. */
+export default function PublicResourcesScreen() {
+  const [searchText, setSearchText] = useState('');
+  const [search] = useDebouncedValue(searchText, LIMITS.search.debounceMs);
+  const [simonsOnly, setSimonsOnly] = useState(false);
+  const [types, setTypes] = useState<number[]>([]);
+  const [cohorts, setCohorts] = useState<number[]>([]);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const cohortList = useCohorts();
+  const list = usePublicDatasets({ search, simonsOnly, types, cohorts });
+  const filterCount = types.length + cohorts.length;
+  const toggle = (values: number[], value: number) =>
+    values.includes(value) ? values.filter((item) => item !== value) : [...values, value];
+
+  return (
+    <Page title="Public Resources">
+      <Text size="sm" c="gray.8" maw={760}>
+        Datasets researchers may apply for. Open a dataset to read its description and documents, and to apply
+        for access.
+      </Text>
+      <Group align="flex-end" gap="lg">
+        <TextInput
+          label="Search resources"
+          placeholder="Search for datasets..."
+          leftSection={<IconSearch size={14} aria-hidden />}
+          rightSection={
+            searchText ? (
+              <CloseButton aria-label="Clear search" size="sm" onClick={() => setSearchText('')} />
+            ) : null
+          }
+          value={searchText}
+          onChange={(event) => setSearchText(event.currentTarget.value)}
+          w={320}
+        />
+        <Button
+          variant="default"
+          leftSection={<IconFilter size={14} aria-hidden />}
+          onClick={() => setFiltersOpen(true)}
+        >
+          {filterCount ? `Filters (${filterCount})` : 'Filters'}
+        </Button>
+        <Checkbox
+          label="Simons Foundation Datasets"
+          checked={simonsOnly}
+          onChange={(event) => setSimonsOnly(event.currentTarget.checked)}
+          mb={8}
+        />
+      </Group>
+      <Modal
+        opened={filtersOpen}
+        onClose={() => setFiltersOpen(false)}
+        title={<Text fw={700}>Filter resources</Text>}
+        closeButtonProps={{ 'aria-label': 'Close filters' }}
+      >
+        <Stack gap="md">
+          <Checkbox.Group label="Type">
+            <Stack gap={6} mt="xs">
+              {Object.entries(DATASET_TYPES).map(([id, label]) => (
+                <Checkbox
+                  key={id}
+                  label={label}
+                  checked={types.includes(Number(id))}
+                  onChange={() => setTypes((previous) => toggle(previous, Number(id)))}
+                />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+          <Checkbox.Group label="Cohort">
+            <Stack gap={6} mt="xs">
+              {(cohortList.data?.results ?? []).map((cohort) => (
+                <Checkbox
+                  key={cohort.id}
+                  label={cohort.name}
+                  checked={cohorts.includes(cohort.id)}
+                  onChange={() => setCohorts((previous) => toggle(previous, cohort.id))}
+                />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+          <Group justify="space-between">
+            <Button
+              variant="subtle"
+              onClick={() => {
+                setTypes([]);
+                setCohorts([]);
+              }}
+            >
+              Clear filters
+            </Button>
+            <Button onClick={() => setFiltersOpen(false)}>Show results</Button>
+          </Group>
+        </Stack>
+      </Modal>
+      {list.isPending ? (
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Skeleton h={150} />
+          <Skeleton h={150} />
+        </SimpleGrid>
+      ) : (
+        <Stack gap="sm">
+          <Text size="sm" role="status" c="gray.8">
+            {list.data?.count === 1 ? '1 dataset' : `${list.data?.count ?? 0} datasets`}
+          </Text>
+          {list.data?.results.length === 0 ? (
+            <Card withBorder padding="xl">
+              <Text ta="center">No results matching search.</Text>
+            </Card>
+          ) : (
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {list.data?.results.map((dataset) => (
+                <DatasetCard key={dataset.id} dataset={dataset} />
+              ))}
+            </SimpleGrid>
+          )}
+        </Stack>
+      )}
+    </Page>
+  );
+}

@@ -315,6 +315,11 @@ export function ProjectForm({
             <Title order={2} fz="lg" mb="sm">
               Research Team
             </Title>
+            {choosePi && !owner && (
+              <Text size="sm" c="gray.7" mb="xs">
+                The Principal Investigator heads the team once chosen above.
+              </Text>
+            )}
             <TeamEditor
               rows={teamRows}
               onChange={(rows) => {

@@ -119,7 +119,9 @@ test('a researcher creates a project with an IRB and two team members, edits it 
   const team = page.getByRole('table', { name: 'Research team members' });
   await expect(team.getByText('Casey Coinvestigator')).toBeVisible();
   await expect(team.getByText('Sam Student')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'View IRB' })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'View IRB' }).click();
+  expect((await download).suggestedFilename()).toBe('irb-approval.pdf');
   await expectNoViolations(page);
 
   // The team: an unchanged save sends nothing; switching a member's access off is saved.
@@ -163,6 +165,12 @@ test('an admin creates a project for a PI, then deletes it after confirming', as
   await signIn(page, 'portal_admin@demo.test');
   await page.goto('/project');
   await expect(page.getByRole('button', { name: /^Principal Investigator/ })).toBeVisible();
+  // Staff search the list (from 2 characters, after a pause).
+  await page.getByRole('textbox', { name: 'Search projects' }).fill('daytime behaviour');
+  await expect(page.getByRole('row', { name: /Rare genetic variants/ })).toHaveCount(0);
+  await expect(page.getByRole('row', { name: /Sleep and daytime behaviour/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await expect(page.getByRole('row', { name: /Rare genetic variants/ })).toBeVisible();
   await page.getByRole('button', { name: 'Actions' }).click();
   await page.getByRole('menuitem', { name: 'Add New Project' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New Project' })).toBeVisible();

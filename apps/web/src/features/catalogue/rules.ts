@@ -109,6 +109,8 @@ export function datasetValues(dataset: DatasetDto | undefined): DatasetValues {
   };
 }
 
+export const RELEASE_NOTES_EXTENSIONS = ['.pdf', '.docx', '.txt', '.md'];
+
 const hasExtension = (file: File, extensions: string[]) =>
   extensions.some((extension) => file.name.toLowerCase().endsWith(extension));
 
@@ -159,6 +161,8 @@ export function validateDataset(
     set('data_file', CATALOGUE_MESSAGES.dataFileZip);
   if (files.dictionary && !hasExtension(files.dictionary, ['.pdf', '.xlsx']))
     set('public_data_dictionary', CATALOGUE_MESSAGES.dictionaryType);
+  if (files.releaseNotes && !hasExtension(files.releaseNotes, RELEASE_NOTES_EXTENSIONS))
+    set('public_release_notes', CATALOGUE_MESSAGES.releaseNotesType);
   const located = hasDatasetLocation({
     data_file: files.dataFile || existingDataFile ? 1 : null,
     globus_locations: values.globus_locations,

@@ -49,6 +49,7 @@ import {
   datasetPayload,
   datasetValues,
   newLocationRow,
+  RELEASE_NOTES_EXTENSIONS,
   serverFieldErrors,
   validateDataset,
   type DatasetFiles,
@@ -605,10 +606,11 @@ export function DatasetForm({
               description={
                 dataset?.public_release_notes
                   ? `Current file: ${dataset.public_release_notes.name}`
-                  : 'A document describing this release.'
+                  : 'A .pdf, .docx, .txt or .md file describing this release.'
               }
               styles={{ ...READABLE_DESCRIPTION, placeholder: { color: 'var(--mantine-color-gray-7)' } }}
-              placeholder="Choose a file"
+              placeholder="Choose a .pdf, .docx, .txt or .md file"
+              accept={RELEASE_NOTES_EXTENSIONS.join(',')}
               value={files.releaseNotes}
               onChange={(file) => setFile('releaseNotes', 'public_release_notes', file)}
               error={errors.public_release_notes}

@@ -26,5 +26,6 @@ describe('sanitizeHtml', () => {
 
   it('reads the text of a fragment', () => {
     expect(htmlToText('<p>One</p>\n<p>two <b>three</b></p>')).toBe('One two three');
+    expect(htmlToText('<p>siblings.</p><p>Data<br>shared</p>')).toBe('siblings. Data shared');
   });
 });

@@ -110,6 +110,8 @@ export function sanitizeHtml(html: string): string {
 
 /** The text of an HTML fragment, for previews in tables. */
 export function htmlToText(html: string): string {
-  const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
+  // Blocks and line breaks separate words.
+  const spaced = html.replace(/<br\s*\/?>|<\/(p|div|li|h[1-6]|blockquote|tr|td|th)>/gi, '$& ');
+  const doc = new DOMParser().parseFromString(`<body>${spaced}</body>`, 'text/html');
   return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
 }

@@ -43,7 +43,17 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 type FileRef = { id: number; name: string; file: string } | null;
 
 /** A document link: signed-in readers get a signed download; visitors the public link. */
-function Download({ label, file, signedIn }: { label: string; file: FileRef; signedIn: boolean }) {
+function Download({
+  label,
+  file,
+  signedIn,
+  publicHref,
+}: {
+  label: string;
+  file: FileRef;
+  signedIn: boolean;
+  publicHref: string;
+}) {
   if (!file) return null;
   return signedIn ? (
     <Button
@@ -57,7 +67,7 @@ function Download({ label, file, signedIn }: { label: string; file: FileRef; sig
   ) : (
     <Button
       component="a"
-      href={file.file}
+      href={publicHref}
       download={file.name}
       variant="default"
       size="xs"
@@ -89,8 +99,18 @@ function Summary({ dataset, signedIn }: { dataset: DatasetDto | PublicDatasetDto
         </SimpleGrid>
         {hasDocuments && (
           <Group gap="sm">
-            <Download label="Data Dictionary" file={dataset.public_data_dictionary} signedIn={signedIn} />
-            <Download label="Release Notes" file={dataset.public_release_notes} signedIn={signedIn} />
+            <Download
+              label="Data Dictionary"
+              file={dataset.public_data_dictionary}
+              signedIn={signedIn}
+              publicHref={`/api/public/dataset/${dataset.id}/data_dictionary/`}
+            />
+            <Download
+              label="Release Notes"
+              file={dataset.public_release_notes}
+              signedIn={signedIn}
+              publicHref={`/api/public/dataset/${dataset.id}/release_notes/`}
+            />
           </Group>
         )}
       </Stack>

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   Anchor,
-  Badge,
   Button,
   Card,
   Checkbox,
@@ -45,19 +44,11 @@ function DatasetCard({ dataset }: { dataset: PublicDatasetDto }) {
           </Title>
           <OriginBadge origin={dataset.origin} />
         </Group>
-        <Group gap="xs">
-          {dataset.cohort && (
-            <Badge variant="light" color="blue.9">
-              {dataset.cohort.name}
-            </Badge>
-          )}
-          <Badge variant="light" color="gray.8">
-            {dataset.type_name}
-          </Badge>
-          <Text size="xs" c="gray.7">
-            Released {formatDay(dataset.release_date)}
-          </Text>
-        </Group>
+        <Text size="xs" c="gray.7">
+          {[dataset.cohort?.name, dataset.type_name, `Released ${formatDay(dataset.release_date)}`]
+            .filter(Boolean)
+            .join(' · ')}
+        </Text>
         <Text size="sm" c="gray.8">
           {preview(dataset.description) || 'No description.'}
         </Text>

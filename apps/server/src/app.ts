@@ -56,6 +56,8 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { createAdminService } from './modules/admin/admin.service';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
+import { createPublicCatalogueService } from './modules/catalogue/public.service';
+import { datasetFilePolicy } from './modules/catalogue/dataset-files.policy';
 import { historyRoutes } from './modules/history/history.routes';
 import { createHistoryService } from './modules/history/history.service';
 import { emailRoutes } from './modules/email/email.routes';
@@ -194,6 +196,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const projects = createProjectsService({ db: database.db, storage, log: app.log });
   files.registerType('irb', irbPolicy(files));
+  const catalogue = createCatalogueService({ db: database.db });
+  for (const type of ['dataset_file', 'data_dictionary', 'release_notes'] as const) {
+    files.registerType(type, datasetFilePolicy(type, catalogue));
+  }
   app.decorate('demo', { attachDefaultRda: institutions.attachDefaultRda, attachIrb: demoIrb(files) });
   const services = {
     institutions,
@@ -216,7 +222,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       serviceHealth: httpServiceHealth(config.externalServices),
       virusScan: config.clamav ? 'configured' : 'not configured',
     }),
-    catalogue: createCatalogueService({ db: database.db }),
+    catalogue,
     history: createHistoryService({ db: database.db }),
   };
 
@@ -230,7 +236,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(searchRoutes, { search: createSearchService({ db: database.db }) });
   await app.register(notificationsRoutes, { notifications: services.notifications });
   await app.register(adminRoutes, { admin: services.admin });
-  await app.register(catalogueRoutes, { catalogue: services.catalogue });
+  await app.register(catalogueRoutes, {
+    catalogue: services.catalogue,
+    publicCatalogue: createPublicCatalogueService({ db: database.db, storage }),
+  });
   await app.register(historyRoutes, { history: services.history });
 
   // The e-mail composer; modules offer templates for their objects.

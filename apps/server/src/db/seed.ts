@@ -37,7 +37,7 @@ import {
 } from './schema';
 import { addTeamMember, createProject, ensureDemoInstitution, ensureUser } from './factories';
 import { seedComplianceDemo } from './demo-compliance';
-import { seedComplianceDemo } from './demo-compliance';
+import { seedDemoCatalogue, seedSampleTypes } from './demo-catalogue';
 
 /** The release the footer shows; bumped with each release. */
 export const APP_VERSION = '0.1.0';
@@ -81,6 +81,7 @@ export async function seedReferenceData(db: Db): Promise<void> {
       .insert(cohorts)
       .values(COHORTS.map((name) => ({ name })))
       .onConflictDoNothing({ target: cohorts.name });
+    await seedSampleTypes(tx);
     await tx
       .insert(featureToggles)
       .values(FEATURE_TOGGLES.map((featureCode) => ({ featureCode, enabled: false })))
@@ -225,11 +226,14 @@ export async function seedDemoData(
     }
     // Institutions in each compliance status, for the SBSO compliance page.
     await seedComplianceDemo(tx, demoPassword, attachDefaultRda);
-    // Institutions in each compliance status, for the SBSO compliance page.
-    await seedComplianceDemo(tx, demoPassword, attachDefaultRda);
     if (attachIrb) {
       const colleague = demoUsers.get('pi_sbso')!;
       await seedDemoProjects(tx, demoUsers.get('primary_researcher')!, colleague, institution.id, attachIrb);
     }
+    // The demo catalogue, with an approved dataset request of the demo researcher.
+    await seedDemoCatalogue(tx, {
+      researcherId: demoUsers.get('primary_researcher')!.id,
+      adminId: demoUsers.get('portal_admin')!.id,
+    });
   });
 }

@@ -26,6 +26,13 @@ export const SUBJECTS = [
   'EmailLog',
   'Project',
   'ResearchTeam',
+  'Dataset',
+  // A dataset's UUID, version history and internal storage fields (researcher §6).
+  'DatasetInternal',
+  'SampleType',
+  'DatasetAccess',
+  'PublicDataset',
+  'PublicProfile',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -72,6 +79,8 @@ const PROJECT_OWNER = {
   ResearchTeam: { list: true, read: 'isTeamMember', update: 'isOwner' },
   History: { list: 'isOwner', read: 'isOwner' },
 } as const;
+/** Staff who see a dataset's UUID, version history and who has access to it. */
+const DATASET_STAFF = { DatasetInternal: { read: true }, DatasetAccess: READ_ONLY } as const;
 /** The global search box of the staff header (foundation §2 navigation). */
 const SEARCH = { Search: { list: true } } as const;
 
@@ -86,6 +95,9 @@ export const PERMISSIONS = {
     Cohort: READ_ONLY,
     // The picker of approved institutions; the service shows visitors approved ones only.
     Institution: { list: true },
+    // Public resources and the researchers with approved dataset requests (researcher §2, §6).
+    PublicDataset: READ_ONLY,
+    PublicProfile: READ_ONLY,
   },
   signedIn: {
     Session: { read: true, delete: true },
@@ -99,6 +111,9 @@ export const PERMISSIONS = {
     // Own affiliations (the joinder); officials and staff see more through their own grants.
     UserInstitution: { list: true, read: 'isAffiliationOwner', update: 'isAffiliationOwner' },
     Orcid: { read: true },
+    // The catalogue; the service shows unavailable datasets to dataset staff only.
+    Dataset: READ_ONLY,
+    SampleType: READ_ONLY,
   },
   primary_researcher: {
     ...PROJECT_OWNER,
@@ -120,6 +135,10 @@ export const PERMISSIONS = {
     EmailLog: READ_ONLY,
     Project: { list: true, read: true, create: true, update: true, delete: true },
     ResearchTeam: { list: true, read: true, update: true },
+    // Dataset form, edit details, new version and restricted resources (staff §6, researcher §6).
+    ...DATASET_STAFF,
+    Dataset: { list: true, read: true, create: true, update: true },
+    SampleType: { list: true, read: true, update: true },
   },
   portal_admin_lead: {
     History: READ_ONLY,
@@ -151,6 +170,7 @@ export const PERMISSIONS = {
     ...INSTITUTION_VIEWER,
     Impersonation: { create: true },
     ServiceHealth: { read: true },
+    DatasetInternal: { read: true },
     FeatureToggle: { list: true, read: true, update: true },
   },
   access_admin: {
@@ -159,6 +179,10 @@ export const PERMISSIONS = {
     ...SEARCH,
     ...PROJECT_VIEWER,
     ResearchTeam: { ...READ_ONLY, update: true },
+    // The dataset form (create only) and dataset access per user (staff §6).
+    ...DATASET_STAFF,
+    Dataset: { list: true, read: true, create: true },
+    DatasetAccess: { list: true, read: true, create: true, update: true },
   },
   pi_sbso: { ...SEARCH, ...PROJECT_OWNER, InstitutionProposal: { create: true, update: true } },
 } as const satisfies Record<Audience | RoleKey, Policy>;

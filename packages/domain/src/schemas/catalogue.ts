@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { COHORTS } from '../constants/catalogue';
 import { emailSchema } from './common';
 import { MESSAGES } from './messages';
 
@@ -26,6 +25,7 @@ export const CATALOGUE_MESSAGES = {
   unknownRelated: 'One or more related datasets were not found.',
   dataFileZip: 'The data file must be a .zip file.',
   dictionaryType: 'The data dictionary must be a .pdf or .xlsx file.',
+  releaseNotesType: 'The release notes must be a .pdf, .docx, .txt or .md file.',
   wrongFileType: (expected: string) => `The file must be uploaded as a ${expected} file.`,
   fileNotFound: 'File not found.',
   notANumber: 'A valid integer is required.',
@@ -293,6 +293,23 @@ const datasetFields = {
   change_notes: trimmedOptional(CHANGE_NOTES_MAX),
 };
 
+/**
+ * allowed_users: a list of e-mail addresses (researcher §7 "PATCH dataset or sample-type {id} with
+ * allowed_users"). One invalid address refuses the whole list.
+ */
+export const allowedUsersSchema = z
+  .array(z.string({ error: MESSAGES.invalidEmail }).max(255))
+  .max(1000)
+  .transform((emails, ctx) => {
+    const cleaned = emails.map((email) => email.trim()).filter((email) => email !== '');
+    const invalid = cleaned.filter((email) => !emailSchema.safeParse(email).success);
+    if (invalid.length > 0) {
+      ctx.addIssue({ code: 'custom', message: CATALOGUE_MESSAGES.invalidEmails(invalid) });
+      return z.NEVER;
+    }
+    return [...new Set(cleaned.map((email) => email.toLowerCase()))];
+  });
+
 /** True when the dataset offers at least one of a data file, a Globus location or S3 data access. */
 export function hasDatasetLocation(data: {
   data_file?: number | null;
@@ -324,12 +341,18 @@ const requireLocation = (
  * `dataset_file`) and sent here by id; the data dictionary and release notes may be uploaded after
  * create (POST file/ with `dataset`), which attaches them.
  */
-export const createDatasetSchema = z.strictObject(datasetFields).superRefine(requireLocation);
+export const createDatasetSchema = z
+  .strictObject({
+    ...datasetFields,
+    /** As the spec reads it, a POST with `parent` makes a new version of that (latest) version. */
+    parent: z.number().int().positive().nullish(),
+  })
+  .superRefine(requireLocation);
 export type CreateDataset = z.output<typeof createDatasetSchema>;
 
 /** POST dataset/{id}/new_version/: the whole form again; version = parent's + 1. */
-export const newDatasetVersionSchema = createDatasetSchema;
-export type NewDatasetVersion = CreateDataset;
+export const newDatasetVersionSchema = z.strictObject(datasetFields).superRefine(requireLocation);
+export type NewDatasetVersion = z.output<typeof newDatasetVersionSchema>;
 
 /** PATCH dataset/{id}/: changed fields only (edit details). The location rule applies to the result. */
 export const updateDatasetSchema = z.strictObject({
@@ -358,28 +381,18 @@ export const updateDatasetSchema = z.strictObject({
   families: datasetFields.families,
   related_datasets: datasetFields.related_datasets,
   change_notes: datasetFields.change_notes,
+  /** Restricted resources: the e-mail addresses of the users allowed to request it. */
+  allowed_users: allowedUsersSchema.optional(),
 });
 export type UpdateDataset = z.output<typeof updateDatasetSchema>;
 
-/**
- * allowed_users: a list of e-mail addresses (researcher §7 "PATCH dataset or sample-type {id} with
- * allowed_users"). One invalid address refuses the whole list.
- */
-export const allowedUsersSchema = z
-  .array(z.string({ error: MESSAGES.invalidEmail }).max(255))
-  .max(1000)
-  .transform((emails, ctx) => {
-    const cleaned = emails.map((email) => email.trim()).filter((email) => email !== '');
-    const invalid = cleaned.filter((email) => !emailSchema.safeParse(email).success);
-    if (invalid.length > 0) {
-      ctx.addIssue({ code: 'custom', message: CATALOGUE_MESSAGES.invalidEmails(invalid) });
-      return z.NEVER;
-    }
-    return [...new Set(cleaned.map((email) => email.toLowerCase()))];
-  });
-
-export const updateAllowedUsersSchema = z.strictObject({ allowed_users: allowedUsersSchema });
-export type UpdateAllowedUsers = z.output<typeof updateAllowedUsersSchema>;
+/** PATCH sample-type/{id}/: allowed users (restricted resources), the limited flag, availability. */
+export const updateSampleTypeSchema = z.strictObject({
+  allowed_users: allowedUsersSchema.optional(),
+  limited: z.boolean().optional(),
+  available: z.boolean().optional(),
+});
+export type UpdateSampleType = z.output<typeof updateSampleTypeSchema>;
 
 /** A sample type (researcher §3): name, limited flag, form code, allowed users, cohorts. */
 export const sampleTypeSchema = z.object({
@@ -459,5 +472,3 @@ export const publicResearcherProfileSchema = publicResearcherSchema.extend({
 export type PublicResearcherProfileDto = z.infer<typeof publicResearcherProfileSchema>;
 
 export const NO_APPROVED_DATASET_REQUESTS = 'No approved genetic dataset requests found';
-
-export type CohortName = (typeof COHORTS)[number];

@@ -1,19 +1,66 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { cohortSchema, pageSchema } from '@rrp/domain';
-import { listQuerySchema, toPage } from '../../platform/list';
-import { cohortList } from './catalogue.lists';
+import { z } from 'zod';
+import {
+  cohortSchema,
+  createDatasetAccessSchema,
+  createDatasetSchema,
+  datasetAccessSchema,
+  datasetSchema,
+  idParamSchema,
+  newDatasetVersionSchema,
+  pageSchema,
+  publicDatasetSchema,
+  publicResearcherProfileSchema,
+  publicResearcherSchema,
+  sampleTypeSchema,
+  updateDatasetAccessSchema,
+  updateDatasetSchema,
+  updateSampleTypeSchema,
+} from '@rrp/domain';
+import { ValidationError } from '../../platform/http/errors';
+import { listQuerySchema, toPage, type ListSpec } from '../../platform/list';
+import {
+  cohortList,
+  datasetAccessList,
+  datasetList,
+  publicDatasetList,
+  publicResearcherList,
+  sampleTypeList,
+} from './catalogue.lists';
 import type { CatalogueService } from './catalogue.service';
+import type { PublicCatalogueService } from './public.service';
 
-export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> = async (
-  app,
-  { catalogue },
-) => {
+/** `?expand=` on a single object: the relations its list offers. */
+const expandQuerySchema = z.strictObject({ expand: z.string().max(200).optional() });
+
+function parseExpand(spec: ListSpec, raw: string | undefined): ReadonlySet<string> {
+  const names = (raw ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const unknown = names.filter((name) => !spec.expand?.includes(name));
+  if (unknown.length > 0)
+    throw new ValidationError({ expand: unknown.map((name) => `Unknown relation: ${name}.`) });
+  return new Set(names);
+}
+
+/** A dataset version's numeric id, or a dataset's UUID (its latest version). */
+const datasetKeyParamSchema = z.object({ id: z.string().min(1).max(64) });
+
+const attachment = (name: string) => `attachment; filename="${name.replace(/["\\\r\n]/g, '_')}"`;
+
+export const catalogueRoutes: FastifyPluginAsyncZod<{
+  catalogue: CatalogueService;
+  publicCatalogue: PublicCatalogueService;
+}> = async (app, { catalogue, publicCatalogue }) => {
+  const tags = ['catalogue'];
+
   app.get(
     '/api/cohort/',
     {
       config: { access: { action: 'list', subject: 'Cohort' } },
       schema: {
-        tags: ['catalogue'],
+        tags,
         querystring: listQuerySchema(cohortList),
         response: { 200: pageSchema(cohortSchema) },
       },
@@ -22,5 +69,311 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
       const { list, count, results } = await catalogue.listCohorts(request.query);
       return toPage(request, list, count, results);
     },
+  );
+
+  /* ---------------------------------------------------------------- datasets */
+
+  app.get(
+    '/api/dataset/',
+    {
+      config: { access: { action: 'list', subject: 'Dataset' } },
+      schema: {
+        tags,
+        querystring: listQuerySchema(datasetList),
+        response: { 200: pageSchema(datasetSchema) },
+      },
+    },
+    async (request) => {
+      const { list, count, results } = await catalogue.listDatasets(request.actor!, request.query);
+      return toPage(request, list, count, results);
+    },
+  );
+
+  app.post(
+    '/api/dataset/',
+    {
+      config: { access: { action: 'create', subject: 'Dataset' } },
+      schema: {
+        tags,
+        querystring: expandQuerySchema,
+        body: createDatasetSchema,
+        response: { 201: datasetSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await catalogue.createDataset(
+            request.actor!,
+            request.body,
+            parseExpand(datasetList, request.query.expand),
+          ),
+        ),
+  );
+
+  /** By the version's id, or by the dataset's UUID (the latest version; the web's `isUUID` links). */
+  app.get(
+    '/api/dataset/:id/',
+    {
+      config: { access: { action: 'read', subject: 'Dataset' } },
+      schema: {
+        tags,
+        params: datasetKeyParamSchema,
+        querystring: expandQuerySchema,
+        response: { 200: datasetSchema },
+      },
+    },
+    (request) =>
+      catalogue.getDataset(request.actor!, request.params.id, parseExpand(datasetList, request.query.expand)),
+  );
+
+  app.patch(
+    '/api/dataset/:id/',
+    {
+      config: { access: { action: 'update', subject: 'Dataset' } },
+      schema: {
+        tags,
+        params: idParamSchema,
+        querystring: expandQuerySchema,
+        body: updateDatasetSchema,
+        response: { 200: datasetSchema },
+      },
+    },
+    (request) =>
+      catalogue.updateDataset(
+        request.actor!,
+        request.params.id,
+        request.body,
+        parseExpand(datasetList, request.query.expand),
+      ),
+  );
+
+  app.post(
+    '/api/dataset/:id/new_version/',
+    {
+      config: { access: { action: 'update', subject: 'Dataset' } },
+      schema: {
+        tags,
+        params: idParamSchema,
+        querystring: expandQuerySchema,
+        body: newDatasetVersionSchema,
+        response: { 201: datasetSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await catalogue.newVersion(
+            request.actor!,
+            request.params.id,
+            request.body,
+            parseExpand(datasetList, request.query.expand),
+          ),
+        ),
+  );
+
+  /* ---------------------------------------------------------------- sample types */
+
+  app.get(
+    '/api/sample-type/',
+    {
+      config: { access: { action: 'list', subject: 'SampleType' } },
+      schema: {
+        tags,
+        querystring: listQuerySchema(sampleTypeList),
+        response: { 200: pageSchema(sampleTypeSchema) },
+      },
+    },
+    async (request) => {
+      const { list, count, results } = await catalogue.listSampleTypes(request.actor!, request.query);
+      return toPage(request, list, count, results);
+    },
+  );
+
+  app.get(
+    '/api/sample-type/:id/',
+    {
+      config: { access: { action: 'read', subject: 'SampleType' } },
+      schema: {
+        tags,
+        params: idParamSchema,
+        querystring: expandQuerySchema,
+        response: { 200: sampleTypeSchema },
+      },
+    },
+    (request) =>
+      catalogue.getSampleType(
+        request.actor!,
+        request.params.id,
+        parseExpand(sampleTypeList, request.query.expand),
+      ),
+  );
+
+  app.patch(
+    '/api/sample-type/:id/',
+    {
+      config: { access: { action: 'update', subject: 'SampleType' } },
+      schema: {
+        tags,
+        params: idParamSchema,
+        querystring: expandQuerySchema,
+        body: updateSampleTypeSchema,
+        response: { 200: sampleTypeSchema },
+      },
+    },
+    (request) =>
+      catalogue.updateSampleType(
+        request.actor!,
+        request.params.id,
+        request.body,
+        parseExpand(sampleTypeList, request.query.expand),
+      ),
+  );
+
+  /* ---------------------------------------------------------------- dataset access */
+
+  app.get(
+    '/api/datasetaccess/',
+    {
+      config: { access: { action: 'list', subject: 'DatasetAccess' } },
+      schema: {
+        tags,
+        querystring: listQuerySchema(datasetAccessList),
+        response: { 200: pageSchema(datasetAccessSchema) },
+      },
+    },
+    async (request) => {
+      const { list, count, results } = await catalogue.listDatasetAccess(request.query);
+      return toPage(request, list, count, results);
+    },
+  );
+
+  app.get(
+    '/api/datasetaccess/:id/',
+    {
+      config: { access: { action: 'read', subject: 'DatasetAccess' } },
+      schema: {
+        tags,
+        params: idParamSchema,
+        querystring: expandQuerySchema,
+        response: { 200: datasetAccessSchema },
+      },
+    },
+    (request) =>
+      catalogue.getDatasetAccess(request.params.id, parseExpand(datasetAccessList, request.query.expand)),
+  );
+
+  /** 201 with a new record; 200 when the user already had a record for that dataset and channel. */
+  app.post(
+    '/api/datasetaccess/',
+    {
+      config: { access: { action: 'create', subject: 'DatasetAccess' } },
+      schema: {
+        tags,
+        querystring: expandQuerySchema,
+        body: createDatasetAccessSchema,
+        response: { 200: datasetAccessSchema, 201: datasetAccessSchema },
+      },
+    },
+    async (request, reply) => {
+      const { created, access } = await catalogue.createDatasetAccess(
+        request.actor!,
+        request.body,
+        parseExpand(datasetAccessList, request.query.expand),
+      );
+      return reply.status(created ? 201 : 200).send(access);
+    },
+  );
+
+  app.patch(
+    '/api/datasetaccess/:id/',
+    {
+      config: { access: { action: 'update', subject: 'DatasetAccess' } },
+      schema: {
+        tags,
+        params: idParamSchema,
+        querystring: expandQuerySchema,
+        body: updateDatasetAccessSchema,
+        response: { 200: datasetAccessSchema },
+      },
+    },
+    (request) =>
+      catalogue.updateDatasetAccess(
+        request.actor!,
+        request.params.id,
+        request.body,
+        parseExpand(datasetAccessList, request.query.expand),
+      ),
+  );
+
+  /* ---------------------------------------------------------------- public pages */
+
+  app.get(
+    '/api/public/dataset/',
+    {
+      config: { access: { action: 'list', subject: 'PublicDataset' } },
+      schema: {
+        tags,
+        querystring: listQuerySchema(publicDatasetList),
+        response: { 200: pageSchema(publicDatasetSchema) },
+      },
+    },
+    async (request) => {
+      const { list, count, results } = await publicCatalogue.listDatasets(request.query);
+      return toPage(request, list, count, results);
+    },
+  );
+
+  app.get(
+    '/api/public/dataset/:id/',
+    {
+      config: { access: { action: 'read', subject: 'PublicDataset' } },
+      schema: { tags, params: datasetKeyParamSchema, response: { 200: publicDatasetSchema } },
+    },
+    (request) => publicCatalogue.getDataset(request.params.id),
+  );
+
+  for (const kind of ['data_dictionary', 'release_notes'] as const) {
+    app.get(
+      `/api/public/dataset/:id/${kind}/`,
+      {
+        config: { access: { action: 'read', subject: 'PublicDataset' } },
+        schema: { tags, params: datasetKeyParamSchema },
+      },
+      async (request, reply) => {
+        const { file, content } = await publicCatalogue.download(request.params.id, kind);
+        return reply
+          .type(file.contentType)
+          .header('Content-Disposition', attachment(file.name))
+          .send(content);
+      },
+    );
+  }
+
+  app.get(
+    '/api/public/user/',
+    {
+      config: { access: { action: 'list', subject: 'PublicProfile' } },
+      schema: {
+        tags,
+        querystring: listQuerySchema(publicResearcherList),
+        response: { 200: pageSchema(publicResearcherSchema) },
+      },
+    },
+    async (request) => {
+      const { list, count, results } = await publicCatalogue.listResearchers(request.query);
+      return toPage(request, list, count, results);
+    },
+  );
+
+  app.get(
+    '/api/public/user/:id/',
+    {
+      config: { access: { action: 'read', subject: 'PublicProfile' } },
+      schema: { tags, params: idParamSchema, response: { 200: publicResearcherProfileSchema } },
+    },
+    (request) => publicCatalogue.getResearcher(request.params.id),
   );
 };

@@ -1,0 +1,485 @@
+import { and, asc, count, eq, exists, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/database';
+import type { ParsedList } from '../../platform/list';
+import {
+  cohorts,
+  datasetAccess,
+  datasetAllowedUsers,
+  datasets,
+  files,
+  groups,
+  institutions,
+  projects,
+  requestDatasets,
+  requests,
+  researchTeamMembers,
+  sampleTypeAllowedUsers,
+  sampleTypeCohorts,
+  sampleTypes,
+  userGroups,
+  userInstitutions,
+  users,
+} from '../../db/schema';
+
+export type DatasetRow = typeof datasets.$inferSelect;
+export type SampleTypeRow = typeof sampleTypes.$inferSelect;
+export type DatasetAccessRow = typeof datasetAccess.$inferSelect;
+export type FileRef = { id: number; name: string; type: string; datasetId: number | null };
+
+/** Request statuses that grant a dataset: Approved (4) and Fulfilled (7). */
+export const APPROVED_REQUEST_STATUSES = [4, 7] as const;
+/** The Dataset request type (researcher §3). */
+export const DATASET_REQUEST_TYPE = 1;
+
+/**
+ * Whether `userId` holds an approved (or fulfilled) request for some version of the dataset of
+ * this row: as the request's owner or as a current member of its project's team.
+ */
+export function approvedFor(userId: number): SQL {
+  return sql`exists (
+    select 1 from ${requestDatasets}
+    join ${requests} on ${requests.id} = ${requestDatasets.requestId}
+    join ${datasets} as approved_version on approved_version.id = ${requestDatasets.datasetId}
+    where approved_version.dataset_id = ${datasets.datasetId}
+      and ${requests.statusId} in (4, 7)
+      and (${requests.ownerId} = ${userId} or exists (
+        select 1 from ${researchTeamMembers}
+        where ${researchTeamMembers.projectId} = ${requests.projectId}
+          and ${researchTeamMembers.userId} = ${userId}
+          and ${researchTeamMembers.removalDate} is null))
+  )`;
+}
+
+/** The cohort's name, for search and ordering. */
+export const cohortNameSql = sql<
+  string | null
+>`(select ${cohorts.name} from ${cohorts} where ${cohorts.id} = ${datasets.cohortId})`;
+
+const datasetColumns = { dataset: datasets, cohortName: cohorts.name };
+
+function selectDatasets(db: DbOrTx) {
+  return db.select(datasetColumns).from(datasets).leftJoin(cohorts, eq(cohorts.id, datasets.cohortId));
+}
+export type DatasetListRow = { dataset: DatasetRow; cohortName: string | null };
+
+export async function listDatasets(db: DbOrTx, list: ParsedList, extra?: SQL) {
+  const where = and(extra, list.where);
+  const [rows, [total]] = await Promise.all([
+    selectDatasets(db)
+      .where(where)
+      .orderBy(...list.orderBy)
+      .limit(list.limit)
+      .offset(list.offset),
+    db.select({ count: count() }).from(datasets).where(where),
+  ]);
+  return { rows, count: total?.count ?? 0 };
+}
+
+/** A version by its id, or the latest version of a dataset by its UUID. */
+export async function findDataset(db: DbOrTx, key: { id: number } | { datasetId: string }) {
+  const where =
+    'id' in key
+      ? eq(datasets.id, key.id)
+      : and(eq(datasets.datasetId, key.datasetId), eq(datasets.isLatest, true));
+  const [row] = await selectDatasets(db).where(where);
+  return row ?? null;
+}
+
+export async function lockDataset(db: DbOrTx, id: number): Promise<DatasetRow | null> {
+  const [row] = await db.select().from(datasets).where(eq(datasets.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function insertDataset(db: DbOrTx, values: typeof datasets.$inferInsert): Promise<DatasetRow> {
+  const [row] = await db.insert(datasets).values(values).returning();
+  return row!;
+}
+
+export async function updateDataset(
+  db: DbOrTx,
+  id: number,
+  values: Partial<typeof datasets.$inferInsert>,
+): Promise<DatasetRow> {
+  const [row] = await db
+    .update(datasets)
+    .set({ ...values, modified: new Date() })
+    .where(eq(datasets.id, id))
+    .returning();
+  return row!;
+}
+
+/** The files a page of datasets points at (data file, dictionary, release notes). */
+export async function filesByIds(db: DbOrTx, ids: readonly number[]): Promise<Map<number, FileRef>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: files.id, name: files.name, type: files.type, datasetId: files.datasetId })
+    .from(files)
+    .where(inArray(files.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export async function findFile(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(files).where(eq(files.id, id));
+  return row ?? null;
+}
+
+/** Gives files uploaded before their dataset existed to the dataset version. */
+export async function linkFiles(db: DbOrTx, ids: readonly number[], datasetId: number) {
+  if (ids.length === 0) return;
+  await db
+    .update(files)
+    .set({ datasetId })
+    .where(and(inArray(files.id, [...ids]), isNull(files.datasetId)));
+}
+
+/** The latest version of each of these datasets (by UUID), for related-dataset links. */
+export async function latestByDatasetIds(db: DbOrTx, datasetIds: readonly string[]) {
+  if (datasetIds.length === 0) {
+    return new Map<string, { id: number; datasetId: string; name: string; available: boolean }>();
+  }
+  const rows = await db
+    .select({
+      id: datasets.id,
+      datasetId: datasets.datasetId,
+      name: datasets.name,
+      available: datasets.available,
+    })
+    .from(datasets)
+    .where(and(inArray(datasets.datasetId, [...new Set(datasetIds)]), eq(datasets.isLatest, true)));
+  return new Map(rows.map((row) => [row.datasetId, row]));
+}
+
+/** Every version of these datasets, oldest first. */
+export async function versionsOf(db: DbOrTx, datasetIds: readonly string[]) {
+  if (datasetIds.length === 0) return [];
+  return db
+    .select({
+      id: datasets.id,
+      datasetId: datasets.datasetId,
+      version: datasets.version,
+      releaseDate: datasets.releaseDate,
+      changeNotes: datasets.changeNotes,
+      isLatest: datasets.isLatest,
+      created: datasets.created,
+    })
+    .from(datasets)
+    .where(inArray(datasets.datasetId, [...new Set(datasetIds)]))
+    .orderBy(asc(datasets.version));
+}
+
+/** Of these dataset versions, those (by UUID) the user is approved for. */
+export async function approvedDatasetIds(db: DbOrTx, userId: number, ids: readonly number[]) {
+  if (ids.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ datasetId: datasets.datasetId })
+    .from(datasets)
+    .where(and(inArray(datasets.id, [...ids]), approvedFor(userId)));
+  return new Set(rows.map((row) => row.datasetId));
+}
+
+export async function allowedUsersOfDatasets(db: DbOrTx, ids: readonly number[]) {
+  const map = new Map<number, string[]>();
+  if (ids.length === 0) return map;
+  const rows = await db
+    .select({ datasetId: datasetAllowedUsers.datasetId, email: users.email })
+    .from(datasetAllowedUsers)
+    .innerJoin(users, eq(users.id, datasetAllowedUsers.userId))
+    .where(inArray(datasetAllowedUsers.datasetId, [...ids]))
+    .orderBy(asc(users.email));
+  for (const row of rows) map.set(row.datasetId, [...(map.get(row.datasetId) ?? []), row.email]);
+  return map;
+}
+
+export async function setDatasetAllowedUsers(db: DbOrTx, datasetId: number, userIds: readonly number[]) {
+  await db.delete(datasetAllowedUsers).where(eq(datasetAllowedUsers.datasetId, datasetId));
+  if (userIds.length > 0) {
+    await db.insert(datasetAllowedUsers).values(userIds.map((userId) => ({ datasetId, userId })));
+  }
+}
+
+export async function datasetAllowedUserIds(db: DbOrTx, datasetId: number): Promise<number[]> {
+  const rows = await db
+    .select({ userId: datasetAllowedUsers.userId })
+    .from(datasetAllowedUsers)
+    .where(eq(datasetAllowedUsers.datasetId, datasetId));
+  return rows.map((row) => row.userId);
+}
+
+/** Accounts by e-mail (case-insensitive): lower-cased address -> user id. */
+export async function usersByEmail(db: DbOrTx, emails: readonly string[]): Promise<Map<string, number>> {
+  if (emails.length === 0) return new Map();
+  const lowered = [...new Set(emails.map((email) => email.toLowerCase()))];
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(sql`lower(${users.email})`, lowered));
+  return new Map(rows.map((row) => [row.email.toLowerCase(), row.id]));
+}
+
+export async function cohortExists(db: DbOrTx, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: cohorts.id }).from(cohorts).where(eq(cohorts.id, id));
+  return Boolean(row);
+}
+
+/* ---------------------------------------------------------------- sample types */
+
+export async function listSampleTypes(db: DbOrTx, list: ParsedList) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(sampleTypes)
+      .where(list.where)
+      .orderBy(...list.orderBy)
+      .limit(list.limit)
+      .offset(list.offset),
+    db.select({ count: count() }).from(sampleTypes).where(list.where),
+  ]);
+  return { rows, count: total?.count ?? 0 };
+}
+
+export async function findSampleType(db: DbOrTx, id: number, lock = false): Promise<SampleTypeRow | null> {
+  const query = db.select().from(sampleTypes).where(eq(sampleTypes.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function updateSampleType(
+  db: DbOrTx,
+  id: number,
+  values: Partial<typeof sampleTypes.$inferInsert>,
+) {
+  const [row] = await db
+    .update(sampleTypes)
+    .set({ ...values, modified: new Date() })
+    .where(eq(sampleTypes.id, id))
+    .returning();
+  return row!;
+}
+
+export async function cohortsOfSampleTypes(db: DbOrTx, ids: readonly number[]) {
+  const map = new Map<number, { id: number; name: string }[]>();
+  if (ids.length === 0) return map;
+  const rows = await db
+    .select({ sampleTypeId: sampleTypeCohorts.sampleTypeId, id: cohorts.id, name: cohorts.name })
+    .from(sampleTypeCohorts)
+    .innerJoin(cohorts, eq(cohorts.id, sampleTypeCohorts.cohortId))
+    .where(inArray(sampleTypeCohorts.sampleTypeId, [...ids]))
+    .orderBy(asc(cohorts.id));
+  for (const row of rows) {
+    map.set(row.sampleTypeId, [...(map.get(row.sampleTypeId) ?? []), { id: row.id, name: row.name }]);
+  }
+  return map;
+}
+
+export async function allowedUsersOfSampleTypes(db: DbOrTx, ids: readonly number[]) {
+  const map = new Map<number, string[]>();
+  if (ids.length === 0) return map;
+  const rows = await db
+    .select({ sampleTypeId: sampleTypeAllowedUsers.sampleTypeId, email: users.email })
+    .from(sampleTypeAllowedUsers)
+    .innerJoin(users, eq(users.id, sampleTypeAllowedUsers.userId))
+    .where(inArray(sampleTypeAllowedUsers.sampleTypeId, [...ids]))
+    .orderBy(asc(users.email));
+  for (const row of rows) map.set(row.sampleTypeId, [...(map.get(row.sampleTypeId) ?? []), row.email]);
+  return map;
+}
+
+export async function setSampleTypeAllowedUsers(
+  db: DbOrTx,
+  sampleTypeId: number,
+  userIds: readonly number[],
+) {
+  await db.delete(sampleTypeAllowedUsers).where(eq(sampleTypeAllowedUsers.sampleTypeId, sampleTypeId));
+  if (userIds.length > 0) {
+    await db.insert(sampleTypeAllowedUsers).values(userIds.map((userId) => ({ sampleTypeId, userId })));
+  }
+}
+
+/* ---------------------------------------------------------------- dataset access */
+
+const accessColumns = {
+  access: datasetAccess,
+  userFirstName: users.firstName,
+  userLastName: users.lastName,
+  userEmail: users.email,
+  datasetUuid: datasets.datasetId,
+  datasetName: datasets.name,
+};
+export type DatasetAccessListRow = {
+  access: DatasetAccessRow;
+  userFirstName: string;
+  userLastName: string;
+  userEmail: string;
+  datasetUuid: string;
+  datasetName: string;
+};
+
+function selectAccess(db: DbOrTx) {
+  return db
+    .select(accessColumns)
+    .from(datasetAccess)
+    .innerJoin(users, eq(users.id, datasetAccess.userId))
+    .innerJoin(datasets, eq(datasets.id, datasetAccess.datasetId));
+}
+
+export async function listDatasetAccess(db: DbOrTx, list: ParsedList) {
+  const [rows, [total]] = await Promise.all([
+    selectAccess(db)
+      .where(list.where)
+      .orderBy(...list.orderBy)
+      .limit(list.limit)
+      .offset(list.offset),
+    db.select({ count: count() }).from(datasetAccess).where(list.where),
+  ]);
+  return { rows, count: total?.count ?? 0 };
+}
+
+export async function findDatasetAccess(db: DbOrTx, id: number): Promise<DatasetAccessListRow | null> {
+  const [row] = await selectAccess(db).where(eq(datasetAccess.id, id));
+  return row ?? null;
+}
+
+export async function lockDatasetAccess(db: DbOrTx, id: number): Promise<DatasetAccessRow | null> {
+  const [row] = await db.select().from(datasetAccess).where(eq(datasetAccess.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function findAccessRecord(db: DbOrTx, userId: number, datasetId: number, accessType: string) {
+  const [row] = await db
+    .select()
+    .from(datasetAccess)
+    .where(
+      and(
+        eq(datasetAccess.userId, userId),
+        eq(datasetAccess.datasetId, datasetId),
+        eq(datasetAccess.accessType, accessType),
+      ),
+    )
+    .for('update');
+  return row ?? null;
+}
+
+export async function insertDatasetAccess(db: DbOrTx, values: typeof datasetAccess.$inferInsert) {
+  const [row] = await db.insert(datasetAccess).values(values).returning();
+  return row!;
+}
+
+export async function updateDatasetAccess(
+  db: DbOrTx,
+  id: number,
+  values: Partial<typeof datasetAccess.$inferInsert>,
+) {
+  const [row] = await db
+    .update(datasetAccess)
+    .set({ ...values, modified: new Date() })
+    .where(eq(datasetAccess.id, id))
+    .returning();
+  return row!;
+}
+
+export async function findUser(db: DbOrTx, id: number) {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
+export async function requestExists(db: DbOrTx, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: requests.id }).from(requests).where(eq(requests.id, id));
+  return Boolean(row);
+}
+
+/* ---------------------------------------------------------------- public researchers */
+
+/** The user holds an approved (or fulfilled) dataset request. */
+export const hasApprovedDatasetRequest = sql`exists (select 1 from ${requests} where ${requests.ownerId} = ${users.id} and ${requests.typeId} = ${DATASET_REQUEST_TYPE} and ${requests.statusId} in (4, 7))`;
+
+/** The name of the user's primary institution. */
+export const primaryInstitutionNameSql = sql<string | null>`(
+  select ${institutions.name} from ${userInstitutions}
+  join ${institutions} on ${institutions.id} = ${userInstitutions.institutionId}
+  where ${userInstitutions.userId} = ${users.id}
+  order by ${userInstitutions.primary} desc, ${userInstitutions.id} asc limit 1)`;
+
+export const fullNameSql = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
+
+export async function listPublicResearchers(db: DbOrTx, list: ParsedList) {
+  const where = and(hasApprovedDatasetRequest, eq(users.isActive, true), list.where);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id: users.id, name: fullNameSql, institutionName: primaryInstitutionNameSql })
+      .from(users)
+      .where(where)
+      .orderBy(...list.orderBy)
+      .limit(list.limit)
+      .offset(list.offset),
+    db.select({ count: count() }).from(users).where(where),
+  ]);
+  return { rows, count: total?.count ?? 0 };
+}
+
+/** An active primary researcher (the only accounts with a public page), with their institution. */
+export async function findPublicResearcher(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ id: users.id, name: fullNameSql, institutionName: primaryInstitutionNameSql })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, id),
+        eq(users.isActive, true),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(userGroups)
+            .innerJoin(groups, eq(groups.id, userGroups.groupId))
+            .where(and(eq(userGroups.userId, users.id), eq(groups.name, 'primary_researcher'))),
+        ),
+      ),
+    );
+  return row ?? null;
+}
+
+/** The researcher's approved (or fulfilled) dataset requests, with their project and datasets. */
+export async function approvedRequestsOf(db: DbOrTx, userId: number) {
+  return db
+    .select({
+      requestId: requests.id,
+      projectId: projects.id,
+      title: projects.title,
+      abstract: projects.abstract,
+      publicTitle: projects.publicTitle,
+      publicAbstract: projects.publicAbstract,
+      datasetRowId: datasets.id,
+      datasetUuid: datasets.datasetId,
+      datasetName: datasets.name,
+    })
+    .from(requests)
+    .innerJoin(projects, eq(projects.id, requests.projectId))
+    .leftJoin(requestDatasets, eq(requestDatasets.requestId, requests.id))
+    .leftJoin(datasets, eq(datasets.id, requestDatasets.datasetId))
+    .where(
+      and(
+        eq(requests.ownerId, userId),
+        eq(requests.typeId, DATASET_REQUEST_TYPE),
+        inArray(requests.statusId, [...APPROVED_REQUEST_STATUSES]),
+      ),
+    )
+    .orderBy(asc(projects.title), asc(projects.id), asc(datasets.name));
+}
+
+/** The current teams of these projects: name, role and institution, nothing else. */
+export async function teamsOf(db: DbOrTx, projectIds: readonly number[]) {
+  if (projectIds.length === 0) return [];
+  return db
+    .select({
+      projectId: researchTeamMembers.projectId,
+      firstName: researchTeamMembers.firstName,
+      lastName: researchTeamMembers.lastName,
+      userRole: researchTeamMembers.userRole,
+      institutionName: institutions.name,
+    })
+    .from(researchTeamMembers)
+    .leftJoin(institutions, eq(institutions.id, researchTeamMembers.institutionId))
+    .where(
+      and(inArray(researchTeamMembers.projectId, [...projectIds]), isNull(researchTeamMembers.removalDate)),
+    )
+    .orderBy(asc(researchTeamMembers.userRole), asc(researchTeamMembers.lastName));
+}

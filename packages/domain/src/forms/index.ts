@@ -1,0 +1,3 @@
+export * from './form-schema';
+export * from './validate';
+export * from './catalogue';

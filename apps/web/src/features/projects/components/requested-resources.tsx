@@ -1,4 +1,4 @@
-import { Anchor, Card, Table, Text, Title } from '@mantine/core';
+import { Anchor, Box, Card, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { REQUEST_STATUSES } from '@rrp/domain';
@@ -36,8 +36,8 @@ export function RequestedResources({ projectId }: { projectId: number }) {
       {rows.length === 0 ? (
         <Text size="sm">No open or previously approved resource requests.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={520}>
-          <Table aria-label="Requested resources">
+        <Box role="region" aria-label="Requested resources" tabIndex={0} style={{ overflowX: 'auto' }}>
+          <Table aria-label="Requested resources table" miw={520}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Resource</Table.Th>
@@ -65,7 +65,7 @@ export function RequestedResources({ projectId }: { projectId: number }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </Box>
       )}
     </Card>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, Card, Group, Skeleton, Table, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Card, Group, Skeleton, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ResearchTeamMemberDto } from '@rrp/domain';
 import { ApiError } from '@/lib/api-client';
@@ -20,8 +20,8 @@ const started = (row: TeamRow) =>
 function TeamTable({ members }: { members: ResearchTeamMemberDto[] }) {
   if (members.length === 0) return <Text size="sm">No team members.</Text>;
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table aria-label="Research team members">
+    <Box role="region" aria-label="Research team" tabIndex={0} style={{ overflowX: 'auto' }}>
+      <Table aria-label="Research team members" miw={640}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Name</Table.Th>
@@ -62,7 +62,7 @@ function TeamTable({ members }: { members: ResearchTeamMemberDto[] }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </Box>
   );
 }
 

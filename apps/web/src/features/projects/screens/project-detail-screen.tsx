@@ -99,6 +99,8 @@ export default function ProjectDetailScreen() {
   // Grants that do not depend on the project come from the one permission table.
   const actor = user ? { userId: user.id, role: activeRole, roles: user.roles } : null;
   const canEditTeam = canUpdate || can(actor, 'update', 'ResearchTeam');
+  // A locked project's texts are read-only except to admins; its IRB and team stay updatable (decision 031).
+  const canEditProject = canUpdate && Boolean(data && (data.is_editable || isAdmin));
   const showAudit = isOwner || can(actor, 'list', 'History');
   useExpiredIrbModal(data, canUpdate && mode === 'view');
 
@@ -110,7 +112,7 @@ export default function ProjectDetailScreen() {
     );
   }
 
-  if (mode === 'edit' && canUpdate) {
+  if (mode === 'edit' && canEditProject) {
     return (
       <Page
         title="Edit Project"
@@ -132,7 +134,7 @@ export default function ProjectDetailScreen() {
       {isStaff && !isOwner ? (
         <ProjectActionMenu
           project={data}
-          canEdit={canUpdate}
+          canEdit={canEditProject}
           canDelete={canDelete}
           canAudit={showAudit}
           onEdit={() => setMode('edit')}
@@ -140,7 +142,7 @@ export default function ProjectDetailScreen() {
         />
       ) : isOwner ? (
         <>
-          {canUpdate ? (
+          {canEditProject ? (
             <Button variant="light" onClick={() => setMode('edit')}>
               Edit
             </Button>

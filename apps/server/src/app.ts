@@ -63,6 +63,8 @@ import { createHistoryService } from './modules/history/history.service';
 import { emailRoutes } from './modules/email/email.routes';
 import { createEmailService } from './modules/email/email.service';
 import { complianceRoutes } from './modules/compliance/compliance.routes';
+import { formsRoutes } from './modules/forms/forms.routes';
+import { createFormsService } from './modules/forms/forms.service';
 import { createComplianceService } from './modules/compliance/compliance.service';
 import { COMPLIANCE_TEMPLATE, complianceEmailTemplate } from './modules/compliance/compliance.emails';
 
@@ -247,6 +249,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   email.registerTemplate(COMPLIANCE_TEMPLATE, complianceEmailTemplate(emailContext));
   await app.register(emailRoutes, { email });
   await app.register(complianceRoutes, { compliance: createComplianceService({ db: database.db, email }) });
+  // Dynamic forms (/forms/{id}.json) and their remote option lists.
+  await app.register(formsRoutes, {
+    forms: createFormsService({ db: database.db, productName: config.productName }),
+  });
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

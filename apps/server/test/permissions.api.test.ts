@@ -99,6 +99,11 @@ describe('permission walk over every API route', () => {
     );
   });
 
+  it('covers the remote option lists of dynamic forms', () => {
+    const paths = t.app.apiRoutes.map((route) => `${route.method} ${route.url}`);
+    expect(paths).toEqual(expect.arrayContaining(['GET /api/response-selection/']));
+  });
+
   it('covers the files routes', () => {
     const paths = t.app.apiRoutes.map((route) => `${route.method} ${route.url}`);
     expect(paths).toEqual(

@@ -402,17 +402,6 @@ export async function seedDemoCatalogue(
         parentId: row.id,
         changeNotes: version.changeNotes,
         releaseDate: version.releaseDate,
-        dataAccess: row.dataAccess,
-        globusLocations: row.globusLocations,
-        globusGroupId: row.globusGroupId,
-        gpfAccessible: row.gpfAccessible,
-        gpfGroup: row.gpfGroup,
-        gpfDatasetId: row.gpfDatasetId,
-        accessionId: row.accessionId,
-        fileSize: row.fileSize,
-        asdParticipants: row.asdParticipants,
-        controlParticipants: row.controlParticipants,
-        families: row.families,
         creatorId: people.adminId,
       });
     }

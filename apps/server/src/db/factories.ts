@@ -313,7 +313,10 @@ export async function createDataset(tx: DbOrTx, input: NewDataset = {}) {
     await tx.update(datasets).set({ isLatest: false }).where(eq(datasets.id, parent.id));
   }
   const name = input.name ?? parent?.name ?? 'SPARK Phenotype Dataset';
-  const hasLocation = Boolean(input.dataFileId || input.globusLocations?.length || input.dataAccess);
+  // A new version keeps its parent's channels unless told otherwise.
+  const globusLocations = input.globusLocations ?? parent?.globusLocations ?? [];
+  const dataAccess = input.dataAccess === undefined ? (parent?.dataAccess ?? null) : input.dataAccess;
+  const hasLocation = Boolean(input.dataFileId || globusLocations.length || dataAccess);
   const [dataset] = await tx
     .insert(datasets)
     .values({
@@ -328,20 +331,20 @@ export async function createDataset(tx: DbOrTx, input: NewDataset = {}) {
       limited: input.limited ?? parent?.limited ?? false,
       dataFileId: input.dataFileId ?? null,
       dataAccess: hasLocation
-        ? (input.dataAccess ?? null)
+        ? dataAccess
         : `s3://portal-datasets/${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}/`,
-      gpfAccessible: input.gpfAccessible ?? false,
-      gpfGroup: input.gpfGroup ?? null,
-      gpfDatasetId: input.gpfDatasetId ?? null,
-      globusGroupId: input.globusGroupId ?? null,
-      globusLocations: input.globusLocations ?? [],
-      accessionId: input.accessionId ?? null,
-      fileSize: input.fileSize ?? null,
+      gpfAccessible: input.gpfAccessible ?? parent?.gpfAccessible ?? false,
+      gpfGroup: input.gpfGroup ?? parent?.gpfGroup ?? null,
+      gpfDatasetId: input.gpfDatasetId ?? parent?.gpfDatasetId ?? null,
+      globusGroupId: input.globusGroupId ?? parent?.globusGroupId ?? null,
+      globusLocations,
+      accessionId: input.accessionId ?? parent?.accessionId ?? null,
+      fileSize: input.fileSize ?? parent?.fileSize ?? null,
       order: input.order ?? parent?.order ?? 0,
-      asdParticipants: input.asdParticipants ?? null,
-      controlParticipants: input.controlParticipants ?? null,
-      families: input.families ?? null,
-      relatedDatasetIds: input.relatedDatasetIds ?? [],
+      asdParticipants: input.asdParticipants ?? parent?.asdParticipants ?? null,
+      controlParticipants: input.controlParticipants ?? parent?.controlParticipants ?? null,
+      families: input.families ?? parent?.families ?? null,
+      relatedDatasetIds: input.relatedDatasetIds ?? parent?.relatedDatasetIds ?? [],
       changeNotes: input.changeNotes ?? null,
       creatorId: input.creatorId ?? null,
     })

@@ -25,7 +25,7 @@ const publicDatasetFilters = {
 
 const datasetOrdering = {
   id: datasets.id,
-  name: datasets.name,
+  name: sql`lower(${datasets.name})`,
   order: datasets.order,
   release_date: datasets.releaseDate,
   version: datasets.version,
@@ -89,7 +89,7 @@ export const sampleTypeList: ListSpec = {
         sql`exists (select 1 from ${sampleTypeCohorts} where ${sampleTypeCohorts.sampleTypeId} = ${sampleTypes.id} and ${condition})`,
     },
   },
-  ordering: { id: sampleTypes.id, name: sampleTypes.name, type: sampleTypes.type },
+  ordering: { id: sampleTypes.id, name: sql`lower(${sampleTypes.name})`, type: sampleTypes.type },
   defaultOrdering: ['id'],
   search: [sampleTypes.name],
   expand: ['cohorts'],

@@ -17,7 +17,6 @@ import {
   sampleTypeCohorts,
   sampleTypes,
   userGroups,
-  userInstitutions,
   users,
 } from '../../db/schema';
 
@@ -392,14 +391,17 @@ export async function requestExists(db: DbOrTx, id: number): Promise<boolean> {
 /** The user holds an approved (or fulfilled) dataset request. */
 export const hasApprovedDatasetRequest = sql`exists (select 1 from ${requests} where ${requests.ownerId} = ${users.id} and ${requests.typeId} = ${DATASET_REQUEST_TYPE} and ${requests.statusId} in (4, 7))`;
 
-/** The name of the user's primary institution. */
+/**
+ * The name of the user's primary institution. Written with qualified names: drizzle leaves
+ * columns unqualified in a single-table select list, where `id` would be ambiguous.
+ */
 export const primaryInstitutionNameSql = sql<string | null>`(
-  select ${institutions.name} from ${userInstitutions}
-  join ${institutions} on ${institutions.id} = ${userInstitutions.institutionId}
-  where ${userInstitutions.userId} = ${users.id}
-  order by ${userInstitutions.primary} desc, ${userInstitutions.id} asc limit 1)`;
+  select "institutions"."name" from "user_institutions"
+  join "institutions" on "institutions"."id" = "user_institutions"."institution_id"
+  where "user_institutions"."user_id" = "users"."id"
+  order by "user_institutions"."primary" desc, "user_institutions"."id" asc limit 1)`;
 
-export const fullNameSql = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
+export const fullNameSql = sql<string>`trim("users"."first_name" || ' ' || "users"."last_name")`;
 
 export async function listPublicResearchers(db: DbOrTx, list: ParsedList) {
   const where = and(hasApprovedDatasetRequest, eq(users.isActive, true), list.where);

@@ -33,6 +33,8 @@ export const SUBJECTS = [
   'DatasetAccess',
   'PublicDataset',
   'PublicProfile',
+  // The form tester (/form_tester): previews of the dynamic forms for staff (decision 053).
+  'FormTester',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -83,6 +85,8 @@ const PROJECT_OWNER = {
 const DATASET_STAFF = { DatasetInternal: { read: true }, DatasetAccess: READ_ONLY } as const;
 /** The global search box of the staff header (foundation §2 navigation). */
 const SEARCH = { Search: { list: true } } as const;
+/** Previewing and trying the dynamic forms researchers fill in (decision 053). */
+const FORM_TESTER = { FormTester: { read: true } } as const;
 
 /**
  * The one permission table: audience or role -> subject -> action -> grant.
@@ -123,6 +127,7 @@ export const PERMISSIONS = {
     Rda: { read: 'isMember' },
   },
   portal_admin: {
+    ...FORM_TESTER,
     ...SEARCH,
     History: READ_ONLY,
     Impersonation: { create: true },
@@ -141,6 +146,7 @@ export const PERMISSIONS = {
     SampleType: { list: true, read: true, update: true },
   },
   portal_admin_lead: {
+    ...FORM_TESTER,
     History: READ_ONLY,
     ...INSTITUTION_VIEWER,
     ...PROJECT_VIEWER,
@@ -156,6 +162,7 @@ export const PERMISSIONS = {
   internal_reviewer: {},
   // Reviewers may edit a team (researcher §6 "Edit Team: owner or those staff roles").
   portal_reviewer: {
+    ...FORM_TESTER,
     ...INSTITUTION_VIEWER,
     ...SEARCH,
     ...PROJECT_VIEWER,
@@ -165,6 +172,7 @@ export const PERMISSIONS = {
   abn_reviewer: {},
   internal_read_only: { History: READ_ONLY, ...INSTITUTION_VIEWER, ...SEARCH, ...PROJECT_VIEWER },
   superuser: {
+    ...FORM_TESTER,
     ...SEARCH,
     History: READ_ONLY,
     ...INSTITUTION_VIEWER,

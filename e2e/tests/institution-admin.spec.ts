@@ -190,4 +190,5 @@ test('an administrator revises an RDA, records a paper signature and adds a new 
   await expect(page).not.toHaveURL(new RegExp(`/rda/${institution.current_rda}$`));
   await expect(page.getByRole('main').getByText('Signature Needed', { exact: true })).toBeVisible();
   await expect(page.getByText('Institution signature: —')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Comments' })).toHaveValue('');
 });

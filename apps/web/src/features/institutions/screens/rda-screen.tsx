@@ -128,6 +128,12 @@ function AdminForm({ file }: { file: FileDto }) {
   const queryClient = useQueryClient();
   const [comments, setComments] = useState(data.comments ?? '');
   const [choice, setChoice] = useState(String(status));
+  // A save (or anyone else's) may move the status: the choice follows it, typed fields stay.
+  const [seenStatus, setSeenStatus] = useState(status);
+  if (seenStatus !== status) {
+    setSeenStatus(status);
+    setChoice(String(status));
+  }
   const [signature, setSignature] = useState('');
   const [signatureDate, setSignatureDate] = useState<string | null>(null);
   const [revised, setRevised] = useState<File | null>(null);
@@ -377,7 +383,7 @@ export default function RdaScreen() {
                 <Title order={2} fz="lg" mb="sm">
                   Administration
                 </Title>
-                <AdminForm key={`${file.name}-${JSON.stringify(file.additional_data)}`} file={file} />
+                <AdminForm key={file.id} file={file} />
               </Card>
             )}
           </Stack>

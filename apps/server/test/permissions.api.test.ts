@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, mayAttempt, ROLE_KEYS, type Actor, type RoleKey } from '@rrp/domain';
 import type { RegisteredRoute } from '../src/platform/http/access';
-import { createProject } from '../src/db/factories';
+import { createDataset, createDatasetAccess, createProject } from '../src/db/factories';
 import { auth, createTestContext, type TestContext } from './test-app';
 
 /**
@@ -32,6 +32,25 @@ beforeAll(async () => {
     'DELETE /api/project/:id/',
     (await createProject(t.database.db, { ownerId: researcherId })).id,
   );
+  // A dataset (with an access record of the researcher) for the catalogue routes.
+  const dataset = await createDataset(t.database.db, { name: 'Permission walk dataset' });
+  for (const route of [
+    'GET /api/dataset/:id/',
+    'PATCH /api/dataset/:id/',
+    'POST /api/dataset/:id/new_version/',
+    'GET /api/public/dataset/:id/',
+  ]) {
+    fixtureIds.set(route, dataset.id);
+  }
+  const access = await createDatasetAccess(t.database.db, {
+    userId: researcherId,
+    datasetId: dataset.id,
+    accessType: 'AWS',
+  });
+  for (const route of ['GET /api/datasetaccess/:id/', 'PATCH /api/datasetaccess/:id/']) {
+    fixtureIds.set(route, access.id);
+  }
+  fixtureIds.set('GET /api/public/user/:id/', researcherId);
   fixtureIds.set(
     'DELETE /api/institution/:id/',
     (await t.institutionWithOfficial('Permission Walk Throwaway U')).institution.id,
@@ -102,6 +121,31 @@ describe('permission walk over every API route', () => {
   it('covers the remote option lists of dynamic forms', () => {
     const paths = t.app.apiRoutes.map((route) => `${route.method} ${route.url}`);
     expect(paths).toEqual(expect.arrayContaining(['GET /api/response-selection/']));
+  });
+
+  it('covers the catalogue routes', () => {
+    const paths = t.app.apiRoutes.map((route) => `${route.method} ${route.url}`);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'GET /api/dataset/',
+        'POST /api/dataset/',
+        'GET /api/dataset/:id/',
+        'PATCH /api/dataset/:id/',
+        'POST /api/dataset/:id/new_version/',
+        'GET /api/sample-type/',
+        'GET /api/sample-type/:id/',
+        'PATCH /api/sample-type/:id/',
+        'GET /api/datasetaccess/',
+        'GET /api/datasetaccess/:id/',
+        'POST /api/datasetaccess/',
+        'PATCH /api/datasetaccess/:id/',
+        'GET /api/public/dataset/',
+        'GET /api/public/dataset/:id/',
+        'GET /api/public/dataset/:id/data_dictionary/',
+        'GET /api/public/user/',
+        'GET /api/public/user/:id/',
+      ]),
+    );
   });
 
   it('covers the files routes', () => {

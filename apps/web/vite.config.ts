@@ -4,12 +4,13 @@ import react from '@vitejs/plugin-react';
 
 /**
  * The web app. Each screen is its own chunk (lazy routes); Mantine and React go to shared vendor
- * chunks so a screen's chunk carries only its own code. `npm run dev` proxies /api to the server.
+ * chunks so a screen's chunk carries only its own code. `npm run dev` proxies /api, and the form
+ * documents under /forms, to the server.
  */
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  server: { proxy: { '/api': 'http://localhost:3000' } },
+  server: { proxy: { '/api': 'http://localhost:3000', '/forms': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',
     sourcemap: true,

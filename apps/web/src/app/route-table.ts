@@ -47,6 +47,8 @@ const publicUsers = () => import('@/features/catalogue/screens/public-users-scre
 const publicUser = () => import('@/features/catalogue/screens/public-user-screen');
 const restrictedResources = () => import('@/features/catalogue/screens/restricted-resources-screen');
 const dataAccess = () => import('@/features/catalogue/screens/data-access-screen');
+const formTesterList = () => import('@/features/forms/screens/form-tester-list-screen');
+const formTesterForm = () => import('@/features/forms/screens/form-tester-screen');
 
 const projects: Crumb = { label: 'Projects', to: '/project' };
 const requests: Crumb = { label: 'Requests', to: '/request' };
@@ -205,8 +207,14 @@ export const ROUTES: RouteEntry[] = [
   { path: '/abn-review/:objectId', title: 'Tissue Request Review', access: 'signedIn' },
   { path: '/abn-dashboard', title: 'Autism BrainNet Dashboard', access: 'signedIn' },
   { path: '/abn_donor', title: 'Tissue Donor', crumbs: [tissue], access: 'signedIn' },
-  { path: '/form_tester', title: 'Form Tester', access: 'signedIn' },
-  { path: '/form_tester/:objectId', title: 'Form', crumbs: [formTester], access: 'signedIn' },
+  { path: '/form_tester', title: 'Form Tester', access: 'signedIn', screen: formTesterList },
+  {
+    path: '/form_tester/:objectId',
+    title: 'Form',
+    crumbs: [formTester],
+    access: 'signedIn',
+    screen: formTesterForm,
+  },
   {
     path: '/restricted_resources',
     title: 'Restricted Resources',

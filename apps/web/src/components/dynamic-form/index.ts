@@ -1,0 +1,2 @@
+export { DynamicForm, type DynamicFormProps } from './dynamic-form';
+export { applyChange, shownPaths, useDynamicForm } from './state';

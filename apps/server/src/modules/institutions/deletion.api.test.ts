@@ -251,7 +251,9 @@ describe('institution deletion', () => {
     expect(
       (await t.app.inject({ method: 'DELETE', url: `/api/institution/${institution.id}/` })).statusCode,
     ).toBe(401);
-    expect((await remove(999_999)).statusCode).toBe(404);
+    const missing = await remove(999_999);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().detail).toBe('Could not delete institution as it does not exist.');
     expect((await preview(999_999)).statusCode).toBe(404);
     const [still] = await t.database.db
       .select()

@@ -271,7 +271,8 @@ export function createInstitutionsService(deps: {
     async remove(actor: Actor, id: number): Promise<void> {
       const storageKeys = await db.transaction(async (tx) => {
         const row = await repo.findInstitution(tx, id, true);
-        if (!row) throw new NotFoundError();
+        // Foundation §8's message for deleting what is not there.
+        if (!row) throw new NotFoundError('Could not delete institution as it does not exist.');
         authorize(actor, 'delete', 'Institution', { currentIoId: row.institution.currentIoId });
         const plan = await deletionPlan(tx, id);
         if (!plan.summary.deletable) {

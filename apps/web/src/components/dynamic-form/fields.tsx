@@ -429,6 +429,8 @@ function ValueInput({
     description: field.description,
     error,
     withAsterisk: !field.optional,
+    // Announced as required without the browser's own validation bubbles (our messages show instead).
+    'aria-required': field.optional ? undefined : true,
     disabled,
   };
   switch (field.type) {

@@ -191,9 +191,15 @@ export function ProjectForm({
         const body: Partial<UpdateProject> = {};
         if (fields.title !== project.title) body.title = fields.title;
         if (fields.abstract !== project.abstract) body.abstract = fields.abstract;
-        if (fields.public_title !== (project.public_title ?? '')) body.public_title = fields.public_title;
-        if (fields.public_abstract !== (project.public_abstract ?? ''))
-          body.public_abstract = fields.public_abstract;
+        // Public texts that follow the scientific ones are sent only when those change.
+        const publicNow = {
+          title: values.use_existing ? project.public_title || project.title : (project.public_title ?? ''),
+          abstract: values.use_existing
+            ? project.public_abstract || project.abstract
+            : (project.public_abstract ?? ''),
+        };
+        if (fields.public_title !== publicNow.title) body.public_title = fields.public_title;
+        if (fields.public_abstract !== publicNow.abstract) body.public_abstract = fields.public_abstract;
         if (choosePi && values.owner && values.owner !== before.owner) body.owner = Number(values.owner);
         if (latestIrb) body.latest_irb = latestIrb;
         saved = Object.keys(body).length ? await update.mutateAsync(body) : project;

@@ -350,3 +350,26 @@ describe('public resources', () => {
     expect((await get(`/api/public/user/${staff.id}/`, null)).statusCode).toBe(404);
   });
 });
+
+describe('OpenAPI document', () => {
+  it('documents the catalogue calls', async () => {
+    const response = await t.app.inject({ url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/dataset/',
+        '/api/dataset/{id}/',
+        '/api/dataset/{id}/new_version/',
+        '/api/sample-type/',
+        '/api/datasetaccess/',
+        '/api/public/dataset/',
+        '/api/public/user/{id}/',
+      ]),
+    );
+    const params = document.paths['/api/dataset/'].get.parameters.map((p: { name: string }) => p.name);
+    expect(params).toEqual(
+      expect.arrayContaining(['search', 'approved', 'active', 'parent__isnull', 'id__in']),
+    );
+  });
+});

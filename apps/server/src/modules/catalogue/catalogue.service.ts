@@ -180,7 +180,11 @@ export function createCatalogueService(deps: { db: Db }) {
         },
       ]);
     }
-    return { files: filesById, related, versions: byDataset, allowedUsers, approved };
+    // Related links lead only to datasets the caller may open.
+    const reachable = seesUnavailable(actor)
+      ? related
+      : new Map([...related].filter(([, dataset]) => dataset.available));
+    return { files: filesById, related: reachable, versions: byDataset, allowedUsers, approved };
   }
 
   async function presentOne(actor: Actor | null, row: repo.DatasetListRow, expand: ReadonlySet<string>) {

@@ -441,6 +441,19 @@ describe('GET dataset/', () => {
     expect((await get('/api/dataset/', null)).statusCode).toBe(401);
   });
 
+  it('links related datasets by UUID to their latest version, hiding unavailable ones from researchers', async () => {
+    const target = await created({ name: 'Related target' });
+    const next = await post(`/api/dataset/${target.id}/new_version/`, valid({ name: 'Related target' }));
+    const hidden = await created({ name: 'Related hidden', available: false });
+    const source = await created({ related_datasets: [target.dataset_id, hidden.dataset_id.toUpperCase()] });
+    expect(source.related_datasets).toEqual([
+      { id: next.json().id, dataset_id: target.dataset_id, name: 'Related target' },
+      { id: hidden.id, dataset_id: hidden.dataset_id, name: 'Related hidden' },
+    ]);
+    const seen = (await get(`/api/dataset/${source.id}/`, researcher.token)).json<DatasetDto>();
+    expect(seen.related_datasets.map((row) => row.name)).toEqual(['Related target']);
+  });
+
   it('builds on the factory the seed uses', async () => {
     const row = await createDataset(t.database.db, { name: 'Factory dataset', cohortId: sscId });
     const version = await createDataset(t.database.db, { parentId: row.id, changeNotes: 'v2' });

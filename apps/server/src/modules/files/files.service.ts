@@ -96,6 +96,11 @@ export interface FileTypePolicy {
   /** Runs in the upload's transaction after the row is written (e.g. make it the project's latest IRB). */
   afterCreate?(tx: DbOrTx, actor: Actor, file: repo.FileRow): Promise<void>;
   /**
+   * Checks, in the replacing transaction, that this file's bytes may still be replaced (e.g. an
+   * RDA only while it awaits its signature); `update` on the subject is checked before it.
+   */
+  authorizeReplace?(tx: DbOrTx, actor: Actor, file: repo.FileRow): Promise<void>;
+  /**
    * The files of this type an actor with only conditional read grants may read, as a condition
    * on the `files` table (e.g. "the project is theirs"), so lists stay one query. Without it,
    * such actors see in lists only the files of this type they uploaded (decision 027).
@@ -470,6 +475,7 @@ export function createFilesService(deps: {
           if (content || givenName) {
             if (!policy || !subject) throw new ForbiddenError();
             authorize(actor, 'update', policy.subject, subject);
+            if (content) await policy.authorizeReplace?.(tx, actor, row);
             if (content) row = await putAndReplace(tx, row, content, byActor(actor), stored);
             else if (givenName && givenName !== row.name) {
               const renamed = await repo.updateFile(tx, row.id, { name: entryName(givenName) });

@@ -242,6 +242,11 @@ describe('a revised PDF', () => {
     await patch(rdaId, officialToken, { signature: 'Olga Official' });
     const late = await upload(rdaId, admin, { revised_date: '2024-03-02' }, pdf);
     expect(errorBody(late)).toMatchObject({ file: ['A signed RDA can no longer be revised.'] });
+    // Without a revision date the bytes are still the RDA's own rule, not only the metadata's.
+    const bare = await upload(rdaId, admin, {}, Buffer.from('%PDF-1.4\nother\n%%EOF\n'));
+    expect(errorBody(bare)).toMatchObject({ file: ['A signed RDA can no longer be revised.'] });
+    const unchanged = await t.app.inject({ url: `/api/file/${rdaId}/download/`, headers: auth(admin) });
+    expect(unchanged.rawPayload.equals(pdf)).toBe(true);
     const after = await t.app.inject({ url: `/api/file/${rdaId}/`, headers: auth(admin) });
     expect(after.json().additional_data.revised_date).toBe('2024-03-01T12:00:00');
     // The official cannot replace the document.

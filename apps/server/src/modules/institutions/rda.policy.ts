@@ -10,6 +10,7 @@ import * as repo from './institutions.repo';
 const SIGNATURE_NEEDED = 1;
 const AWAITING_EXECUTION = 2;
 const FULLY_EXECUTED = 3;
+const RDA_SIGNED_NO_REVISION = 'A signed RDA can no longer be revised.';
 const SIGNATURE_MISMATCH = 'Signature does not match full name';
 
 /** Signature dates are calendar dates, stored at noon as the spec's `T12:00:00`. */
@@ -37,6 +38,12 @@ export function rdaPolicy(files: FilesService): FileTypePolicy {
   return {
     subject: 'Rda',
     subjectOf,
+    // A revised PDF (staff §2.10) replaces the document only while it awaits its signature (§4.5).
+    async authorizeReplace(_tx, _actor, file) {
+      if (Number(file.additionalData.status ?? SIGNATURE_NEEDED) !== SIGNATURE_NEEDED) {
+        throw new ValidationError({ file: [RDA_SIGNED_NO_REVISION] });
+      }
+    },
     async update(tx, actor, file, body) {
       const input = parseOrThrow(updateRdaSchema, body);
       const data = file.additionalData as Record<string, unknown>;
@@ -80,7 +87,7 @@ export function rdaPolicy(files: FilesService): FileTypePolicy {
         // A revised PDF (staff §2.10) replaces the document only while it awaits its signature (§4.5).
         authorize(actor, 'update', 'Rda', subject);
         if (status !== SIGNATURE_NEEDED) {
-          throw new ValidationError({ file: ['A signed RDA can no longer be revised.'] });
+          throw new ValidationError({ file: [RDA_SIGNED_NO_REVISION] });
         }
         next.revised_date = `${input.revised_date}T12:00:00`;
       }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Stack, TagsInput, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from './notify';
 import { CATALOGUE_MESSAGES, isEmailAddress } from '@rrp/domain';
 import { ApiError } from '@/lib/api-client';
 import { useSaveAllowedUsers } from '../api/catalogue';
@@ -39,7 +39,7 @@ export function AllowedUsersEditor({
       const result = await save.mutateAsync(emails);
       setEmails(result.allowed_users);
       setSaved(result.allowed_users);
-      notifications.show({ color: 'teal', title: 'Access changes saved', message: name });
+      notify({ color: 'teal', title: 'Access changes saved', message: name });
     } catch (failure) {
       if (failure instanceof ApiError) {
         const fields = serverFieldErrors(failure.body);

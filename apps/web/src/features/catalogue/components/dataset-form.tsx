@@ -19,7 +19,7 @@ import {
   Title,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
+import { notify } from './notify';
 import { IconAlertTriangle, IconFileZip, IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   ACCESSION_ID_MAX,
@@ -248,7 +248,7 @@ export function DatasetForm({
           ),
         });
       } else {
-        notifications.show({
+        notify({
           color: 'teal',
           title:
             mode === 'create'
@@ -356,8 +356,7 @@ export function DatasetForm({
               />
               <TextInput
                 label="File size"
-                description="As shown to researchers, e.g. 1.2 TB"
-                styles={READABLE_DESCRIPTION}
+                placeholder="e.g. 1.2 TB"
                 maxLength={FILE_SIZE_MAX}
                 value={values.file_size}
                 onChange={(event) => set('file_size', event.currentTarget.value)}
@@ -388,8 +387,7 @@ export function DatasetForm({
               />
               <TextInput
                 label="Order"
-                description="Position in the catalogue"
-                styles={READABLE_DESCRIPTION}
+                placeholder="Position in the catalogue"
                 inputMode="numeric"
                 value={values.order}
                 onChange={(event) => set('order', event.currentTarget.value)}

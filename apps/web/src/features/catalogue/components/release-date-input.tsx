@@ -24,6 +24,7 @@ export function ReleaseDateInput({
       dateParser={(text) => parseUsDate(text)}
       fixOnBlur={false}
       clearable
+      clearButtonProps={{ 'aria-label': 'Clear the release date' }}
       required
       value={ISO_DAY.test(value) ? value : null}
       onChange={(next) => onChange(next ?? '')}

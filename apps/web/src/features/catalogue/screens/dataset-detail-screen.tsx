@@ -171,7 +171,7 @@ function VersionHistory({ dataset }: { dataset: DatasetDto }) {
                     </Anchor>
                   )}
                   {version.is_latest && (
-                    <Badge ml="xs" size="xs" color="teal.9" variant="light">
+                    <Badge ml="xs" size="xs" color="teal.9" variant="filled">
                       Latest
                     </Badge>
                   )}
@@ -258,17 +258,17 @@ export default function DatasetDetailScreen() {
         <Group gap="sm" mt="xs">
           <OriginBadge origin={data.origin} />
           {full && !full.available && (
-            <Badge color="gray.7" variant="light">
+            <Badge color="gray.7" variant="filled">
               Unavailable
             </Badge>
           )}
           {full?.limited && (
-            <Badge color="orange.9" variant="light">
+            <Badge color="orange.9" variant="filled">
               Restricted
             </Badge>
           )}
           {approved && (
-            <Badge color="teal.9" variant="light">
+            <Badge color="teal.9" variant="filled">
               Approved for you
             </Badge>
           )}

@@ -5,6 +5,7 @@ import {
   Button,
   CloseButton,
   Code,
+  CopyButton,
   Group,
   SegmentedControl,
   Select,
@@ -14,7 +15,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconCopyPlus, IconPencil, IconSearch } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconCopyPlus, IconPencil, IconSearch } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { can, DATASET_ORIGINS, DATASET_PAGE_SIZE, LIMITS, type DatasetDto } from '@rrp/domain';
 import { ServerTable, type ListState } from '@/components/data-table';
@@ -145,7 +146,6 @@ export default function DatasetListScreen() {
                   <Anchor component={Link} to={datasetPath(dataset)} onClick={stop} size="sm">
                     {dataset.name}
                   </Anchor>
-                  <OriginBadge origin={dataset.origin} />
                   {isResearcher && dataset.approved && (
                     <Text size="xs" fw={700} c="teal.9">
                       Approved
@@ -165,7 +165,8 @@ export default function DatasetListScreen() {
               accessor: 'origin',
               title: 'Origin',
               sortable: true,
-              render: (dataset) => dataset.origin_name,
+              render: (dataset) =>
+                dataset.origin === 1 ? <OriginBadge origin={dataset.origin} /> : dataset.origin_name,
             },
             {
               accessor: 'release_date',
@@ -187,7 +188,32 @@ export default function DatasetListScreen() {
                   {
                     accessor: 'dataset_id',
                     title: 'UUID',
-                    render: (dataset: DatasetDto) => <Code fz="xs">{dataset.dataset_id}</Code>,
+                    render: (dataset: DatasetDto) => (
+                      <Group gap={2} wrap="nowrap">
+                        <Tooltip label={dataset.dataset_id}>
+                          <Code fz="xs">{dataset.dataset_id.slice(0, 8)}</Code>
+                        </Tooltip>
+                        <CopyButton value={dataset.dataset_id}>
+                          {({ copied, copy }) => (
+                            <ActionIcon
+                              variant="subtle"
+                              size="sm"
+                              aria-label={copied ? 'UUID copied' : `Copy the UUID of ${dataset.name}`}
+                              onClick={(event) => {
+                                stop(event);
+                                copy();
+                              }}
+                            >
+                              {copied ? (
+                                <IconCheck size={14} aria-hidden />
+                              ) : (
+                                <IconCopy size={14} aria-hidden />
+                              )}
+                            </ActionIcon>
+                          )}
+                        </CopyButton>
+                      </Group>
+                    ),
                   },
                   {
                     accessor: 'version',

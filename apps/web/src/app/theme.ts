@@ -1,5 +1,6 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
 
+
 const brand: MantineColorsTuple = [
   '#e8f1fa',
   '#cfe0f1',
@@ -21,4 +22,9 @@ export const theme = createTheme({
   headings: { fontWeight: '650' },
   defaultRadius: 'sm',
   focusRing: 'auto',
+  components: {
+    // Mantine draws a modal's title bar as <header>; outside <main> that is a second banner
+    // landmark for screen readers, so every modal's title bar is a plain element instead.
+    ModalHeader: { defaultProps: { component: 'div' } },
+  },
 });

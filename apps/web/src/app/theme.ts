@@ -1,6 +1,5 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
 
-
 const brand: MantineColorsTuple = [
   '#e8f1fa',
   '#cfe0f1',

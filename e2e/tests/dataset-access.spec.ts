@@ -1,0 +1,63 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from '../support/session';
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+test.describe.configure({ timeout: 120_000 });
+
+async function openDataset(page: Page, name: string) {
+  await page.getByRole('textbox', { name: 'Search datasets' }).fill(name);
+  const table = page.getByRole('table', { name: 'Datasets' });
+  const toggle = table.getByRole('button', { name, exact: true });
+  await expect(toggle).toBeVisible();
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  return page.getByRole('table', { name: `Researchers of ${name}` });
+}
+
+test('an access admin revokes and grants Globus access to a dataset', async ({ page }) => {
+  await signIn(page, 'access_admin@demo.test');
+  await page.goto('/dataaccess');
+  await expect(page.getByRole('heading', { level: 1, name: 'Data Access' })).toBeVisible();
+
+  const researchers = await openDataset(page, 'SPARK Phenotype Dataset');
+  const row = researchers.locator('tbody tr').first();
+  await expect(row).toBeVisible();
+  const researcher = (await row.locator('td').first().innerText()).trim();
+  const globus = researchers.getByRole('switch', { name: `Globus access for ${researcher}` });
+  await expect(globus).toBeChecked();
+  // A channel the dataset does not offer cannot be switched on.
+  await expect(researchers.getByRole('switch', { name: `GPF access for ${researcher}` })).toBeDisabled();
+  await expectNoViolations(page);
+
+  // Revoke: the switch goes off and stays off after a reload.
+  await globus.click({ force: true });
+  await expect(globus).not.toBeChecked();
+  await page.reload();
+  let again = await openDataset(page, 'SPARK Phenotype Dataset');
+  await expect(again.getByRole('switch', { name: `Globus access for ${researcher}` })).not.toBeChecked();
+
+  // Grant it back.
+  await again.getByRole('switch', { name: `Globus access for ${researcher}` }).click({ force: true });
+  await expect(again.getByRole('switch', { name: `Globus access for ${researcher}` })).toBeChecked();
+  await page.reload();
+  again = await openDataset(page, 'SPARK Phenotype Dataset');
+  await expect(again.getByRole('switch', { name: `Globus access for ${researcher}` })).toBeChecked();
+
+  // A dataset nobody is associated with.
+  const empty = await openDataset(page, 'ABIDE Resting-State fMRI (External)');
+  await expect(empty).toHaveCount(0);
+  await expect(page.getByText('No researchers associated with this dataset')).toBeVisible();
+});
+
+test('a researcher may not open the data access page', async ({ page }) => {
+  await signIn(page, 'primary_researcher@demo.test');
+  await page.goto('/dataaccess');
+  await expect(page).toHaveURL(/\/404$/);
+});

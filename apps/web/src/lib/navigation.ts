@@ -1,25 +1,42 @@
-import type { RoleKey } from '@rrp/domain';
+import { mayAttempt, type Action, type RoleKey, type Subject } from '@rrp/domain';
 
 export interface NavLink {
   label: string;
   to: string;
 }
 
+interface ViewMenuItem extends NavLink {
+  /** The grant the screen needs; the item is hidden from roles without it. */
+  needs?: { action: Action; subject: Subject };
+}
+
 /** The View menu (foundation §2), in the spec's order. */
-export const VIEW_MENU: NavLink[] = [
-  { label: 'Compliance', to: '/compliance' },
-  { label: 'Data Access', to: '/dataaccess' },
-  { label: 'Datasets', to: '/dataset' },
-  { label: 'Institutions', to: '/institution' },
-  { label: 'Projects', to: '/project' },
+export const VIEW_MENU: ViewMenuItem[] = [
+  { label: 'Compliance', to: '/compliance', needs: { action: 'list', subject: 'Compliance' } },
+  { label: 'Data Access', to: '/dataaccess', needs: { action: 'list', subject: 'DatasetAccess' } },
+  { label: 'Datasets', to: '/dataset', needs: { action: 'list', subject: 'Dataset' } },
+  { label: 'Institutions', to: '/institution', needs: { action: 'read', subject: 'Institution' } },
+  { label: 'Projects', to: '/project', needs: { action: 'list', subject: 'Project' } },
   { label: 'Resource Requests', to: '/request' },
   { label: 'Research Match Applications', to: '/research-match-applications' },
   { label: 'Research Match Review', to: '/research-match-review' },
   { label: 'Release Notes', to: '/release-notes' },
-  { label: 'Restricted Resources', to: '/restricted_resources' },
+  {
+    label: 'Restricted Resources',
+    to: '/restricted_resources',
+    needs: { action: 'update', subject: 'Dataset' },
+  },
   { label: 'Tissue Catalogue', to: '/tissue-catalogue' },
   { label: 'Users', to: '/user' },
 ];
+
+/** The View menu items the role's grants open (the permission table decides, not this file). */
+export function viewMenuFor(role: RoleKey | null): NavLink[] {
+  const actor = role ? { userId: 0, role, roles: [role] } : null;
+  return VIEW_MENU.filter(
+    (item) => !item.needs || mayAttempt(actor, item.needs.action, item.needs.subject),
+  ).map(({ label, to }) => ({ label, to }));
+}
 
 export interface Navigation {
   links: NavLink[];

@@ -4,7 +4,7 @@ import { Link, NavLink as RouterNavLink, useNavigate } from 'react-router';
 import { ROLE_LABELS, type RoleKey } from '@rrp/domain';
 import { PRODUCT_NAME } from '@/lib/config';
 import { useSession } from '@/lib/session';
-import { navigationFor, VIEW_MENU } from '@/lib/navigation';
+import { navigationFor, viewMenuFor } from '@/lib/navigation';
 import { NotificationBell } from './notification-bell';
 import { GlobalSearch } from './global-search';
 import classes from './shell.module.css';
@@ -69,7 +69,7 @@ export function Header() {
                 </UnstyledButton>
               </Menu.Target>
               <Menu.Dropdown>
-                {VIEW_MENU.map((item) => (
+                {viewMenuFor(activeRole).map((item) => (
                   <Menu.Item key={item.to} component={Link} to={item.to}>
                     {item.label}
                   </Menu.Item>

@@ -17,7 +17,7 @@ import { FourStepGuide } from '@/components/four-step-guide';
 import { Page } from '@/components/page';
 import { COHORT_NAMES, PRODUCT_NAME } from '@/lib/config';
 import { useSession } from '@/lib/session';
-import { navigationFor, VIEW_MENU } from '@/lib/navigation';
+import { navigationFor, viewMenuFor } from '@/lib/navigation';
 import { SignInCard } from './login-screen';
 import { SuperuserPanel } from '../components/superuser-panel';
 import { OfficialPanel } from '../components/official-panel';
@@ -73,7 +73,7 @@ function RoleHome() {
   const { user, activeRole } = useSession();
   if (!user) return null;
   const nav = navigationFor(activeRole, user);
-  const places = [...nav.links, ...(nav.viewMenu ? VIEW_MENU : [])];
+  const places = [...nav.links, ...(nav.viewMenu ? viewMenuFor(activeRole) : [])];
   return (
     <Page title={`Welcome, ${user.first_name || user.full_name || user.email}`}>
       <Text c="gray.7">

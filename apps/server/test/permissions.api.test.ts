@@ -39,6 +39,7 @@ beforeAll(async () => {
     'PATCH /api/dataset/:id/',
     'POST /api/dataset/:id/new_version/',
     'GET /api/public/dataset/:id/',
+    'GET /api/dataset/:id/researchers/',
   ]) {
     fixtureIds.set(route, dataset.id);
   }
@@ -132,6 +133,7 @@ describe('permission walk over every API route', () => {
         'GET /api/dataset/:id/',
         'PATCH /api/dataset/:id/',
         'POST /api/dataset/:id/new_version/',
+        'GET /api/dataset/:id/researchers/',
         'GET /api/sample-type/',
         'GET /api/sample-type/:id/',
         'PATCH /api/sample-type/:id/',

@@ -447,6 +447,14 @@ export const updateDatasetAccessSchema = z.strictObject({
 });
 export type UpdateDatasetAccess = z.output<typeof updateDatasetAccessSchema>;
 
+/** GET dataset/{id}/researchers/: a researcher the dataset access page lists. */
+export const datasetResearcherSchema = z.object({
+  id: z.number(),
+  display_name: z.string(),
+  email: z.string(),
+});
+export type DatasetResearcherDto = z.infer<typeof datasetResearcherSchema>;
+
 /** GET public/user/: a researcher with an approved (or fulfilled) dataset request. */
 export const publicResearcherSchema = z.object({
   id: z.number(),

@@ -201,6 +201,67 @@ describe('dataset access', () => {
     expect(errorBody(badStatus).status).toEqual(['Choose granted or revoked.']);
   });
 
+  it("lists the researchers of a dataset: its approved requests' owners and teams, and access holders", async () => {
+    const dataset = await createDataset(t.database.db, { name: 'Researchers dataset' });
+    const version = await createDataset(t.database.db, { parentId: dataset.id });
+    const owner = await t.createUser({
+      roles: ['primary_researcher'],
+      firstName: 'Olive',
+      lastName: 'Owner',
+    });
+    const member = await t.createUser({
+      roles: ['primary_researcher'],
+      firstName: 'Mia',
+      lastName: 'Member',
+    });
+    const holder = await t.createUser({
+      roles: ['primary_researcher'],
+      firstName: 'Hal',
+      lastName: 'Holder',
+    });
+    const pending = await t.createUser({
+      roles: ['primary_researcher'],
+      firstName: 'Pat',
+      lastName: 'Pending',
+    });
+    const project = await createProject(t.database.db, { ownerId: owner.id });
+    await addTeamMember(t.database.db, {
+      projectId: project.id,
+      email: member.email,
+      firstName: 'Mia',
+      lastName: 'Member',
+    });
+    await addTeamMember(t.database.db, {
+      projectId: project.id,
+      email: 'no-account@example.test',
+      firstName: 'N',
+      lastName: 'A',
+    });
+    const request = await createRequest(t.database.db, { projectId: project.id, typeId: 1, statusId: 4 });
+    // The request names the first version; the page lists the latest.
+    await linkRequestDatasets(t.database.db, request.id, [dataset.id]);
+    const pendingProject = await createProject(t.database.db, { ownerId: pending.id });
+    const open = await createRequest(t.database.db, { projectId: pendingProject.id, typeId: 1, statusId: 2 });
+    await linkRequestDatasets(t.database.db, open.id, [version.id]);
+    await send(
+      'POST',
+      '/api/datasetaccess/',
+      { user: holder.id, dataset: version.id, access_type: 'AWS', status: 'granted' },
+      accessAdmin,
+    );
+
+    const response = await get(`/api/dataset/${version.id}/researchers/?limit=1000`, accessAdmin);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().results).toEqual([
+      { id: holder.id, display_name: 'Hal Holder', email: holder.email },
+      { id: member.id, display_name: 'Mia Member', email: member.email },
+      { id: owner.id, display_name: 'Olive Owner', email: owner.email },
+    ]);
+    expect((await get(`/api/dataset/${version.id}/researchers/?search=olive`, admin)).json().count).toBe(1);
+    expect((await get(`/api/dataset/${version.id}/researchers/`, researcher.token)).statusCode).toBe(403);
+    expect((await get('/api/dataset/999999/researchers/', accessAdmin)).statusCode).toBe(404);
+  });
+
   it('is managed by access admins only; portal admins read it', async () => {
     const dataset = await createDataset(t.database.db, { dataAccess: 's3://b/q/' });
     const body = { user: researcher.id, dataset: dataset.id, access_type: 'AWS', status: 'granted' };

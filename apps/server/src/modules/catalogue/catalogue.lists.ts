@@ -135,3 +135,12 @@ export const publicResearcherList: ListSpec = {
   defaultOrdering: ['last_name', 'name'],
   search: [fullNameSql, primaryInstitutionNameSql],
 };
+
+/** GET dataset/{id}/researchers/: the researchers the dataset access page lists. */
+export const datasetResearcherList: ListSpec = {
+  id: users.id,
+  filters: {},
+  ordering: { id: users.id, name: sql`lower(${fullNameSql})`, last_name: sql`lower(${users.lastName})` },
+  defaultOrdering: ['last_name', 'name'],
+  search: [fullNameSql, users.email],
+};

@@ -485,3 +485,44 @@ export async function teamsOf(db: DbOrTx, projectIds: readonly number[]) {
     )
     .orderBy(asc(researchTeamMembers.userRole), asc(researchTeamMembers.lastName));
 }
+
+/**
+ * The researchers associated with a dataset version: owners and current team members (with an
+ * account) of Approved or Fulfilled requests for any version of the dataset, and everyone with
+ * an access record on this version.
+ */
+export function associatedWith(datasetRowId: number): SQL {
+  return sql`${users.id} in (
+    select ${requests.ownerId} from ${requests}
+      join ${requestDatasets} on ${requestDatasets.requestId} = ${requests.id}
+      join ${datasets} as family on family.id = ${requestDatasets.datasetId}
+      where ${requests.statusId} in (4, 7)
+        and family.dataset_id = (select d.dataset_id from ${datasets} as d where d.id = ${datasetRowId})
+    union
+    select ${researchTeamMembers.userId} from ${researchTeamMembers}
+      join ${requests} on ${requests.projectId} = ${researchTeamMembers.projectId}
+      join ${requestDatasets} on ${requestDatasets.requestId} = ${requests.id}
+      join ${datasets} as family on family.id = ${requestDatasets.datasetId}
+      where ${requests.statusId} in (4, 7)
+        and ${researchTeamMembers.removalDate} is null
+        and ${researchTeamMembers.userId} is not null
+        and family.dataset_id = (select d.dataset_id from ${datasets} as d where d.id = ${datasetRowId})
+    union
+    select ${datasetAccess.userId} from ${datasetAccess} where ${datasetAccess.datasetId} = ${datasetRowId}
+  )`;
+}
+
+export async function listAssociatedResearchers(db: DbOrTx, list: ParsedList, datasetRowId: number) {
+  const where = and(associatedWith(datasetRowId), list.where);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id: users.id, name: fullNameSql, email: users.email })
+      .from(users)
+      .where(where)
+      .orderBy(...list.orderBy)
+      .limit(list.limit)
+      .offset(list.offset),
+    db.select({ count: count() }).from(users).where(where),
+  ]);
+  return { rows, count: total?.count ?? 0 };
+}

@@ -11,6 +11,7 @@ import {
   pageSchema,
   publicDatasetSchema,
   publicResearcherProfileSchema,
+  datasetResearcherSchema,
   publicResearcherSchema,
   sampleTypeSchema,
   updateDatasetAccessSchema,
@@ -24,6 +25,7 @@ import {
   datasetAccessList,
   datasetList,
   publicDatasetList,
+  datasetResearcherList,
   publicResearcherList,
   sampleTypeList,
 } from './catalogue.lists';
@@ -306,6 +308,27 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
         request.body,
         parseExpand(datasetAccessList, request.query.expand),
       ),
+  );
+
+  /**
+   * The researchers of a dataset on the dataset access page: owners and team members of its
+   * approved or fulfilled requests, and anyone with an access record on it.
+   */
+  app.get(
+    '/api/dataset/:id/researchers/',
+    {
+      config: { access: { action: 'list', subject: 'DatasetAccess' } },
+      schema: {
+        tags,
+        params: idParamSchema,
+        querystring: listQuerySchema(datasetResearcherList),
+        response: { 200: pageSchema(datasetResearcherSchema) },
+      },
+    },
+    async (request) => {
+      const { list, count, results } = await catalogue.listResearchers(request.params.id, request.query);
+      return toPage(request, list, count, results);
+    },
   );
 
   /* ---------------------------------------------------------------- public pages */

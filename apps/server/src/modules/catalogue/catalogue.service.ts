@@ -22,7 +22,13 @@ import { NotFoundError, ValidationError } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
 import { parseListQuery, selectPage } from '../../platform/list';
 import { cohorts, datasets } from '../../db/schema';
-import { cohortList, datasetAccessList, datasetList, sampleTypeList } from './catalogue.lists';
+import {
+  cohortList,
+  datasetAccessList,
+  datasetList,
+  datasetResearcherList,
+  sampleTypeList,
+} from './catalogue.lists';
 import * as repo from './catalogue.repo';
 import {
   presentDataset,
@@ -403,6 +409,22 @@ export function createCatalogueService(deps: { db: Db }) {
         await history(tx, id, 'update', before, actor);
       });
       return getDataset(actor, String(id), expand);
+    },
+
+    /** GET dataset/{id}/researchers/: who the dataset access page lists for a dataset version. */
+    async listResearchers(id: number, query: Record<string, string | undefined>) {
+      const list = parseListQuery(datasetResearcherList, query);
+      if (!(await repo.findDataset(db, { id }))) throw new NotFoundError();
+      const page = await repo.listAssociatedResearchers(db, list, id);
+      return {
+        list,
+        count: page.count,
+        results: page.rows.map((row) => ({
+          id: row.id,
+          display_name: row.name || row.email,
+          email: row.email,
+        })),
+      };
     },
 
     /** Attaches an uploaded catalogue file to its dataset version (the upload's transaction). */

@@ -39,8 +39,12 @@ const datasetOrdering = {
 /**
  * GET dataset/ (researcher §7): expand, ordering, parent__isnull, search (name, cohort,
  * accession id), available, origin, approved, type, cohort, dataset_id, active (the latest
- * version of each dataset), id__in. `approved` depends on the caller, so the service reads it.
+ * version of each dataset), id__in. `approved` depends on the caller and `split` (search each
+ * word of `search`) changes the search, so the service reads them.
  */
+/** What `search` matches in datasets: name, cohort and accession id. */
+export const DATASET_SEARCH = [datasets.name, cohortNameSql, datasets.accessionId] as const;
+
 export const datasetList: ListSpec = {
   id: datasets.id,
   filters: {
@@ -56,7 +60,7 @@ export const datasetList: ListSpec = {
   defaultOrdering: ['order', 'name'],
   search: [datasets.name, cohortNameSql, datasets.accessionId],
   expand: ['cohort', 'data_file'],
-  extraParams: ['approved'],
+  extraParams: ['approved', 'split'],
 };
 
 /** GET public/dataset/: the latest version of every available dataset; no internal filters. */

@@ -15,15 +15,16 @@ import {
   type UpdateDatasetAccess,
   type UpdateSampleType,
 } from '@rrp/domain';
-import { and, eq, not, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, not, or, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/database';
 import { authorize } from '../../platform/http/access';
 import { NotFoundError, ValidationError } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
-import { parseListQuery, selectPage } from '../../platform/list';
+import { escapeLike, parseListQuery, selectPage } from '../../platform/list';
 import { cohorts, datasets } from '../../db/schema';
 import {
   cohortList,
+  DATASET_SEARCH,
   datasetAccessList,
   datasetList,
   datasetResearcherList,
@@ -314,9 +315,14 @@ export function createCatalogueService(deps: { db: Db }) {
 
     /** GET dataset/: researchers see available datasets; dataset staff every one. */
     async listDatasets(actor: Actor, query: Record<string, string | undefined>) {
-      const list = parseListQuery(datasetList, query);
+      const split = parseBool('split', query.split);
+      // `split`: every word of the search must match (in any of the searched fields).
+      const words = split ? (query.search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 10) : [];
+      const list = parseListQuery(datasetList, split ? { ...query, search: undefined } : query);
       const approved = parseBool('approved', query.approved);
-      const conditions: SQL[] = [];
+      const conditions: SQL[] = words.map((word) =>
+        or(...DATASET_SEARCH.map((column) => ilike(column, `%${escapeLike(word)}%`)))!,
+      );
       if (!seesUnavailable(actor)) conditions.push(eq(datasets.available, true));
       if (approved !== undefined) {
         const held = repo.approvedFor(actor.userId);

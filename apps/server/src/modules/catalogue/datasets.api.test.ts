@@ -394,6 +394,9 @@ describe('GET dataset/', () => {
     expect(search.json().results.map((row: DatasetDto) => row.name)).toEqual([`Alpha ${tag}`, `Beta ${tag}`]);
     expect(search.json().results[1].version).toBe(2);
     expect((await get(`/api/dataset/?search=ACC-${tag}`)).json().count).toBe(1);
+    // split: every word must match, in any searched field (here the name and the cohort).
+    expect((await get(`/api/dataset/?search=${tag} ssc&split=true`)).json().count).toBe(1);
+    expect((await get(`/api/dataset/?search=${tag} ssc`)).json().count).toBe(0);
     const bySsc = await get(`/api/dataset/?search=${tag}&cohort=${sscId}&origin=2&expand=cohort`);
     expect(bySsc.json().results).toEqual([
       expect.objectContaining({ id: a.id, cohort: { id: sscId, name: 'SSC' } }),
@@ -404,7 +407,7 @@ describe('GET dataset/', () => {
     expect((await get(`/api/dataset/?dataset_id=${b.dataset_id}`)).json().count).toBe(2);
     expect((await get(`/api/dataset/?dataset_id=nonsense`)).json().count).toBe(0);
     expect((await get(`/api/dataset/?id__in=${a.id},${b.id}&limit=1000`)).json().count).toBe(2);
-    expect((await get('/api/dataset/?split=1')).statusCode).toBe(400);
+    expect((await get('/api/dataset/?colour=1')).statusCode).toBe(400);
     expect((await get('/api/dataset/?approved=maybe')).statusCode).toBe(400);
   });
 

@@ -68,8 +68,6 @@ export default function PublicResourcesScreen() {
   const cohortList = useCohorts();
   const list = usePublicDatasets({ search, simonsOnly, types, cohorts });
   const filterCount = types.length + cohorts.length;
-  const toggle = (values: number[], value: number) =>
-    values.includes(value) ? values.filter((item) => item !== value) : [...values, value];
 
   return (
     <Page title="Public Resources">
@@ -112,27 +110,25 @@ export default function PublicResourcesScreen() {
         closeButtonProps={{ 'aria-label': 'Close filters' }}
       >
         <Stack gap="md">
-          <Checkbox.Group label="Type">
+          <Checkbox.Group
+            label="Type"
+            value={types.map(String)}
+            onChange={(value) => setTypes(value.map(Number))}
+          >
             <Stack gap={6} mt="xs">
               {Object.entries(DATASET_TYPES).map(([id, label]) => (
-                <Checkbox
-                  key={id}
-                  label={label}
-                  checked={types.includes(Number(id))}
-                  onChange={() => setTypes((previous) => toggle(previous, Number(id)))}
-                />
+                <Checkbox key={id} value={id} label={label} />
               ))}
             </Stack>
           </Checkbox.Group>
-          <Checkbox.Group label="Cohort">
+          <Checkbox.Group
+            label="Cohort"
+            value={cohorts.map(String)}
+            onChange={(value) => setCohorts(value.map(Number))}
+          >
             <Stack gap={6} mt="xs">
               {(cohortList.data?.results ?? []).map((cohort) => (
-                <Checkbox
-                  key={cohort.id}
-                  label={cohort.name}
-                  checked={cohorts.includes(cohort.id)}
-                  onChange={() => setCohorts((previous) => toggle(previous, cohort.id))}
-                />
+                <Checkbox key={cohort.id} value={String(cohort.id)} label={cohort.name} />
               ))}
             </Stack>
           </Checkbox.Group>

@@ -10,3 +10,4 @@ export * from './files';
 export * from './compliance';
 export * from './email';
 export * from './catalogue';
+export * from './requests';

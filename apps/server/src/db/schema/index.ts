@@ -7,3 +7,4 @@ export * from './notifications';
 export * from './files';
 export * from './projects';
 export * from './catalogue';
+export * from './requests';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -10,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { sampleTypes } from './catalogue';
 import { files } from './files';
 import { institutions } from './institutions';
 import { requestStatuses, requestTypes } from './reference';
@@ -121,11 +123,32 @@ export const requests = pgTable(
     decisionDate: timestamp('decision_date', { withTimezone: true }),
     expirationDate: timestamp('expiration_date', { withTimezone: true }),
     additionalData: jsonb('additional_data').$type<Record<string, unknown>>().notNull().default({}),
+    /** The requested resources' names, written with the request (list column "Requested Resource"). */
+    displayName: text('display_name').notNull().default(''),
+    /** The requested resources' cohorts (ids), written with the request, for the cohort filter. */
+    cohortIds: integer('cohort_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    /** Biospecimen requests: the sample type asked for (one per request). */
+    sampleTypeId: integer('sample_type_id').references((): AnyPgColumn => sampleTypes.id, {
+      onDelete: 'set null',
+    }),
+    /** Who filed it: the owner, or the admin / tissue project manager filing for the owner. */
+    creatorId: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    intentToDownload: boolean('intent_to_download'),
+    agreedNih: boolean('agreed_nih'),
+    dataSafeguard: boolean('data_safeguard'),
+    /** 1 no, 2 yes (researcher §9). */
+    gpfAccessStatus: integer('gpf_access_status'),
+    agreedToUsagePolicy: boolean('agreed_to_usage_policy').notNull().default(false),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
     modified: timestamp('modified', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('requests_portal_request_id_key').on(t.portalRequestId),
+    index('requests_submission_date_idx').on(t.submissionDate),
+    index('requests_type_idx').on(t.typeId),
     index('requests_owner_idx').on(t.ownerId),
     index('requests_project_idx').on(t.projectId),
     index('requests_status_idx').on(t.statusId),

@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { sampleTypes } from './catalogue';
+import { requests } from './projects';
+import { users } from './users';
+
+/**
+ * A request's access control list (researcher §3 request.access_control_list): the project team
+ * members the request gives access to. Removing a member sets `removal_date`; `verified` is set by
+ * staff.
+ */
+export const requestMembers = pgTable(
+  'request_members',
+  {
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    removalDate: timestamp('removal_date', { withTimezone: true }),
+    verified: boolean('verified').notNull().default(false),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.userId] }), index('request_members_user_idx').on(t.userId)],
+);
+
+/**
+ * The biospecimen inventory validateSamples answers from (decision 057): one row per sample id
+ * (e.g. 11000-p1), its sample type, the amount left and its unit, iPSC consent and its state.
+ */
+export const samples = pgTable(
+  'samples',
+  {
+    id: text('id').primaryKey(),
+    sampleTypeId: integer('sample_type_id')
+      .notNull()
+      .references(() => sampleTypes.id, { onDelete: 'cascade' }),
+    amountAvailable: doublePrecision('amount_available').notNull().default(0),
+    unit: text('unit').notNull(),
+    ipscConsented: boolean('ipsc_consented').notNull().default(false),
+    /** available, limited, unavailable or cpls (cell lines that may be nominated for reprogramming). */
+    status: text('status').notNull().default('available'),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    modified: timestamp('modified', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('samples_sample_type_idx').on(t.sampleTypeId),
+    check('samples_status_check', sql`${t.status} IN ('available', 'limited', 'unavailable', 'cpls')`),
+    check('samples_amount_check', sql`${t.amountAvailable} >= 0`),
+  ],
+);
+
+/** The samples a biospecimen request asks for, with the amount of each (additional_data.samples). */
+export const requestSamples = pgTable(
+  'request_samples',
+  {
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    sampleId: text('sample_id')
+      .notNull()
+      .references(() => samples.id, { onDelete: 'cascade' }),
+    amount: doublePrecision('amount').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.requestId, t.sampleId] }),
+    index('request_samples_sample_idx').on(t.sampleId),
+    check('request_samples_amount_check', sql`${t.amount} > 0`),
+  ],
+);

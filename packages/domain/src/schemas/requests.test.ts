@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createRequestSchema,
+  normalizeRequestSampleIds,
+  REQUEST_MESSAGES,
+  RESOURCE_MIX_MESSAGES,
+  requestTypeForSelection,
+  resourceMixError,
+  sampleIdBatches,
+  updateRequestSchema,
+  usageStepComplete,
+  validateSamplesSchema,
+} from './requests';
+
+describe('resource mixing (researcher §5)', () => {
+  it('allows several datasets together', () => {
+    expect(
+      resourceMixError([
+        { kind: 'dataset', id: 1 },
+        { kind: 'dataset', id: 2 },
+      ]),
+    ).toBeNull();
+  });
+  it('allows one sample type alone', () => {
+    expect(resourceMixError([{ kind: 'sample_type', id: 1 }])).toBeNull();
+    expect(resourceMixError([])).toBeNull();
+  });
+  it('refuses a dataset with a sample type or Research Match', () => {
+    expect(resourceMixError([{ kind: 'dataset' }, { kind: 'sample_type' }])).toBe(
+      RESOURCE_MIX_MESSAGES.dataset,
+    );
+    expect(resourceMixError([{ kind: 'research_match' }, { kind: 'dataset' }])).toBe(
+      RESOURCE_MIX_MESSAGES.dataset,
+    );
+  });
+  it('refuses a second biospecimen', () => {
+    expect(
+      resourceMixError([
+        { kind: 'sample_type', id: 1 },
+        { kind: 'sample_type', id: 2 },
+      ]),
+    ).toBe(RESOURCE_MIX_MESSAGES.oneBiospecimen);
+  });
+  it('refuses Research Match with anything else', () => {
+    expect(resourceMixError([{ kind: 'research_match' }, { kind: 'sample_type' }])).toBe(
+      RESOURCE_MIX_MESSAGES.researchMatch,
+    );
+    expect(resourceMixError([{ kind: 'research_match' }, { kind: 'research_match' }])).toBe(
+      RESOURCE_MIX_MESSAGES.researchMatch,
+    );
+  });
+  it('refuses tissue-network and ABN resources with others', () => {
+    expect(resourceMixError([{ kind: 'tissue' }, { kind: 'sample_type' }])).toBe(
+      RESOURCE_MIX_MESSAGES.tissue,
+    );
+    expect(resourceMixError([{ kind: 'abn' }, { kind: 'dataset' }])).toBe(RESOURCE_MIX_MESSAGES.abn);
+    expect(resourceMixError([{ kind: 'abn' }, { kind: 'abn' }])).toBeNull();
+  });
+  it('maps a selection to its request type', () => {
+    expect(requestTypeForSelection([{ kind: 'dataset' }])).toBe(1);
+    expect(requestTypeForSelection([{ kind: 'sample_type' }])).toBe(2);
+    expect(requestTypeForSelection([{ kind: 'research_match' }])).toBe(4);
+    expect(requestTypeForSelection([])).toBeNull();
+  });
+});
+
+describe('sample ids (researcher §5)', () => {
+  it('splits on comma, space and newline, strips other characters and dedupes', () => {
+    expect(normalizeRequestSampleIds('11000-p1, 11000-mo\n14710-x1  11000-p1;')).toEqual([
+      '11000-p1',
+      '11000-mo',
+      '14710-x1',
+    ]);
+    expect(normalizeRequestSampleIds(['1100#0-p1', ' ', '11000-p1'])).toEqual(['11000-p1']);
+  });
+  it('batches at 100', () => {
+    const ids = Array.from({ length: 250 }, (_, index) => `id-${index}`);
+    expect(sampleIdBatches(ids).map((batch) => batch.length)).toEqual([100, 100, 50]);
+  });
+  it('validateSamples input normalises ids and caps a call at 100', () => {
+    const parsed = validateSamplesSchema.parse({ ids: '11000-p1, 11000-p1', sample_type: '3' });
+    expect(parsed).toEqual({ ids: ['11000-p1'], sample_type: 3 });
+    const tooMany = validateSamplesSchema.safeParse({
+      ids: Array.from({ length: 101 }, (_, index) => `x-${index}`),
+      sample_type: 1,
+    });
+    expect(tooMany.success).toBe(false);
+    const empty = validateSamplesSchema.safeParse({ ids: ' ,, ', sample_type: 1 });
+    expect(empty.success).toBe(false);
+    expect(empty.error?.issues[0]?.message).toBe(REQUEST_MESSAGES.samplesRequired);
+  });
+});
+
+describe('usage step (researcher §5)', () => {
+  it('needs three True answers and the terms for non-recontacting requests', () => {
+    expect(usageStepComplete({ answers: [true, true, true], agreed_to_usage_policy: true }, false)).toBe(
+      true,
+    );
+    expect(usageStepComplete({ answers: [true, true, false], agreed_to_usage_policy: true }, false)).toBe(
+      false,
+    );
+    expect(usageStepComplete({ answers: [true, true], agreed_to_usage_policy: true }, false)).toBe(false);
+    expect(usageStepComplete({ answers: [true, true, true], agreed_to_usage_policy: false }, false)).toBe(
+      false,
+    );
+  });
+  it('needs only the terms when recontacting', () => {
+    expect(usageStepComplete({ agreed_to_usage_policy: true }, true)).toBe(true);
+    expect(usageStepComplete({ agreed_to_usage_policy: false }, true)).toBe(false);
+  });
+});
+
+describe('request inputs', () => {
+  it('parses a dataset request', () => {
+    const parsed = createRequestSchema.parse({
+      project: 4,
+      type: 1,
+      datasets: [1, '2'],
+      agreed_nih: true,
+      gpf_access_status: 2,
+      submit: true,
+    });
+    expect(parsed.datasets).toEqual([1, 2]);
+    expect(parsed.type).toBe(1);
+  });
+  it('refuses an unknown type, a missing project and a bad GPF choice', () => {
+    const result = createRequestSchema.safeParse({ type: 99, gpf_access_status: 3 });
+    expect(result.success).toBe(false);
+    const messages = result.error!.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    expect(messages).toContain(`project: ${REQUEST_MESSAGES.chooseProject}`);
+    expect(messages).toContain(`type: ${REQUEST_MESSAGES.unsupportedType}`);
+    expect(messages).toContain(`gpf_access_status: ${REQUEST_MESSAGES.gpfChoice}`);
+  });
+  it('takes partial updates', () => {
+    expect(updateRequestSchema.parse({ additional_data: { samples: { a: 1 } } })).toEqual({
+      additional_data: { samples: { a: 1 } },
+    });
+  });
+});

@@ -1,0 +1,360 @@
+import { z } from 'zod';
+import {
+  REQUEST_STATUSES,
+  REQUEST_TYPES,
+  type RequestStatusId,
+  type RequestTypeId,
+} from '../constants/statuses';
+import { normalizeSampleIds } from '../forms/validate';
+import { MESSAGES } from './messages';
+import { irbRecordSchema } from './projects';
+
+/**
+ * Resource requests (researcher §2 "Request wizard", §3 Request, §5, §7 request / validateSamples,
+ * §8; staff §3 request, §7). Messages are the spec's, verbatim, where it words them; the others
+ * are decision 055.
+ */
+export const REQUEST_MESSAGES = {
+  requiredField: MESSAGES.requiredField,
+  fieldRequired: 'Field Required',
+  shareWithSimons: (product: string) => `This is required by ${product} to continue`,
+  saveFailedIds: '* Save Failed.  Please fix the ids below and try again',
+  fixIds: '* Please fix the ids below!',
+  deleted: 'Request Deleted Successfully',
+  deletionFailed: 'Request Deletion Failed',
+  cannotDeleteDecided: 'An approved or rejected request cannot be deleted.',
+  notEditable: 'This request can only be edited while revisions are requested or it is deferred.',
+  alreadyApproved: (names: string[]) =>
+    `You are already approved for this resource: ${names.join(', ')}. An approved resource cannot be requested again.`,
+  alreadyApprovedShort: '* You are already approved for this resource',
+  irbExpired:
+    "The IRB on this project has expired. Please update the project's IRB before requesting resources.",
+  chooseDataset: 'Please choose at least one dataset.',
+  chooseSampleType: 'Please choose a sample type.',
+  unknownDataset: 'One or more datasets were not found or are not available.',
+  unknownSampleType: 'Sample type not found.',
+  restrictedResource: 'This resource is restricted; you are not on its list of allowed users.',
+  nonAutismCohort: 'Projects not related to autism can only request resources without a cohort.',
+  unsupportedType: 'This request type cannot be filed through this form.',
+  samplesRequired: '* Required field',
+  invalidSampleIds: (ids: string[]) => `${REQUEST_MESSAGES.saveFailedIds}: ${ids.join(', ')}`,
+  amount: 'Requested amounts must be numbers greater than 0.',
+  usageAnswers: 'Please answer all three questions True and agree to the terms to continue.',
+  termsRequired: 'Please agree to the terms to continue.',
+  nihAgreement: 'Please agree to the NIH Genomic Data Sharing Policy.',
+  dataSafeguard: 'Please agree to the data safeguards.',
+  gpfChoice: 'Please choose whether your team needs GPF access.',
+  teamMember: 'Each team member must be a member of the project’s research team.',
+  teamDuplicate: 'A team member may be listed only once.',
+  chooseProject: 'Please choose a project.',
+  notYourProject: 'You can only request resources for your own projects.',
+  statusNotAllowed: 'A request can only be created (1) or submitted (2) here.',
+  alreadySubmitted: 'This request has already been submitted.',
+} as const;
+
+/** Mixing messages (researcher §5 "Resource mixing"); the wizard shows them in its confirmation. */
+export const RESOURCE_MIX_MESSAGES = {
+  dataset: 'A dataset cannot be combined with a sample type or Research Match.',
+  oneBiospecimen: 'Only one biospecimen can be requested per request.',
+  researchMatch: 'Research Match cannot be combined with other resource types.',
+  tissue: 'Tissue-network requests cannot be combined with other resource types.',
+  abn: 'Autism BrainNet resources cannot be combined with other resources.',
+} as const;
+
+/** The request statuses a researcher may edit in; an edit resets them to Submitted (researcher §4). */
+export const RETURN_TO_APPLICANT_STATUSES: readonly RequestStatusId[] = [6, 9];
+/** Requests in these statuses cannot be deleted (researcher §8). */
+export const UNDELETABLE_STATUSES: readonly RequestStatusId[] = [4, 5];
+/** Statuses that mean "approved for the resource" (it cannot be requested again). */
+export const APPROVED_STATUSES: readonly RequestStatusId[] = [4, 7, 12];
+export const REQUEST_CREATED = 1;
+export const REQUEST_SUBMITTED = 2;
+
+/** The request types filed by the dataset/biospecimen wizard today. */
+export const WIZARD_REQUEST_TYPES: readonly RequestTypeId[] = [1, 2];
+export const RECONTACTING_TYPES: readonly RequestTypeId[] = [4, 5];
+
+/** Biospecimen sample forms (researcher §3 "Biospecimen request forms"); the sample type's `type`. */
+export const SAMPLE_FORM_IDS = ['ipsc', 'plasma', 'fibroblast', 'lcl', 'dna', 'lcl_dna'] as const;
+export type SampleFormId = (typeof SAMPLE_FORM_IDS)[number];
+
+/** Sample availability values (researcher §3 "Sample availability result"). */
+export const SAMPLE_AVAILABILITY = [
+  'Invalid Id',
+  'Unavailable',
+  'Available',
+  'Limited',
+  'IPSC NOT CONSENTED',
+  'CPLs Available',
+] as const;
+export type SampleAvailability = (typeof SAMPLE_AVAILABILITY)[number];
+/** Values that let a request be saved (researcher §5: Available, Limited supply, reprogramming-eligible). */
+export const PASSING_AVAILABILITY: readonly SampleAvailability[] = ['Available', 'Limited', 'CPLs Available'];
+/** Sample-table states (decision 057). */
+export const SAMPLE_STATUSES = ['available', 'limited', 'unavailable', 'cpls'] as const;
+export type SampleStatus = (typeof SAMPLE_STATUSES)[number];
+
+/** The three usage questions (researcher §5 "Usage step"), each to be answered True. */
+export const USAGE_QUESTIONS = [
+  'I will use the requested resources only for the research described in the project.',
+  'I will not attempt to identify or contact any participant.',
+  'I will acknowledge the portal and the cohorts in publications that use these resources.',
+] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Pure rules
+
+/** A resource as the picker or the server sees it, for the mixing rules. */
+export type ResourceKind = 'dataset' | 'sample_type' | 'research_match' | 'tissue' | 'abn';
+export interface SelectedResource {
+  kind: ResourceKind;
+  id?: number | string;
+}
+
+/**
+ * Whether a selection of resources may form one request (researcher §5 "Resource mixing"): null
+ * when it may, else the message. Tissue-network, dataset and Research Match selections take no
+ * other resource type; one biospecimen per request; ABN resources are not mixed with others.
+ */
+export function resourceMixError(selection: readonly SelectedResource[]): string | null {
+  const kinds = new Set(selection.map((item) => item.kind));
+  const count = (kind: ResourceKind) => selection.filter((item) => item.kind === kind).length;
+  if (kinds.has('abn') && kinds.size > 1) return RESOURCE_MIX_MESSAGES.abn;
+  if (kinds.has('tissue') && kinds.size > 1) return RESOURCE_MIX_MESSAGES.tissue;
+  if (kinds.has('dataset') && kinds.size > 1) return RESOURCE_MIX_MESSAGES.dataset;
+  if (kinds.has('research_match') && kinds.size > 1) return RESOURCE_MIX_MESSAGES.researchMatch;
+  if (count('sample_type') > 1) return RESOURCE_MIX_MESSAGES.oneBiospecimen;
+  if (count('research_match') > 1) return RESOURCE_MIX_MESSAGES.researchMatch;
+  return null;
+}
+
+/** The request type a (valid) selection files as. */
+export function requestTypeForSelection(selection: readonly SelectedResource[]): RequestTypeId | null {
+  const first = selection[0];
+  if (!first) return null;
+  switch (first.kind) {
+    case 'dataset':
+      return 1;
+    case 'sample_type':
+      return 2;
+    case 'research_match':
+      return 4;
+    case 'abn':
+      return 6;
+    case 'tissue':
+      return 8;
+  }
+}
+
+/** Sample ids as the wizard and the server take them (researcher §5 "Sample IDs"). */
+export const normalizeRequestSampleIds = normalizeSampleIds;
+
+/** Usage answers: three True answers and the terms box, or the terms box only when recontacting. */
+export interface UsageAnswers {
+  answers?: readonly (boolean | null | undefined)[] | null;
+  agreed_to_usage_policy?: boolean | null;
+}
+export function usageStepComplete(usage: UsageAnswers, recontacting: boolean): boolean {
+  if (usage.agreed_to_usage_policy !== true) return false;
+  if (recontacting) return true;
+  const answers = usage.answers ?? [];
+  return answers.length === USAGE_QUESTIONS.length && answers.every((answer) => answer === true);
+}
+
+export function isRecontacting(type: number): boolean {
+  return (RECONTACTING_TYPES as readonly number[]).includes(type);
+}
+
+// ---------------------------------------------------------------------------------------------
+// DTOs
+
+const personRef = z.object({ id: z.number(), display_name: z.string() });
+
+export const requestProjectSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  abstract: z.string(),
+  portal_project_id: z.string(),
+  non_autism_research: z.boolean(),
+  latest_irb: irbRecordSchema.nullable(),
+});
+
+export const requestDatasetRefSchema = z.object({
+  id: z.number(),
+  dataset_id: z.string(),
+  name: z.string(),
+  version: z.number(),
+  type: z.number(),
+  cohort: z.object({ id: z.number(), name: z.string() }).nullable(),
+  accession_id: z.string().nullable(),
+  access_types: z.array(z.string()),
+});
+export type RequestDatasetRef = z.infer<typeof requestDatasetRefSchema>;
+
+export const accessControlEntrySchema = z.object({
+  user_id: z.number(),
+  display_name: z.string().optional(),
+  email: z.string().optional(),
+  removal_date: z.string().nullable(),
+  verified: z.boolean(),
+});
+export type AccessControlEntry = z.infer<typeof accessControlEntrySchema>;
+
+/** A request as the API answers (`expand=project,datasets` expands the project and datasets). */
+export const requestSchema = z.object({
+  id: z.number(),
+  portal_request_id: z.string(),
+  display_name: z.string(),
+  type: z.number(),
+  type_name: z.string(),
+  status: z.number(),
+  status_name: z.string(),
+  project: z.union([z.number(), requestProjectSchema]),
+  owner: personRef,
+  creator: personRef.nullable(),
+  institution: z.object({ id: z.number(), name: z.string() }).nullable(),
+  cohorts: z.array(z.object({ id: z.number(), name: z.string() })),
+  submission_date: z.string().nullable(),
+  decision_date: z.string().nullable(),
+  expiration_date: z.string().nullable(),
+  access_control_list: z.array(accessControlEntrySchema),
+  datasets: z.union([z.array(z.number()), z.array(requestDatasetRefSchema)]),
+  sample_type: z.object({ id: z.number(), name: z.string(), type: z.string() }).nullable(),
+  /**
+   * Per type: biospecimen `{ sample_type, samples: { id: amount }, generate_ipscs, …form answers }`;
+   * dataset `{ globus_username, usage_answers }`; research match `{ title, abstract, … }`.
+   */
+  additional_data: z.record(z.string(), z.unknown()),
+  intent_to_download: z.boolean().nullable(),
+  agreed_nih: z.boolean().nullable(),
+  data_safeguard: z.boolean().nullable(),
+  gpf_access_status: z.number().nullable(),
+  agreed_to_usage_policy: z.boolean(),
+  research_team_ready: z.boolean(),
+  first_req_on_project: z.boolean(),
+  project_has_approved_req: z.boolean(),
+  has_new_irb: z.boolean(),
+  is_editable: z.boolean(),
+  created: z.string(),
+  modified: z.string(),
+  permissions: z.array(z.string()),
+});
+export type RequestDto = z.infer<typeof requestSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Inputs
+
+const id = (message: string) =>
+  z.coerce.number({ error: message }).int({ error: message }).positive({ error: message });
+
+export const accessControlInputSchema = z.object({
+  user_id: id('Please choose a team member.'),
+  removal_date: z.union([z.iso.date(), z.iso.datetime()]).nullish(),
+});
+export type AccessControlInput = z.infer<typeof accessControlInputSchema>;
+
+const usageAnswers = z
+  .array(z.boolean().nullable())
+  .max(USAGE_QUESTIONS.length, { error: REQUEST_MESSAGES.usageAnswers })
+  .nullish();
+
+const requestType = z.coerce
+  .number({ error: REQUEST_MESSAGES.unsupportedType })
+  .int()
+  .refine((value) => value in REQUEST_TYPES, { error: REQUEST_MESSAGES.unsupportedType });
+
+const requestStatus = z.coerce
+  .number({ error: REQUEST_MESSAGES.statusNotAllowed })
+  .int()
+  .refine((value) => value in REQUEST_STATUSES, { error: REQUEST_MESSAGES.statusNotAllowed });
+
+/**
+ * POST request/ (researcher §7): dataset kinds send `datasets`, the others `additional_data`
+ * (biospecimens: `sample_type`, `samples` and the form's answers). `submit: true` (or status 2)
+ * submits at once; otherwise the request is saved as Created. `owner` lets an admin or tissue
+ * project manager file for a PI (it must be the project's owner).
+ */
+export const createRequestSchema = z.object({
+  project: id(REQUEST_MESSAGES.chooseProject),
+  type: requestType,
+  owner: id('Please choose the Principal Investigator.').nullish(),
+  datasets: z.array(id(REQUEST_MESSAGES.unknownDataset)).nullish(),
+  additional_data: z.record(z.string(), z.unknown()).nullish(),
+  access_control_list: z.array(accessControlInputSchema).nullish(),
+  intent_to_download: z.boolean().nullish(),
+  agreed_nih: z.boolean().nullish(),
+  data_safeguard: z.boolean().nullish(),
+  gpf_access_status: z.union([z.literal(1), z.literal(2)], { error: REQUEST_MESSAGES.gpfChoice }).nullish(),
+  agreed_to_usage_policy: z.boolean().nullish(),
+  usage_answers: usageAnswers,
+  submit: z.boolean().nullish(),
+  status: requestStatus.nullish(),
+});
+export type CreateRequestInput = z.infer<typeof createRequestSchema>;
+
+/**
+ * PATCH request/{id}/ (researcher §7): access_control_list, additional_data (samples alone too),
+ * the download intent fields; `status: 2` (or `submit`) submits a Created request. Edits in
+ * Revisions Requested or Deferred reset the status to Submitted.
+ */
+export const updateRequestSchema = z.object({
+  additional_data: z.record(z.string(), z.unknown()).optional(),
+  access_control_list: z.array(accessControlInputSchema).optional(),
+  intent_to_download: z.boolean().nullish(),
+  agreed_nih: z.boolean().nullish(),
+  data_safeguard: z.boolean().nullish(),
+  gpf_access_status: z.union([z.literal(1), z.literal(2)], { error: REQUEST_MESSAGES.gpfChoice }).nullish(),
+  agreed_to_usage_policy: z.boolean().optional(),
+  usage_answers: usageAnswers,
+  submit: z.boolean().optional(),
+  status: requestStatus.optional(),
+});
+export type UpdateRequestInput = z.infer<typeof updateRequestSchema>;
+
+/** POST validateSamples/ (researcher §7): at most 100 ids a call (researcher §9 batches). */
+export const SAMPLE_BATCH_SIZE = 100;
+export const validateSamplesSchema = z.object({
+  ids: z
+    .union([z.array(z.string()), z.string()])
+    .transform((value) => normalizeSampleIds(value))
+    .refine((ids) => ids.length > 0, { error: REQUEST_MESSAGES.samplesRequired })
+    .refine((ids) => ids.length <= SAMPLE_BATCH_SIZE, {
+      error: `Validate at most ${SAMPLE_BATCH_SIZE} ids at a time.`,
+    }),
+  sample_type: id(REQUEST_MESSAGES.chooseSampleType),
+  generate_ipscs: z.boolean().nullish(),
+});
+export type ValidateSamplesInput = z.infer<typeof validateSamplesSchema>;
+
+export const sampleValidationSchema = z.object({
+  id: z.string(),
+  availability: z.enum(SAMPLE_AVAILABILITY),
+  amount_available: z.number().nullable(),
+  unit: z.string().nullable(),
+  ipsc_consented: z.boolean().nullable(),
+  request_count: z.number(),
+  approved_count: z.number(),
+});
+export type SampleValidation = z.infer<typeof sampleValidationSchema>;
+/** The answer: one entry per (normalised) id, in the order sent. */
+export const validateSamplesResultSchema = z.object({ results: z.array(sampleValidationSchema) });
+export type ValidateSamplesResult = z.infer<typeof validateSamplesResultSchema>;
+
+/** Splits ids into batches of at most SAMPLE_BATCH_SIZE (the wizard validates batch by batch). */
+export function sampleIdBatches(ids: readonly string[], size: number = SAMPLE_BATCH_SIZE): string[][] {
+  const batches: string[][] = [];
+  for (let index = 0; index < ids.length; index += size) batches.push(ids.slice(index, index + size));
+  return batches;
+}
+
+/** Request list filters (researcher §7, staff §7) the API takes today. */
+export const REQUEST_ORDERINGS = [
+  'submission_date',
+  'portal_request_id',
+  'display_name',
+  'status',
+  'created',
+  'modified',
+  'owner',
+  'institution',
+] as const;

@@ -29,7 +29,8 @@ export function DynamicForm({
   disabled,
 }: DynamicFormProps) {
   return (
-    <Stack gap="md">
+    // Mantine's error red is too faint on white for WCAG AA; the form's errors use a darker one.
+    <Stack gap="md" style={{ '--mantine-color-error': 'var(--mantine-color-red-9)' }}>
       <FieldList
         fields={form.fields}
         scope={values}

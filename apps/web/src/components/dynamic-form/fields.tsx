@@ -52,6 +52,9 @@ interface ScopeProps {
   disabled?: boolean;
 }
 
+/** Mantine's dimmed description colour is too faint for WCAG AA; one step darker is not. */
+const descriptionProps = { c: 'gray.7' } as const;
+
 const label = (field: ValueField) =>
   field.type === 'number' && field.unit ? `${field.label} (${field.unit})` : field.label;
 
@@ -197,6 +200,7 @@ function ComboboxInput({
   const common = {
     label: field.label,
     description: field.description,
+    descriptionProps,
     error,
     withAsterisk: !field.optional,
     disabled,
@@ -261,6 +265,7 @@ function DateField({
     <DateInput
       label={field.label}
       description={field.description ?? 'MM/DD/YYYY'}
+      descriptionProps={descriptionProps}
       placeholder="MM/DD/YYYY"
       valueFormat="MM/DD/YYYY"
       dateParser={(input) => toIsoDate(input)}
@@ -427,6 +432,7 @@ function ValueInput({
   const common = {
     label: label(field),
     description: field.description,
+    descriptionProps,
     error,
     withAsterisk: !field.optional,
     // Announced as required without the browser's own validation bubbles (our messages show instead).
@@ -476,6 +482,8 @@ function ValueInput({
       return (
         <Radio.Group
           {...common}
+          // The group's own wrapper is no radiogroup: its asterisk says it instead.
+          aria-required={undefined}
           value={value === undefined || value === null ? null : String(value)}
           onChange={(next) => set(typed(field.options, next))}
         >

@@ -269,7 +269,10 @@ export function useChangeAccess(datasetId: number) {
               status: change.status,
             },
           }),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['datasetaccess', datasetId] }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: ['datasetaccess', datasetId] });
+      void queryClient.invalidateQueries({ queryKey: ['dataset-researchers', datasetId] });
+    },
   });
 }
 

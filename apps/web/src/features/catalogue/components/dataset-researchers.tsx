@@ -7,7 +7,7 @@ import {
 } from '@rrp/domain';
 import { ApiError } from '@/lib/api-client';
 import { openErrorModal } from '@/components/modals';
-import { useChangeAccess, useDatasetAccess } from '../api/catalogue';
+import { useChangeAccess, useDatasetAccess, useDatasetResearchers } from '../api/catalogue';
 import { serverFieldErrors } from '../rules';
 
 /** The channels shown as columns: Globus, AWS and GPF, plus Other when a record uses it. */
@@ -18,9 +18,16 @@ export interface ResearcherAccess {
   records: Partial<Record<DatasetAccessType, DatasetAccessDto>>;
 }
 
-/** Access records grouped per researcher, by name. */
-export function groupByResearcher(records: DatasetAccessDto[]): ResearcherAccess[] {
+/**
+ * The dataset's researchers (approved requests' owners and teams) with their access records per
+ * channel; anyone holding a record is listed too. Ordered by name.
+ */
+export function groupByResearcher(
+  researchers: ResearcherAccess['user'][],
+  records: DatasetAccessDto[],
+): ResearcherAccess[] {
   const byUser = new Map<number, ResearcherAccess>();
+  for (const user of researchers) byUser.set(user.id, { user, records: {} });
   for (const record of records) {
     const user =
       typeof record.user === 'object'
@@ -47,6 +54,7 @@ function failureText(error: unknown): string {
  */
 export function DatasetResearchers({ dataset }: { dataset: DatasetDto }) {
   const access = useDatasetAccess(dataset.id, true);
+  const associated = useDatasetResearchers(dataset.id, true);
   const change = useChangeAccess(dataset.id);
   const channels = [
     ...CHANNELS,
@@ -55,7 +63,7 @@ export function DatasetResearchers({ dataset }: { dataset: DatasetDto }) {
       : []),
   ];
 
-  if (access.isPending)
+  if (access.isPending || associated.isPending)
     return (
       <Group p="md" gap="xs">
         <Loader size="xs" aria-hidden />
@@ -64,7 +72,7 @@ export function DatasetResearchers({ dataset }: { dataset: DatasetDto }) {
         </Text>
       </Group>
     );
-  const researchers = groupByResearcher(access.data?.results ?? []);
+  const researchers = groupByResearcher(associated.data?.results ?? [], access.data?.results ?? []);
   if (researchers.length === 0)
     return (
       <Text size="sm" p="md" c="gray.8">

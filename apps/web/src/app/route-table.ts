@@ -49,6 +49,8 @@ const restrictedResources = () => import('@/features/catalogue/screens/restricte
 const dataAccess = () => import('@/features/catalogue/screens/data-access-screen');
 const formTesterList = () => import('@/features/forms/screens/form-tester-list-screen');
 const formTesterForm = () => import('@/features/forms/screens/form-tester-screen');
+const requestList = () => import('@/features/requests/list/request-list-screen');
+const requestDetail = () => import('@/features/requests/detail/request-detail-screen');
 
 const projects: Crumb = { label: 'Projects', to: '/project' };
 const requests: Crumb = { label: 'Requests', to: '/request' };
@@ -132,9 +134,15 @@ export const ROUTES: RouteEntry[] = [
     access: 'signedIn',
     screen: projectDetail,
   },
-  { path: '/request', title: 'Requests', access: 'signedIn' },
+  { path: '/request', title: 'Requests', access: 'signedIn', screen: requestList },
   { path: '/request/create', title: 'Resource Request', crumbs: [requests], access: 'signedIn' },
-  { path: '/request/:objectId', title: 'Request', crumbs: [requests], access: 'signedIn' },
+  {
+    path: '/request/:objectId',
+    title: 'Request',
+    crumbs: [requests],
+    access: 'signedIn',
+    screen: requestDetail,
+  },
   {
     path: '/request/:objectId/rm-renewal',
     title: 'Research Match Renewal',

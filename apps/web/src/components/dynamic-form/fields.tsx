@@ -7,6 +7,7 @@ import {
   Fieldset,
   FileInput,
   Group,
+  Input,
   MultiSelect,
   NumberInput,
   Paper,
@@ -103,29 +104,22 @@ function Group_({
       variant="unstyled"
       aria-describedby={describedBy || undefined}
       aria-invalid={error ? true : undefined}
+      styles={{ legend: { padding: 0, marginBottom: 4 } }}
       legend={
-        <Text component="span" fw={500} size="sm">
+        // Styled as every other field's label, with the same asterisk.
+        <Input.Label labelElement="div" required={required}>
           {legend}
-          {required && (
-            <Text component="span" c="red.8" aria-hidden>
-              {' *'}
-            </Text>
-          )}
-        </Text>
+        </Input.Label>
       }
     >
       <Stack gap={6}>
         {description && (
-          <Text id={`${id}-description`} size="xs" c="gray.7">
+          <Input.Description id={`${id}-description`} c="gray.7">
             {description}
-          </Text>
+          </Input.Description>
         )}
         {children}
-        {error && (
-          <Text id={`${id}-error`} size="xs" c="red.8">
-            {error}
-          </Text>
-        )}
+        {error && <Input.Error id={`${id}-error`}>{error}</Input.Error>}
       </Stack>
     </Fieldset>
   );

@@ -133,3 +133,21 @@ describe('DatasetResearchers', () => {
     ]);
   });
 });
+
+describe('DatasetResearchers for staff who only read access', () => {
+  it('shows the switches disabled', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <MantineProvider env="test">
+        <QueryClientProvider client={client}>
+          <ModalsProvider>
+            <DatasetResearchers dataset={dataset} readOnly />
+          </ModalsProvider>
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    const globus = await screen.findByRole('switch', { name: 'Globus access for Ada Lovelace' });
+    expect(globus).toBeChecked();
+    expect(globus).toBeDisabled();
+  });
+});

@@ -52,7 +52,13 @@ function failureText(error: unknown): string {
  * A dataset's researchers and their access per channel (staff §2.11 "Dataset access page"):
  * a switch grants or revokes; channels the dataset does not offer are disabled.
  */
-export function DatasetResearchers({ dataset }: { dataset: DatasetDto }) {
+export function DatasetResearchers({
+  dataset,
+  readOnly = false,
+}: {
+  dataset: DatasetDto;
+  readOnly?: boolean;
+}) {
   const access = useDatasetAccess(dataset.id, true);
   const associated = useDatasetResearchers(dataset.id, true);
   const change = useChangeAccess(dataset.id);
@@ -132,7 +138,7 @@ export function DatasetResearchers({ dataset }: { dataset: DatasetDto }) {
                   <Switch
                     aria-label={`${channel} access for ${entry.user.display_name}`}
                     checked={record?.status === 'granted'}
-                    disabled={(!offered && record?.status !== 'granted') || pending}
+                    disabled={readOnly || (!offered && record?.status !== 'granted') || pending}
                     onChange={(event) => void toggle(entry, channel, event.currentTarget.checked)}
                   />
                 </Table.Td>

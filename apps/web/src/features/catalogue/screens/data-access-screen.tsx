@@ -20,7 +20,9 @@ const PAGE_SIZE = 25;
 export default function DataAccessScreen() {
   const { user, activeRole } = useSession();
   const actor = user ? { userId: user.id, role: activeRole, roles: user.roles } : null;
-  const allowed = can(actor, 'update', 'DatasetAccess');
+  // Staff who may read access records see the page; only those who may change them get live switches.
+  const allowed = can(actor, 'list', 'DatasetAccess');
+  const canChange = can(actor, 'update', 'DatasetAccess');
   const [page, setPage] = useState(1);
   const [searchText, setSearchText] = useState('');
   const [search] = useDebouncedValue(searchText, LIMITS.search.debounceMs);
@@ -44,7 +46,9 @@ export default function DataAccessScreen() {
     <Page title="Data Access">
       <Stack>
         <Text size="sm" c="gray.8" maw={760}>
-          Open a dataset to see its researchers and switch their access on or off for each channel.
+          {canChange
+            ? 'Open a dataset to see its researchers and switch their access on or off for each channel.'
+            : 'Open a dataset to see its researchers and their access for each channel. Access administrators change it.'}
         </Text>
         <TextInput
           label="Search datasets"
@@ -119,7 +123,7 @@ export default function DataAccessScreen() {
           rowExpansion={{
             allowMultiple: true,
             expanded: { recordIds: expanded, onRecordIdsChange: setExpanded },
-            content: ({ record }) => <DatasetResearchers dataset={record} />,
+            content: ({ record }) => <DatasetResearchers dataset={record} readOnly={!canChange} />,
           }}
         />
       </Stack>

@@ -51,6 +51,7 @@ const formTesterList = () => import('@/features/forms/screens/form-tester-list-s
 const formTesterForm = () => import('@/features/forms/screens/form-tester-screen');
 const requestList = () => import('@/features/requests/list/request-list-screen');
 const requestDetail = () => import('@/features/requests/detail/request-detail-screen');
+const requestWizard = () => import('@/features/requests/wizard/request-wizard-screen');
 
 const projects: Crumb = { label: 'Projects', to: '/project' };
 const requests: Crumb = { label: 'Requests', to: '/request' };
@@ -135,7 +136,13 @@ export const ROUTES: RouteEntry[] = [
     screen: projectDetail,
   },
   { path: '/request', title: 'Requests', access: 'signedIn', screen: requestList },
-  { path: '/request/create', title: 'Resource Request', crumbs: [requests], access: 'signedIn' },
+  {
+    path: '/request/create',
+    title: 'Resource Request',
+    crumbs: [requests],
+    access: 'signedIn',
+    screen: requestWizard,
+  },
   {
     path: '/request/:objectId',
     title: 'Request',

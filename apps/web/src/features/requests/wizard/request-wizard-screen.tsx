@@ -1,0 +1,568 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Loader, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  REQUEST_MESSAGES,
+  RETURN_TO_APPLICANT_STATUSES,
+  type CreateRequestInput,
+  type DatasetDto,
+  type ProjectDto,
+  type RequestDto,
+  type RoleKey,
+  type SampleTypeDto,
+  type SessionUserDto,
+} from '@rrp/domain';
+import { normalizeSampleIds, type FormValues } from '@rrp/domain/forms';
+import { Page } from '@/components/page';
+import { ApiError } from '@/lib/api-client';
+import { SUPPORT_EMAIL } from '@/lib/config';
+import { useSession } from '@/lib/session';
+import {
+  createRequest,
+  updateRequest,
+  useEditedRequest,
+  useFeature,
+  useFormSchemas,
+  useProjectTeam,
+  useWizardDatasets,
+  useWizardProjects,
+  useWizardSampleTypes,
+} from './api';
+import {
+  allowedStep,
+  detailFormIds,
+  DISABLED_REASONS,
+  formFieldKeys,
+  hashForStep,
+  resourcesTitle,
+  splitSubmissionErrors,
+  stepFromHash,
+  STEP_LABELS,
+  teamTitle,
+  visibleResources,
+  wizardSteps,
+  type Resource,
+  type StepKey,
+} from './rules';
+import { emptyWizard, resourceGroup, usageComplete, type WizardData } from './state';
+import { DetailsStep } from './steps/details-step';
+import { ProjectStep } from './steps/project-step';
+import { ResourcesStep } from './steps/resources-step';
+import { ReviewStep } from './steps/review-step';
+import { TeamStep } from './steps/team-step';
+import { UsageStep } from './steps/usage-step';
+
+const crumbs = [{ label: 'Requests', to: '/request' }];
+
+/** Admins and tissue project managers file for the project's PI and skip the usage step. */
+const STAFF_VARIANT_ROLES: readonly RoleKey[] = [
+  'portal_admin',
+  'portal_admin_lead',
+  'superuser',
+  'abn_proj_mgr',
+];
+
+const DATASET_GROUPS: Record<string, string> = {
+  Phenotype: 'Phenotype Data',
+  Genetic: 'Genetic Data',
+  Imaging: 'Imaging/EEG Data',
+};
+
+const cohortName = (dataset: DatasetDto) =>
+  dataset.cohort_name ?? (dataset.cohort && typeof dataset.cohort === 'object' ? dataset.cohort.name : null);
+
+export function datasetResource(dataset: DatasetDto): Resource {
+  return {
+    key: `dataset-${dataset.id}`,
+    kind: 'dataset',
+    id: dataset.id,
+    name: dataset.name,
+    group: DATASET_GROUPS[dataset.type_name] ?? 'Other Resources',
+    cohort: cohortName(dataset),
+    accessionId: dataset.accession_id,
+    fileSize: dataset.file_size,
+    releaseDate: dataset.release_date,
+    formCode: null,
+    accessTypes: dataset.access_types,
+    disabledReason: dataset.approved ? DISABLED_REASONS.approved : null,
+  };
+}
+
+export function sampleResource(sample: SampleTypeDto): Resource {
+  const cohorts = sample.cohorts
+    .map((cohort) => (typeof cohort === 'object' ? cohort.name : null))
+    .filter(Boolean);
+  return {
+    key: `sample-${sample.id}`,
+    kind: 'sample',
+    id: sample.id,
+    name: sample.name,
+    group: 'Biospecimen',
+    cohort: cohorts.length ? cohorts.join(', ') : null,
+    accessionId: null,
+    fileSize: null,
+    releaseDate: null,
+    formCode: sample.type,
+    accessTypes: [],
+    disabledReason: null,
+  };
+}
+
+/** A checktree answer of one `true` option (the dataset security statements). */
+const ticked = (value: unknown) => (Array.isArray(value) ? value.includes(true) : value === true);
+
+/** Contact fields of the biospecimen forms, filled from the requester (or the PI for staff). */
+function contactDefaults(user: SessionUserDto | null, staff: boolean, owner: string | null): FormValues {
+  if (staff) return owner ? { full_name: owner.slice(0, 30) } : {};
+  if (!user) return {};
+  return {
+    full_name: user.full_name.slice(0, 30),
+    email: user.email,
+    ...(user.phone_number ? { phone_number: user.phone_number.slice(0, 20) } : {}),
+  };
+}
+
+/** Edit mode: the request's project, resources, answers and team access. */
+function wizardFromRequest(
+  request: RequestDto,
+  datasets: DatasetDto[],
+  sampleTypes: SampleTypeDto[],
+): WizardData {
+  const projectId = typeof request.project === 'object' ? request.project.id : request.project;
+  const datasetIds = request.datasets.map((item) => (typeof item === 'object' ? item.id : item));
+  const selection = request.sample_type
+    ? sampleTypes.filter((item) => item.id === request.sample_type!.id).map(sampleResource)
+    : datasets.filter((item) => datasetIds.includes(item.id)).map(datasetResource);
+  const { samples, globus_username, ...answers } = request.additional_data as Record<string, unknown>;
+  const details: Record<string, FormValues> = {};
+  for (const id of detailFormIds(selection)) {
+    if (id === 'dataset_security')
+      details[id] = {
+        agreed_nih: request.agreed_nih ? [true] : [],
+        data_safeguard: request.data_safeguard ? [true] : [],
+      };
+    else if (id === 'gpf_access') details[id] = { gpf_access_status: request.gpf_access_status };
+    else if (id === 'globus_account') details[id] = { globus_username };
+    else {
+      const { sample_type: _type, ...formAnswers } = answers;
+      details[id] = {
+        ...formAnswers,
+        samples: samples && typeof samples === 'object' ? Object.keys(samples) : [],
+      };
+    }
+  }
+  const access = Object.fromEntries(request.access_control_list.map((entry) => [entry.user_id, true]));
+  return { ...emptyWizard(), projectId, selection, details, access };
+}
+
+function ThankYou({ request, email }: { request: RequestDto; email: string }) {
+  return (
+    <Paper withBorder p="xl" radius="sm" maw={720}>
+      <Stack gap="md">
+        <Title order={2} fz="xl">
+          Thank you for your request
+        </Title>
+        <Text>
+          Your request {request.portal_request_id} has been submitted. A confirmation has been sent to{' '}
+          <strong>{email}</strong>.
+        </Text>
+        <Text>
+          If you have any questions, please contact <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
+        </Text>
+        <Button component={Link} to={`/request/${request.id}`} w="fit-content" reloadDocument={false}>
+          View Request Status
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /request/create: the six-step resource request wizard (researcher §2). */
+export default function RequestWizardScreen() {
+  const { user, activeRole } = useSession();
+  const staff = activeRole !== null && STAFF_VARIANT_ROLES.includes(activeRole);
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const editId = params.get('request') ? Number(params.get('request')) : null;
+  const edited = useEditedRequest(editId);
+  const editing = editId !== null;
+  const steps = wizardSteps({ staff, editing });
+  const epic = useFeature('biospecimen_epic');
+
+  const projects = useWizardProjects();
+  const datasets = useWizardDatasets();
+  const sampleTypes = useWizardSampleTypes();
+  const [data, setData] = useState<WizardData>(emptyWizard);
+  const [furthest, setFurthest] = useState(0);
+  const [done, setDone] = useState<RequestDto | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [submitErrors, setSubmitErrors] = useState<string[]>([]);
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const update = (patch: Partial<WizardData>) => setData((current) => ({ ...current, ...patch }));
+
+  const projectList = projects.data?.results ?? [];
+  const project: ProjectDto | null =
+    projectList.find((item) => item.id === data.projectId) ??
+    (edited.data && typeof edited.data.project === 'object' && edited.data.project.id === data.projectId
+      ? (edited.data.project as unknown as ProjectDto)
+      : null);
+  const owner = project && typeof project.owner === 'object' ? project.owner : null;
+  const team = useProjectTeam(data.projectId);
+  const members = team.data?.results ?? [];
+
+  const resources = useMemo(() => {
+    const all = [
+      ...(datasets.data?.results ?? [])
+        .filter((dataset) => dataset.is_latest && dataset.available)
+        .map(datasetResource),
+      ...(sampleTypes.data?.results ?? []).filter((sample) => sample.available).map(sampleResource),
+    ];
+    return visibleResources(all, project?.non_autism_research ?? false);
+  }, [datasets.data, sampleTypes.data, project?.non_autism_research]);
+
+  const formIds = detailFormIds(data.selection);
+  const schemas = useFormSchemas(formIds);
+
+  // ?dataset={dataset_id} preselects a top-level active dataset, once (state adjusted while rendering).
+  const [seeded, setSeeded] = useState(false);
+  if (!seeded && datasets.data && sampleTypes.data && (!editing || edited.data)) {
+    setSeeded(true);
+    const wanted = params.get('dataset');
+    const request = edited.data;
+    if (request) setData(wizardFromRequest(request, datasets.data.results, sampleTypes.data.results));
+    else if (wanted) {
+      const dataset = datasets.data.results.find(
+        (item) => item.dataset_id === wanted && item.is_latest && item.available && !item.approved,
+      );
+      if (dataset) setData((current) => ({ ...current, selection: [datasetResource(dataset)] }));
+    }
+  }
+
+  // Team access is per research-team row; the saved list holds user ids.
+  const accessFor = (memberId: number, userId: number | null) =>
+    Boolean(data.access[memberId]) || (userId !== null && editing && Boolean(data.access[userId]));
+  const teamWithAccess = members.filter(
+    (member) =>
+      !member.is_pi && member.active && !member.removal_date && accessFor(member.id, member.user_id),
+  );
+
+  const output: Record<StepKey, boolean> = {
+    project: data.projectId !== null,
+    resources: data.selection.length > 0,
+    details: data.detailsDone,
+    team: data.teamDone,
+    usage: usageComplete(data.usage),
+    review: false,
+  };
+  const completed = steps.map((step) => output[step]);
+  const requested = stepFromHash(location.hash) ?? 0;
+  const active = allowedStep(requested, steps.length, completed);
+
+  // The hash follows the step; a step that cannot be entered yet sends the wizard back to step 0.
+  useEffect(() => {
+    if (done) return;
+    if (stepFromHash(location.hash) !== active)
+      void navigate({ search: location.search, hash: hashForStep(active) }, { replace: true });
+  }, [active, location.hash, location.search, navigate, done]);
+
+  // After completion, any further navigation in the wizard goes home.
+  const doneHash = useRef<string | null>(null);
+  useEffect(() => {
+    if (!done) return;
+    if (doneHash.current === null) doneHash.current = location.hash;
+    else if (location.hash !== doneHash.current) void navigate('/');
+  }, [done, location.hash, navigate]);
+
+  const goTo = (step: number) => {
+    setFurthest((current) => Math.max(current, step));
+    void navigate({ search: location.search, hash: hashForStep(step) });
+  };
+  const next = () => goTo(active + 1);
+  const goToKey = (key: StepKey) => {
+    const index = steps.indexOf(key);
+    if (index >= 0) goTo(index);
+  };
+
+  const changeSelection = (selection: Resource[]) => {
+    const groupChanged = resourceGroup(selection) !== resourceGroup(data.selection);
+    update({
+      selection,
+      // Changing the resource group clears the details entered for the other group.
+      ...(groupChanged ? { details: {}, detailErrors: {}, sampleResults: {} } : {}),
+      detailsDone: false,
+    });
+  };
+
+  const loading =
+    projects.isPending || datasets.isPending || sampleTypes.isPending || (editing && edited.isPending);
+  if (loading)
+    return (
+      <Page title="Resource Request" crumbs={crumbs}>
+        <Loader aria-label="Loading" />
+      </Page>
+    );
+  if (
+    editing &&
+    edited.data &&
+    !(RETURN_TO_APPLICANT_STATUSES as readonly number[]).includes(edited.data.status)
+  )
+    return (
+      <Page title="Resource Request" crumbs={crumbs}>
+        <Alert color="red" role="alert">
+          {REQUEST_MESSAGES.notEditable}
+        </Alert>
+      </Page>
+    );
+
+  if (done)
+    return (
+      <Page title="Resource Request" crumbs={crumbs}>
+        <ThankYou request={done} email={user?.email ?? ''} />
+      </Page>
+    );
+
+  const body = (): CreateRequestInput => {
+    const sample = data.selection.find((resource) => resource.kind === 'sample');
+    const accessList = [
+      ...(owner ? [{ user_id: owner.id }] : user && !staff ? [{ user_id: user.id }] : []),
+      ...teamWithAccess
+        .filter((member) => member.user_id !== null)
+        .map((member) => ({ user_id: member.user_id! })),
+    ];
+    const usage = staff
+      ? {}
+      : { agreed_to_usage_policy: data.usage.terms, usage_answers: data.usage.answers };
+    if (sample) {
+      const { samples, ...answers } = data.details[sample.formCode ?? ''] ?? {};
+      const ids = normalizeSampleIds(samples);
+      return {
+        project: data.projectId!,
+        type: 2,
+        ...(staff && owner ? { owner: owner.id } : {}),
+        additional_data: {
+          ...answers,
+          sample_type: sample.id,
+          // One unit (the standard amount) per sample id; changes go in request_changes.
+          samples: Object.fromEntries(ids.map((id) => [id, 1])),
+        },
+        access_control_list: accessList,
+        ...usage,
+        submit: true,
+      };
+    }
+    const security = data.details.dataset_security ?? {};
+    const gpf = data.details.gpf_access?.gpf_access_status;
+    const globus = data.details.globus_account?.globus_username;
+    return {
+      project: data.projectId!,
+      type: 1,
+      ...(staff && owner ? { owner: owner.id } : {}),
+      datasets: data.selection.map((resource) => resource.id),
+      agreed_nih: ticked(security.agreed_nih),
+      data_safeguard: ticked(security.data_safeguard),
+      ...(gpf === 1 || gpf === 2 ? { gpf_access_status: gpf } : {}),
+      additional_data: globus ? { globus_username: globus } : {},
+      access_control_list: accessList,
+      ...usage,
+      submit: true,
+    };
+  };
+
+  const submit = async () => {
+    setSubmitting(true);
+    setSubmitErrors([]);
+    setGeneralError(null);
+    try {
+      const payload = body();
+      const request = editId
+        ? await updateRequest(editId, {
+            additional_data: payload.additional_data ?? undefined,
+            access_control_list: payload.access_control_list ?? undefined,
+            agreed_nih: payload.agreed_nih,
+            data_safeguard: payload.data_safeguard,
+            gpf_access_status: payload.gpf_access_status,
+            ...(staff ? {} : { agreed_to_usage_policy: data.usage.terms, usage_answers: data.usage.answers }),
+          })
+        : await createRequest(payload);
+      await queryClient.invalidateQueries({ queryKey: ['requests'] });
+      setDone(request);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400) {
+        const keys = Object.fromEntries(
+          (schemas.data ?? []).map((form) => [form.id, formFieldKeys(form.fields)] as const),
+        );
+        const { fields, others } = splitSubmissionErrors(error.body, keys);
+        if (Object.keys(fields).length > 0) {
+          update({
+            detailErrors: { ...data.detailErrors, ...fields },
+            detailsDone: false,
+          });
+          setSubmitErrors(others);
+          goToKey('details');
+        } else setSubmitErrors(others.length ? others : [error.summary]);
+      } else if (error instanceof ApiError) setGeneralError(error.summary);
+      else setGeneralError(error instanceof Error ? error.message : String(error));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const descriptions: Record<StepKey, string | undefined> = {
+    project: project?.title,
+    resources: resourcesTitle(data.selection.map((resource) => resource.name)) ?? undefined,
+    details: undefined,
+    team: data.projectId !== null ? teamTitle(teamWithAccess.length) : undefined,
+    usage: undefined,
+    review: undefined,
+  };
+
+  const renderStep = (key: StepKey) => {
+    switch (key) {
+      case 'project':
+        return (
+          <ProjectStep
+            projects={projectList}
+            projectId={data.projectId}
+            staff={staff}
+            onSelect={(chosen) => {
+              const autismChanged =
+                chosen !== null &&
+                project !== null &&
+                chosen.non_autism_research !== project.non_autism_research;
+              update({
+                projectId: chosen?.id ?? null,
+                access: {},
+                teamDone: false,
+                ...(autismChanged ||
+                (chosen?.non_autism_research && data.selection.some((item) => item.cohort))
+                  ? { selection: [], details: {}, detailErrors: {}, detailsDone: false }
+                  : {}),
+              });
+            }}
+            onAutismChange={() => changeSelection([])}
+            onContinue={next}
+          />
+        );
+      case 'resources':
+        return (
+          <ResourcesStep
+            resources={resources}
+            selection={data.selection}
+            onChange={changeSelection}
+            onContinue={next}
+          />
+        );
+      case 'details':
+        return (
+          <DetailsStep
+            formIds={formIds}
+            selection={data.selection}
+            values={Object.fromEntries(
+              formIds.map((id) => [
+                id,
+                data.details[id] ??
+                  (data.selection[0]?.kind === 'sample'
+                    ? contactDefaults(user, staff, owner?.display_name ?? null)
+                    : {}),
+              ]),
+            )}
+            errors={data.detailErrors}
+            sampleResults={data.sampleResults}
+            epic={epic}
+            onChange={(formId, values, errors) =>
+              setData((current) => ({
+                ...current,
+                details: { ...current.details, [formId]: values },
+                detailErrors: { ...current.detailErrors, [formId]: errors },
+                detailsDone: false,
+              }))
+            }
+            onSampleResults={(sampleResults) => update({ sampleResults })}
+            onContinue={() => {
+              update({ detailsDone: true });
+              next();
+            }}
+          />
+        );
+      case 'team':
+        return (
+          <TeamStep
+            members={members}
+            loading={team.isPending}
+            error={team.isError ? team.error.message : null}
+            access={Object.fromEntries(
+              members.map((member) => [member.id, accessFor(member.id, member.user_id)]),
+            )}
+            onChange={(access) => update({ access, teamDone: false })}
+            onContinue={() => {
+              update({ teamDone: true });
+              next();
+            }}
+          />
+        );
+      case 'usage':
+        return <UsageStep usage={data.usage} onChange={(usage) => update({ usage })} onContinue={next} />;
+      case 'review':
+        return (
+          <ReviewStep
+            project={project}
+            piName={owner?.display_name ?? user?.full_name ?? ''}
+            selection={data.selection}
+            members={teamWithAccess}
+            submitting={submitting}
+            errors={submitErrors}
+            generalError={generalError}
+            onEdit={goToKey}
+            onSubmit={submit}
+          />
+        );
+    }
+  };
+
+  return (
+    <Page title="Resource Request" crumbs={crumbs}>
+      {(projects.isError || datasets.isError || sampleTypes.isError) && (
+        <Alert color="red" role="alert">
+          The wizard could not load its projects or resources. Please reload the page.
+        </Alert>
+      )}
+      <Stepper
+        active={active}
+        onStepClick={(index) => {
+          if (index <= furthest && allowedStep(index, steps.length, completed) === index) goTo(index);
+        }}
+        size="sm"
+        wrap
+      >
+        {steps.map((key, index) => (
+          <Stepper.Step
+            key={key}
+            label={STEP_LABELS[key]}
+            description={descriptions[key]}
+            allowStepSelect={index <= furthest && allowedStep(index, steps.length, completed) === index}
+          >
+            <Stack gap="md" mt="md">
+              <Title order={2} fz="xl">
+                {key === 'team' ? teamTitle(teamWithAccess.length) : STEP_LABELS[key]}
+              </Title>
+              {key === 'details' && submitErrors.length > 0 && (
+                <Alert
+                  color="red"
+                  role="alert"
+                  title="There were the following errors when submitting the request:"
+                >
+                  {submitErrors.join(' ')} If you need further assistance, please contact {SUPPORT_EMAIL} and
+                  include the errors above
+                </Alert>
+              )}
+              {renderStep(key)}
+            </Stack>
+          </Stepper.Step>
+        ))}
+      </Stepper>
+    </Page>
+  );
+}

@@ -1,0 +1,225 @@
+import { REQUEST_MESSAGES, resourceMixError, type SampleAvailability } from '@rrp/domain';
+import type { Field } from '@rrp/domain/forms';
+
+/**
+ * Pure rules of the request wizard (researcher §2, §4, §5): its steps, the URL hash, gating,
+ * step titles, sample ids and the resource-mixing rule.
+ */
+
+export type StepKey = 'project' | 'resources' | 'details' | 'team' | 'usage' | 'review';
+
+export const STEP_LABELS: Record<StepKey, string> = {
+  project: 'Project',
+  resources: 'Resources',
+  details: 'Resource details',
+  team: 'Research team',
+  usage: 'Resource usage',
+  review: 'Review',
+};
+
+/** Admins and tissue project managers have no usage step; editing drops Project and Resources. */
+export function wizardSteps({ staff, editing }: { staff: boolean; editing: boolean }): StepKey[] {
+  const steps: StepKey[] = ['project', 'resources', 'details', 'team', 'usage', 'review'];
+  return steps.filter(
+    (step) => !(staff && step === 'usage') && !(editing && (step === 'project' || step === 'resources')),
+  );
+}
+
+const HASH = /^#project_request_(\d+)$/;
+
+/** The step index in a `#project_request_{step}` hash, or null. */
+export function stepFromHash(hash: string): number | null {
+  const match = HASH.exec(hash);
+  return match ? Number(match[1]) : null;
+}
+
+export const hashForStep = (step: number): string => `#project_request_${step}`;
+
+/**
+ * The step the wizard may show for a requested one: a step is entered only when every earlier
+ * step has output; otherwise the wizard returns to step 0.
+ */
+export function allowedStep(requested: number, stepCount: number, completed: readonly boolean[]): number {
+  if (!Number.isInteger(requested) || requested < 0 || requested >= stepCount) return 0;
+  for (let index = 0; index < requested; index++) if (!completed[index]) return 0;
+  return requested;
+}
+
+/** "Identify Research Team", "1 Additional Team Member", "N Additional Team Members". */
+export function teamTitle(count: number): string {
+  if (count <= 0) return 'Identify Research Team';
+  return count === 1 ? '1 Additional Team Member' : `${count} Additional Team Members`;
+}
+
+/** The first resource's name, plus " + N more" when there are several. */
+export function resourcesTitle(names: readonly string[]): string | null {
+  if (names.length === 0) return null;
+  return names.length === 1 ? names[0]! : `${names[0]} + ${names.length - 1} more`;
+}
+
+export const SAMPLE_MESSAGES = {
+  saveFailed: REQUEST_MESSAGES.saveFailedIds,
+  required: REQUEST_MESSAGES.samplesRequired,
+  fixIds: (epic: boolean) => (epic ? '* Please fix the ids below!' : '* Please fix the ids below!!'),
+  example: '11000-p1, 11000-mo, 14710-x1',
+};
+
+/** The legend of sample availability (researcher §8). */
+export const SAMPLE_LEGEND: { value: SampleAvailability; label: string; color: string; note?: string }[] = [
+  { value: 'Available', label: 'Available', color: 'green' },
+  { value: 'Invalid Id', label: 'Invalid Id', color: 'red' },
+  { value: 'Unavailable', label: 'Unavailable', color: 'gray' },
+  {
+    value: 'Limited',
+    label: 'Limited Supply',
+    color: 'yellow',
+    note: 'Your request will be subject to availability',
+  },
+  { value: 'IPSC NOT CONSENTED', label: 'IPSC Not Consented', color: 'orange' },
+  {
+    value: 'CPLs Available',
+    label: 'CPLs Available',
+    color: 'blue',
+    note: 'Cannot be ordered, may be nominated for reprogramming',
+  },
+];
+
+/** A resource in the picker: a dataset or a sample type. */
+export interface Resource {
+  key: string;
+  kind: 'dataset' | 'sample';
+  id: number;
+  name: string;
+  /** Phenotype, Genetic, Imaging, or Biospecimen. */
+  group: string;
+  cohort: string | null;
+  accessionId: string | null;
+  fileSize: string | null;
+  releaseDate: string | null;
+  /** The sample type's form code (ipsc, plasma, …) for biospecimens. */
+  formCode: string | null;
+  accessTypes: string[];
+  disabledReason: string | null;
+}
+
+export const DISABLED_REASONS = {
+  approved: REQUEST_MESSAGES.alreadyApprovedShort,
+  abnUnderReview: '* You have an ABN Data Request that is currently under review',
+  mustApply: '* Must apply for above Data Access before requesting this resource',
+};
+
+/**
+ * Whether adding a resource conflicts with the selection (researcher §5 "Resource mixing", the
+ * domain rule the server applies): the message to confirm, or null when it can simply be added.
+ */
+export function mixingConflict(selection: readonly Resource[], adding: Resource): string | null {
+  return resourceMixError(
+    [...selection, adding].map((resource) => ({
+      kind: resource.kind === 'dataset' ? ('dataset' as const) : ('sample_type' as const),
+      id: resource.id,
+    })),
+  );
+}
+
+/** Datasets delivered by the two cloud access types need a Globus username. */
+export const CLOUD_ACCESS_TYPES: ReadonlySet<string> = new Set(['Globus', 'AWS']);
+export const needsGlobus = (resource: Resource) =>
+  resource.kind === 'dataset' && resource.accessTypes.some((type) => CLOUD_ACCESS_TYPES.has(type));
+
+/**
+ * The resource-detail forms of a selection: datasets get the security form, the GPF choice when a
+ * dataset is GPF accessible, and the Globus account when one is delivered through the cloud;
+ * a biospecimen gets its sample type's form.
+ */
+export function detailFormIds(selection: readonly Resource[]): string[] {
+  const sample = selection.find((resource) => resource.kind === 'sample');
+  if (sample) return sample.formCode ? [sample.formCode] : [];
+  if (selection.length === 0) return [];
+  const ids = ['dataset_security'];
+  if (selection.some((resource) => resource.accessTypes.includes('GPF'))) ids.push('gpf_access');
+  if (selection.some(needsGlobus)) ids.push('globus_account');
+  return ids;
+}
+
+/** Resources a project may request: non-autism projects see only resources without a cohort. */
+export function visibleResources(resources: readonly Resource[], nonAutism: boolean): Resource[] {
+  return nonAutism ? resources.filter((resource) => !resource.cohort) : [...resources];
+}
+
+/** Search from 2 characters, by resource name or cohort, case-insensitive. */
+export function searchResources(resources: readonly Resource[], term: string): Resource[] {
+  const text = term.trim().toLowerCase();
+  if (text.length < 2) return [...resources];
+  return resources.filter(
+    (resource) =>
+      resource.name.toLowerCase().includes(text) || (resource.cohort ?? '').toLowerCase().includes(text),
+  );
+}
+
+/** Resources grouped for the picker: by resource type, or by cohort ('No Cohort' last). */
+export function groupResources(
+  resources: readonly Resource[],
+  by: 'type' | 'cohort',
+): { name: string; items: Resource[] }[] {
+  const order = ['Phenotype Data', 'Genetic Data', 'Imaging/EEG Data', 'Other Resources', 'Biospecimen'];
+  const groups = new Map<string, Resource[]>();
+  for (const resource of resources) {
+    const name = by === 'type' ? resource.group : (resource.cohort ?? 'No Cohort');
+    groups.set(name, [...(groups.get(name) ?? []), resource]);
+  }
+  const rank = (name: string) =>
+    by === 'type' ? order.indexOf(name) : name === 'No Cohort' ? Number.MAX_SAFE_INTEGER : 0;
+  return [...groups.entries()]
+    .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
+    .map(([name, items]) => ({ name, items }));
+}
+
+export const anchorId = (group: string) =>
+  `resource-group-${group.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+
+/** The answer keys of a form (followUp fields included), to route submission errors to fields. */
+export function formFieldKeys(fields: readonly Field[]): string[] {
+  const keys: string[] = [];
+  for (const field of fields) {
+    if (field.type === 'followUp') keys.push(...formFieldKeys(field.fields));
+    else if ('key' in field && typeof field.key === 'string') keys.push(field.key);
+  }
+  return keys;
+}
+
+/**
+ * Submission errors merged into one map (researcher §8): keys of a details form become field
+ * errors of that form (the wizard returns to the details step); the rest are listed at review.
+ */
+export function splitSubmissionErrors(
+  body: Record<string, unknown>,
+  formKeys: Record<string, readonly string[]>,
+): { fields: Record<string, Record<string, string>>; others: string[] } {
+  const fields: Record<string, Record<string, string>> = {};
+  const others: string[] = [];
+  const messages = (value: unknown): string[] =>
+    Array.isArray(value)
+      ? value.flatMap(messages)
+      : typeof value === 'string'
+        ? [value]
+        : value && typeof value === 'object'
+          ? Object.values(value).flatMap(messages)
+          : [];
+  const visit = (key: string, value: unknown) => {
+    if (key === 'status' || key === 'code') return;
+    const field = key.split('.').pop()!;
+    const form = Object.entries(formKeys).find(([, keys]) => keys.includes(field))?.[0];
+    if (form && messages(value)[0]) {
+      fields[form] = { ...fields[form], [field]: messages(value)[0]! };
+      return;
+    }
+    if (key === 'additional_data' && value && typeof value === 'object' && !Array.isArray(value)) {
+      for (const [inner, innerValue] of Object.entries(value)) visit(inner, innerValue);
+      return;
+    }
+    const general = key === 'non_field_errors' || key === 'detail';
+    for (const message of messages(value)) others.push(general ? message : `${key}: ${message}`);
+  };
+  for (const [key, value] of Object.entries(body)) visit(key, value);
+  return { fields, others: [...new Set(others)] };
+}

@@ -1,0 +1,44 @@
+import { USAGE_QUESTIONS } from '@rrp/domain';
+import type { FormErrors, FormValues } from '@rrp/domain/forms';
+import type { SampleResult } from './api';
+import type { Resource } from './rules';
+
+export interface UsageAnswers {
+  answers: (boolean | null)[];
+  terms: boolean;
+}
+
+/** Everything the wizard has collected; each step's output decides whether later steps open. */
+export interface WizardData {
+  projectId: number | null;
+  selection: Resource[];
+  /** Answers per resource-detail form id, and the errors shown on them. */
+  details: Record<string, FormValues>;
+  detailErrors: Record<string, FormErrors>;
+  /** Whether the details step was completed for the current selection. */
+  detailsDone: boolean;
+  sampleResults: Record<string, SampleResult>;
+  /** Access per team member id (the PI always has access). */
+  access: Record<number, boolean>;
+  teamDone: boolean;
+  usage: UsageAnswers;
+}
+
+export const emptyWizard = (): WizardData => ({
+  projectId: null,
+  selection: [],
+  details: {},
+  detailErrors: {},
+  detailsDone: false,
+  sampleResults: {},
+  access: {},
+  teamDone: false,
+  usage: { answers: USAGE_QUESTIONS.map(() => null), terms: false },
+});
+
+export const usageComplete = (usage: UsageAnswers): boolean =>
+  usage.terms && usage.answers.every((answer) => answer === true);
+
+/** The kind of resources selected: changing it clears the details entered for the other kind. */
+export const resourceGroup = (selection: readonly Resource[]): 'dataset' | 'sample' | null =>
+  selection[0]?.kind ?? null;

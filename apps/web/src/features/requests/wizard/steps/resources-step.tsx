@@ -1,0 +1,235 @@
+import { useState } from 'react';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { LIMITS } from '@rrp/domain';
+import { anchorId, groupResources, mixingConflict, searchResources, type Resource } from '../rules';
+
+function ResourceItem({
+  resource,
+  selected,
+  onToggle,
+}: {
+  resource: Resource;
+  selected: boolean;
+  onToggle: () => void;
+}) {
+  const [more, setMore] = useState(false);
+  const detailsId = `resource-info-${resource.key}`;
+  return (
+    <Paper withBorder p="sm" radius="sm" bg={selected ? 'blue.0' : undefined}>
+      <Stack gap={4}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Stack gap={2}>
+            <Text fw={600}>{resource.name}</Text>
+            <Text size="sm" c="gray.7">
+              {resource.group}
+              {resource.cohort ? ` · ${resource.cohort}` : ''}
+            </Text>
+          </Stack>
+          <Group gap="xs" wrap="nowrap">
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              aria-expanded={more}
+              aria-controls={detailsId}
+              onClick={() => setMore((open) => !open)}
+              aria-label={`${more ? 'Less Info' : 'More Info'} about ${resource.name}`}
+            >
+              {more ? 'Less Info' : 'More Info'}
+            </Button>
+            <Button
+              size="compact-sm"
+              variant={selected ? 'light' : 'filled'}
+              disabled={Boolean(resource.disabledReason)}
+              onClick={onToggle}
+              aria-label={`${selected ? 'Remove' : 'Select'} ${resource.name}`}
+            >
+              {selected ? 'Remove' : 'Select'}
+            </Button>
+          </Group>
+        </Group>
+        {resource.disabledReason && (
+          <Text size="sm" c="red.9">
+            {resource.disabledReason}
+          </Text>
+        )}
+        {more && (
+          <Stack gap={0} id={detailsId}>
+            <Text size="sm">Accession ID: {resource.accessionId ?? 'Not available'}</Text>
+            <Text size="sm">Data size: {resource.fileSize ?? 'Not available'}</Text>
+            <Text size="sm">Release date: {resource.releaseDate ?? 'Not available'}</Text>
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Step 2: the resource picker with its 'Selected Resources' cart and the mixing confirmation. */
+export function ResourcesStep({
+  resources,
+  selection,
+  onChange,
+  onContinue,
+}: {
+  resources: Resource[];
+  selection: Resource[];
+  onChange: (selection: Resource[]) => void;
+  onContinue: () => void;
+}) {
+  const [view, setView] = useState<'type' | 'cohort'>('type');
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, LIMITS.search.debounceMs);
+  const [pending, setPending] = useState<{ resource: Resource; message: string } | null>(null);
+  const term = debounced.trim().length >= LIMITS.search.minChars ? debounced : '';
+  const groups = groupResources(searchResources(resources, term), view);
+  const isSelected = (resource: Resource) => selection.some((item) => item.key === resource.key);
+
+  const toggle = (resource: Resource) => {
+    if (isSelected(resource)) return onChange(selection.filter((item) => item.key !== resource.key));
+    const conflict = mixingConflict(selection, resource);
+    if (conflict) return setPending({ resource, message: conflict });
+    onChange([...selection, resource]);
+  };
+
+  return (
+    <Stack gap="md">
+      <Group align="flex-end" wrap="wrap">
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="view-by-label">
+            View by
+          </Text>
+          <SegmentedControl
+            aria-labelledby="view-by-label"
+            value={view}
+            onChange={(value) => setView(value as 'type' | 'cohort')}
+            data={[
+              { value: 'type', label: 'Resource Type' },
+              { value: 'cohort', label: 'Cohort' },
+            ]}
+          />
+        </Stack>
+        <TextInput
+          label="Search"
+          placeholder="Search by resource name or cohort"
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          w={340}
+        />
+      </Group>
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
+        <Stack gap="md" style={{ gridColumn: 'span 2' }}>
+          {groups.length > 0 && (
+            <nav aria-label="Resource index">
+              <Group gap="md">
+                {groups.map((group) => (
+                  <Anchor
+                    key={group.name}
+                    href={`#${anchorId(group.name)}`}
+                    size="sm"
+                    onClick={(event) => {
+                      event.preventDefault();
+                      document.getElementById(anchorId(group.name))?.scrollIntoView({ behavior: 'smooth' });
+                    }}
+                  >
+                    {group.name}
+                  </Anchor>
+                ))}
+              </Group>
+            </nav>
+          )}
+          {groups.length === 0 && <Text>No resources match your search.</Text>}
+          {groups.map((group) => (
+            <Stack gap="xs" key={group.name} component="section" aria-labelledby={anchorId(group.name)}>
+              <Title order={3} fz="lg" id={anchorId(group.name)}>
+                {group.name}
+              </Title>
+              {group.items.map((resource) => (
+                <ResourceItem
+                  key={resource.key}
+                  resource={resource}
+                  selected={isSelected(resource)}
+                  onToggle={() => toggle(resource)}
+                />
+              ))}
+            </Stack>
+          ))}
+        </Stack>
+        <Paper
+          withBorder
+          p="md"
+          radius="sm"
+          component="aside"
+          aria-labelledby="selected-resources"
+          style={{ alignSelf: 'start', position: 'sticky', top: 16 }}
+        >
+          <Stack gap="sm">
+            <Title order={3} fz="lg" id="selected-resources">
+              Selected Resources
+            </Title>
+            {selection.length === 0 && (
+              <Text size="sm" c="gray.7">
+                No resources selected.
+              </Text>
+            )}
+            {selection.map((resource) => (
+              <Group key={resource.key} justify="space-between" wrap="nowrap">
+                <Stack gap={0}>
+                  <Text size="sm" fw={500}>
+                    {resource.name}
+                  </Text>
+                  <Badge size="sm" variant="light" color="gray.8">
+                    {resource.group}
+                  </Badge>
+                </Stack>
+                <Button
+                  variant="subtle"
+                  color="red.9"
+                  size="compact-sm"
+                  aria-label={`Remove ${resource.name}`}
+                  onClick={() => toggle(resource)}
+                >
+                  Remove
+                </Button>
+              </Group>
+            ))}
+            <Button onClick={onContinue} disabled={selection.length === 0}>
+              Continue
+            </Button>
+          </Stack>
+        </Paper>
+      </SimpleGrid>
+      <Modal opened={pending !== null} onClose={() => setPending(null)} title="Change your selection?">
+        <Stack gap="md">
+          <Text>{pending?.message}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setPending(null)}>
+              Cancel
+            </Button>
+            <Button
+              onClick={() => {
+                if (pending) onChange([pending.resource]);
+                setPending(null);
+              }}
+            >
+              Confirm Selection
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -31,6 +31,8 @@ export const CATALOGUE_MESSAGES = {
   notANumber: 'A valid integer is required.',
 } as const;
 
+/** Ids are 32-bit integers in the database. */
+const MAX_ID = 2_147_483_647;
 export const DATASET_NAME_MAX = 255;
 export const ACCESSION_ID_MAX = 100;
 export const FILE_SIZE_MAX = 10;
@@ -212,7 +214,7 @@ const optionalCount = z.preprocess(
     .nullish(),
 );
 
-const fileId = z.number().int().positive().nullish();
+const fileId = z.number().int().positive().max(MAX_ID).nullish();
 
 const coercedChoice = <T extends number>(ids: readonly T[], message: string) =>
   z.preprocess(
@@ -256,7 +258,7 @@ const datasetFields = {
     .max(DESCRIPTION_MAX, { error: CATALOGUE_MESSAGES.tooLong(DESCRIPTION_MAX) })
     .nullish()
     .transform((value) => (value === undefined ? undefined : (value ?? ''))),
-  cohort: z.number().int().positive().nullish(),
+  cohort: z.number().int().positive().max(MAX_ID).nullish(),
   type: coercedChoice([1, 2, 3], 'Choose the dataset type.'),
   origin: coercedChoice([1, 2, 3], 'Choose the dataset origin.'),
   release_date: releaseDate,
@@ -345,7 +347,7 @@ export const createDatasetSchema = z
   .strictObject({
     ...datasetFields,
     /** As the spec reads it, a POST with `parent` makes a new version of that (latest) version. */
-    parent: z.number().int().positive().nullish(),
+    parent: z.number().int().positive().max(MAX_ID).nullish(),
   })
   .superRefine(requireLocation);
 export type CreateDataset = z.output<typeof createDatasetSchema>;
@@ -431,11 +433,19 @@ const accessStatus = z.enum(DATASET_ACCESS_STATUSES, { error: 'Choose granted or
 
 /** POST datasetaccess/: user, dataset, access_type, status (an existing record of the same channel is updated). */
 export const createDatasetAccessSchema = z.strictObject({
-  user: z.number({ error: CATALOGUE_MESSAGES.requiredField }).int().positive(),
-  dataset: z.number({ error: CATALOGUE_MESSAGES.requiredField }).int().positive(),
+  user: z
+    .number({ error: CATALOGUE_MESSAGES.requiredField })
+    .int()
+    .positive()
+    .max(MAX_ID, { error: CATALOGUE_MESSAGES.unknownUser }),
+  dataset: z
+    .number({ error: CATALOGUE_MESSAGES.requiredField })
+    .int()
+    .positive()
+    .max(MAX_ID, { error: CATALOGUE_MESSAGES.unknownDataset }),
   access_type: accessType,
   status: accessStatus,
-  request_id: z.number().int().positive().nullish(),
+  request_id: z.number().int().positive().max(MAX_ID).nullish(),
 });
 export type CreateDatasetAccess = z.output<typeof createDatasetAccessSchema>;
 
@@ -443,7 +453,7 @@ export type CreateDatasetAccess = z.output<typeof createDatasetAccessSchema>;
 export const updateDatasetAccessSchema = z.strictObject({
   status: accessStatus.optional(),
   access_type: accessType.optional(),
-  request_id: z.number().int().positive().nullish(),
+  request_id: z.number().int().positive().max(MAX_ID).nullish(),
 });
 export type UpdateDatasetAccess = z.output<typeof updateDatasetAccessSchema>;
 

@@ -43,4 +43,7 @@ export function isValidUsDate(value: string): boolean {
 export const usDateSchema = z.string().refine(isValidUsDate, { error: MESSAGES.dateFormat });
 
 /** Positive integer id in a path, e.g. `/api/history/{id}/`. */
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
+export const idParamSchema = z.object({
+  // Ids are 32-bit integers in the database.
+  id: z.coerce.number().int().positive().max(2_147_483_647, { error: 'Not found.' }),
+});

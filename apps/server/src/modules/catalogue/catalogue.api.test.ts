@@ -434,3 +434,24 @@ describe('OpenAPI document', () => {
     );
   });
 });
+
+describe('numbers beyond the 32-bit ids', () => {
+  it('answer 404 or 400, never a server error', async () => {
+    const huge = '99999999999';
+    expect((await get(`/api/sample-type/${huge}/`)).statusCode).toBe(404);
+    expect((await get(`/api/datasetaccess/${huge}/`, accessAdmin)).statusCode).toBe(404);
+    expect((await get(`/api/dataset/${huge}/`)).statusCode).toBe(404);
+    const filter = await get(`/api/dataset/?id__in=1,${huge}`);
+    expect(errorBody(filter).id__in).toEqual(['Ensure this value is less than or equal to 2147483647.']);
+    const grant = await send(
+      'POST',
+      '/api/datasetaccess/',
+      { user: Number(huge), dataset: Number(huge), access_type: 'AWS', status: 'granted' },
+      accessAdmin,
+    );
+    expect(errorBody(grant)).toMatchObject({
+      user: [CATALOGUE_MESSAGES.unknownUser],
+      dataset: [CATALOGUE_MESSAGES.unknownDataset],
+    });
+  });
+});

@@ -94,6 +94,10 @@ function parseValue(type: FieldType, raw: string): unknown {
   switch (type) {
     case 'int': {
       if (!/^-?\d{1,15}$/.test(raw.trim())) throw new Error('Enter a whole number.');
+      // Integer columns are 32-bit: a larger number would fail in the database, not match.
+      if (Math.abs(Number(raw)) > 2_147_483_647) {
+        throw new Error('Ensure this value is less than or equal to 2147483647.');
+      }
       return Number(raw);
     }
     case 'bool': {

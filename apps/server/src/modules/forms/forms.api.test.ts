@@ -49,6 +49,13 @@ describe('the forms service', () => {
     });
     expect(() => forms.get('missing')).toThrow('Not found.');
   });
+
+  it('refuses to start with a document that is not a valid form, naming it', () => {
+    const broken = { id: 'broken', title: 'Broken', fields: [{ type: 'slider', key: 'a', label: 'A' }] };
+    expect(() =>
+      createFormsService({ db: t.database.db, productName: 'Acme Portal', documents: [broken] }),
+    ).toThrow(/^Form broken is not a valid form schema/);
+  });
 });
 
 describe('GET /api/response-selection/', () => {

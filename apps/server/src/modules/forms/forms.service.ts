@@ -21,9 +21,14 @@ type Query = Record<string, string | undefined>;
  * starts (a broken document stops start-up, naming the form), with the product's name filled in.
  * The request work validates answers through `validate`, the same validator the web form runs.
  */
-export function createFormsService(deps: { db: Db; productName: string }) {
+export function createFormsService(deps: {
+  db: Db;
+  productName: string;
+  /** The documents to serve; the checked-in ones unless a test gives others. */
+  documents?: readonly unknown[];
+}) {
   const forms = new Map<string, FormSchema>();
-  for (const document of FORM_DOCUMENTS) {
+  for (const document of deps.documents ?? FORM_DOCUMENTS) {
     const parsed = formSchemaSchema.safeParse(document);
     if (!parsed.success) {
       const id = (document as { id?: unknown }).id;

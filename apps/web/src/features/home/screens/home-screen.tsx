@@ -22,6 +22,7 @@ import { SignInCard } from './login-screen';
 import { SuperuserPanel } from '../components/superuser-panel';
 import { OfficialPanel } from '../components/official-panel';
 import { ProjectsPanel } from '../components/projects-panel';
+import { RecentRequestsPanel } from '../components/recent-requests-panel';
 import { CommandCentre } from '../components/command-centre';
 
 function VisitorHome() {
@@ -86,6 +87,7 @@ function RoleHome() {
       {(activeRole === 'portal_admin' || activeRole === 'portal_reviewer') && (
         <CommandCentre role={activeRole} />
       )}
+      {activeRole === 'primary_researcher' && <RecentRequestsPanel />}
       {activeRole === 'primary_researcher' && <ProjectsPanel />}
       {places.length > 0 && (
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>

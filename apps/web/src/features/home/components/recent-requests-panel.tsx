@@ -1,0 +1,91 @@
+import { Anchor, Badge, Box, Card, Group, Skeleton, Table, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { PRODUCT_NAME } from '@/lib/config';
+import { useSession } from '@/lib/session';
+import { useQuery } from '@tanstack/react-query';
+import type { RequestDto } from '@rrp/domain';
+import { apiFetch } from '@/lib/api-client';
+import { NewRequestButton } from '@/components/new-request-button';
+import { SUSPENDED_ACTION_NEEDED, formatDate, homeNotices, statusName } from '@/lib/request-rules';
+
+/** The home page lists this many of the researcher's newest requests; all of them are at /request. */
+export const HOME_REQUESTS_CAP = 10;
+
+const NOTICE_COLOURS: Record<string, string> = { [SUSPENDED_ACTION_NEEDED]: 'red', 'IRB Required': 'orange' };
+
+/** The researcher home's Recent Requests (staff §2.2, §4.4) with the New Request button. */
+export function RecentRequestsPanel() {
+  const { user } = useSession();
+  const requests = useQuery({
+    queryKey: ['requests', 'recent'],
+    queryFn: () =>
+      apiFetch<{ count: number; results: RequestDto[] }>('request/', {
+        query: { limit: HOME_REQUESTS_CAP, ordering: '-created', expand: 'project' },
+      }),
+  });
+  const rows = requests.data?.results ?? [];
+  return (
+    <Card withBorder padding="lg">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} fz="lg">
+          Recent Requests
+        </Title>
+        <Group gap="sm">
+          <Anchor component={Link} to="/request" size="sm">
+            View all requests
+          </Anchor>
+          <NewRequestButton />
+        </Group>
+      </Group>
+      {!requests.data ? (
+        <Skeleton h={60} />
+      ) : rows.length === 0 ? (
+        <Text size="sm">{`No open or previously approved ${PRODUCT_NAME} resource requests.`}</Text>
+      ) : (
+        <Box role="region" aria-label="Recent requests" tabIndex={0} style={{ overflowX: 'auto' }}>
+          <Table aria-label="Your recent requests" miw={560}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Request</Table.Th>
+                <Table.Th>Portal ID</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Submitted</Table.Th>
+                <Table.Th>Notices</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((request) => {
+                const notices = user ? homeNotices(request, user.id) : [];
+                return (
+                  <Table.Tr key={request.id}>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/request/${request.id}`} size="sm">
+                        {request.display_name || request.portal_request_id}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{request.portal_request_id}</Table.Td>
+                    <Table.Td>{statusName(request)}</Table.Td>
+                    <Table.Td>{request.submission_date ? formatDate(request.submission_date) : '—'}</Table.Td>
+                    <Table.Td>
+                      <Group gap={4}>
+                        {notices.map((notice) => (
+                          <Badge
+                            key={notice}
+                            variant="light"
+                            color={NOTICE_COLOURS[notice] ?? (notice === 'EXPIRED' ? 'red' : 'blue')}
+                          >
+                            {notice}
+                          </Badge>
+                        ))}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Box>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,149 @@
+import { keepPreviousData, useQuery, useQueryClient, useMutation } from '@tanstack/react-query';
+import {
+  LIMITS,
+  sampleIdBatches,
+  type CohortDto,
+  type HistoryEntryDto,
+  type ResearchTeamMemberDto,
+  type RequestDto,
+  type SampleValidation,
+  type ValidateSamplesResult,
+} from '@rrp/domain';
+import { apiFetch } from '@/lib/api-client';
+
+export interface ListPage<T> {
+  count: number;
+  results: T[];
+}
+
+/** A request as `GET request/` and `GET request/{id}/` answer (researcher §3 Request). */
+export type RequestView = RequestDto;
+
+export interface RequestFilters {
+  page: number;
+  pageSize: number;
+  ordering: string;
+  search: string;
+  cohort: string | null;
+}
+
+export const REQUEST_EXPAND = 'project,datasets';
+
+/** The list call's query: one page, sorted, searched from 2 characters (researcher §9). */
+export function requestListQuery(
+  filters: RequestFilters,
+  limit = filters.pageSize,
+  offset = (filters.page - 1) * filters.pageSize,
+) {
+  const search = filters.search.trim();
+  return {
+    limit,
+    offset,
+    ordering: filters.ordering,
+    expand: 'datasets',
+    ...(search.length >= LIMITS.search.minChars ? { search } : {}),
+    ...(filters.cohort ? { cohorts: filters.cohort } : {}),
+  };
+}
+
+export function useRequests(filters: RequestFilters) {
+  return useQuery({
+    queryKey: ['requests', 'list', filters],
+    queryFn: () => apiFetch<ListPage<RequestView>>('request/', { query: requestListQuery(filters) }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The signed-in researcher's newest requests, for the home page. */
+export function useRecentRequests(limit: number) {
+  return useQuery({
+    queryKey: ['requests', 'recent', limit],
+    queryFn: () =>
+      apiFetch<ListPage<RequestView>>('request/', {
+        query: { limit, ordering: '-created', expand: 'project,datasets' },
+      }),
+  });
+}
+
+export const requestQueryKey = (id: number) => ['request', id] as const;
+
+/** Requests deleted in this session: their page must not be re-read while it closes. */
+const deleted = new Set<number>();
+
+export function useRequest(id: number) {
+  return useQuery({
+    queryKey: requestQueryKey(id),
+    enabled: Number.isInteger(id) && !deleted.has(id),
+    queryFn: () => apiFetch<RequestView>(`request/${id}/`, { query: { expand: REQUEST_EXPAND } }),
+    retry: false,
+  });
+}
+
+/** DELETE request/{id}/: a refusal is an ApiError the caller shows in 'Request Deletion Failed'. */
+export function useDeleteRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      await apiFetch<unknown>(`request/${id}/`, { method: 'DELETE', handleStatus: [400, 403, 409] });
+      deleted.add(id);
+    },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['requests'] }),
+  });
+}
+
+/** The audit trail of a request, re-read every 2000 ms while it is open (researcher §7). */
+export function useRequestHistory(requestId: number, open: boolean) {
+  return useQuery({
+    queryKey: ['request-history', requestId],
+    queryFn: () =>
+      apiFetch<ListPage<HistoryEntryDto>>('history/', {
+        query: { pk: requestId, model: 'request', expand: 'modifier', limit: 200 },
+      }),
+    enabled: open && !deleted.has(requestId),
+    refetchInterval: open ? 2000 : false,
+  });
+}
+
+/** POST validateSamples/ in batches of 100 ids (researcher §5 "Sample IDs", §7). */
+export function useSampleAvailability(
+  ids: string[],
+  sampleType: number | null,
+  generateIpscs: boolean,
+  enabled: boolean,
+) {
+  return useQuery({
+    queryKey: ['validate-samples', ids, sampleType, generateIpscs],
+    enabled: enabled && ids.length > 0 && sampleType !== null,
+    queryFn: async () => {
+      const rows: SampleValidation[] = [];
+      for (const batch of sampleIdBatches(ids)) {
+        const answer = await apiFetch<ValidateSamplesResult>('validateSamples/', {
+          method: 'POST',
+          body: { ids: batch, sample_type: sampleType, generate_ipscs: generateIpscs },
+        });
+        rows.push(...answer.results);
+      }
+      return rows;
+    },
+  });
+}
+
+/** The project's research team, for names and roles on the request's team table. */
+export function useRequestTeam(projectId: number | null) {
+  return useQuery({
+    queryKey: ['research-team', projectId ?? 0],
+    queryFn: () =>
+      apiFetch<ListPage<ResearchTeamMemberDto>>('research-team/', {
+        query: { project_id: projectId!, expand: 'institution', limit: 200 },
+      }),
+    enabled: projectId !== null,
+  });
+}
+
+export function useCohorts() {
+  return useQuery({
+    queryKey: ['cohorts'],
+    queryFn: () => apiFetch<ListPage<CohortDto>>('cohort/', { query: { limit: 100, ordering: 'name' } }),
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,0 +1,243 @@
+import { Alert, Anchor, Badge, Button, Card, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams, useSearchParams } from 'react-router';
+import {
+  can,
+  RETURN_TO_APPLICANT_STATUSES,
+  STAFF_ROLES,
+  type InstitutionDto,
+  type RequestStatusId,
+} from '@rrp/domain';
+import { Page } from '@/components/page';
+import { apiFetch } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
+import { useCan } from '@/lib/use-can';
+import { useRequest, type RequestView } from '../api/requests';
+import {
+  ACCESS_DETAIL_STATUSES,
+  SUSPENDED_STATUS,
+  refId,
+  statusName,
+  FLAGGED_STATUSES,
+} from '@/lib/request-rules';
+import { RequestAuditTrail } from './request-audit-trail';
+import { DeleteRequestButton } from './request-actions';
+import {
+  AccessDetailsTab,
+  AvailabilityTab,
+  DataSharingPolicyTab,
+  PiAndProjectTab,
+  RenewalInfoTab,
+  RequestDetailsTab,
+  ResearchTeamTab,
+} from './request-tabs';
+
+const CRUMBS = [{ label: 'Requests', to: '/request' }];
+
+export const SUSPENDED_TEXT = 'Access to this request has been suspended.';
+export const UNCONFIRMED_INSTITUTION = 'This request is from a researcher at an unconfirmed institution.';
+
+export type TabKey =
+  'pi' | 'details' | 'details-team' | 'team' | 'policy' | 'access' | 'availability' | 'renewal';
+
+export const TAB_LABELS: Record<TabKey, string> = {
+  pi: 'PI and Project',
+  details: 'Request Details',
+  'details-team': 'Request Details and Research Team',
+  team: 'Research Team',
+  policy: 'Data Sharing Policy',
+  access: 'Access Details',
+  availability: 'Availability',
+  renewal: 'Renewal Info',
+};
+
+/**
+ * The tabs of a request by kind (researcher §2 "Request detail"): datasets get Access Details once
+ * approved or fulfilled; biospecimens get Availability for admins and reviewers.
+ */
+export function requestTabs(request: Pick<RequestView, 'type' | 'status'>, role: string | null): TabKey[] {
+  if (request.type === 1)
+    return [
+      'pi',
+      'details-team',
+      'policy',
+      ...(ACCESS_DETAIL_STATUSES.includes(request.status) ? (['access'] as const) : []),
+      'renewal',
+    ];
+  const staffReview = role === 'portal_admin' || role === 'portal_reviewer';
+  if (request.type === 2)
+    return [
+      'pi',
+      'details',
+      'team',
+      'policy',
+      ...(staffReview ? (['availability'] as const) : []),
+      'renewal',
+    ];
+  return ['pi', 'details', 'team', 'policy'];
+}
+
+/** /request/{id}: the request in view or audit-trail mode, with its kind's tabs. */
+export default function RequestDetailScreen() {
+  const id = Number(useParams().objectId);
+  const [params, setParams] = useSearchParams();
+  const { user, activeRole } = useSession();
+  const request = useRequest(id);
+  const data = request.data;
+  const isStaff = activeRole !== null && STAFF_ROLES.includes(activeRole);
+  const institutionId = data?.institution?.id ?? null;
+  // Status and RDA of the request's institution: the banner (staff) and the Access Details rules.
+  const institution = useQuery({
+    queryKey: ['institution', institutionId],
+    queryFn: () => apiFetch<InstitutionDto>(`institution/${institutionId}/`, { handleStatus: [403, 404] }),
+    enabled: institutionId !== null,
+    retry: false,
+  });
+  const canDelete = useCan(data, 'delete');
+  const isOwner = Boolean(data && user && refId(data.owner) === user.id);
+  const actor = user ? { userId: user.id, role: activeRole, roles: user.roles } : null;
+  const showAudit = isOwner || can(actor, 'list', 'History');
+  const mode = params.get('mode') === 'audit' && showAudit ? 'audit' : 'view';
+
+  if (request.isError) {
+    return (
+      <Page title="Request" crumbs={CRUMBS}>
+        <Alert color="red">This request could not be loaded.</Alert>
+      </Page>
+    );
+  }
+  if (!data) {
+    return (
+      <Page title="Request" crumbs={CRUMBS}>
+        <Skeleton h={240} />
+      </Page>
+    );
+  }
+
+  const tabs = requestTabs(data, activeRole);
+  const requestedTab = params.get('tab') as TabKey | null;
+  const tab: TabKey = requestedTab && tabs.includes(requestedTab) ? requestedTab : tabs[0]!;
+  const setTab = (next: string | null) => {
+    if (next) setParams({ tab: next }, { replace: true });
+  };
+  const canEdit =
+    isOwner &&
+    RETURN_TO_APPLICANT_STATUSES.includes(data.status as RequestStatusId) &&
+    (data.permissions.includes('update') || data.is_editable);
+  const suspended = data.status === SUSPENDED_STATUS;
+  const unconfirmed = isStaff && institution.data !== undefined && institution.data.status !== 3;
+
+  const panel = (key: TabKey) => {
+    switch (key) {
+      case 'pi':
+        return <PiAndProjectTab request={data} />;
+      case 'details':
+        return <RequestDetailsTab request={data} />;
+      case 'details-team':
+        return (
+          <Stack gap="xl">
+            <RequestDetailsTab request={data} />
+            <ResearchTeamTab request={data} showRemoved={isStaff} />
+          </Stack>
+        );
+      case 'team':
+        return <ResearchTeamTab request={data} showRemoved={isStaff} />;
+      case 'policy':
+        return <DataSharingPolicyTab request={data} />;
+      case 'access':
+        return <AccessDetailsTab request={data} institution={institution.data ?? null} />;
+      case 'availability':
+        return <AvailabilityTab request={data} />;
+      case 'renewal':
+        return <RenewalInfoTab request={data} />;
+    }
+  };
+
+  const actions = (
+    <Group gap="xs">
+      <Badge variant="outline">{data.portal_request_id}</Badge>
+      <Badge color={FLAGGED_STATUSES.includes(data.status) ? 'orange' : 'blue'} variant="light">
+        {statusName(data)}
+      </Badge>
+      {canEdit && (
+        <Button component={Link} to={`/request/create?request=${data.id}`} variant="light">
+          Edit Request
+        </Button>
+      )}
+      {showAudit &&
+        (mode === 'audit' ? (
+          <Button variant="default" onClick={() => setParams({})}>
+            Back to Request
+          </Button>
+        ) : (
+          <Button variant="subtle" onClick={() => setParams({ mode: 'audit' })}>
+            View Audit Trail
+          </Button>
+        ))}
+      {canDelete && <DeleteRequestButton request={data} />}
+    </Group>
+  );
+
+  return (
+    <Page
+      title={data.display_name || 'Request'}
+      crumbs={CRUMBS}
+      current={data.portal_request_id}
+      actions={actions}
+    >
+      {suspended && (
+        <Alert color="red" title="Suspended" role="alert">
+          <Text size="sm">
+            {SUSPENDED_TEXT}{' '}
+            {isOwner && (
+              <>
+                Please complete the{' '}
+                <Anchor component={Link} to={`/request/${data.id}/renewal`} inherit>
+                  request renewal
+                </Anchor>{' '}
+                or contact the portal team.
+              </>
+            )}
+          </Text>
+        </Alert>
+      )}
+      {unconfirmed && (
+        <Alert color="yellow" variant="light">
+          <Text size="sm">{UNCONFIRMED_INSTITUTION}</Text>
+        </Alert>
+      )}
+      {mode === 'audit' ? (
+        <RequestAuditTrail request={data} />
+      ) : (
+        <Tabs value={tab} onChange={setTab} keepMounted={false}>
+          <Tabs.List>
+            {tabs.map((key) => (
+              <Tabs.Tab key={key} value={key}>
+                {TAB_LABELS[key]}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          {tabs.map((key, index) => {
+            const next = tabs[index + 1];
+            return (
+              <Tabs.Panel key={key} value={key} pt="md">
+                <Card withBorder padding="lg">
+                  <Stack>
+                    {panel(key)}
+                    {next && (
+                      <Group justify="flex-end">
+                        <Button variant="light" onClick={() => setTab(next)}>
+                          {`Continue to ${TAB_LABELS[next]}`}
+                        </Button>
+                      </Group>
+                    )}
+                  </Stack>
+                </Card>
+              </Tabs.Panel>
+            );
+          })}
+        </Tabs>
+      )}
+    </Page>
+  );
+}

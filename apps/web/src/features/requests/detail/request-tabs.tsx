@@ -1,0 +1,472 @@
+import { Alert, Anchor, Badge, Box, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import {
+  INSTITUTION_APPROVED,
+  RDA_FULLY_EXECUTED,
+  REQUEST_TYPES,
+  type InstitutionDto,
+  type RequestDatasetRef,
+  type ResearchTeamMemberDto,
+} from '@rrp/domain';
+import { TermsLink } from '@/components/terms-link';
+import { useRequestTeam, useSampleAvailability, type RequestView } from '../api/requests';
+import {
+  ACCESS_MESSAGES,
+  expiryText,
+  formatDate,
+  formatDay,
+  personName,
+  refId,
+  statusName,
+} from '@/lib/request-rules';
+
+export function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" fw={700} c="gray.7" tt="uppercase">
+        {label}
+      </Text>
+      <Text size="sm" component="div" style={{ whiteSpace: 'pre-wrap' }}>
+        {children === null || children === undefined || children === '' ? '—' : children}
+      </Text>
+    </div>
+  );
+}
+
+const yesNo = (value: boolean | null | undefined) => (value === true ? 'Yes' : value === false ? 'No' : '—');
+
+/** A scrollable, labelled table region (keyboard reachable). */
+function TableBox({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Box role="region" aria-label={label} tabIndex={0} style={{ overflowX: 'auto' }}>
+      {children}
+    </Box>
+  );
+}
+
+export function PiAndProjectTab({ request }: { request: RequestView }) {
+  const project = typeof request.project === 'object' ? request.project : null;
+  const irb = project?.latest_irb ?? null;
+  return (
+    <Stack>
+      <Title order={2} fz="lg">
+        Principal Investigator
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Field label="Name">{personName(request.owner)}</Field>
+        <Field label="Institution">{request.institution?.name}</Field>
+        <Field label="Filed by">{request.creator ? personName(request.creator) : null}</Field>
+      </SimpleGrid>
+      <Title order={2} fz="lg">
+        Project
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Field label="Title">
+          {project ? (
+            <Anchor component={Link} to={`/project/${project.id}`} size="sm">
+              {project.title ?? `Project ${project.id}`}
+            </Anchor>
+          ) : null}
+        </Field>
+        <Field label="Project ID">{project?.portal_project_id}</Field>
+      </SimpleGrid>
+      <Field label="IRB">
+        {irb
+          ? `${irb.designation === 2 ? 'Exempt or not required' : 'Approved'}${irb.renewal_date ? `, renews ${formatDay(irb.renewal_date)}` : ''}`
+          : 'No IRB on file'}
+      </Field>
+      <Field label="Abstract">{project?.abstract}</Field>
+    </Stack>
+  );
+}
+
+const HIDDEN_ANSWERS = new Set([
+  'samples',
+  'sample_type',
+  'usage_answers',
+  'title',
+  'abstract',
+  'public_title',
+  'public_abstract',
+]);
+
+/** The request's datasets when the call expanded them. */
+export function expandedDatasets(request: RequestView): RequestDatasetRef[] {
+  return request.datasets.filter((dataset): dataset is RequestDatasetRef => typeof dataset === 'object');
+}
+
+const label = (key: string) =>
+  key
+    .replace(/_/g, ' ')
+    .replace(/\b\w/g, (letter) => letter.toUpperCase())
+    .replace(/\bIpsc(s?)\b/g, 'iPSC$1');
+
+function answerText(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (Array.isArray(value)) return value.map(answerText).join(', ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** The request's samples, `{ id: amount }` in additional_data (researcher §3). */
+export function requestedSamples(request: RequestView): [string, unknown][] {
+  const samples = request.additional_data?.samples;
+  if (Array.isArray(samples)) return samples.map((id) => [String(id), null]);
+  if (samples && typeof samples === 'object') return Object.entries(samples as Record<string, unknown>);
+  return [];
+}
+
+function DatasetsTable({ request }: { request: RequestView }) {
+  const datasets = expandedDatasets(request);
+  if (datasets.length === 0) return <Text size="sm">No datasets on this request.</Text>;
+  return (
+    <TableBox label="Requested datasets">
+      <Table aria-label="Requested datasets table" miw={560}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Dataset</Table.Th>
+            <Table.Th>Cohort</Table.Th>
+            <Table.Th>Version</Table.Th>
+            <Table.Th>Accession ID</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {datasets.map((dataset) => (
+            <Table.Tr key={dataset.id}>
+              <Table.Td>
+                <Anchor component={Link} to={`/dataset/${dataset.id}`} size="sm">
+                  {dataset.name}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{dataset.cohort?.name ?? '—'}</Table.Td>
+              <Table.Td>{dataset.version}</Table.Td>
+              <Table.Td>{dataset.accession_id ?? '—'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </TableBox>
+  );
+}
+
+export function RequestDetailsTab({ request }: { request: RequestView }) {
+  const samples = requestedSamples(request);
+  const answers = Object.entries(request.additional_data ?? {}).filter(([key]) => !HIDDEN_ANSWERS.has(key));
+  return (
+    <Stack>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Field label="Request type">
+          {request.type_name || REQUEST_TYPES[request.type as keyof typeof REQUEST_TYPES]}
+        </Field>
+        <Field label="Status">{statusName(request)}</Field>
+        <Field label="Date submitted">
+          {request.submission_date ? formatDate(request.submission_date) : null}
+        </Field>
+      </SimpleGrid>
+      {request.type === 1 && (
+        <>
+          <Title order={2} fz="lg">
+            Datasets
+          </Title>
+          <DatasetsTable request={request} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Field label="Agreed to the NIH security best practices">{yesNo(request.agreed_nih)}</Field>
+            <Field label="Will safeguard the data">{yesNo(request.data_safeguard)}</Field>
+            <Field label="Intends to download the data">{yesNo(request.intent_to_download)}</Field>
+            <Field label="GPF access required">
+              {request.gpf_access_status === 2 ? 'Yes' : request.gpf_access_status === 1 ? 'No' : '—'}
+            </Field>
+          </SimpleGrid>
+        </>
+      )}
+      {request.sample_type && <Field label="Sample type">{request.sample_type.name}</Field>}
+      {samples.length > 0 && (
+        <>
+          <Title order={2} fz="lg">
+            Samples
+          </Title>
+          <TableBox label="Requested samples">
+            <Table aria-label="Requested samples table" miw={320}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Sample ID</Table.Th>
+                  <Table.Th>Amount requested</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {samples.map(([id, amount]) => (
+                  <Table.Tr key={id}>
+                    <Table.Td>{id}</Table.Td>
+                    <Table.Td>{answerText(amount)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </TableBox>
+        </>
+      )}
+      {answers.length > 0 && (
+        <>
+          <Title order={2} fz="lg">
+            Form answers
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {answers.map(([key, value]) => (
+              <Field key={key} label={label(key)}>
+                {answerText(value)}
+              </Field>
+            ))}
+          </SimpleGrid>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** The request's team: its access list joined with the project's team for names and roles. */
+export function ResearchTeamTab({ request, showRemoved }: { request: RequestView; showRemoved: boolean }) {
+  const projectId = refId(request.project);
+  const team = useRequestTeam(projectId);
+  const members = new Map<number, ResearchTeamMemberDto>();
+  for (const member of team.data?.results ?? [])
+    if (member.user_id !== null) members.set(member.user_id, member);
+  const rows = request.access_control_list.filter((entry) => showRemoved || !entry.removal_date);
+  return (
+    <Stack>
+      <Title order={2} fz="lg">
+        Research Team
+      </Title>
+      {rows.length === 0 ? (
+        <Text size="sm">No team members selected.</Text>
+      ) : (
+        <RequestTeamTable rows={rows} members={members} />
+      )}
+    </Stack>
+  );
+}
+
+export function RequestTeamTable({
+  rows,
+  members,
+}: {
+  rows: RequestView['access_control_list'];
+  members: Map<number, ResearchTeamMemberDto>;
+}) {
+  return (
+    <TableBox label="Request team">
+      <Table aria-label="Request team table" miw={560}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Email</Table.Th>
+            <Table.Th>Role</Table.Th>
+            <Table.Th>Access</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((entry) => {
+            const member = members.get(entry.user_id);
+            const name = entry.display_name || member?.display_name || `User ${entry.user_id}`;
+            return (
+              <Table.Tr key={entry.user_id} bg={entry.removal_date ? 'red.0' : undefined}>
+                <Table.Td>{name}</Table.Td>
+                <Table.Td>{entry.email ?? member?.email ?? '—'}</Table.Td>
+                <Table.Td>{member?.user_role_name ?? '—'}</Table.Td>
+                <Table.Td>
+                  {entry.removal_date ? `Removed ${formatDate(entry.removal_date)}` : 'Has access'}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </TableBox>
+  );
+}
+
+export function DataSharingPolicyTab({ request }: { request: RequestView }) {
+  return (
+    <Stack>
+      <Title order={2} fz="lg">
+        Data Sharing Policy
+      </Title>
+      <Text size="sm">
+        Resources are shared under the portal&apos;s data usage policy: they may be used only for the project
+        named on this request, by the research team listed on it, and may not be shared with anyone else or
+        used to identify participants.
+      </Text>
+      <Field label="Agreed to the data usage policy">{yesNo(request.agreed_to_usage_policy)}</Field>
+      <Text size="sm">
+        Read the full <TermsLink />.
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * Which Access Details message applies (researcher §2): the institution must be approved and its
+ * RDA fully executed, and some dataset must offer an access channel. Null when details can show.
+ */
+export function accessDetailsMessage(
+  institution: Pick<InstitutionDto, 'status' | 'rda_status'> | null,
+  datasets: RequestDatasetRef[],
+): string | null {
+  if (!institution || institution.status !== INSTITUTION_APPROVED) return ACCESS_MESSAGES.institution;
+  if (institution.rda_status !== RDA_FULLY_EXECUTED) return ACCESS_MESSAGES.rda;
+  if (!datasets.some((dataset) => dataset.access_types.length > 0)) return ACCESS_MESSAGES.none;
+  return null;
+}
+
+/** Access Details of an approved or fulfilled dataset request (researcher §2, staff §8). */
+export function AccessDetailsTab({
+  request,
+  institution,
+}: {
+  request: RequestView;
+  institution: Pick<InstitutionDto, 'status' | 'rda_status'> | null;
+}) {
+  const datasets = expandedDatasets(request).filter((dataset) => dataset.access_types.length > 0);
+  const message = accessDetailsMessage(institution, expandedDatasets(request));
+  const globus = request.additional_data.globus_username;
+  return (
+    <Stack>
+      <Title order={2} fz="lg">
+        Access Details
+      </Title>
+      {message ? (
+        <Alert color="yellow" variant="light">
+          <Text size="sm">{message}</Text>
+        </Alert>
+      ) : (
+        <>
+          {typeof globus === 'string' && globus && <Field label="Globus username">{globus}</Field>}
+          <TableBox label="Access details">
+            <Table aria-label="Access details table" miw={480}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Dataset</Table.Th>
+                  <Table.Th>Accession ID</Table.Th>
+                  <Table.Th>Access through</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {datasets.map((dataset) => (
+                  <Table.Tr key={dataset.id}>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/dataset/${dataset.id}`} size="sm">
+                        {dataset.name}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{dataset.accession_id ?? '—'}</Table.Td>
+                    <Table.Td>{dataset.access_types.join(', ')}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </TableBox>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+const AVAILABILITY_COLOURS: Record<string, string> = {
+  Available: 'green',
+  Limited: 'yellow',
+  Unavailable: 'red',
+  'Invalid Id': 'gray',
+  'IPSC NOT CONSENTED': 'orange',
+  'CPLs Available': 'blue',
+};
+
+/** Sample availability for staff: validateSamples on the request's ids (researcher §2, §7). */
+export function AvailabilityTab({ request }: { request: RequestView }) {
+  const samples = requestedSamples(request);
+  const ids = samples.map(([id]) => id);
+  const availability = useSampleAvailability(
+    ids,
+    request.sample_type?.id ?? null,
+    request.additional_data.generate_ipscs === true,
+    true,
+  );
+  const requested = new Map(samples);
+  return (
+    <Stack>
+      <Title order={2} fz="lg">
+        Availability
+      </Title>
+      {ids.length === 0 ? (
+        <Text size="sm">No samples on this request.</Text>
+      ) : availability.isError ? (
+        <Alert color="red">Sample availability could not be loaded.</Alert>
+      ) : (
+        <TableBox label="Sample availability">
+          <Table aria-label="Sample availability table" miw={640}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Sample ID</Table.Th>
+                <Table.Th>Requested</Table.Th>
+                <Table.Th>Availability</Table.Th>
+                <Table.Th>Amount available</Table.Th>
+                <Table.Th>iPSC consented</Table.Th>
+                <Table.Th>Requests</Table.Th>
+                <Table.Th>Approved</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(availability.data ?? ids.map((id) => ({ id, availability: 'Checking…' }) as const)).map(
+                (row) => (
+                  <Table.Tr key={row.id}>
+                    <Table.Td>{row.id}</Table.Td>
+                    <Table.Td>{answerText(requested.get(row.id))}</Table.Td>
+                    <Table.Td>
+                      <Badge color={AVAILABILITY_COLOURS[row.availability] ?? 'gray'} variant="light">
+                        {row.availability}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      {'amount_available' in row &&
+                      row.amount_available !== null &&
+                      row.amount_available !== undefined
+                        ? `${row.amount_available} ${row.unit ?? ''}`.trim()
+                        : '—'}
+                    </Table.Td>
+                    <Table.Td>{'ipsc_consented' in row ? yesNo(row.ipsc_consented) : '—'}</Table.Td>
+                    <Table.Td>{'request_count' in row ? (row.request_count ?? '—') : '—'}</Table.Td>
+                    <Table.Td>{'approved_count' in row ? (row.approved_count ?? '—') : '—'}</Table.Td>
+                  </Table.Tr>
+                ),
+              )}
+            </Table.Tbody>
+          </Table>
+        </TableBox>
+      )}
+    </Stack>
+  );
+}
+
+export function RenewalInfoTab({ request }: { request: RequestView }) {
+  const expiry = expiryText(request.expiration_date);
+  return (
+    <Stack>
+      <Title order={2} fz="lg">
+        Renewal Info
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Field label="Decision date">
+          {request.decision_date ? formatDate(request.decision_date) : null}
+        </Field>
+        <Field label="Expiration date">
+          {request.expiration_date ? formatDate(request.expiration_date) : null}
+        </Field>
+        <Field label="Access period">{expiry}</Field>
+      </SimpleGrid>
+      <Text size="sm">
+        {request.expiration_date
+          ? 'Access lasts three years from fulfilment; a renewal extends it by another three years.'
+          : 'This request has no access period yet: it starts when the request is fulfilled.'}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,233 @@
+import { useState } from 'react';
+import {
+  Anchor,
+  Badge,
+  Button,
+  CloseButton,
+  Collapse,
+  Group,
+  Menu,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconChevronDown, IconDownload, IconFilter, IconSearch } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import Papa from 'papaparse';
+import { LIMITS } from '@rrp/domain';
+import { apiFetch } from '@/lib/api-client';
+import { ServerTable, type ListState } from '@/components/data-table';
+import { Page } from '@/components/page';
+import { useSession } from '@/lib/session';
+import { NewRequestButton } from '@/components/new-request-button';
+import {
+  requestListQuery,
+  useCohorts,
+  useRequests,
+  type ListPage,
+  type RequestFilters,
+  type RequestView,
+} from '../api/requests';
+import { FLAGGED_STATUSES, cohortNames, formatDate, personName, statusName } from '@/lib/request-rules';
+
+const institutionName = (request: RequestView) => request.institution?.name ?? '';
+const creatorName = (request: RequestView) => personName(request.creator) || personName(request.owner);
+const resourceName = (request: RequestView) =>
+  request.display_name ||
+  request.datasets
+    .map((dataset) => (typeof dataset === 'object' ? dataset.name : ''))
+    .filter(Boolean)
+    .join(', ');
+
+/** Every matching request (up to the list limit) as a CSV file, for staff. */
+async function downloadCsv(filters: RequestFilters) {
+  const page = await apiFetch<ListPage<RequestView>>('request/', {
+    query: requestListQuery(filters, LIMITS.list.maxLimit, 0),
+  });
+  const csv = Papa.unparse(
+    page.results.map((request) => ({
+      portal_request_id: request.portal_request_id,
+      requested_resource: resourceName(request),
+      cohort: cohortNames(request),
+      creator: creatorName(request),
+      institution: institutionName(request),
+      date_submitted: request.submission_date ?? '',
+      status: statusName(request),
+    })),
+  );
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const link = Object.assign(document.createElement('a'), { href: url, download: 'requests.csv' });
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/** /request: the request list (researcher §2 "Lists"); researchers see their own requests. */
+export default function RequestListScreen() {
+  const navigate = useNavigate();
+  const { activeRole } = useSession();
+  const isPi = activeRole === 'primary_researcher';
+  const isAdmin = activeRole === 'portal_admin';
+  const hasMenu = isAdmin || activeRole === 'portal_reviewer';
+  const [state, setState] = useState<ListState>({
+    page: 1,
+    pageSize: LIMITS.table.pageSize,
+    ordering: '-submission_date',
+  });
+  const [searchText, setSearchText] = useState('');
+  const [search] = useDebouncedValue(searchText, LIMITS.search.debounceMs);
+  const [showFilters, setShowFilters] = useState(false);
+  const [cohort, setCohort] = useState<string | null>(null);
+  const cohorts = useCohorts();
+  const filters: RequestFilters = { ...state, search: isPi ? '' : search, cohort };
+  const list = useRequests(filters);
+  const empty = list.data !== undefined && list.data.count === 0;
+
+  return (
+    <Page
+      title="Requests"
+      actions={
+        <Group>
+          {isPi && <NewRequestButton />}
+          {hasMenu && (
+            <Menu position="bottom-start" width={225}>
+              <Menu.Target>
+                <Button variant="default" rightSection={<IconChevronDown size={14} aria-hidden />}>
+                  Actions
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item component={Link} to="/request/create">
+                  Add New Request
+                </Menu.Item>
+                <Menu.Item
+                  leftSection={<IconDownload size={14} aria-hidden />}
+                  onClick={() => void downloadCsv(filters)}
+                >
+                  Download
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          )}
+        </Group>
+      }
+    >
+      <Stack>
+        <Group align="flex-end">
+          {!isPi && (
+            <TextInput
+              label="Search requests"
+              placeholder="Search for requests..."
+              leftSection={<IconSearch size={14} aria-hidden />}
+              rightSection={
+                searchText ? (
+                  <CloseButton aria-label="Clear search" onClick={() => setSearchText('')} size="sm" />
+                ) : null
+              }
+              value={searchText}
+              onChange={(event) => {
+                setSearchText(event.currentTarget.value);
+                setState((previous) => ({ ...previous, page: 1 }));
+              }}
+              w={360}
+            />
+          )}
+          <Button
+            variant="subtle"
+            leftSection={<IconFilter size={14} aria-hidden />}
+            aria-expanded={showFilters}
+            onClick={() => setShowFilters((open) => !open)}
+          >
+            Show/Hide Filters
+          </Button>
+        </Group>
+        <Collapse expanded={showFilters}>
+          <Paper withBorder p="md">
+            <Group align="flex-end">
+              <Select
+                label="Cohort"
+                placeholder="All cohorts"
+                clearable
+                data={(cohorts.data?.results ?? []).map((item) => ({
+                  value: String(item.id),
+                  label: item.name,
+                }))}
+                value={cohort}
+                onChange={(value) => {
+                  setCohort(value);
+                  setState((previous) => ({ ...previous, page: 1 }));
+                }}
+                w={260}
+              />
+            </Group>
+          </Paper>
+        </Collapse>
+        {empty && !list.isFetching ? (
+          <Paper withBorder p="xl" ta="center">
+            <Text>No results matching search.</Text>
+            <Anchor component={Link} to="/request/create" size="sm">
+              Create a new request
+            </Anchor>
+          </Paper>
+        ) : (
+          <ServerTable<RequestView>
+            label="Requests"
+            records={list.data?.results ?? []}
+            total={list.data?.count ?? 0}
+            loading={list.isFetching}
+            state={state}
+            onChange={setState}
+            emptyText="No results matching search."
+            onRowClick={(request) => navigate(`/request/${request.id}`)}
+            columns={[
+              {
+                accessor: 'portal_request_id',
+                title: 'Portal ID',
+                sortable: true,
+                render: (request) => (
+                  <Anchor
+                    component={Link}
+                    to={`/request/${request.id}`}
+                    size="sm"
+                    onClick={(event) => event.stopPropagation()}
+                  >
+                    {request.portal_request_id}
+                  </Anchor>
+                ),
+              },
+              { accessor: 'display_name', title: 'Requested Resource', render: resourceName },
+              { accessor: 'cohorts', title: 'Cohort', render: (request) => cohortNames(request) || '—' },
+              { accessor: 'creator', title: 'Creator', render: (request) => creatorName(request) || '—' },
+              {
+                accessor: 'institution',
+                title: 'Institution',
+                render: (request) => institutionName(request) || '—',
+              },
+              {
+                accessor: 'submission_date',
+                title: 'Date Submitted',
+                sortable: true,
+                render: (request) => formatDate(request.submission_date),
+              },
+              {
+                accessor: 'status',
+                title: 'Status',
+                sortable: true,
+                render: (request) =>
+                  FLAGGED_STATUSES.includes(request.status) ? (
+                    <Badge color="orange" variant="filled" radius="sm">
+                      {statusName(request)}
+                    </Badge>
+                  ) : (
+                    statusName(request)
+                  ),
+              },
+            ]}
+          />
+        )}
+      </Stack>
+    </Page>
+  );
+}

@@ -35,6 +35,7 @@ import {
   DISABLED_REASONS,
   formFieldKeys,
   hashForStep,
+  needsGlobus,
   resourcesTitle,
   splitSubmissionErrors,
   stepFromHash,
@@ -136,7 +137,7 @@ function wizardFromRequest(
     : datasets.filter((item) => datasetIds.includes(item.id)).map(datasetResource);
   const { samples, globus_username, ...answers } = request.additional_data as Record<string, unknown>;
   const details: Record<string, FormValues> = {};
-  for (const id of detailFormIds(selection)) {
+  for (const id of detailFormIds(selection, request.intent_to_download)) {
     if (id === 'dataset_security')
       details[id] = {
         agreed_nih: request.agreed_nih ? [true] : [],
@@ -153,7 +154,14 @@ function wizardFromRequest(
     }
   }
   const access = Object.fromEntries(request.access_control_list.map((entry) => [entry.user_id, true]));
-  return { ...emptyWizard(), projectId, selection, details, access };
+  return {
+    ...emptyWizard(),
+    projectId,
+    selection,
+    details,
+    access,
+    intentToDownload: request.intent_to_download,
+  };
 }
 
 function ThankYou({ request, email }: { request: RequestDto; email: string }) {
@@ -223,7 +231,8 @@ export default function RequestWizardScreen() {
     return visibleResources(all, project?.non_autism_research ?? false);
   }, [datasets.data, sampleTypes.data, project?.non_autism_research]);
 
-  const formIds = detailFormIds(data.selection);
+  const formIds = detailFormIds(data.selection, data.intentToDownload);
+  const askIntent = data.selection.some(needsGlobus);
   const schemas = useFormSchemas(formIds);
 
   // ?dataset={dataset_id} preselects a top-level active dataset, once (state adjusted while rendering).
@@ -361,6 +370,7 @@ export default function RequestWizardScreen() {
       type: 1,
       ...(staff && owner ? { owner: owner.id } : {}),
       datasets: data.selection.map((resource) => resource.id),
+      intent_to_download: askIntent ? data.intentToDownload === true : false,
       agreed_nih: ticked(security.agreed_nih),
       data_safeguard: ticked(security.data_safeguard),
       ...(gpf === 1 || gpf === 2 ? { gpf_access_status: gpf } : {}),
@@ -381,6 +391,7 @@ export default function RequestWizardScreen() {
         ? await updateRequest(editId, {
             additional_data: payload.additional_data ?? undefined,
             access_control_list: payload.access_control_list ?? undefined,
+            intent_to_download: payload.intent_to_download,
             agreed_nih: payload.agreed_nih,
             data_safeguard: payload.data_safeguard,
             gpf_access_status: payload.gpf_access_status,
@@ -472,6 +483,9 @@ export default function RequestWizardScreen() {
             errors={data.detailErrors}
             sampleResults={data.sampleResults}
             epic={epic}
+            askIntent={askIntent}
+            intentToDownload={data.intentToDownload}
+            onIntent={(intentToDownload) => update({ intentToDownload, detailsDone: false })}
             onChange={(formId, values, errors) =>
               setData((current) => ({
                 ...current,

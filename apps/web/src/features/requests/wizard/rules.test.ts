@@ -137,12 +137,16 @@ describe('resources', () => {
   it('gives datasets the security form, GPF and Globus when their channels need them; samples their form', () => {
     expect(detailFormIds([])).toEqual([]);
     expect(detailFormIds([resource({})])).toEqual(['dataset_security']);
-    expect(
-      detailFormIds([resource({ accessTypes: ['GPF'] }), resource({ id: 2, accessTypes: ['Globus'] })]),
-    ).toEqual(['dataset_security', 'gpf_access', 'globus_account']);
-    expect(detailFormIds([resource({ accessTypes: ['AWS'] })])).toEqual([
+    const both = [resource({ accessTypes: ['GPF'] }), resource({ id: 2, accessTypes: ['Globus'] })];
+    expect(detailFormIds(both, true)).toEqual(['dataset_security', 'gpf_access', 'globus_account']);
+    expect(detailFormIds(both, false)).toEqual(['dataset_security', 'gpf_access']);
+    expect(detailFormIds([resource({ accessTypes: ['AWS'] })], true)).toEqual([
       'dataset_security',
       'globus_account',
+    ]);
+    expect(detailFormIds([resource({ accessTypes: ['GPF'] })], true)).toEqual([
+      'dataset_security',
+      'gpf_access',
     ]);
     expect(detailFormIds([ipsc])).toEqual(['ipsc']);
   });

@@ -128,16 +128,19 @@ export const needsGlobus = (resource: Resource) =>
 
 /**
  * The resource-detail forms of a selection: datasets get the security form, the GPF choice when a
- * dataset is GPF accessible, and the Globus account when one is delivered through the cloud;
- * a biospecimen gets its sample type's form.
+ * dataset is GPF accessible, and the Globus account when the team will download a dataset that is
+ * delivered through one of the two cloud access types; a biospecimen gets its sample type's form.
  */
-export function detailFormIds(selection: readonly Resource[]): string[] {
+export function detailFormIds(
+  selection: readonly Resource[],
+  intentToDownload: boolean | null = null,
+): string[] {
   const sample = selection.find((resource) => resource.kind === 'sample');
   if (sample) return sample.formCode ? [sample.formCode] : [];
   if (selection.length === 0) return [];
   const ids = ['dataset_security'];
   if (selection.some((resource) => resource.accessTypes.includes('GPF'))) ids.push('gpf_access');
-  if (selection.some(needsGlobus)) ids.push('globus_account');
+  if (intentToDownload && selection.some(needsGlobus)) ids.push('globus_account');
   return ids;
 }
 

@@ -17,6 +17,8 @@ export interface WizardData {
   detailErrors: Record<string, FormErrors>;
   /** Whether the details step was completed for the current selection. */
   detailsDone: boolean;
+  /** Whether the team will download the datasets (asked when one is delivered through the cloud). */
+  intentToDownload: boolean | null;
   sampleResults: Record<string, SampleResult>;
   /** Access per team member id (the PI always has access). */
   access: Record<number, boolean>;
@@ -30,6 +32,7 @@ export const emptyWizard = (): WizardData => ({
   details: {},
   detailErrors: {},
   detailsDone: false,
+  intentToDownload: null,
   sampleResults: {},
   access: {},
   teamDone: false,

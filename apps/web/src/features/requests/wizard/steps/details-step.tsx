@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, Radio, Stack, Table, Text } from '@mantine/core';
 import {
   fillProduct,
   normalizeSampleIds,
@@ -12,7 +12,7 @@ import { DynamicForm } from '@/components/dynamic-form';
 import { ApiError } from '@/lib/api-client';
 import { PRODUCT_NAME } from '@/lib/config';
 import { useFormSchemas, validateSamples, type SampleResult } from '../api';
-import { availabilityPasses, yes, type SampleAvailability } from '@rrp/domain';
+import { availabilityPasses, REQUEST_MESSAGES, yes, type SampleAvailability } from '@rrp/domain';
 import { SAMPLE_LEGEND, SAMPLE_MESSAGES, type Resource } from '../rules';
 
 const passes = (availability: string | undefined, generateIpscs: boolean) =>
@@ -104,6 +104,9 @@ export function DetailsStep({
   errors,
   sampleResults,
   epic,
+  askIntent,
+  intentToDownload,
+  onIntent,
   onChange,
   onSampleResults,
   onContinue,
@@ -115,6 +118,10 @@ export function DetailsStep({
   sampleResults: Record<string, SampleResult>;
   /** The biospecimen_epic feature flag. */
   epic: boolean;
+  /** Whether to ask if the team will download the data (a dataset delivered through the cloud). */
+  askIntent: boolean;
+  intentToDownload: boolean | null;
+  onIntent: (intent: boolean) => void;
   onChange: (formId: string, values: FormValues, errors: FormErrors) => void;
   onSampleResults: (results: Record<string, SampleResult>) => void;
   onContinue: (cleaned: Record<string, FormValues>) => void;
@@ -122,6 +129,7 @@ export function DetailsStep({
   const schemas = useFormSchemas(formIds);
   const [banner, setBanner] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
+  const [intentError, setIntentError] = useState<string | null>(null);
   const [callError, setCallError] = useState<string | null>(null);
   const sample = selection.find((resource) => resource.kind === 'sample') ?? null;
 
@@ -159,6 +167,10 @@ export function DetailsStep({
     setBanner(null);
     const cleaned: Record<string, FormValues> = {};
     let valid = true;
+    if (askIntent && intentToDownload === null) {
+      setIntentError(REQUEST_MESSAGES.fieldRequired);
+      valid = false;
+    }
     for (const form of forms) {
       const result = validateForm(form, values[form.id] ?? {});
       onChange(form.id, values[form.id] ?? {}, result.errors);
@@ -184,6 +196,26 @@ export function DetailsStep({
 
   return (
     <Stack gap="lg" maw={860}>
+      {askIntent && (
+        <Paper withBorder p="md" radius="sm">
+          <Radio.Group
+            label="Will your team download the data (Globus transfer or cloud storage)?"
+            description="A Globus username is needed to deliver the data."
+            required
+            value={intentToDownload === null ? '' : intentToDownload ? 'yes' : 'no'}
+            onChange={(value) => {
+              setIntentError(null);
+              onIntent(value === 'yes');
+            }}
+            error={intentError}
+          >
+            <Group mt="xs">
+              <Radio value="yes" label="Yes" />
+              <Radio value="no" label="No" />
+            </Group>
+          </Radio.Group>
+        </Paper>
+      )}
       {forms.map((form) => (
         <Paper withBorder p="md" radius="sm" key={form.id} component="section" aria-label={form.title}>
           <Stack gap="md">

@@ -40,9 +40,9 @@ export function requestListQuery(
     limit,
     offset,
     ordering: filters.ordering,
-    expand: 'datasets',
+    expand: 'datasets,owner,institution',
     ...(search.length >= LIMITS.search.minChars ? { search } : {}),
-    ...(filters.cohort ? { cohorts: filters.cohort } : {}),
+    ...(filters.cohort ? { cohort: filters.cohort } : {}),
   };
 }
 

@@ -17,6 +17,22 @@ export const deletionDisabled = (request: Pick<RequestView, 'status'>) =>
 export const requestName = (request: Pick<RequestView, 'display_name' | 'portal_request_id'>) =>
   request.display_name || request.portal_request_id;
 
+/** What 'Request Deletion Failed' shows: the server's messages, then the request it returned. */
+export function failureLines(error: unknown): string[] {
+  if (!(error instanceof ApiError)) return [String(error)];
+  const data =
+    error.body.data && typeof error.body.data === 'object'
+      ? (error.body.data as Record<string, unknown>)
+      : {};
+  const messages = collectMessages(error.body.non_field_errors ?? data.non_field_errors ?? error.body.detail);
+  const lines = messages.length ? messages : [error.summary];
+  if (typeof data.portal_request_id === 'string')
+    lines.push(
+      `Request ${data.portal_request_id}${typeof data.status_name === 'string' && data.status_name ? ` (${data.status_name})` : ''}`,
+    );
+  return lines;
+}
+
 /** Delete Request: confirm, delete, and report the outcome as researcher §8 words it. */
 export function DeleteRequestButton({ request }: { request: RequestView }) {
   const navigate = useNavigate();
@@ -32,9 +48,9 @@ export function DeleteRequestButton({ request }: { request: RequestView }) {
         title: REQUEST_MESSAGES.deletionFailed,
         children: (
           <Stack gap={4}>
-            {(error instanceof ApiError ? collectMessages(error.body) : [String(error)]).map((message) => (
-              <Text size="sm" key={message}>
-                {message}
+            {failureLines(error).map((line) => (
+              <Text size="sm" key={line}>
+                {line}
               </Text>
             ))}
           </Stack>

@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { Alert, Card, Group, Loader, Select, Stack, Table, Text, Timeline, Title } from '@mantine/core';
-import type { HistoryEntryDto, ResearchTeamMemberDto } from '@rrp/domain';
+import {
+  REQUEST_STATUSES,
+  REQUEST_TYPES,
+  type HistoryEntryDto,
+  type ResearchTeamMemberDto,
+} from '@rrp/domain';
 import { useRequestHistory, useRequestTeam, type RequestView } from '../api/requests';
 import { refId } from '@/lib/request-rules';
 import { RequestTeamTable } from './request-tabs';
@@ -12,11 +17,45 @@ export function compareVersions(
 ): { field: string; before: unknown; after: unknown }[] {
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
   return fields
+    .filter((field) => !IGNORED_FIELDS.has(field))
     .filter((field) => JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null))
     .map((field) => ({ field, before: before[field], after: after[field] }));
 }
 
-export function valueText(value: unknown): string {
+/** Readable names of the snapshot's columns; others show as they are. */
+const FIELD_LABELS: Record<string, string> = {
+  statusId: 'Status',
+  typeId: 'Type',
+  projectId: 'Project',
+  ownerId: 'Principal Investigator',
+  creatorId: 'Filed by',
+  institutionId: 'Institution',
+  displayName: 'Requested resource',
+  submissionDate: 'Date submitted',
+  decisionDate: 'Decision date',
+  expirationDate: 'Expiration date',
+  additionalData: 'Form answers',
+  cohortIds: 'Cohorts',
+  sampleTypeId: 'Sample type',
+  intentToDownload: 'Intends to download',
+  agreedNih: 'Agreed to NIH policy',
+  dataSafeguard: 'Data safeguards',
+  gpfAccessStatus: 'GPF access',
+  agreedToUsagePolicy: 'Agreed to usage policy',
+  access_control_list: 'Team on the request',
+  datasets: 'Datasets',
+  samples: 'Samples',
+};
+export const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field;
+
+/** Snapshot bookkeeping that is not a change a reader cares about. */
+const IGNORED_FIELDS = new Set(['modified', 'portalRequestId', 'id', 'created']);
+
+export function valueText(value: unknown, field?: string): string {
+  if (field === 'statusId' && typeof value === 'number')
+    return REQUEST_STATUSES[value as keyof typeof REQUEST_STATUSES] ?? String(value);
+  if (field === 'typeId' && typeof value === 'number')
+    return REQUEST_TYPES[value as keyof typeof REQUEST_TYPES] ?? String(value);
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'object') return JSON.stringify(value, null, 1);
@@ -70,7 +109,14 @@ export function RequestAuditTrail({ request }: { request: RequestView }) {
                   Version {entry.version} · {new Date(entry.modified).toLocaleString('en-US')}
                 </Text>
                 {index > 0 && entry.changed_fields.length > 0 && (
-                  <Text size="sm">Changed: {entry.changed_fields.join(', ')}</Text>
+                  <Text size="sm">
+                    Changed:{' '}
+                    {[
+                      ...new Set(
+                        entry.changed_fields.filter((field) => !IGNORED_FIELDS.has(field)).map(fieldLabel),
+                      ),
+                    ].join(', ')}
+                  </Text>
                 )}
               </Timeline.Item>
             ))}
@@ -116,12 +162,12 @@ export function RequestAuditTrail({ request }: { request: RequestView }) {
                 <Table.Tbody>
                   {changes.map((change) => (
                     <Table.Tr key={change.field}>
-                      <Table.Td fw={600}>{change.field}</Table.Td>
+                      <Table.Td fw={600}>{fieldLabel(change.field)}</Table.Td>
                       <Table.Td style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                        {valueText(change.before)}
+                        {valueText(change.before, change.field)}
                       </Table.Td>
                       <Table.Td style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                        {valueText(change.after)}
+                        {valueText(change.after, change.field)}
                       </Table.Td>
                     </Table.Tr>
                   ))}

@@ -197,12 +197,18 @@ export default function RequestListScreen() {
                   </Anchor>
                 ),
               },
-              { accessor: 'display_name', title: 'Requested Resource', render: resourceName },
-              { accessor: 'cohorts', title: 'Cohort', render: (request) => cohortNames(request) || '—' },
+              { accessor: 'display_name', title: 'Requested Resource', sortable: true, render: resourceName },
+              {
+                accessor: 'cohort',
+                title: 'Cohort',
+                sortable: true,
+                render: (request) => cohortNames(request) || '—',
+              },
               { accessor: 'creator', title: 'Creator', render: (request) => creatorName(request) || '—' },
               {
                 accessor: 'institution',
                 title: 'Institution',
+                sortable: true,
                 render: (request) => institutionName(request) || '—',
               },
               {

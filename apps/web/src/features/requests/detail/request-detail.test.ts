@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import type { RequestDatasetRef } from '@rrp/domain';
+import { ApiError } from '@/lib/api-client';
+import { requestTabs, TAB_LABELS } from './request-detail-screen';
+import { accessDetailsMessage } from './request-tabs';
+import { compareVersions, fieldLabel, valueText } from './request-audit-trail';
+import { deletionDisabled, failureLines } from './request-actions';
+
+const labels = (keys: ReturnType<typeof requestTabs>) => keys.map((key) => TAB_LABELS[key]);
+
+const dataset = (access_types: string[]): RequestDatasetRef => ({
+  id: 1,
+  dataset_id: 'DS1',
+  name: 'SPARK Phenotype',
+  version: 1,
+  type: 1,
+  cohort: null,
+  accession_id: null,
+  access_types,
+});
+
+describe('requestTabs', () => {
+  it('gives dataset requests Access Details only when approved or fulfilled', () => {
+    expect(labels(requestTabs({ type: 1, status: 2 }, 'primary_researcher'))).toEqual([
+      'PI and Project',
+      'Request Details and Research Team',
+      'Data Sharing Policy',
+      'Renewal Info',
+    ]);
+    for (const status of [4, 7])
+      expect(labels(requestTabs({ type: 1, status }, 'primary_researcher'))).toContain('Access Details');
+  });
+
+  it('gives biospecimen requests Availability for admins and reviewers only', () => {
+    expect(labels(requestTabs({ type: 2, status: 2 }, 'portal_admin'))).toEqual([
+      'PI and Project',
+      'Request Details',
+      'Research Team',
+      'Data Sharing Policy',
+      'Availability',
+      'Renewal Info',
+    ]);
+    expect(labels(requestTabs({ type: 2, status: 2 }, 'portal_reviewer'))).toContain('Availability');
+    expect(labels(requestTabs({ type: 2, status: 2 }, 'primary_researcher'))).not.toContain('Availability');
+  });
+});
+
+describe('accessDetailsMessage', () => {
+  it('needs an approved institution first, then a fully executed RDA, then an accessible dataset', () => {
+    expect(accessDetailsMessage(null, [dataset(['Globus'])])).toBe(
+      'Institution must be approved to view Access Details.',
+    );
+    expect(accessDetailsMessage({ status: 2, rda_status: 3 }, [dataset(['Globus'])])).toBe(
+      'Institution must be approved to view Access Details.',
+    );
+    expect(accessDetailsMessage({ status: 3, rda_status: 2 }, [dataset(['Globus'])])).toBe(
+      'RDA must be fulfilled to view Access Details.',
+    );
+    expect(accessDetailsMessage({ status: 3, rda_status: 3 }, [dataset([])])).toBe(
+      'There are no datasets with accessible details or access details has been restricted.',
+    );
+    expect(accessDetailsMessage({ status: 3, rda_status: 3 }, [dataset(['Globus'])])).toBeNull();
+  });
+});
+
+describe('compareVersions', () => {
+  it('lists the fields that differ, leaving out bookkeeping', () => {
+    const before = { statusId: 1, displayName: 'A', modified: 'x', additionalData: { a: 1 } };
+    const after = { statusId: 2, displayName: 'A', modified: 'y', additionalData: { a: 2 } };
+    expect(compareVersions(before, after)).toEqual([
+      { field: 'additionalData', before: { a: 1 }, after: { a: 2 } },
+      { field: 'statusId', before: 1, after: 2 },
+    ]);
+    expect(compareVersions({}, { samples: { '11000-p1': 1 } })).toHaveLength(1);
+  });
+
+  it('names statuses, types and fields for readers', () => {
+    expect(valueText(6, 'statusId')).toBe('Revisions Requested');
+    expect(valueText(2, 'typeId')).toBe('Biospecimen');
+    expect(valueText(true)).toBe('Yes');
+    expect(valueText(null)).toBe('—');
+    expect(fieldLabel('statusId')).toBe('Status');
+    expect(fieldLabel('somethingNew')).toBe('somethingNew');
+  });
+});
+
+describe('deletion', () => {
+  it('is disabled for approved and rejected requests', () => {
+    expect(deletionDisabled({ status: 4 })).toBe(true);
+    expect(deletionDisabled({ status: 5 })).toBe(true);
+    expect(deletionDisabled({ status: 1 })).toBe(false);
+    expect(deletionDisabled({ status: 7 })).toBe(false);
+  });
+
+  it("shows the server's message and the request it returned", () => {
+    const error = new ApiError(
+      400,
+      {
+        non_field_errors: ['An approved or rejected request cannot be deleted.'],
+        status: false,
+        data: { portal_request_id: 'R00004', status_name: 'Approved' },
+      },
+      'DELETE',
+      '/api/request/4/',
+      null,
+    );
+    expect(failureLines(error)).toEqual([
+      'An approved or rejected request cannot be deleted.',
+      'Request R00004 (Approved)',
+    ]);
+    expect(failureLines(new Error('offline'))).toEqual(['Error: offline']);
+  });
+});

@@ -226,11 +226,18 @@ describe('the dynamic form renderer', () => {
     renderForm();
     await user.click(screen.getByRole('button', { name: 'Add contact' }));
     await user.click(screen.getByRole('button', { name: 'Add contact' }));
-    await user.type(within(screen.getByRole('group', { name: 'Contacts 1' })).getByRole('textbox'), 'Ada');
+    await user.type(
+      within(screen.getByRole('group', { name: 'Contacts, row 1' })).getByRole('textbox'),
+      'Ada',
+    );
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(submitted?.errors['contacts.1.name']).toBe('Required field');
     expect(submitted?.errors['contacts.0.name']).toBeUndefined();
-    await user.click(screen.getByRole('button', { name: 'Remove contacts 2' }));
+    await user.click(
+      within(screen.getByRole('group', { name: 'Contacts, row 2' })).getByRole('button', {
+        name: 'Remove row 2',
+      }),
+    );
     expect(values().contacts).toEqual([{ name: 'Ada' }]);
   });
 

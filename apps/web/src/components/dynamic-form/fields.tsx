@@ -357,7 +357,7 @@ function SubformInput({
           p="sm"
           radius="sm"
           key={index}
-          aria-label={`${field.label} ${index + 1}`}
+          aria-label={`${field.label}, row ${index + 1}`}
           role="group"
         >
           <Stack gap="sm">
@@ -379,7 +379,8 @@ function SubformInput({
             <Group justify="flex-end">
               <Button
                 variant="subtle"
-                color="red.8"
+                color="red"
+                c="red.9"
                 size="xs"
                 disabled={disabled}
                 onClick={() =>
@@ -390,7 +391,7 @@ function SubformInput({
                   )
                 }
               >
-                Remove {field.label.toLowerCase()} {index + 1}
+                Remove row {index + 1}
               </Button>
             </Group>
           </Stack>

@@ -39,7 +39,7 @@ function renderEditor(initial: string[] = ['ada@uni.edu']) {
   return render(
     <MantineProvider env="test">
       <QueryClientProvider client={client}>
-        <AllowedUsersEditor kind="sample-type" id={5} name="iPSC" initial={initial} />
+        <AllowedUsersEditor kind="sample-type" id={5} name="iPSC" limited initial={initial} />
       </QueryClientProvider>
     </MantineProvider>,
   );

@@ -15,11 +15,14 @@ export function AllowedUsersEditor({
   kind,
   id,
   name,
+  limited,
   initial,
 }: {
   kind: 'dataset' | 'sample-type';
   id: number;
   name: string;
+  /** Only restricted (limited) resources are held back from researchers not listed. */
+  limited: boolean;
   initial: string[];
 }) {
   const [emails, setEmails] = useState<string[]>(initial);
@@ -66,10 +69,16 @@ export function AllowedUsersEditor({
         clearable
         error={error}
       />
-      {emails.length === 0 && (
+      {!limited ? (
         <Text size="sm" c="gray.7">
-          No allowed users: only staff may request it.
+          Not restricted: every researcher may request it. The list applies once it is restricted.
         </Text>
+      ) : (
+        emails.length === 0 && (
+          <Text size="sm" c="gray.7">
+            No allowed users: no researcher may request it yet.
+          </Text>
+        )
       )}
       <Group justify="flex-end">
         <Button

@@ -120,6 +120,7 @@ function ResourceTable({ label, rows, loading }: { label: string; rows: Row[]; l
             kind={record.kind}
             id={record.id}
             name={record.name}
+            limited={record.limited}
             initial={record.allowed_users}
           />
         ),

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   Anchor,
-  Badge,
   Button,
   Group,
   Modal,
@@ -191,9 +190,9 @@ export function ResourcesStep({
                   <Text size="sm" fw={500}>
                     {resource.name}
                   </Text>
-                  <Badge size="sm" variant="light" color="gray.8">
+                  <Text size="xs" c="gray.7">
                     {resource.group}
-                  </Badge>
+                  </Text>
                 </Stack>
                 <Button
                   variant="subtle"

@@ -1,0 +1,200 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from '../support/session';
+
+// Long journeys through six steps, on a machine the whole team shares.
+test.describe.configure({ timeout: 120_000 });
+
+const SHOTS = process.env.WIZARD_SHOTS;
+
+async function look(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+async function expectNoViolations(page: Page, within?: string) {
+  const builder = new AxeBuilder({ page });
+  const results = await (within ? builder.include(within) : builder).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+async function pick(page: Page, combobox: string, option: string) {
+  await page.getByRole('combobox', { name: combobox }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
+
+async function selectResource(page: Page, name: string) {
+  await page.getByRole('button', { name: `Select ${name}`, exact: true }).click();
+}
+
+async function createProject(page: Page, title: string) {
+  await pick(page, 'Project', 'Create project');
+  await page.getByRole('textbox', { name: 'Project title' }).fill(title);
+  await page
+    .getByRole('textbox', { name: 'Abstract' })
+    .fill('How sleep patterns relate to sensory processing.');
+  await page.getByRole('radio', { name: 'Yes' }).check();
+  await page.getByRole('button', { name: 'Create Project' }).click();
+  await expect(page.getByRole('heading', { level: 3, name: title })).toBeVisible();
+}
+
+async function answerUsage(page: Page) {
+  await expect(stepHeading(page, 'Resource usage')).toBeVisible();
+  const continueButton = page.getByRole('button', { name: 'Continue' });
+  await expect(continueButton).toBeDisabled();
+  const groups = page.getByRole('radiogroup');
+  for (let index = 0; index < 3; index++)
+    await groups.nth(index).getByRole('radio', { name: 'True' }).check();
+  await expect(continueButton).toBeDisabled();
+  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+  await expect(continueButton).toBeEnabled();
+  await continueButton.click();
+}
+
+test('a researcher requests two datasets, one through Globus, from a new project', async ({ page }) => {
+  const title = `Sleep and sensory processing ${Date.now()}`;
+  await signIn(page, 'primary_researcher@demo.test');
+  await page.goto('/request/create');
+  await expect(page.getByRole('heading', { level: 1, name: 'Resource Request' })).toBeVisible();
+  await expect(page).toHaveURL(/#project_request_0$/);
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  await createProject(page, title);
+  await look(page, '1-project');
+  await expectNoViolations(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // Resources: the picker, its cart, search, More Info.
+  await expect(page).toHaveURL(/#project_request_1$/);
+  await expect(page.getByRole('heading', { level: 3, name: 'Selected Resources' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  await page.getByRole('button', { name: 'More Info about SSC Phenotype Data' }).click();
+  await expect(page.getByText('Accession ID: SFARI-SSC-PHENO')).toBeVisible();
+  await page.getByRole('button', { name: 'Less Info about SSC Phenotype Data' }).click();
+  await expect(page.getByText('Accession ID: SFARI-SSC-PHENO')).toBeHidden();
+  // The demo researcher is approved for the SPARK phenotype dataset already.
+  await expect(page.getByRole('button', { name: 'Select SPARK Phenotype Dataset' })).toBeDisabled();
+  await page.getByPlaceholder('Search by resource name or cohort').fill('ssc');
+  await expect(page.getByRole('button', { name: 'Select SPARK Whole Genome Sequencing' })).toBeHidden();
+  await selectResource(page, 'SSC Phenotype Data');
+  await selectResource(page, 'SSC Genotyping Arrays');
+  const cart = page.getByRole('complementary', { name: 'Selected Resources' });
+  await expect(cart.getByText('SSC Phenotype Data')).toBeVisible();
+  await expect(cart.getByText('SSC Genotyping Arrays')).toBeVisible();
+  await look(page, '2-resources');
+  await expectNoViolations(page);
+  await cart.getByRole('button', { name: 'Continue' }).click();
+
+  // Details: the security statements and the Globus username for a download.
+  await expect(stepHeading(page, 'Resource details')).toBeVisible();
+  await expect(page.getByText('SSC Phenotype Data + 1 more')).toBeVisible();
+  await page.getByRole('radio', { name: 'Yes' }).check();
+  await page.getByRole('checkbox', { name: /I agree to follow the NIH Genomic Data Sharing Policy/ }).check();
+  await page.getByRole('checkbox', { name: /I will keep the data on secured systems/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Field Required')).toBeVisible();
+  await look(page, '3-details-errors');
+  await page.getByRole('textbox', { name: 'Globus username' }).fill('researcher@globusid.org');
+  await expect(page.getByText('Field Required')).toBeHidden();
+  await expectNoViolations(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // Team: the PI row is fixed.
+  await expect(stepHeading(page, 'Identify Research Team')).toBeVisible();
+  await expect(page.getByRole('switch').first()).toBeDisabled();
+  await look(page, '4-team');
+  await expectNoViolations(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await answerUsage(page);
+
+  // Review, then Submit.
+  await expect(stepHeading(page, 'Review')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Principal Investigator & Project' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Resource(s)' }).getByText('SSC Genotyping Arrays'),
+  ).toBeVisible();
+  await expect(page.getByText('No team members selected.')).toBeVisible();
+  await look(page, '6-review');
+  await expectNoViolations(page);
+  // An Edit link goes back; the furthest step reached is still open.
+  await page.getByRole('button', { name: 'Edit Research Team' }).click();
+  await expect(page).toHaveURL(/#project_request_3$/);
+  await page.getByRole('button', { name: 'Review' }).click();
+  await expect(stepHeading(page, 'Review')).toBeVisible();
+  await page.getByRole('button', { name: 'Submit' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Thank you for your request' })).toBeVisible();
+  await expect(page.getByText('primary_researcher@demo.test')).toBeVisible();
+  await look(page, '7-thank-you');
+  await expectNoViolations(page);
+  await page.getByRole('link', { name: 'View Request Status' }).click();
+  await expect(page).toHaveURL(/\/request\/\d+$/);
+});
+
+test('a step cannot be entered before the earlier ones have output', async ({ page }) => {
+  await signIn(page, 'primary_researcher@demo.test');
+  await page.goto('/request/create#project_request_3');
+  await expect(page.getByRole('heading', { level: 1, name: 'Resource Request' })).toBeVisible();
+  await expect(page).toHaveURL(/#project_request_0$/);
+  await expect(stepHeading(page, 'Project')).toBeVisible();
+});
+
+test('mixing a dataset and a biospecimen is refused unless the new selection replaces the old', async ({
+  page,
+}) => {
+  await signIn(page, 'primary_researcher@demo.test');
+  await page.goto('/request/create');
+  await createProject(page, `Mixing check ${Date.now()}`);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await selectResource(page, 'SSC Phenotype Data');
+  await selectResource(page, 'iPSC');
+  const dialog = page.getByRole('dialog');
+  await expect(
+    dialog.getByText('A dataset cannot be combined with a sample type or Research Match.'),
+  ).toBeVisible();
+  await look(page, '2-mixing');
+  await expectNoViolations(page, '[role="dialog"]');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  const cart = page.getByRole('complementary', { name: 'Selected Resources' });
+  await expect(cart.getByText('SSC Phenotype Data')).toBeVisible();
+  await expect(cart.getByText('iPSC')).toBeHidden();
+
+  await selectResource(page, 'iPSC');
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm Selection' }).click();
+  await expect(cart.getByText('iPSC')).toBeVisible();
+  await expect(cart.getByText('SSC Phenotype Data')).toBeHidden();
+});
+
+test('an admin files a dataset request for a PI, without the usage step', async ({ page }) => {
+  await signIn(page, 'portal_admin@demo.test');
+  await page.goto('/request/create');
+  await expect(page.getByRole('heading', { level: 1, name: 'Resource Request' })).toBeVisible();
+  await expect(page.getByText('Resource usage')).toBeHidden();
+  await page.getByRole('combobox', { name: 'Project' }).click();
+  await page.getByRole('option').nth(1).click();
+  const projectTitle = await page.getByRole('heading', { level: 3 }).first().textContent();
+  await expect(page.getByText(/Principal Investigator:/)).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await selectResource(page, 'Simons Searchlight Phenotype Data');
+  await page
+    .getByRole('complementary', { name: 'Selected Resources' })
+    .getByRole('button', { name: 'Continue' })
+    .click();
+  await page.getByRole('radio', { name: 'No' }).check();
+  await page.getByRole('checkbox', { name: /I agree to follow the NIH Genomic Data Sharing Policy/ }).check();
+  await page.getByRole('checkbox', { name: /I will keep the data on secured systems/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(stepHeading(page, 'Review')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Principal Investigator & Project' })).toContainText(
+    projectTitle!,
+  );
+  await look(page, 'admin-review');
+  await expectNoViolations(page);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you for your request' })).toBeVisible();
+  await expect(page.getByText('portal_admin@demo.test')).toBeVisible();
+});

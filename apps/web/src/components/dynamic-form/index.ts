@@ -1,2 +1,3 @@
 export { DynamicForm, type DynamicFormProps } from './dynamic-form';
 export { applyChange, shownPaths, useDynamicForm } from './state';
+export { SchemaLoadError, formSchemaPath, loadFormSchema, useFormSchema } from './load';

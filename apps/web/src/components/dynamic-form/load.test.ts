@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadFormSchema } from './forms';
+import { loadFormSchema } from './load';
 
 const stubFetch = (answer: () => Promise<Response>) => {
   const fetchMock = vi.fn(answer);

@@ -3,10 +3,9 @@ import { Accordion, Alert, Button, Code, Group, Loader, Paper, Stack, Text, Titl
 import { Navigate, useParams } from 'react-router';
 import { can } from '@rrp/domain';
 import type { FormResult, FormSchema } from '@rrp/domain/forms';
-import { DynamicForm, useDynamicForm } from '@/components/dynamic-form';
 import { Page } from '@/components/page';
 import { useSession } from '@/lib/session';
-import { useFormSchema } from '../api/forms';
+import { DynamicForm, useDynamicForm, useFormSchema } from '@/components/dynamic-form';
 
 const crumbs = [{ label: 'Form Tester', to: '/form_tester' }];
 

@@ -9,9 +9,9 @@ export class SchemaLoadError extends Error {
 export const formSchemaPath = (id: string) => `/forms/${encodeURIComponent(id)}.json`;
 
 /**
- * Loads `/forms/{id}.json` (a static document, not an API call; any screen showing a form uses it): an answer other than 200 is
- * 'Failed to load schema: {path}', a network failure or a body that is not JSON 'Error loading
- * schema', and JSON that is not a form 'Invalid Schema'.
+ * Loads `/forms/{id}.json` for any screen that shows a form (a static document, not an API call):
+ * an answer other than 200 is 'Failed to load schema: {path}', a network failure or a body that is
+ * not JSON 'Error loading schema', and JSON that is not a form 'Invalid Schema'.
  */
 export async function loadFormSchema(id: string): Promise<FormSchema> {
   const path = formSchemaPath(id);

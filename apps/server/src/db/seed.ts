@@ -38,6 +38,7 @@ import {
 import { addTeamMember, createProject, ensureDemoInstitution, ensureUser } from './factories';
 import { seedComplianceDemo } from './demo-compliance';
 import { seedDemoCatalogue, seedSampleTypes } from './demo-catalogue';
+import { seedDemoSamples } from './demo-samples';
 
 /** The release the footer shows; bumped with each release. */
 export const APP_VERSION = '0.1.0';
@@ -235,5 +236,7 @@ export async function seedDemoData(
       researcherId: demoUsers.get('primary_researcher')!.id,
       adminId: demoUsers.get('portal_admin')!.id,
     });
+    // A few biospecimen ids for the wizard's sample validation.
+    await seedDemoSamples(tx);
   });
 }

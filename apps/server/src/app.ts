@@ -56,6 +56,8 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { createAdminService } from './modules/admin/admin.service';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
+import { requestsRoutes } from './modules/requests/requests.routes';
+import { createRequestsService } from './modules/requests/requests.service';
 import { createPublicCatalogueService } from './modules/catalogue/public.service';
 import { datasetFilePolicy } from './modules/catalogue/dataset-files.policy';
 import { historyRoutes } from './modules/history/history.routes';
@@ -250,9 +252,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(emailRoutes, { email });
   await app.register(complianceRoutes, { compliance: createComplianceService({ db: database.db, email }) });
   // Dynamic forms (/forms/{id}.json) and their remote option lists.
-  await app.register(formsRoutes, {
-    forms: createFormsService({ db: database.db, productName: config.productName }),
-  });
+  const forms = createFormsService({ db: database.db, productName: config.productName });
+  await app.register(formsRoutes, { forms });
+  // Resource requests (issue 7); their forms are checked by the same validator as the web's.
+  const requests = createRequestsService({ db: database.db, forms });
+  await app.register(requestsRoutes, { requests });
+  services.history.registerModel('request', requests.historySubject);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

@@ -9,8 +9,11 @@ import {
   groups,
   institutions,
   requestDatasets,
+  requestMembers,
+  requestSamples,
   projects,
   requests,
+  samples,
   researchTeamMembers,
   userGroups,
   userInstitutions,
@@ -236,6 +239,13 @@ export interface NewRequest {
   decisionDate?: Date | null;
   expirationDate?: Date | null;
   additionalData?: Record<string, unknown>;
+  /** The requested resources' names; linking datasets fills it in when empty. */
+  displayName?: string;
+  cohortIds?: number[];
+  /** Biospecimen requests: the sample type. */
+  sampleTypeId?: number | null;
+  creatorId?: number | null;
+  agreedToUsagePolicy?: boolean;
 }
 
 /** A request row (the request work adds its own service on top of this table). */
@@ -256,6 +266,11 @@ export async function createRequest(tx: DbOrTx, input: NewRequest) {
       decisionDate: input.decisionDate ?? null,
       expirationDate: input.expirationDate ?? null,
       additionalData: input.additionalData ?? {},
+      displayName: input.displayName ?? '',
+      cohortIds: input.cohortIds ?? [],
+      sampleTypeId: input.sampleTypeId ?? null,
+      creatorId: input.creatorId ?? null,
+      agreedToUsagePolicy: input.agreedToUsagePolicy ?? false,
     })
     .returning();
   if (!request) throw new Error('insert returned no request');
@@ -366,6 +381,71 @@ export async function linkRequestDatasets(tx: DbOrTx, requestId: number, dataset
   await tx
     .insert(requestDatasets)
     .values(datasetIds.map((datasetId) => ({ requestId, datasetId })))
+    .onConflictDoNothing();
+  // The list columns "Requested Resource" and "Cohort" follow the datasets, as the service writes them.
+  await tx.execute(sql`update ${requests} set
+      display_name = case when ${requests.displayName} = '' then coalesce((select string_agg(d.name, ', ' order by d.name) from ${requestDatasets} rd join ${datasets} d on d.id = rd.dataset_id where rd.request_id = ${requestId}), '') else ${requests.displayName} end,
+      cohort_ids = coalesce((select array_agg(distinct d.cohort_id) from ${requestDatasets} rd join ${datasets} d on d.id = rd.dataset_id where rd.request_id = ${requestId} and d.cohort_id is not null), '{}'::integer[])
+    where ${requests.id} = ${requestId}`);
+}
+
+export interface NewSample {
+  id: string;
+  sampleTypeId: number;
+  amountAvailable?: number;
+  unit?: string;
+  ipscConsented?: boolean;
+  /** available (default), limited, unavailable or cpls. */
+  status?: 'available' | 'limited' | 'unavailable' | 'cpls';
+}
+
+/** A biospecimen inventory row (what validateSamples answers from; decision 057). */
+export async function createSample(tx: DbOrTx, input: NewSample) {
+  const [row] = await tx
+    .insert(samples)
+    .values({
+      id: input.id,
+      sampleTypeId: input.sampleTypeId,
+      amountAvailable: input.amountAvailable ?? 5,
+      unit: input.unit ?? 'vials',
+      ipscConsented: input.ipscConsented ?? false,
+      status: input.status ?? 'available',
+    })
+    .onConflictDoNothing()
+    .returning();
+  return row ?? (await tx.select().from(samples).where(eq(samples.id, input.id)))[0]!;
+}
+
+/** The samples a biospecimen request asks for, with amounts. */
+export async function addRequestSamples(
+  tx: DbOrTx,
+  requestId: number,
+  entries: readonly { id: string; amount?: number }[],
+) {
+  if (entries.length === 0) return;
+  await tx
+    .insert(requestSamples)
+    .values(entries.map((entry) => ({ requestId, sampleId: entry.id, amount: entry.amount ?? 1 })))
+    .onConflictDoNothing();
+}
+
+/** Users on a request's access control list. */
+export async function addRequestMembers(
+  tx: DbOrTx,
+  requestId: number,
+  members: readonly { userId: number; removalDate?: Date | null; verified?: boolean }[],
+) {
+  if (members.length === 0) return;
+  await tx
+    .insert(requestMembers)
+    .values(
+      members.map((member) => ({
+        requestId,
+        userId: member.userId,
+        removalDate: member.removalDate ?? null,
+        verified: member.verified ?? false,
+      })),
+    )
     .onConflictDoNothing();
 }
 

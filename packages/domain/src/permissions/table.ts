@@ -35,6 +35,9 @@ export const SUBJECTS = [
   'PublicProfile',
   // The form tester (/form_tester): previews of the dynamic forms for staff (decision 053).
   'FormTester',
+  // Resource requests (researcher §2, §6; staff §6) and the sample inventory behind validateSamples.
+  'Request',
+  'SampleAvailability',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -81,6 +84,16 @@ const PROJECT_OWNER = {
   ResearchTeam: { list: true, read: 'isTeamMember', update: 'isOwner' },
   History: { list: 'isOwner', read: 'isOwner' },
 } as const;
+/**
+ * A researcher's own requests: they file them for their projects, read those of the projects
+ * whose team they are on, and edit and delete the ones they own (researcher §2, §4, §6).
+ */
+const REQUESTER = {
+  Request: { list: true, read: 'isTeamMember', create: true, update: 'isOwner', delete: 'isOwner' },
+  SampleAvailability: { read: true },
+} as const;
+/** Staff who read every request. */
+const REQUEST_VIEWER = { Request: READ_ONLY } as const;
 /** Staff who see a dataset's UUID, version history and who has access to it. */
 const DATASET_STAFF = { DatasetInternal: { read: true }, DatasetAccess: READ_ONLY } as const;
 /** The global search box of the staff header (foundation §2 navigation). */
@@ -121,6 +134,7 @@ export const PERMISSIONS = {
   },
   primary_researcher: {
     ...PROJECT_OWNER,
+    ...REQUESTER,
     InstitutionProposal: { create: true, update: true },
     UserInstitution: { create: true },
     Institution: { list: true, read: 'isMember' },
@@ -144,12 +158,16 @@ export const PERMISSIONS = {
     ...DATASET_STAFF,
     Dataset: { list: true, read: true, create: true, update: true },
     SampleType: { list: true, read: true, update: true },
+    // Every request; admins also file requests for a PI (researcher §2 admin variant).
+    Request: { list: true, read: true, create: true, update: true, delete: true },
+    SampleAvailability: { read: true },
   },
   portal_admin_lead: {
     ...FORM_TESTER,
     History: READ_ONLY,
     ...INSTITUTION_VIEWER,
     ...PROJECT_VIEWER,
+    ...REQUEST_VIEWER,
     Rda: { list: true, read: true, countersign: true },
   },
   rm_admin: { History: READ_ONLY },
@@ -167,10 +185,26 @@ export const PERMISSIONS = {
     ...SEARCH,
     ...PROJECT_VIEWER,
     ResearchTeam: { ...READ_ONLY, update: true },
+    ...REQUEST_VIEWER,
+    // The Availability tab of biospecimen requests (researcher §2).
+    SampleAvailability: { read: true },
   },
-  abn_proj_mgr: { History: READ_ONLY, ...SEARCH, ...PROJECT_VIEWER },
+  // Tissue project managers file requests for a PI (researcher §2 wizard variant, staff §6).
+  abn_proj_mgr: {
+    History: READ_ONLY,
+    ...SEARCH,
+    ...PROJECT_VIEWER,
+    Request: { list: true, read: true, create: true },
+    SampleAvailability: { read: true },
+  },
   abn_reviewer: {},
-  internal_read_only: { History: READ_ONLY, ...INSTITUTION_VIEWER, ...SEARCH, ...PROJECT_VIEWER },
+  internal_read_only: {
+    History: READ_ONLY,
+    ...INSTITUTION_VIEWER,
+    ...SEARCH,
+    ...PROJECT_VIEWER,
+    ...REQUEST_VIEWER,
+  },
   superuser: {
     ...FORM_TESTER,
     ...SEARCH,
@@ -191,6 +225,12 @@ export const PERMISSIONS = {
     ...DATASET_STAFF,
     Dataset: { list: true, read: true, create: true },
     DatasetAccess: { list: true, read: true, create: true, update: true },
+    ...REQUEST_VIEWER,
   },
-  pi_sbso: { ...SEARCH, ...PROJECT_OWNER, InstitutionProposal: { create: true, update: true } },
+  pi_sbso: {
+    ...SEARCH,
+    ...PROJECT_OWNER,
+    ...REQUESTER,
+    InstitutionProposal: { create: true, update: true },
+  },
 } as const satisfies Record<Audience | RoleKey, Policy>;

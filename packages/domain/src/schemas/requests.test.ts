@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  availabilityPasses,
   createRequestSchema,
+  sampleAvailability,
   normalizeRequestSampleIds,
   REQUEST_MESSAGES,
   RESOURCE_MIX_MESSAGES,
@@ -135,5 +137,32 @@ describe('request inputs', () => {
     expect(updateRequestSchema.parse({ additional_data: { samples: { a: 1 } } })).toEqual({
       additional_data: { samples: { a: 1 } },
     });
+  });
+});
+
+describe('sample availability (decision 057)', () => {
+  const plasma = { sampleTypeId: 2, sampleTypeCode: 'plasma' };
+  const ipsc = { sampleTypeId: 1, sampleTypeCode: 'ipsc' };
+  const sample = { sampleTypeId: 2, amountAvailable: 3, ipscConsented: false, status: 'available' };
+  it('grades ids by type, stock, consent and state', () => {
+    expect(sampleAvailability(null, plasma)).toBe('Invalid Id');
+    expect(sampleAvailability(sample, ipsc)).toBe('Invalid Id');
+    expect(sampleAvailability(sample, plasma)).toBe('Available');
+    expect(sampleAvailability({ ...sample, amountAvailable: 0 }, plasma)).toBe('Unavailable');
+    expect(sampleAvailability({ ...sample, status: 'unavailable' }, plasma)).toBe('Unavailable');
+    expect(sampleAvailability({ ...sample, status: 'limited' }, plasma)).toBe('Limited');
+    expect(sampleAvailability(sample, { ...plasma, generateIpscs: true })).toBe('IPSC NOT CONSENTED');
+    expect(sampleAvailability({ ...sample, sampleTypeId: 1 }, ipsc)).toBe('IPSC NOT CONSENTED');
+    expect(sampleAvailability({ ...sample, sampleTypeId: 1, ipscConsented: true }, ipsc)).toBe('Available');
+    expect(sampleAvailability({ ...sample, status: 'cpls' }, plasma)).toBe('CPLs Available');
+  });
+  it('lets Available and Limited pass, CPLs only when iPSCs are generated', () => {
+    expect(availabilityPasses('Available')).toBe(true);
+    expect(availabilityPasses('Limited')).toBe(true);
+    expect(availabilityPasses('CPLs Available')).toBe(false);
+    expect(availabilityPasses('CPLs Available', true)).toBe(true);
+    expect(availabilityPasses('Invalid Id', true)).toBe(false);
+    expect(availabilityPasses('Unavailable')).toBe(false);
+    expect(availabilityPasses('IPSC NOT CONSENTED')).toBe(false);
   });
 });

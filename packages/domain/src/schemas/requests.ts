@@ -88,8 +88,6 @@ export const SAMPLE_AVAILABILITY = [
   'CPLs Available',
 ] as const;
 export type SampleAvailability = (typeof SAMPLE_AVAILABILITY)[number];
-/** Values that let a request be saved (researcher §5: Available, Limited supply, reprogramming-eligible). */
-export const PASSING_AVAILABILITY: readonly SampleAvailability[] = ['Available', 'Limited', 'CPLs Available'];
 /** Sample-table states (decision 057). */
 export const SAMPLE_STATUSES = ['available', 'limited', 'unavailable', 'cpls'] as const;
 export type SampleStatus = (typeof SAMPLE_STATUSES)[number];
@@ -148,6 +146,48 @@ export function requestTypeForSelection(selection: readonly SelectedResource[]):
 
 /** Sample ids as the wizard and the server take them (researcher §5 "Sample IDs"). */
 export const normalizeRequestSampleIds = normalizeSampleIds;
+
+/** What the inventory holds about one sample id (decision 057). */
+export interface SampleRecord {
+  sampleTypeId: number;
+  amountAvailable: number;
+  ipscConsented: boolean;
+  status: SampleStatus | string;
+}
+
+/**
+ * A sample id's availability for a request of `sampleType` (researcher §3, §5; decision 057):
+ * unknown ids or ids of another sample type are Invalid Id; none left is Unavailable; a sample
+ * to be reprogrammed (iPSC requests, or generate_ipscs) needs iPSC consent; cell lines only
+ * nominable for reprogramming are CPLs Available; limited stock is Limited.
+ */
+export function sampleAvailability(
+  sample: SampleRecord | null | undefined,
+  request: { sampleTypeId: number; sampleTypeCode: string; generateIpscs?: boolean | null },
+): SampleAvailability {
+  if (!sample || sample.sampleTypeId !== request.sampleTypeId) return 'Invalid Id';
+  if (sample.status === 'unavailable' || sample.amountAvailable <= 0) return 'Unavailable';
+  if ((request.sampleTypeCode === 'ipsc' || request.generateIpscs) && !sample.ipscConsented) {
+    return 'IPSC NOT CONSENTED';
+  }
+  if (sample.status === 'cpls') return 'CPLs Available';
+  if (sample.status === 'limited') return 'Limited';
+  return 'Available';
+}
+
+/** Whether an availability lets the request be saved: CPLs only when iPSCs are to be generated. */
+export function availabilityPasses(
+  availability: SampleAvailability,
+  generateIpscs?: boolean | null,
+): boolean {
+  if (availability === 'CPLs Available') return Boolean(generateIpscs);
+  return availability === 'Available' || availability === 'Limited';
+}
+
+/** A form's yes/no answer (or a boolean) as a boolean. */
+export function yes(value: unknown): boolean {
+  return value === true || value === 'yes' || value === 'true';
+}
 
 /** Usage answers: three True answers and the terms box, or the terms box only when recontacting. */
 export interface UsageAnswers {
@@ -358,3 +398,11 @@ export const REQUEST_ORDERINGS = [
   'owner',
   'institution',
 ] as const;
+
+/** DELETE request/{id}/ success (researcher §8 'Request Deleted Successfully'). */
+export const requestDeletedSchema = z.object({
+  status: z.literal(true),
+  msg: z.string(),
+  data: z.object({ id: z.number(), portal_request_id: z.string(), display_name: z.string() }),
+});
+export type RequestDeleted = z.infer<typeof requestDeletedSchema>;

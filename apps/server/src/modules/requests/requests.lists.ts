@@ -1,0 +1,99 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ListSpec } from '../../platform/list';
+import { requests } from '../../db/schema';
+import {
+  cohortNameSql,
+  institutionNameSql,
+  ownerLastNameSql,
+  ownerNameSql,
+  projectTitleSql,
+  R,
+} from './requests.repo';
+
+/** A condition on one of the request's cohorts (`cohort_ids` holds them). */
+const throughCohorts = (condition: SQL) =>
+  sql`exists (select 1 from unnest(${R.cohortIds}) as request_cohort(id) where ${condition})`;
+
+/** A condition on a current member of the request's project team. */
+const throughProjectTeam = (condition: SQL) =>
+  sql`exists (select 1 from research_team_members where research_team_members.project_id = ${R.projectId} and research_team_members.removal_date is null and ${condition})`;
+
+/** A condition on a user on the request's access control list (not removed). */
+const throughMembers = (condition: SQL) =>
+  sql`exists (select 1 from request_members where request_members.request_id = ${R.id} and request_members.removal_date is null and ${condition})`;
+
+const throughDatasets = (condition: SQL) =>
+  sql`exists (select 1 from request_datasets where request_datasets.request_id = ${R.id} and ${condition})`;
+
+/**
+ * GET request/: researcher §2 "Lists" (default sort submission date descending) and the filters of
+ * researcher §7 and staff §7 that have data today (reviewer filters come with the review work).
+ */
+export const requestList: ListSpec = {
+  id: requests.id,
+  filters: {
+    id: { type: 'int', column: requests.id, lookups: ['exact', 'in'] },
+    type: { type: 'int', column: requests.typeId, lookups: ['exact', 'in'] },
+    status: { type: 'int', column: requests.statusId, lookups: ['exact', 'in'] },
+    owner: { type: 'int', column: requests.ownerId, lookups: ['exact', 'in'] },
+    project: { type: 'int', column: requests.projectId, lookups: ['exact', 'in'] },
+    institution: { type: 'int', column: requests.institutionId, lookups: ['exact', 'in', 'isnull'] },
+    sample_type: { type: 'int', column: requests.sampleTypeId, lookups: ['exact', 'in', 'isnull'] },
+    portal_request_id: {
+      type: 'text',
+      column: requests.portalRequestId,
+      lookups: ['exact', 'in', 'icontains'],
+    },
+    display_name: { type: 'text', column: requests.displayName, lookups: ['icontains'] },
+    cohort: {
+      type: 'int',
+      column: sql`request_cohort.id`,
+      through: throughCohorts,
+      lookups: ['exact', 'in'],
+    },
+    datasets: {
+      type: 'int',
+      column: sql`request_datasets.dataset_id`,
+      through: throughDatasets,
+      lookups: ['exact', 'in'],
+    },
+    /** Requests of the projects whose current team the user is on (staff §7). */
+    project__userproject__user: {
+      type: 'int',
+      column: sql`research_team_members.user_id`,
+      through: throughProjectTeam,
+      lookups: ['exact', 'in'],
+    },
+    /** Requests whose access control list holds the user (researcher §7 `users`). */
+    users: {
+      type: 'int',
+      column: sql`request_members.user_id`,
+      through: throughMembers,
+      lookups: ['exact', 'in'],
+    },
+    submission_date: { type: 'date', column: requests.submissionDate },
+    decision_date: { type: 'date', column: requests.decisionDate },
+    expiration_date: { type: 'date', column: requests.expirationDate },
+    created: { type: 'date', column: requests.created },
+    modified: { type: 'date', column: requests.modified },
+  },
+  ordering: {
+    id: requests.id,
+    portal_request_id: requests.portalRequestId,
+    display_name: requests.displayName,
+    type: requests.typeId,
+    status: requests.statusId,
+    submission_date: requests.submissionDate,
+    decision_date: requests.decisionDate,
+    expiration_date: requests.expirationDate,
+    created: requests.created,
+    modified: requests.modified,
+    owner: ownerLastNameSql,
+    institution: institutionNameSql,
+    cohort: cohortNameSql,
+    project: projectTitleSql,
+  },
+  defaultOrdering: ['-submission_date'],
+  search: [requests.portalRequestId, requests.displayName, ownerNameSql, institutionNameSql, projectTitleSql],
+  expand: ['project', 'datasets', 'owner', 'institution'],
+};

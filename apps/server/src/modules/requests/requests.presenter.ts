@@ -1,0 +1,164 @@
+import {
+  can,
+  permissionsFor,
+  REQUEST_STATUSES,
+  REQUEST_TYPES,
+  RETURN_TO_APPLICANT_STATUSES,
+  type Actor,
+  type DatasetAccessType,
+  type IrbRecordDto,
+  type RequestDatasetRef,
+  type RequestDto,
+} from '@rrp/domain';
+import type { findRequest, RequestRelations } from './requests.repo';
+
+/** The channels a dataset offers, from its fields (as the catalogue shows them). */
+export function accessTypesOf(row: {
+  globusGroupId: string | null;
+  globusLocations: readonly unknown[];
+  dataAccess: string | null;
+  gpfAccessible: boolean;
+}): DatasetAccessType[] {
+  const types: DatasetAccessType[] = [];
+  if (row.globusGroupId || row.globusLocations.length > 0) types.push('Globus');
+  if (row.dataAccess) types.push('AWS');
+  if (row.gpfAccessible) types.push('GPF');
+  return types;
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
+
+/** The project's latest IRB as the request shows it (`project.latest_irb`). */
+export function presentIrb(file: {
+  id: number;
+  name: string;
+  additionalData: Record<string, unknown>;
+  created: Date;
+}): IrbRecordDto {
+  const data = file.additionalData;
+  const designation = Number(data.designation);
+  return {
+    id: file.id,
+    name: file.name,
+    designation: designation === 1 || designation === 2 ? designation : null,
+    approval_date: text(data.approval_date),
+    renewal_date: text(data.renewal_date),
+    assurance_number: text(data.assurance_number),
+    created: file.created.toISOString(),
+  };
+}
+
+export type RequestView = NonNullable<Awaited<ReturnType<typeof findRequest>>>;
+
+/** What the permission conditions read of a request (isOwner, isTeamMember). */
+export interface RequestSubject {
+  ownerId: number;
+  teamMemberIds: number[];
+}
+
+export function subjectOfView(
+  view: Pick<RequestView, 'request' | 'callerIsMember'>,
+  actor: Actor | null,
+): RequestSubject {
+  const ids = [view.request.ownerId];
+  if (actor && view.callerIsMember) ids.push(actor.userId);
+  return { ownerId: view.request.ownerId, teamMemberIds: ids };
+}
+
+const fullName = (person: { firstName: string; lastName: string; email?: string }) =>
+  `${person.firstName} ${person.lastName}`.trim() || person.email || '';
+
+/**
+ * Whether the caller may edit the request now: staff who edit requests always; the owner while it
+ * is a draft (Created) or returned to them (Revisions Requested, Deferred; researcher §4).
+ */
+export function isEditableBy(actor: Actor | null, view: Pick<RequestView, 'request' | 'callerIsMember'>) {
+  if (can(actor, 'update', 'Request')) return true;
+  if (!can(actor, 'update', 'Request', subjectOfView(view, actor))) return false;
+  const status = view.request.statusId as (typeof RETURN_TO_APPLICANT_STATUSES)[number];
+  return status === 1 || RETURN_TO_APPLICANT_STATUSES.includes(status);
+}
+
+const name = <T extends Record<number, string>>(table: T, id: number) => table[id as keyof T] ?? '';
+
+export function presentRequest(
+  actor: Actor | null,
+  view: RequestView,
+  relations: RequestRelations,
+  cohortNames: Map<number, string>,
+  expand: ReadonlySet<string>,
+): RequestDto {
+  const { request, owner, creator, institution, project, irb, sampleType } = view;
+  const datasets = relations.datasets.get(request.id) ?? [];
+  const members = relations.members.get(request.id) ?? [];
+  const samples = relations.samples.get(request.id) ?? [];
+  const irbDto = irb ? presentIrb(irb) : null;
+  const datasetRefs: RequestDatasetRef[] = datasets.map(({ dataset, cohortName }) => ({
+    id: dataset.id,
+    dataset_id: dataset.datasetId,
+    name: dataset.name,
+    version: dataset.version,
+    type: dataset.typeId,
+    cohort: dataset.cohortId && cohortName ? { id: dataset.cohortId, name: cohortName } : null,
+    accession_id: dataset.accessionId,
+    access_types: accessTypesOf(dataset),
+  }));
+  const additionalData = { ...request.additionalData };
+  if (request.typeId === 2) {
+    additionalData.samples = Object.fromEntries(samples.map((sample) => [sample.sampleId, sample.amount]));
+    additionalData.sample_type = request.sampleTypeId;
+  }
+  const submitted = request.submissionDate?.getTime() ?? null;
+  return {
+    id: request.id,
+    portal_request_id: request.portalRequestId,
+    display_name: request.displayName,
+    type: request.typeId,
+    type_name: name(REQUEST_TYPES, request.typeId),
+    status: request.statusId,
+    status_name: name(REQUEST_STATUSES, request.statusId),
+    project: expand.has('project')
+      ? {
+          id: project.id,
+          title: project.title,
+          abstract: project.abstract,
+          portal_project_id: project.portalProjectId,
+          non_autism_research: project.nonAutismResearch,
+          latest_irb: irbDto,
+        }
+      : project.id,
+    owner: { id: owner.id, display_name: fullName(owner) },
+    creator: creator ? { id: creator.id, display_name: fullName(creator) } : null,
+    institution: institution ? { id: institution.id, name: institution.name } : null,
+    cohorts: request.cohortIds.flatMap((id) => {
+      const cohort = cohortNames.get(id);
+      return cohort ? [{ id, name: cohort }] : [];
+    }),
+    submission_date: request.submissionDate?.toISOString() ?? null,
+    decision_date: request.decisionDate?.toISOString() ?? null,
+    expiration_date: request.expirationDate?.toISOString() ?? null,
+    access_control_list: members.map((member) => ({
+      user_id: member.userId,
+      display_name: fullName(member),
+      email: member.email,
+      removal_date: member.removalDate?.toISOString() ?? null,
+      verified: member.verified,
+    })),
+    datasets: expand.has('datasets') ? datasetRefs : datasetRefs.map((dataset) => dataset.id),
+    sample_type: sampleType ? { id: sampleType.id, name: sampleType.name, type: sampleType.type } : null,
+    additional_data: additionalData,
+    intent_to_download: request.intentToDownload,
+    agreed_nih: request.agreedNih,
+    data_safeguard: request.dataSafeguard,
+    gpf_access_status: request.gpfAccessStatus,
+    agreed_to_usage_policy: request.agreedToUsagePolicy,
+    research_team_ready: Boolean(view.researchTeamReady),
+    first_req_on_project: Boolean(view.firstReqOnProject),
+    project_has_approved_req: Boolean(view.projectHasApprovedReq),
+    has_new_irb: Boolean(irb && submitted !== null && irb.created.getTime() > submitted),
+    is_editable: isEditableBy(actor, view),
+    created: request.created.toISOString(),
+    modified: request.modified.toISOString(),
+    permissions: permissionsFor(actor, 'Request', subjectOfView(view, actor)),
+  };
+}

@@ -1,0 +1,429 @@
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { APPROVED_STATUSES } from '@rrp/domain';
+import type { DbOrTx } from '../../platform/db/database';
+import type { ParsedList } from '../../platform/list';
+import {
+  cohorts,
+  datasetAllowedUsers,
+  datasets,
+  files,
+  institutions,
+  projects,
+  requestDatasets,
+  requestMembers,
+  requestSamples,
+  requests,
+  researchTeamMembers,
+  samples,
+  sampleTypeAllowedUsers,
+  sampleTypeCohorts,
+  sampleTypes,
+  users,
+} from '../../db/schema';
+
+export type RequestRow = typeof requests.$inferSelect;
+export type SampleRow = typeof samples.$inferSelect;
+
+const creators = alias(users, 'request_creators');
+
+/**
+ * Columns of the listed request, qualified: drizzle leaves columns unqualified in single-table
+ * queries (the list's count), where a subquery would read its own table's column of that name.
+ */
+export const R = {
+  id: sql.raw('"requests"."id"'),
+  projectId: sql.raw('"requests"."project_id"'),
+  ownerId: sql.raw('"requests"."owner_id"'),
+  institutionId: sql.raw('"requests"."institution_id"'),
+  cohortIds: sql.raw('"requests"."cohort_ids"'),
+};
+const approvedList = sql.raw(APPROVED_STATUSES.join(', '));
+
+/** The caller is on the request's project's current team with access (the PI's row included). */
+export function isProjectMemberSql(userId: number): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from research_team_members tm where tm.project_id = ${R.projectId} and tm.removal_date is null and tm.active and (tm.user_id = ${userId} or (tm.user_id is null and lower(tm.email) = (select lower(u.email) from users u where u.id = ${userId}))))`;
+}
+
+/** Requests a researcher sees: their own and those of projects whose current team they are on. */
+export function visibleTo(userId: number): SQL {
+  return sql`(${R.ownerId} = ${userId} or ${isProjectMemberSql(userId)})`;
+}
+
+/** The owner's last name, for ordering by creator. */
+export const ownerLastNameSql = sql<string>`(select u.last_name from users u where u.id = ${R.ownerId})`;
+export const ownerNameSql = sql<string>`(select u.first_name || ' ' || u.last_name from users u where u.id = ${R.ownerId})`;
+export const institutionNameSql = sql<
+  string | null
+>`(select i.name from institutions i where i.id = ${R.institutionId})`;
+export const projectTitleSql = sql<string>`(select p.title from projects p where p.id = ${R.projectId})`;
+/** The first cohort's name, for ordering by cohort. */
+export const cohortNameSql = sql<
+  string | null
+>`(select min(c.name) from cohorts c where c.id = any(${R.cohortIds}))`;
+
+/**
+ * Flags the staff panel reads (staff §3 request): every current team member with access has an
+ * account; no earlier request on the project; another request of the project is approved; the
+ * project's IRB was uploaded after this request was submitted.
+ */
+const flags = {
+  researchTeamReady: sql<boolean>`not exists (select 1 from research_team_members tm where tm.project_id = ${R.projectId} and tm.removal_date is null and tm.active and coalesce(tm.user_id, (select u.id from users u where lower(u.email) = lower(tm.email))) is null)`,
+  firstReqOnProject: sql<boolean>`not exists (select 1 from requests earlier where earlier.project_id = ${R.projectId} and earlier.id < ${R.id})`,
+  projectHasApprovedReq: sql<boolean>`exists (select 1 from requests other where other.project_id = ${R.projectId} and other.id <> ${R.id} and other.status_id in (${approvedList}))`,
+};
+
+function requestColumns(callerId: number) {
+  return {
+    request: requests,
+    owner: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+    creator: { id: creators.id, firstName: creators.firstName, lastName: creators.lastName },
+    institution: { id: institutions.id, name: institutions.name },
+    project: {
+      id: projects.id,
+      title: projects.title,
+      abstract: projects.abstract,
+      portalProjectId: projects.portalProjectId,
+      nonAutismResearch: projects.nonAutismResearch,
+      ownerId: projects.ownerId,
+    },
+    irb: { id: files.id, name: files.name, additionalData: files.additionalData, created: files.created },
+    sampleType: { id: sampleTypes.id, name: sampleTypes.name, type: sampleTypes.type },
+    callerIsMember: isProjectMemberSql(callerId),
+    ...flags,
+  };
+}
+
+function selectRequests(db: DbOrTx, callerId: number) {
+  return db
+    .select(requestColumns(callerId))
+    .from(requests)
+    .innerJoin(users, eq(users.id, requests.ownerId))
+    .innerJoin(projects, eq(projects.id, requests.projectId))
+    .leftJoin(creators, eq(creators.id, requests.creatorId))
+    .leftJoin(institutions, eq(institutions.id, requests.institutionId))
+    .leftJoin(files, eq(files.id, projects.latestIrbId))
+    .leftJoin(sampleTypes, eq(sampleTypes.id, requests.sampleTypeId));
+}
+
+export type RequestViewRow = Awaited<ReturnType<typeof findRequest>> & object;
+
+export async function listRequests(db: DbOrTx, list: ParsedList, callerId: number, visible?: SQL) {
+  const where = and(visible, list.where);
+  const [rows, [total]] = await Promise.all([
+    selectRequests(db, callerId)
+      .where(where)
+      .orderBy(...list.orderBy)
+      .limit(list.limit)
+      .offset(list.offset),
+    db.select({ count: count() }).from(requests).where(where),
+  ]);
+  return { rows, count: total?.count ?? 0 };
+}
+
+export async function findRequest(db: DbOrTx, id: number, callerId: number) {
+  const [row] = await selectRequests(db, callerId).where(eq(requests.id, id));
+  return row ?? null;
+}
+
+export async function lockRequest(db: DbOrTx, id: number): Promise<RequestRow | null> {
+  const [row] = await db.select().from(requests).where(eq(requests.id, id)).for('update');
+  return row ?? null;
+}
+
+type DatasetOfRequest = Awaited<ReturnType<typeof datasetsOfRequests>>[number];
+type MemberOfRequest = Awaited<ReturnType<typeof membersOfRequests>>[number];
+
+function groupBy<T extends { requestId: number }>(rows: readonly T[]): Map<number, T[]> {
+  const map = new Map<number, T[]>();
+  for (const row of rows) {
+    const list = map.get(row.requestId);
+    if (list) list.push(row);
+    else map.set(row.requestId, [row]);
+  }
+  return map;
+}
+
+export interface RequestRelations {
+  datasets: Map<number, DatasetOfRequest[]>;
+  members: Map<number, MemberOfRequest[]>;
+  samples: Map<number, { requestId: number; sampleId: string; amount: number }[]>;
+}
+
+/** The datasets, samples and team list of these requests, in one query each (no N+1). */
+export async function relationsOf(db: DbOrTx, requestIds: readonly number[]): Promise<RequestRelations> {
+  const ids = [...new Set(requestIds)];
+  if (ids.length === 0) return { datasets: new Map(), members: new Map(), samples: new Map() };
+  const [datasetRows, memberRows, sampleRows] = await Promise.all([
+    datasetsOfRequests(db, ids),
+    membersOfRequests(db, ids),
+    db
+      .select({
+        requestId: requestSamples.requestId,
+        sampleId: requestSamples.sampleId,
+        amount: requestSamples.amount,
+      })
+      .from(requestSamples)
+      .where(inArray(requestSamples.requestId, ids))
+      .orderBy(asc(requestSamples.sampleId)),
+  ]);
+  return { datasets: groupBy(datasetRows), members: groupBy(memberRows), samples: groupBy(sampleRows) };
+}
+
+async function datasetsOfRequests(db: DbOrTx, ids: number[]) {
+  return db
+    .select({
+      requestId: requestDatasets.requestId,
+      dataset: datasets,
+      cohortName: cohorts.name,
+    })
+    .from(requestDatasets)
+    .innerJoin(datasets, eq(datasets.id, requestDatasets.datasetId))
+    .leftJoin(cohorts, eq(cohorts.id, datasets.cohortId))
+    .where(inArray(requestDatasets.requestId, ids))
+    .orderBy(asc(datasets.name), asc(datasets.id));
+}
+
+async function membersOfRequests(db: DbOrTx, ids: number[]) {
+  return db
+    .select({
+      requestId: requestMembers.requestId,
+      userId: requestMembers.userId,
+      removalDate: requestMembers.removalDate,
+      verified: requestMembers.verified,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(requestMembers)
+    .innerJoin(users, eq(users.id, requestMembers.userId))
+    .where(inArray(requestMembers.requestId, ids))
+    .orderBy(asc(users.lastName), asc(users.id));
+}
+
+export async function cohortNames(db: DbOrTx, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: cohorts.id, name: cohorts.name })
+    .from(cohorts)
+    .where(inArray(cohorts.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+// ------------------------------------------------------------------------------------------
+// What a request write checks
+
+export async function findProjectForRequest(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({
+      project: projects,
+      irbData: files.additionalData,
+    })
+    .from(projects)
+    .leftJoin(files, eq(files.id, projects.latestIrbId))
+    .where(eq(projects.id, id));
+  return row ?? null;
+}
+
+export async function datasetsByIds(db: DbOrTx, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ dataset: datasets, cohortName: cohorts.name })
+    .from(datasets)
+    .leftJoin(cohorts, eq(cohorts.id, datasets.cohortId))
+    .where(inArray(datasets.id, [...ids]));
+}
+
+/**
+ * Of these dataset versions, those (by UUID) the user holds an approved or fulfilled request for
+ * (of any version), as owner or current project team member: they cannot be requested again.
+ */
+export async function approvedDatasetIds(db: DbOrTx, userId: number, ids: readonly number[]) {
+  if (ids.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ datasetId: datasets.datasetId })
+    .from(datasets)
+    .where(
+      and(
+        inArray(datasets.id, [...ids]),
+        sql`exists (
+          select 1 from request_datasets rd
+          join requests r on r.id = rd.request_id
+          join datasets approved_version on approved_version.id = rd.dataset_id
+          where approved_version.dataset_id = "datasets"."dataset_id"
+            and r.status_id in (${approvedList})
+            and (r.owner_id = ${userId} or exists (
+              select 1 from research_team_members tm
+              where tm.project_id = r.project_id and tm.user_id = ${userId} and tm.removal_date is null)))`,
+      ),
+    );
+  return new Set(rows.map((row) => row.datasetId));
+}
+
+/** Of these datasets, the restricted ones the user is allowed to request. */
+export async function allowedDatasetIds(db: DbOrTx, userId: number, ids: readonly number[]) {
+  if (ids.length === 0) return new Set<number>();
+  const rows = await db
+    .select({ id: datasetAllowedUsers.datasetId })
+    .from(datasetAllowedUsers)
+    .where(and(eq(datasetAllowedUsers.userId, userId), inArray(datasetAllowedUsers.datasetId, [...ids])));
+  return new Set(rows.map((row) => row.id));
+}
+
+export async function findSampleType(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(sampleTypes).where(eq(sampleTypes.id, id));
+  if (!row) return null;
+  const cohortRows = await db
+    .select({ id: sampleTypeCohorts.cohortId })
+    .from(sampleTypeCohorts)
+    .where(eq(sampleTypeCohorts.sampleTypeId, id));
+  return { sampleType: row, cohortIds: cohortRows.map((cohort) => cohort.id) };
+}
+
+export async function mayRequestSampleType(db: DbOrTx, userId: number, sampleTypeId: number) {
+  const [row] = await db
+    .select({ id: sampleTypeAllowedUsers.sampleTypeId })
+    .from(sampleTypeAllowedUsers)
+    .where(
+      and(eq(sampleTypeAllowedUsers.userId, userId), eq(sampleTypeAllowedUsers.sampleTypeId, sampleTypeId)),
+    );
+  return Boolean(row);
+}
+
+/** The project's current team members that have an account (the access control list's pool). */
+export async function teamAccountIds(db: DbOrTx, projectId: number): Promise<Set<number>> {
+  const rows = await db
+    .select({
+      userId: sql<
+        number | null
+      >`coalesce(${researchTeamMembers.userId}, (select u.id from ${users} u where lower(u.email) = lower(${researchTeamMembers.email})))`,
+    })
+    .from(researchTeamMembers)
+    .where(
+      and(eq(researchTeamMembers.projectId, projectId), sql`${researchTeamMembers.removalDate} is null`),
+    );
+  return new Set(rows.flatMap((row) => (row.userId === null ? [] : [Number(row.userId)])));
+}
+
+/** The inventory rows of these ids, with how many requests (and approved ones) ask for each. */
+export async function samplesWithCounts(db: DbOrTx, ids: readonly string[], excludeRequestId?: number) {
+  if (ids.length === 0) return new Map<string, SampleRow & { requestCount: number; approvedCount: number }>();
+  const exclude = excludeRequestId ? sql`and rs.request_id <> ${excludeRequestId}` : sql``;
+  const rows = await db
+    .select({
+      sample: samples,
+      requestCount: sql<number>`(select count(*) from request_samples rs where rs.sample_id = "samples"."id" ${exclude})`,
+      approvedCount: sql<number>`(select count(*) from request_samples rs join requests r on r.id = rs.request_id where rs.sample_id = "samples"."id" and r.status_id in (${approvedList}) ${exclude})`,
+    })
+    .from(samples)
+    .where(inArray(samples.id, [...ids]));
+  return new Map(
+    rows.map((row) => [
+      row.sample.id,
+      { ...row.sample, requestCount: Number(row.requestCount), approvedCount: Number(row.approvedCount) },
+    ]),
+  );
+}
+
+// ------------------------------------------------------------------------------------------
+// Writes
+
+export async function insertRequest(db: DbOrTx, values: typeof requests.$inferInsert): Promise<RequestRow> {
+  const [row] = await db.insert(requests).values(values).returning();
+  return row!;
+}
+
+export async function updateRequest(
+  db: DbOrTx,
+  id: number,
+  values: Partial<typeof requests.$inferInsert>,
+): Promise<RequestRow> {
+  const [row] = await db
+    .update(requests)
+    .set({ ...values, modified: new Date() })
+    .where(eq(requests.id, id))
+    .returning();
+  return row!;
+}
+
+export async function deleteRequest(db: DbOrTx, id: number): Promise<void> {
+  await db.delete(requests).where(eq(requests.id, id));
+}
+
+export async function setDatasets(db: DbOrTx, requestId: number, datasetIds: readonly number[]) {
+  await db.delete(requestDatasets).where(eq(requestDatasets.requestId, requestId));
+  if (datasetIds.length > 0) {
+    await db.insert(requestDatasets).values(datasetIds.map((datasetId) => ({ requestId, datasetId })));
+  }
+}
+
+export async function setSamples(
+  db: DbOrTx,
+  requestId: number,
+  entries: readonly { id: string; amount: number }[],
+) {
+  await db.delete(requestSamples).where(eq(requestSamples.requestId, requestId));
+  if (entries.length > 0) {
+    await db
+      .insert(requestSamples)
+      .values(entries.map((entry) => ({ requestId, sampleId: entry.id, amount: entry.amount })));
+  }
+}
+
+/**
+ * Writes the access control list: listed users are kept (or added) with their removal date;
+ * users left out get a removal date (staff still see them); `verified` is never changed here.
+ */
+export async function setMembers(
+  db: DbOrTx,
+  requestId: number,
+  entries: readonly { userId: number; removalDate: Date | null }[],
+  now: Date,
+) {
+  const current = await db.select().from(requestMembers).where(eq(requestMembers.requestId, requestId));
+  const wanted = new Map(entries.map((entry) => [entry.userId, entry]));
+  for (const row of current) {
+    const entry = wanted.get(row.userId);
+    const removalDate = entry ? entry.removalDate : (row.removalDate ?? now);
+    if ((row.removalDate?.getTime() ?? null) !== (removalDate?.getTime() ?? null)) {
+      await db
+        .update(requestMembers)
+        .set({ removalDate })
+        .where(and(eq(requestMembers.requestId, requestId), eq(requestMembers.userId, row.userId)));
+    }
+    wanted.delete(row.userId);
+  }
+  if (wanted.size > 0) {
+    await db.insert(requestMembers).values(
+      [...wanted.values()].map((entry) => ({
+        requestId,
+        userId: entry.userId,
+        removalDate: entry.removalDate,
+      })),
+    );
+  }
+}
+
+/** What the history of a request records: its row and the lists written with it. */
+export async function requestSnapshot(db: DbOrTx, id: number): Promise<Record<string, unknown> | null> {
+  const [row] = await db.select().from(requests).where(eq(requests.id, id));
+  if (!row) return null;
+  const relations = await relationsOf(db, [id]);
+  return {
+    ...row,
+    datasets: (relations.datasets.get(id) ?? []).map((entry) => entry.dataset.id),
+    samples: Object.fromEntries(
+      (relations.samples.get(id) ?? []).map((entry) => [entry.sampleId, entry.amount]),
+    ),
+    access_control_list: (relations.members.get(id) ?? []).map((member) => ({
+      user_id: member.userId,
+      removal_date: member.removalDate?.toISOString() ?? null,
+      verified: member.verified,
+    })),
+  };
+}
+
+export async function findUser(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row ?? null;
+}

@@ -1,0 +1,126 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createRequestSchema,
+  idParamSchema,
+  pageSchema,
+  requestDeletedSchema,
+  requestSchema,
+  updateRequestSchema,
+  validateSamplesResultSchema,
+  validateSamplesSchema,
+} from '@rrp/domain';
+import { ValidationError } from '../../platform/http/errors';
+import { listQuerySchema, toPage } from '../../platform/list';
+import { requestList } from './requests.lists';
+import type { RequestsService } from './requests.service';
+
+/** `?expand=` on a single request: the relations the list offers. */
+const expandQuerySchema = z.strictObject({ expand: z.string().max(200).optional() });
+
+function parseExpand(raw: string | undefined): ReadonlySet<string> {
+  const names = (raw ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const unknown = names.filter((name) => !requestList.expand?.includes(name));
+  if (unknown.length > 0)
+    throw new ValidationError({ expand: unknown.map((name) => `Unknown relation: ${name}.`) });
+  return new Set(names);
+}
+
+export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsService }> = async (
+  app,
+  { requests },
+) => {
+  const tags = ['requests'];
+
+  app.get(
+    '/api/request/',
+    {
+      config: { access: { action: 'list', subject: 'Request' } },
+      schema: {
+        tags,
+        querystring: listQuerySchema(requestList),
+        response: { 200: pageSchema(requestSchema) },
+      },
+    },
+    async (request) => {
+      const { list, count, results } = await requests.list(request.actor!, request.query);
+      return toPage(request, list, count, results);
+    },
+  );
+
+  app.post(
+    '/api/request/',
+    {
+      config: { access: { action: 'create', subject: 'Request' } },
+      schema: {
+        tags,
+        querystring: expandQuerySchema,
+        body: createRequestSchema,
+        response: { 201: requestSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await requests.create(request.actor!, request.body, parseExpand(request.query.expand))),
+  );
+
+  app.get(
+    '/api/request/:id/',
+    {
+      config: { access: { action: 'read', subject: 'Request' } },
+      schema: {
+        tags,
+        params: idParamSchema,
+        querystring: expandQuerySchema,
+        response: { 200: requestSchema },
+      },
+    },
+    (request) => requests.get(request.actor!, request.params.id, parseExpand(request.query.expand)),
+  );
+
+  app.patch(
+    '/api/request/:id/',
+    {
+      config: { access: { action: 'update', subject: 'Request' } },
+      schema: {
+        tags,
+        params: idParamSchema,
+        querystring: expandQuerySchema,
+        body: updateRequestSchema,
+        response: { 200: requestSchema },
+      },
+    },
+    (request) =>
+      requests.update(request.actor!, request.params.id, request.body, parseExpand(request.query.expand)),
+  );
+
+  /**
+   * 200 `{status: true, msg: 'Request Deleted Successfully', data}`; 400 `{status: false,
+   * non_field_errors, data}` once approved, fulfilled or rejected (researcher §8, staff §8).
+   */
+  app.delete(
+    '/api/request/:id/',
+    {
+      config: { access: { action: 'delete', subject: 'Request' } },
+      schema: { tags, params: idParamSchema, response: { 200: requestDeletedSchema } },
+    },
+    (request) => requests.remove(request.actor!, request.params.id),
+  );
+
+  /**
+   * Sample availability per id, at most 100 ids a call (researcher §7; the spec's path). The
+   * router ignores trailing slashes, so `/api/validateSamples` answers too.
+   */
+  app.post(
+    '/api/validateSamples/',
+    {
+      config: { access: { action: 'read', subject: 'SampleAvailability' } },
+      schema: { tags, body: validateSamplesSchema, response: { 200: validateSamplesResultSchema } },
+    },
+    (request) => requests.validateSamples(request.body),
+  );
+};

@@ -1,0 +1,590 @@
+import {
+  availabilityPasses,
+  can,
+  irbExpiryState,
+  isRecontacting,
+  normalizeRequestSampleIds,
+  REQUEST_MESSAGES,
+  REQUEST_STATUSES,
+  resourceMixError,
+  RETURN_TO_APPLICANT_STATUSES,
+  sampleAvailability,
+  SAMPLE_FORM_IDS,
+  UNDELETABLE_STATUSES,
+  usageStepComplete,
+  yes,
+  type Actor,
+  type CreateRequestInput,
+  type RequestDto,
+  type SampleValidation,
+  type SelectedResource,
+  type UpdateRequestInput,
+  type ValidateSamplesInput,
+} from '@rrp/domain';
+import type { Db, DbOrTx } from '../../platform/db/database';
+import { authorize } from '../../platform/http/access';
+import { NotFoundError, ValidationError, type FieldErrors } from '../../platform/http/errors';
+import { recordHistory } from '../../platform/history';
+import { parseListQuery } from '../../platform/list';
+import type { FormsService } from '../forms/forms.service';
+import { requestList } from './requests.lists';
+import {
+  accessTypesOf,
+  presentRequest,
+  subjectOfView,
+  type RequestSubject,
+  type RequestView,
+} from './requests.presenter';
+import * as repo from './requests.repo';
+
+type By = Pick<Actor, 'userId' | 'impersonatorId'>;
+type Query = Record<string, string | undefined>;
+
+const CREATED = 1;
+const SUBMITTED = 2;
+const DATASET = 1;
+const BIOSPECIMEN = 2;
+/** Request types the wizard of issue 7 files; the others come with their own work. */
+const FILED_TYPES = new Set([DATASET, BIOSPECIMEN]);
+
+const STATUS_WORKFLOW = 'Status changes other than submitting are made through the review workflow.';
+const NOT_PI = "The request's owner must be the project's Principal Investigator.";
+const PROJECT_NOT_FOUND = 'Project not found.';
+
+/** Staff who file requests for a PI (admins, tissue project managers): they read every request. */
+const filesForOthers = (actor: Actor) => can(actor, 'create', 'Request') && can(actor, 'read', 'Request');
+
+const fail = (fields: FieldErrors): never => {
+  throw new ValidationError(fields);
+};
+
+/** The resources a payload names, for the mixing rules. */
+function selectionOf(
+  datasetIds: readonly number[],
+  additionalData: Record<string, unknown>,
+): SelectedResource[] {
+  const selection: SelectedResource[] = datasetIds.map((id) => ({ kind: 'dataset', id }));
+  const sampleType = additionalData.sample_type;
+  const sampleTypes = Array.isArray(sampleType) ? sampleType : sampleType == null ? [] : [sampleType];
+  for (const id of sampleTypes) selection.push({ kind: 'sample_type', id: String(id) });
+  if (additionalData.rm_application != null) selection.push({ kind: 'research_match' });
+  if (additionalData.cart != null) selection.push({ kind: 'tissue' });
+  return selection;
+}
+
+/** `samples` as ids with amounts: `{id: amount}`, or a list / text of ids (amount 1 each). */
+function sampleEntries(raw: unknown): { ids: string[]; amounts: Map<string, number>; badAmount: boolean } {
+  const amounts = new Map<string, number>();
+  let badAmount = false;
+  if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
+    for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
+      const [id] = normalizeRequestSampleIds(key);
+      if (!id) continue;
+      const amount = value === null || value === undefined || value === '' ? 1 : Number(value);
+      if (!Number.isFinite(amount) || amount <= 0) badAmount = true;
+      amounts.set(id, amount);
+    }
+  } else {
+    for (const id of normalizeRequestSampleIds(raw)) amounts.set(id, 1);
+  }
+  return { ids: [...amounts.keys()], amounts, badAmount };
+}
+
+/** The state a write leads to, checked in full before anything is stored. */
+interface Resolved {
+  displayName: string;
+  cohortIds: number[];
+  datasetIds: number[];
+  sampleTypeId: number | null;
+  samples: { id: string; amount: number }[];
+  additionalData: Record<string, unknown>;
+  gpfAccessStatus: number | null;
+}
+
+export function createRequestsService(deps: { db: Db; forms: FormsService }) {
+  const { db, forms } = deps;
+
+  async function load(tx: DbOrTx, actor: Actor, id: number): Promise<RequestView> {
+    const view = await repo.findRequest(tx, id, actor.userId);
+    if (!view) throw new NotFoundError();
+    return view;
+  }
+
+  async function present(tx: DbOrTx, actor: Actor, views: RequestView[], expand: ReadonlySet<string>) {
+    const relations = await repo.relationsOf(
+      tx,
+      views.map((view) => view.request.id),
+    );
+    const names = await repo.cohortNames(
+      tx,
+      views.flatMap((view) => view.request.cohortIds),
+    );
+    return views.map((view) => presentRequest(actor, view, relations, names, expand));
+  }
+
+  async function get(actor: Actor, id: number, expand: ReadonlySet<string>): Promise<RequestDto> {
+    const view = await load(db, actor, id);
+    authorize(actor, 'read', 'Request', subjectOfView(view, actor));
+    const [dto] = await present(db, actor, [view], expand);
+    return dto!;
+  }
+
+  /**
+   * Checks the resources, forms and samples of a request (researcher §5) and returns what to
+   * store. Every check the wizard makes is made again here, with the wizard's messages.
+   */
+  async function resolve(
+    tx: DbOrTx,
+    input: {
+      type: number;
+      ownerId: number;
+      nonAutism: boolean;
+      datasetIds: number[];
+      additionalData: Record<string, unknown>;
+      intentToDownload: boolean | null;
+      agreedNih: boolean | null;
+      dataSafeguard: boolean | null;
+      gpfAccessStatus: number | null;
+      checkApproved: boolean;
+      excludeRequestId?: number;
+    },
+  ): Promise<Resolved> {
+    const mix = resourceMixError(selectionOf(input.datasetIds, input.additionalData));
+    if (mix) fail({ non_field_errors: [mix] });
+
+    if (input.type === DATASET) {
+      if (input.datasetIds.length === 0) fail({ datasets: [REQUEST_MESSAGES.chooseDataset] });
+      if (input.additionalData.sample_type != null)
+        fail({ non_field_errors: [REQUEST_MESSAGES.unsupportedType] });
+      const rows = await repo.datasetsByIds(tx, input.datasetIds);
+      if (rows.length !== new Set(input.datasetIds).size || rows.some((row) => !row.dataset.available)) {
+        fail({ datasets: [REQUEST_MESSAGES.unknownDataset] });
+      }
+      const restricted = rows.filter((row) => row.dataset.limited).map((row) => row.dataset.id);
+      const allowed = await repo.allowedDatasetIds(tx, input.ownerId, restricted);
+      if (restricted.some((id) => !allowed.has(id)))
+        fail({ datasets: [REQUEST_MESSAGES.restrictedResource] });
+      if (input.nonAutism && rows.some((row) => row.dataset.cohortId !== null)) {
+        fail({ datasets: [REQUEST_MESSAGES.nonAutismCohort] });
+      }
+      if (input.checkApproved) {
+        const approved = await repo.approvedDatasetIds(tx, input.ownerId, input.datasetIds);
+        const names = rows
+          .filter((row) => approved.has(row.dataset.datasetId))
+          .map((row) => row.dataset.name);
+        if (names.length > 0) fail({ datasets: [REQUEST_MESSAGES.alreadyApproved(names)] });
+      }
+
+      // The dataset forms (researcher §3 "Other forms"), through the one validator.
+      const errors: FieldErrors = {};
+      const security = forms.validate('dataset_security', {
+        agreed_nih: input.agreedNih ? [true] : [],
+        data_safeguard: input.dataSafeguard ? [true] : [],
+      });
+      for (const [key, message] of Object.entries(security.errors)) errors[key] = [message];
+      const channels = new Set(rows.flatMap((row) => accessTypesOf(row.dataset)));
+      let gpfAccessStatus: number | null = null;
+      if (channels.has('GPF')) {
+        const gpf = forms.validate('gpf_access', { gpf_access_status: input.gpfAccessStatus });
+        for (const [key, message] of Object.entries(gpf.errors)) errors[key] = [message];
+        gpfAccessStatus = (gpf.values.gpf_access_status as number | undefined) ?? null;
+      }
+      const additionalData: Record<string, unknown> = {};
+      if (input.additionalData.usage_answers !== undefined) {
+        additionalData.usage_answers = input.additionalData.usage_answers;
+      }
+      // A cloud-transfer username for the two cloud access types (researcher §5 "Resource details").
+      if (input.intentToDownload && (channels.has('Globus') || channels.has('AWS'))) {
+        const globus = forms.validate('globus_account', {
+          globus_username: input.additionalData.globus_username,
+        });
+        for (const [key, message] of Object.entries(globus.errors)) errors[key] = [message];
+        additionalData.globus_username = globus.values.globus_username ?? null;
+      }
+      if (Object.keys(errors).length > 0) fail(errors);
+      const cohortIds = [
+        ...new Set(rows.flatMap((row) => (row.dataset.cohortId ? [row.dataset.cohortId] : []))),
+      ];
+      const ordered = input.datasetIds.map((id) => rows.find((row) => row.dataset.id === id)!);
+      return {
+        displayName: ordered.map((row) => row.dataset.name).join(', '),
+        cohortIds,
+        datasetIds: [...new Set(input.datasetIds)],
+        sampleTypeId: null,
+        samples: [],
+        additionalData,
+        gpfAccessStatus,
+      };
+    }
+
+    // Biospecimen: one sample type, its form, and sample ids that validate (researcher §5).
+    if (input.datasetIds.length > 0) fail({ non_field_errors: [REQUEST_MESSAGES.unsupportedType] });
+    const sampleTypeId = Number(input.additionalData.sample_type);
+    if (!Number.isInteger(sampleTypeId) || sampleTypeId <= 0)
+      fail({ sample_type: [REQUEST_MESSAGES.chooseSampleType] });
+    const found = await repo.findSampleType(tx, sampleTypeId);
+    if (!found || !found.sampleType.available) fail({ sample_type: [REQUEST_MESSAGES.unknownSampleType] });
+    const { sampleType, cohortIds } = found!;
+    if (sampleType.limited && !(await repo.mayRequestSampleType(tx, input.ownerId, sampleType.id))) {
+      fail({ sample_type: [REQUEST_MESSAGES.restrictedResource] });
+    }
+    if (input.nonAutism && cohortIds.length > 0) fail({ sample_type: [REQUEST_MESSAGES.nonAutismCohort] });
+    const formId = sampleType.type as (typeof SAMPLE_FORM_IDS)[number];
+    if (!SAMPLE_FORM_IDS.includes(formId)) fail({ sample_type: [REQUEST_MESSAGES.unknownSampleType] });
+
+    const entries = sampleEntries(input.additionalData.samples);
+    const answers = { ...input.additionalData, samples: entries.ids };
+    const result = forms.validate(formId, answers);
+    const errors: FieldErrors = Object.fromEntries(
+      Object.entries(result.errors).map(([key, message]) => [key, [message]]),
+    );
+    if (errors.samples) errors.samples = [REQUEST_MESSAGES.samplesRequired];
+    if (entries.badAmount) errors.samples = [REQUEST_MESSAGES.amount];
+    if (Object.keys(errors).length > 0) fail(errors);
+
+    const generateIpscs = yes(input.additionalData.generate_ipscs);
+    const stock = await repo.samplesWithCounts(tx, entries.ids, input.excludeRequestId);
+    const availability = entries.ids.map((id) => ({
+      id,
+      availability: sampleAvailability(stock.get(id), {
+        sampleTypeId: sampleType.id,
+        sampleTypeCode: sampleType.type,
+        generateIpscs,
+      }),
+    }));
+    const failing = availability.filter((entry) => !availabilityPasses(entry.availability, generateIpscs));
+    if (failing.length > 0) {
+      throw new ValidationError({ samples: [REQUEST_MESSAGES.saveFailedIds] }, undefined, {
+        invalid_samples: failing,
+      });
+    }
+    const additionalData: Record<string, unknown> = { ...result.values };
+    delete additionalData.samples;
+    if (input.additionalData.usage_answers !== undefined)
+      additionalData.usage_answers = input.additionalData.usage_answers;
+    return {
+      displayName: sampleType.name,
+      cohortIds,
+      datasetIds: [],
+      sampleTypeId: sampleType.id,
+      samples: entries.ids.map((id) => ({ id, amount: entries.amounts.get(id)! })),
+      additionalData,
+      gpfAccessStatus: null,
+    };
+  }
+
+  /** The access control list: users on the project's current team, each once; the PI always. */
+  async function accessList(
+    tx: DbOrTx,
+    projectId: number,
+    ownerId: number,
+    input: readonly { user_id: number; removal_date?: string | null }[],
+  ) {
+    const seen = new Set<number>();
+    const team = await repo.teamAccountIds(tx, projectId);
+    const entries: { userId: number; removalDate: Date | null }[] = [];
+    for (const row of input) {
+      if (seen.has(row.user_id)) fail({ access_control_list: [REQUEST_MESSAGES.teamDuplicate] });
+      seen.add(row.user_id);
+      if (row.user_id !== ownerId && !team.has(row.user_id))
+        fail({ access_control_list: [REQUEST_MESSAGES.teamMember] });
+      entries.push({
+        userId: row.user_id,
+        removalDate: row.user_id === ownerId || !row.removal_date ? null : new Date(row.removal_date),
+      });
+    }
+    if (!seen.has(ownerId)) entries.unshift({ userId: ownerId, removalDate: null });
+    return entries;
+  }
+
+  async function history(tx: DbOrTx, id: number, action: 'create' | 'update', before: object | null, by: By) {
+    await recordHistory(tx, {
+      model: 'request',
+      objectId: id,
+      action,
+      before: before as Record<string, unknown> | null,
+      after: await repo.requestSnapshot(tx, id),
+      by,
+    });
+  }
+
+  /** The usage step (researcher §5): researchers answer it; staff filing for a PI skip it. */
+  function checkUsage(type: number, usage: { answers: unknown; agreed: boolean | null | undefined }) {
+    const answers = Array.isArray(usage.answers) ? (usage.answers as (boolean | null)[]) : [];
+    if (!usageStepComplete({ answers, agreed_to_usage_policy: usage.agreed }, isRecontacting(type))) {
+      fail({
+        agreed_to_usage_policy: [
+          isRecontacting(type) ? REQUEST_MESSAGES.termsRequired : REQUEST_MESSAGES.usageAnswers,
+        ],
+      });
+    }
+  }
+
+  return {
+    async list(actor: Actor, query: Query) {
+      const list = parseListQuery(requestList, query);
+      const visible = can(actor, 'read', 'Request') ? undefined : repo.visibleTo(actor.userId);
+      const page = await repo.listRequests(db, list, actor.userId, visible);
+      return { list, count: page.count, results: await present(db, actor, page.rows, list.expand) };
+    },
+
+    get,
+
+    /**
+     * POST request/: the request with its datasets, samples and team list, in one transaction.
+     * Status 1 (Created), or 2 (Submitted, with the submission date) when submitted.
+     */
+    async create(actor: Actor, input: CreateRequestInput, expand: ReadonlySet<string>): Promise<RequestDto> {
+      const id = await db.transaction(async (tx) => {
+        const now = new Date();
+        const found = await repo.findProjectForRequest(tx, input.project);
+        if (!found) fail({ project: [PROJECT_NOT_FOUND] });
+        const { project, irbData } = found!;
+        const staff = filesForOthers(actor);
+        if (!staff && project.ownerId !== actor.userId) fail({ project: [REQUEST_MESSAGES.notYourProject] });
+        if (staff && input.owner != null && input.owner !== project.ownerId) fail({ owner: [NOT_PI] });
+        const ownerId = project.ownerId;
+        const irbState = irbExpiryState(
+          irbData
+            ? {
+                designation: Number(irbData.designation),
+                renewal_date: typeof irbData.renewal_date === 'string' ? irbData.renewal_date : null,
+              }
+            : null,
+          now,
+        );
+        if (irbState === 'expired') fail({ project: [REQUEST_MESSAGES.irbExpired] });
+        if (!FILED_TYPES.has(input.type)) fail({ type: [REQUEST_MESSAGES.unsupportedType] });
+        if (input.status != null && input.status !== CREATED && input.status !== SUBMITTED) {
+          fail({ status: [REQUEST_MESSAGES.statusNotAllowed] });
+        }
+        const submit = input.submit === true || input.status === SUBMITTED;
+
+        const additional = { ...(input.additional_data ?? {}) };
+        if (input.usage_answers != null) additional.usage_answers = input.usage_answers;
+        const resolved = await resolve(tx, {
+          type: input.type,
+          ownerId,
+          nonAutism: project.nonAutismResearch,
+          datasetIds: input.datasets ?? [],
+          additionalData: additional,
+          intentToDownload: input.intent_to_download ?? null,
+          agreedNih: input.agreed_nih ?? null,
+          dataSafeguard: input.data_safeguard ?? null,
+          gpfAccessStatus: input.gpf_access_status ?? null,
+          checkApproved: true,
+        });
+        if (!staff)
+          checkUsage(input.type, { answers: input.usage_answers, agreed: input.agreed_to_usage_policy });
+        const members = await accessList(tx, project.id, ownerId, input.access_control_list ?? []);
+
+        const request = await repo.insertRequest(tx, {
+          typeId: input.type,
+          statusId: submit ? SUBMITTED : CREATED,
+          projectId: project.id,
+          ownerId,
+          creatorId: actor.userId,
+          institutionId: project.institutionId,
+          submissionDate: submit ? now : null,
+          additionalData: resolved.additionalData,
+          displayName: resolved.displayName,
+          cohortIds: resolved.cohortIds,
+          sampleTypeId: resolved.sampleTypeId,
+          intentToDownload: input.type === DATASET ? (input.intent_to_download ?? null) : null,
+          agreedNih: input.type === DATASET ? (input.agreed_nih ?? null) : null,
+          dataSafeguard: input.type === DATASET ? (input.data_safeguard ?? null) : null,
+          gpfAccessStatus: resolved.gpfAccessStatus,
+          agreedToUsagePolicy: input.agreed_to_usage_policy === true,
+          created: now,
+          modified: now,
+        });
+        await repo.setDatasets(tx, request.id, resolved.datasetIds);
+        await repo.setSamples(tx, request.id, resolved.samples);
+        await repo.setMembers(tx, request.id, members, now);
+        await history(tx, request.id, 'create', null, actor);
+        return request.id;
+      });
+      return get(actor, id, expand);
+    },
+
+    /**
+     * PATCH request/{id}/: the owner edits a draft, or a request returned to them (Revisions
+     * Requested, Deferred), which goes back to Submitted; `status: 2` submits a draft. Staff who
+     * edit requests may change the fields in any status without moving it.
+     */
+    async update(actor: Actor, id: number, input: UpdateRequestInput, expand: ReadonlySet<string>) {
+      await db.transaction(async (tx) => {
+        const now = new Date();
+        const locked = await repo.lockRequest(tx, id);
+        if (!locked) throw new NotFoundError();
+        const view = await load(tx, actor, id);
+        authorize(actor, 'update', 'Request', subjectOfView(view, actor));
+        const staff = can(actor, 'update', 'Request');
+        const status = locked.statusId as (typeof RETURN_TO_APPLICANT_STATUSES)[number];
+        const returned = RETURN_TO_APPLICANT_STATUSES.includes(status);
+        if (!staff && status !== CREATED && !returned)
+          fail({ non_field_errors: [REQUEST_MESSAGES.notEditable] });
+
+        const wantsSubmit = input.submit === true || input.status === SUBMITTED;
+        if (input.status !== undefined && input.status !== SUBMITTED && input.status !== locked.statusId) {
+          fail({ status: [STATUS_WORKFLOW] });
+        }
+        if (
+          input.status === SUBMITTED &&
+          locked.statusId !== CREATED &&
+          !returned &&
+          locked.statusId !== SUBMITTED
+        ) {
+          fail({ status: [STATUS_WORKFLOW] });
+        }
+
+        const before = await repo.requestSnapshot(tx, id);
+        const current = { ...locked.additionalData };
+        if (locked.typeId === BIOSPECIMEN) {
+          const relations = await repo.relationsOf(tx, [id]);
+          current.samples = Object.fromEntries(
+            (relations.samples.get(id) ?? []).map((sample) => [sample.sampleId, sample.amount]),
+          );
+          current.sample_type = locked.sampleTypeId;
+        }
+        const merged = { ...current, ...(input.additional_data ?? {}) };
+        if (input.usage_answers !== undefined) merged.usage_answers = input.usage_answers;
+        const relations = await repo.relationsOf(tx, [id]);
+        const datasetIds = (relations.datasets.get(id) ?? []).map((entry) => entry.dataset.id);
+        const value = <T>(next: T | undefined, previous: T) => (next === undefined ? previous : next);
+        const intentToDownload = value(input.intent_to_download, locked.intentToDownload);
+        const agreedNih = value(input.agreed_nih, locked.agreedNih);
+        const dataSafeguard = value(input.data_safeguard, locked.dataSafeguard);
+        const agreed = value(input.agreed_to_usage_policy, locked.agreedToUsagePolicy);
+        const resolved = await resolve(tx, {
+          type: locked.typeId,
+          ownerId: locked.ownerId,
+          nonAutism: view.project.nonAutismResearch,
+          datasetIds,
+          additionalData: merged,
+          intentToDownload: intentToDownload ?? null,
+          agreedNih: agreedNih ?? null,
+          dataSafeguard: dataSafeguard ?? null,
+          gpfAccessStatus: value(input.gpf_access_status, locked.gpfAccessStatus) ?? null,
+          checkApproved: false,
+          excludeRequestId: id,
+        });
+        const actorIsOwner = locked.ownerId === actor.userId;
+        if (
+          actorIsOwner &&
+          !filesForOthers(actor) &&
+          (wantsSubmit || input.agreed_to_usage_policy !== undefined)
+        ) {
+          checkUsage(locked.typeId, { answers: merged.usage_answers, agreed });
+        }
+
+        let statusId = locked.statusId;
+        let submissionDate = locked.submissionDate;
+        if (wantsSubmit && locked.statusId === CREATED) {
+          statusId = SUBMITTED;
+          submissionDate = now;
+        } else if (returned && (actorIsOwner || wantsSubmit)) {
+          // An edit of a returned request sends it back to review (researcher §4).
+          statusId = SUBMITTED;
+          submissionDate ??= now;
+        }
+        await repo.updateRequest(tx, id, {
+          statusId,
+          submissionDate,
+          additionalData: resolved.additionalData,
+          displayName: resolved.displayName,
+          cohortIds: resolved.cohortIds,
+          intentToDownload: locked.typeId === DATASET ? (intentToDownload ?? null) : null,
+          agreedNih: locked.typeId === DATASET ? (agreedNih ?? null) : null,
+          dataSafeguard: locked.typeId === DATASET ? (dataSafeguard ?? null) : null,
+          gpfAccessStatus: resolved.gpfAccessStatus,
+          agreedToUsagePolicy: agreed,
+        });
+        await repo.setSamples(tx, id, resolved.samples);
+        if (input.access_control_list !== undefined) {
+          await repo.setMembers(
+            tx,
+            id,
+            await accessList(tx, locked.projectId, locked.ownerId, input.access_control_list),
+            now,
+          );
+        }
+        await history(tx, id, 'update', before, actor);
+      });
+      return get(actor, id, expand);
+    },
+
+    /**
+     * DELETE request/{id}/: refused once the request is approved, fulfilled or rejected
+     * (researcher §8); answers `{status, msg, data}` as project deletion does (staff §8).
+     */
+    async remove(actor: Actor, id: number) {
+      return db.transaction(async (tx) => {
+        const locked = await repo.lockRequest(tx, id);
+        if (!locked) throw new NotFoundError();
+        const view = await load(tx, actor, id);
+        authorize(actor, 'delete', 'Request', subjectOfView(view, actor));
+        if (UNDELETABLE_STATUSES.includes(locked.statusId as (typeof UNDELETABLE_STATUSES)[number])) {
+          const message = REQUEST_MESSAGES.cannotDeleteDecided;
+          throw new ValidationError({ non_field_errors: [message] }, undefined, {
+            status: false,
+            data: {
+              non_field_errors: [message],
+              id: locked.id,
+              portal_request_id: locked.portalRequestId,
+              status: locked.statusId,
+              status_name: REQUEST_STATUSES[locked.statusId as keyof typeof REQUEST_STATUSES] ?? '',
+            },
+          });
+        }
+        const before = await repo.requestSnapshot(tx, id);
+        await repo.deleteRequest(tx, id);
+        await recordHistory(tx, { model: 'request', objectId: id, action: 'delete', before, by: actor });
+        return {
+          status: true as const,
+          msg: REQUEST_MESSAGES.deleted,
+          data: {
+            id: locked.id,
+            portal_request_id: locked.portalRequestId,
+            display_name: locked.displayName,
+          },
+        };
+      });
+    },
+
+    /** POST validateSamples/: availability per id of one batch (researcher §7; decision 057). */
+    async validateSamples(input: ValidateSamplesInput): Promise<{ results: SampleValidation[] }> {
+      const found = await repo.findSampleType(db, input.sample_type);
+      if (!found) fail({ sample_type: [REQUEST_MESSAGES.unknownSampleType] });
+      const { sampleType } = found!;
+      const stock = await repo.samplesWithCounts(db, input.ids);
+      return {
+        results: input.ids.map((id) => {
+          const sample = stock.get(id);
+          const known = sample && sample.sampleTypeId === sampleType.id ? sample : undefined;
+          return {
+            id,
+            availability: sampleAvailability(sample ?? null, {
+              sampleTypeId: sampleType.id,
+              sampleTypeCode: sampleType.type,
+              generateIpscs: input.generate_ipscs ?? false,
+            }),
+            amount_available: known ? known.amountAvailable : null,
+            unit: known ? known.unit : null,
+            ipsc_consented: known ? known.ipscConsented : null,
+            request_count: known ? known.requestCount : 0,
+            approved_count: known ? known.approvedCount : 0,
+          };
+        }),
+      };
+    },
+
+    /** The object the History conditions read for `history/?model=request&pk=`. */
+    async historySubject(tx: DbOrTx, pk: string, actor: Actor): Promise<RequestSubject | null> {
+      const view = /^\d{1,9}$/.test(pk) ? await repo.findRequest(tx, Number(pk), actor.userId) : null;
+      return view ? subjectOfView(view, actor) : null;
+    },
+  };
+}
+
+export type RequestsService = ReturnType<typeof createRequestsService>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, mayAttempt, ROLE_KEYS, type Actor, type RoleKey } from '@rrp/domain';
 import type { RegisteredRoute } from '../src/platform/http/access';
-import { createDataset, createDatasetAccess, createProject } from '../src/db/factories';
+import { createDataset, createDatasetAccess, createProject, createRequest } from '../src/db/factories';
 import { auth, createTestContext, type TestContext } from './test-app';
 
 /**
@@ -51,6 +51,13 @@ beforeAll(async () => {
   for (const route of ['GET /api/datasetaccess/:id/', 'PATCH /api/datasetaccess/:id/']) {
     fixtureIds.set(route, access.id);
   }
+  // A request of the researcher for the request routes; deletion takes a throwaway one.
+  const request = await createRequest(t.database.db, { projectId: project.id, displayName: 'Walk request' });
+  for (const route of ['GET /api/request/:id/', 'PATCH /api/request/:id/']) fixtureIds.set(route, request.id);
+  fixtureIds.set(
+    'DELETE /api/request/:id/',
+    (await createRequest(t.database.db, { projectId: project.id, displayName: 'Throwaway request' })).id,
+  );
   fixtureIds.set('GET /api/public/user/:id/', researcherId);
   fixtureIds.set(
     'DELETE /api/institution/:id/',
@@ -146,6 +153,20 @@ describe('permission walk over every API route', () => {
         'GET /api/public/dataset/:id/data_dictionary/',
         'GET /api/public/user/',
         'GET /api/public/user/:id/',
+      ]),
+    );
+  });
+
+  it('covers the request routes', () => {
+    const paths = t.app.apiRoutes.map((route) => `${route.method} ${route.url}`);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'GET /api/request/',
+        'POST /api/request/',
+        'GET /api/request/:id/',
+        'PATCH /api/request/:id/',
+        'DELETE /api/request/:id/',
+        'POST /api/validateSamples/',
       ]),
     );
   });

@@ -38,6 +38,7 @@ import {
 import { addTeamMember, createProject, ensureDemoInstitution, ensureUser } from './factories';
 import { seedComplianceDemo } from './demo-compliance';
 import { seedDemoCatalogue, seedSampleTypes } from './demo-catalogue';
+import { seedDemoRequests } from './demo-requests';
 import { seedDemoSamples } from './demo-samples';
 
 /** The release the footer shows; bumped with each release. */
@@ -236,6 +237,8 @@ export async function seedDemoData(
       researcherId: demoUsers.get('primary_researcher')!.id,
       adminId: demoUsers.get('portal_admin')!.id,
     });
+    // The sample inventory and the demo researcher's requests in several statuses.
+    await seedDemoRequests(tx, { researcherId: demoUsers.get('primary_researcher')!.id });
     // A few biospecimen ids for the wizard's sample validation.
     await seedDemoSamples(tx);
   });

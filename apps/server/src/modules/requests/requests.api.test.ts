@@ -793,6 +793,21 @@ describe('requests: edit', () => {
     expect(ok.json()).toMatchObject({ status: 2, additional_data: { samples: { '11000-p1': 3 } } });
   });
 
+  it('writes an edit in one transaction: a refused team list leaves the samples and status as they were', async () => {
+    const id = (await post(biospecimenRequest())).json().id as number;
+    await db().update(requests).set({ statusId: 9 }).where(eq(requests.id, id));
+    const response = await patch(id, {
+      additional_data: { samples: { '11000-p1': 1 } },
+      access_control_list: [{ user_id: other.id }],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(errorBody(response).access_control_list).toEqual([REQUEST_MESSAGES.teamMember]);
+    const stored = await db().select().from(requestSamples).where(eq(requestSamples.requestId, id));
+    expect(stored.map((row) => row.sampleId).sort()).toEqual(['11000-mo', '11000-p1']);
+    const [row] = await db().select().from(requests).where(eq(requests.id, id));
+    expect(row!.statusId).toBe(9);
+  });
+
   it('refuses edits by teammates (403), strangers (404) and reviewers (403)', async () => {
     const id = await returned(6);
     expect((await patch(id, {}, teammate.token)).statusCode).toBe(403);

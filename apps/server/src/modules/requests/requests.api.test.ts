@@ -816,11 +816,15 @@ describe('requests: edit', () => {
     expect((await patch(999_999, {})).statusCode).toBe(404);
   });
 
-  it('lets admins edit in any status without moving it', async () => {
+  it('lets admins edit in any status, moving only a returned request back to Submitted', async () => {
     const id = await returned(3);
     const response = await patch(id, { access_control_list: [{ user_id: teammate.id }] }, admin.token);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().status).toBe(3);
+    const returnedId = await returned(6);
+    const edited = await patch(returnedId, { access_control_list: [] }, admin.token);
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().status).toBe(2);
   });
 
   it('marks members left out of the list as removed', async () => {

@@ -410,7 +410,8 @@ export function createRequestsService(deps: { db: Db; forms: FormsService }) {
     /**
      * PATCH request/{id}/: the owner edits a draft, or a request returned to them (Revisions
      * Requested, Deferred), which goes back to Submitted; `status: 2` submits a draft. Staff who
-     * edit requests may change the fields in any status without moving it.
+     * edit requests may change the fields in any status; only a returned request moves (to
+     * Submitted).
      */
     async update(actor: Actor, id: number, input: UpdateRequestInput, expand: ReadonlySet<string>) {
       await db.transaction(async (tx) => {
@@ -483,7 +484,7 @@ export function createRequestsService(deps: { db: Db; forms: FormsService }) {
         if (wantsSubmit && locked.statusId === CREATED) {
           statusId = SUBMITTED;
           submissionDate = now;
-        } else if (returned && (actorIsOwner || wantsSubmit)) {
+        } else if (returned) {
           // An edit of a returned request sends it back to review (researcher §4).
           statusId = SUBMITTED;
           submissionDate ??= now;

@@ -27,9 +27,12 @@ test('an access admin revokes and grants Globus access to a dataset', async ({ p
   await expect(page.getByRole('heading', { level: 1, name: 'Data Access' })).toBeVisible();
 
   const researchers = await openDataset(page, 'SPARK Phenotype Dataset');
-  const row = researchers.locator('tbody tr').first();
-  await expect(row).toBeVisible();
-  const researcher = (await row.locator('td').first().innerText()).trim();
+  // The demo researcher's approved request brought Globus access; their team is listed too.
+  const researcher = 'Demo Primary Researcher';
+  await expect(researchers.getByRole('cell', { name: researcher, exact: true })).toBeVisible();
+  await expect(
+    researchers.getByRole('cell', { name: 'Demo PI and Signing Officer', exact: true }),
+  ).toBeVisible();
   const globus = researchers.getByRole('switch', { name: `Globus access for ${researcher}` });
   await expect(globus).toBeChecked();
   // A channel the dataset does not offer cannot be switched on.

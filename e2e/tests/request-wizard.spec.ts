@@ -168,6 +168,81 @@ test('mixing a dataset and a biospecimen is refused unless the new selection rep
   await expect(cart.getByText('SSC Phenotype Data')).toBeHidden();
 });
 
+test('a researcher requests iPSC samples, fixes an unavailable id and submits', async ({ page }) => {
+  await signIn(page, 'primary_researcher@demo.test');
+  await page.goto('/request/create');
+  await createProject(page, `iPSC lines ${Date.now()}`);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page
+    .locator('label')
+    .filter({ hasText: /^Cohort$/ })
+    .click();
+  await expect(
+    page.getByRole('navigation', { name: 'Resource index' }).getByRole('link', { name: 'SSC', exact: true }),
+  ).toBeVisible();
+  await selectResource(page, 'iPSC');
+  await page
+    .getByRole('complementary', { name: 'Selected Resources' })
+    .getByRole('button', { name: 'Continue' })
+    .click();
+  await expect(stepHeading(page, 'Resource details')).toBeVisible();
+
+  // No ids yet: the required banner.
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('* Required field', { exact: true })).toBeVisible();
+
+  const ids = page.getByRole('textbox', { name: 'Sample IDs' });
+  await ids.click();
+  await ids.pressSequentially('11000-p1, 12001-p1,');
+  await page
+    .getByRole('textbox', { name: 'How will the samples be used?' })
+    .fill('Differentiation into cortical neurons.');
+  await page.getByRole('textbox', { name: /experience culturing iPSCs/ }).fill('Ten years of iPSC culture.');
+  await page
+    .getByRole('radiogroup', { name: /Will you modify the iPSCs/ })
+    .getByRole('radio', { name: 'No' })
+    .check();
+  await page.getByRole('checkbox', { name: 'Sequencing', exact: true }).check();
+  await page
+    .getByRole('radiogroup', { name: /remaining biospecimens be destroyed/ })
+    .getByRole('radio', { name: 'Yes' })
+    .check();
+  await expect(page.getByRole('textbox', { name: 'Recipient e-mail' })).toHaveValue(
+    'primary_researcher@demo.test',
+  );
+  await page.getByRole('textbox', { name: 'Position / title' }).fill('Professor');
+  await page.getByRole('textbox', { name: 'Phone number' }).fill('555-0100');
+  await page.getByRole('textbox', { name: 'Street address' }).fill('1 Lab Way');
+  await page.getByRole('textbox', { name: 'City' }).fill('Boston');
+  await page.getByRole('textbox', { name: 'State / region' }).fill('MA');
+  await page.getByRole('textbox', { name: 'Postal code' }).fill('02115');
+  await page.getByRole('textbox', { name: 'Country' }).fill('USA');
+  await pick(page, 'Shipping vendor', 'FedEx');
+  await page.getByRole('textbox', { name: 'Shipping vendor account number' }).fill('123456');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // The used-up id fails validation.
+  await expect(page.getByText('* Save Failed.  Please fix the ids below and try again')).toBeVisible();
+  await expect(page.getByText('* Please fix the ids below!!')).toBeVisible();
+  const table = page.getByRole('table', { name: 'Sample availability' });
+  await expect(table.getByRole('row', { name: /12001-p1 Unavailable/ })).toBeVisible();
+  await expect(table.getByRole('row', { name: /11000-p1 Available/ })).toBeVisible();
+  await look(page, '3-samples-invalid');
+  await expectNoViolations(page);
+
+  // Remove it and continue.
+  await ids.click();
+  await ids.press('Backspace');
+  await expect(table.getByRole('row', { name: /12001-p1/ })).toBeHidden();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(stepHeading(page, 'Identify Research Team')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await answerUsage(page);
+  await expect(page.getByRole('region', { name: 'Resource(s)' }).getByText(/iPSC/)).toBeVisible();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you for your request' })).toBeVisible();
+});
+
 test('an admin files a dataset request for a PI, without the usage step', async ({ page }) => {
   await signIn(page, 'portal_admin@demo.test');
   await page.goto('/request/create');

@@ -18,6 +18,9 @@ import { ApiError, apiFetch } from '@/lib/api-client';
 
 export const CREATE_PROJECT = 'create';
 
+/** Mantine's dimmed description is too faint for WCAG AA. */
+const READABLE = { description: { color: 'var(--mantine-color-gray-7)' } };
+
 interface PiOption {
   id: number;
   full_name: string;
@@ -225,6 +228,7 @@ export function ProjectStep({
       <Select
         label="Project"
         description={staff ? 'Every project' : 'Your projects'}
+        styles={READABLE}
         placeholder="Choose a project"
         searchable
         data={[

@@ -196,7 +196,8 @@ export function ResourcesStep({
                 </Stack>
                 <Button
                   variant="subtle"
-                  color="red.9"
+                  color="red"
+                  c="red.9"
                   size="compact-sm"
                   aria-label={`Remove ${resource.name}`}
                   onClick={() => toggle(resource)}
@@ -211,7 +212,12 @@ export function ResourcesStep({
           </Stack>
         </Paper>
       </SimpleGrid>
-      <Modal opened={pending !== null} onClose={() => setPending(null)} title="Change your selection?">
+      <Modal
+        opened={pending !== null}
+        onClose={() => setPending(null)}
+        title="Change your selection?"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         <Stack gap="md">
           <Text>{pending?.message}</Text>
           <Group justify="flex-end">

@@ -11,7 +11,10 @@ import { SUSPENDED_ACTION_NEEDED, formatDate, homeNotices, statusName } from '@/
 /** The home page lists this many of the researcher's newest requests; all of them are at /request. */
 export const HOME_REQUESTS_CAP = 10;
 
-const NOTICE_COLOURS: Record<string, string> = { [SUSPENDED_ACTION_NEEDED]: 'red', 'IRB Required': 'orange' };
+const NOTICE_COLOURS: Record<string, string> = {
+  [SUSPENDED_ACTION_NEEDED]: 'red.9',
+  'IRB Required': 'orange.9',
+};
 
 /** The researcher home's Recent Requests (staff §2.2, §4.4) with the New Request button. */
 export function RecentRequestsPanel() {
@@ -71,8 +74,8 @@ export function RecentRequestsPanel() {
                         {notices.map((notice) => (
                           <Badge
                             key={notice}
-                            variant="light"
-                            color={NOTICE_COLOURS[notice] ?? (notice === 'EXPIRED' ? 'red' : 'blue')}
+                            variant="outline"
+                            color={NOTICE_COLOURS[notice] ?? (notice === 'EXPIRED' ? 'red.9' : 'blue.9')}
                           >
                             {notice}
                           </Badge>

@@ -57,6 +57,8 @@ export function valueText(value: unknown, field?: string): string {
   if (field === 'typeId' && typeof value === 'number')
     return REQUEST_TYPES[value as keyof typeof REQUEST_TYPES] ?? String(value);
   if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value))
+    return new Date(value).toLocaleString('en-US');
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'object') return JSON.stringify(value, null, 1);
   return String(value);

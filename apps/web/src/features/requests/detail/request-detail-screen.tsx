@@ -156,7 +156,7 @@ export default function RequestDetailScreen() {
   const actions = (
     <Group gap="xs">
       <Badge variant="outline">{data.portal_request_id}</Badge>
-      <Badge color={FLAGGED_STATUSES.includes(data.status) ? 'orange' : 'blue'} variant="light">
+      <Badge color={FLAGGED_STATUSES.includes(data.status) ? 'red.9' : 'blue.9'} variant="outline">
         {statusName(data)}
       </Badge>
       {canEdit && (

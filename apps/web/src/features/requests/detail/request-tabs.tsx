@@ -372,12 +372,12 @@ export function AccessDetailsTab({
 }
 
 const AVAILABILITY_COLOURS: Record<string, string> = {
-  Available: 'green',
-  Limited: 'yellow',
-  Unavailable: 'red',
-  'Invalid Id': 'gray',
-  'IPSC NOT CONSENTED': 'orange',
-  'CPLs Available': 'blue',
+  Available: 'green.9',
+  Limited: 'yellow.9',
+  Unavailable: 'red.9',
+  'Invalid Id': 'gray.8',
+  'IPSC NOT CONSENTED': 'orange.9',
+  'CPLs Available': 'blue.9',
 };
 
 /** Sample availability for staff: validateSamples on the request's ids (researcher §2, §7). */
@@ -421,7 +421,7 @@ export function AvailabilityTab({ request }: { request: RequestView }) {
                     <Table.Td>{row.id}</Table.Td>
                     <Table.Td>{answerText(requested.get(row.id))}</Table.Td>
                     <Table.Td>
-                      <Badge color={AVAILABILITY_COLOURS[row.availability] ?? 'gray'} variant="light">
+                      <Badge color={AVAILABILITY_COLOURS[row.availability] ?? 'gray.8'} variant="outline">
                         {row.availability}
                       </Badge>
                     </Table.Td>

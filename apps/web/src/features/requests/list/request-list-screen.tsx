@@ -40,7 +40,9 @@ const resourceName = (request: RequestView) =>
   request.datasets
     .map((dataset) => (typeof dataset === 'object' ? dataset.name : ''))
     .filter(Boolean)
-    .join(', ');
+    .join(', ') ||
+  request.sample_type?.name ||
+  `${request.type_name} request`;
 
 /** Every matching request (up to the list limit) as a CSV file, for staff. */
 async function downloadCsv(filters: RequestFilters) {
@@ -223,7 +225,7 @@ export default function RequestListScreen() {
                 sortable: true,
                 render: (request) =>
                   FLAGGED_STATUSES.includes(request.status) ? (
-                    <Badge color="orange" variant="filled" radius="sm">
+                    <Badge color="red.9" variant="filled" radius="sm">
                       {statusName(request)}
                     </Badge>
                   ) : (

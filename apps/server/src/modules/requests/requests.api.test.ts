@@ -722,6 +722,59 @@ describe('requests: read and list', () => {
     expect((await t.app.inject({ url: '/api/request/' })).statusCode).toBe(401);
   });
 
+  it('filters by team list user and by dataset, and documents the calls in OpenAPI', async () => {
+    const created = await post(
+      datasetRequest({ datasets: [ds.second], access_control_list: [{ user_id: teammate.id }] }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as number;
+    const byUser = await get(`/api/request/?users=${teammate.id}&limit=1000`, reviewer);
+    expect(byUser.json().results.map((row: { id: number }) => row.id)).toContain(id);
+    expect(
+      byUser
+        .json()
+        .results.every((row: { access_control_list: { user_id: number }[] }) =>
+          row.access_control_list.some((entry) => entry.user_id === teammate.id),
+        ),
+    ).toBe(true);
+    const byDataset = await get(`/api/request/?datasets=${ds.second}&limit=1000&expand=datasets`, reviewer);
+    expect(byDataset.json().results.map((row: { id: number }) => row.id)).toContain(id);
+    expect(
+      byDataset
+        .json()
+        .results.every((row: { datasets: { id: number }[] }) => row.datasets.some((d) => d.id === ds.second)),
+    ).toBe(true);
+    const document = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/request/', '/api/request/{id}/', '/api/validateSamples/']),
+    );
+    const params = document.paths['/api/request/'].get.parameters.map(
+      (param: { name: string }) => param.name,
+    );
+    expect(params).toEqual(
+      expect.arrayContaining(['type', 'status__in', 'owner', 'project', 'cohort', 'search']),
+    );
+  });
+
+  it('flags a team not ready and an IRB uploaded after the submission', async () => {
+    const project = await createProject(db(), { ownerId: researcher.id });
+    await addTeamMember(db(), {
+      projectId: project.id,
+      email: 'no-account-yet@example.test',
+      firstName: 'Nora',
+      lastName: 'Newcomer',
+    });
+    const request = await createRequest(db(), {
+      projectId: project.id,
+      statusId: 2,
+      submissionDate: new Date(Date.now() - 86_400_000),
+    });
+    const before = (await get(`/api/request/${request.id}/`)).json();
+    expect(before).toMatchObject({ research_team_ready: false, has_new_irb: false });
+    await attachIrb(project.id, researcher.id, 300);
+    expect((await get(`/api/request/${request.id}/`)).json().has_new_irb).toBe(true);
+  });
+
   it('flags a project with an approved request and a first request', async () => {
     const project = await createProject(db(), { ownerId: researcher.id });
     const first = await createRequest(db(), { projectId: project.id, statusId: 4 });

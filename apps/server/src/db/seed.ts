@@ -39,7 +39,6 @@ import { addTeamMember, createProject, ensureDemoInstitution, ensureUser } from 
 import { seedComplianceDemo } from './demo-compliance';
 import { seedDemoCatalogue, seedSampleTypes } from './demo-catalogue';
 import { seedDemoRequests } from './demo-requests';
-import { seedDemoSamples } from './demo-samples';
 
 /** The release the footer shows; bumped with each release. */
 export const APP_VERSION = '0.1.0';
@@ -239,7 +238,5 @@ export async function seedDemoData(
     });
     // The sample inventory and the demo researcher's requests in several statuses.
     await seedDemoRequests(tx, { researcherId: demoUsers.get('primary_researcher')!.id });
-    // A few biospecimen ids for the wizard's sample validation.
-    await seedDemoSamples(tx);
   });
 }

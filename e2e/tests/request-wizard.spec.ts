@@ -168,7 +168,7 @@ test('mixing a dataset and a biospecimen is refused unless the new selection rep
   await expect(cart.getByText('SSC Phenotype Data')).toBeHidden();
 });
 
-test('a researcher requests iPSC samples, fixes an unavailable id and submits', async ({ page }) => {
+test('a researcher requests iPSC samples, fixes an invalid id and submits', async ({ page }) => {
   await signIn(page, 'primary_researcher@demo.test');
   await page.goto('/request/create');
   await createProject(page, `iPSC lines ${Date.now()}`);
@@ -191,9 +191,10 @@ test('a researcher requests iPSC samples, fixes an unavailable id and submits', 
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('* Required field', { exact: true })).toBeVisible();
 
-  const ids = page.getByRole('textbox', { name: 'Sample IDs' });
+  const ids = page.getByRole('combobox', { name: 'Sample IDs' });
   await ids.click();
-  await ids.pressSequentially('11000-p1, 12001-p1,');
+  // 11000-p1 is a plasma sample: not an iPSC id.
+  await ids.pressSequentially('11000-i1, 11000-p1,');
   await page
     .getByRole('textbox', { name: 'How will the samples be used?' })
     .fill('Differentiation into cortical neurons.');
@@ -221,19 +222,19 @@ test('a researcher requests iPSC samples, fixes an unavailable id and submits', 
   await page.getByRole('textbox', { name: 'Shipping vendor account number' }).fill('123456');
   await page.getByRole('button', { name: 'Continue' }).click();
 
-  // The used-up id fails validation.
+  // The plasma id fails validation.
   await expect(page.getByText('* Save Failed.  Please fix the ids below and try again')).toBeVisible();
   await expect(page.getByText('* Please fix the ids below!!')).toBeVisible();
   const table = page.getByRole('table', { name: 'Sample availability' });
-  await expect(table.getByRole('row', { name: /12001-p1 Unavailable/ })).toBeVisible();
-  await expect(table.getByRole('row', { name: /11000-p1 Available/ })).toBeVisible();
+  await expect(table.getByRole('row', { name: /11000-p1 Invalid Id/ })).toBeVisible();
+  await expect(table.getByRole('row', { name: /11000-i1 Available/ })).toBeVisible();
   await look(page, '3-samples-invalid');
   await expectNoViolations(page);
 
   // Remove it and continue.
   await ids.click();
   await ids.press('Backspace');
-  await expect(table.getByRole('row', { name: /12001-p1/ })).toBeHidden();
+  await expect(table.getByRole('row', { name: /11000-p1/ })).toBeHidden();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(stepHeading(page, 'Identify Research Team')).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();

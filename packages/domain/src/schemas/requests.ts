@@ -284,8 +284,13 @@ export type RequestDto = z.infer<typeof requestSchema>;
 // ---------------------------------------------------------------------------------------------
 // Inputs
 
+/** A database id: a positive whole number that fits the id columns. */
 const id = (message: string) =>
-  z.coerce.number({ error: message }).int({ error: message }).positive({ error: message });
+  z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .positive({ error: message })
+    .max(2_147_483_647, { error: message });
 
 export const accessControlInputSchema = z.object({
   user_id: id('Please choose a team member.'),

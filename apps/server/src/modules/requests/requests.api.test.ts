@@ -451,6 +451,14 @@ describe('requests: create a dataset request', () => {
     const response = await post({ project: 'x', type: 'y', datasets: 'z' });
     expect(response.statusCode).toBe(400);
     expect(errorBody(response).project).toEqual([REQUEST_MESSAGES.chooseProject]);
+    const huge = await post(datasetRequest({ project: 99_999_999_999, datasets: [99_999_999_999] }));
+    expect(huge.statusCode).toBe(400);
+    expect(errorBody(huge)).toMatchObject({ project: [REQUEST_MESSAGES.chooseProject] });
+    const junk = await post(
+      datasetRequest({ additional_data: { samples: { a: { b: 1 } }, usage_answers: 'x' } }),
+    );
+    expect(junk.statusCode, junk.body).toBe(201);
+    expect(junk.json().additional_data).toEqual({ usage_answers: [true, true, true] });
   });
 });
 

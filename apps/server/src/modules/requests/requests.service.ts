@@ -90,6 +90,12 @@ function sampleEntries(raw: unknown): { ids: string[]; amounts: Map<string, numb
   return { ids: [...amounts.keys()], amounts, badAmount };
 }
 
+/** The usage answers as stored: a list of true/false answers, or nothing. */
+function usageAnswersOf(value: unknown): (boolean | null)[] | null {
+  if (!Array.isArray(value) || value.length > 10) return null;
+  return value.every((answer) => answer === true || answer === false || answer === null) ? value : null;
+}
+
 /** The state a write leads to, checked in full before anything is stored. */
 interface Resolved {
   displayName: string;
@@ -190,9 +196,8 @@ export function createRequestsService(deps: { db: Db; forms: FormsService }) {
         gpfAccessStatus = (gpf.values.gpf_access_status as number | undefined) ?? null;
       }
       const additionalData: Record<string, unknown> = {};
-      if (input.additionalData.usage_answers !== undefined) {
-        additionalData.usage_answers = input.additionalData.usage_answers;
-      }
+      const answers = usageAnswersOf(input.additionalData.usage_answers);
+      if (answers) additionalData.usage_answers = answers;
       // A cloud-transfer username for the two cloud access types (researcher §5 "Resource details").
       if (input.intentToDownload && (channels.has('Globus') || channels.has('AWS'))) {
         const globus = forms.validate('globus_account', {
@@ -260,8 +265,9 @@ export function createRequestsService(deps: { db: Db; forms: FormsService }) {
     }
     const additionalData: Record<string, unknown> = { ...result.values };
     delete additionalData.samples;
-    if (input.additionalData.usage_answers !== undefined)
-      additionalData.usage_answers = input.additionalData.usage_answers;
+    const usageAnswers = usageAnswersOf(input.additionalData.usage_answers);
+    if (usageAnswers) additionalData.usage_answers = usageAnswers;
+    else delete additionalData.usage_answers;
     return {
       displayName: sampleType.name,
       cohortIds,

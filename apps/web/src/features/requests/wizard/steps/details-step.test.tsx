@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { FormErrors, FormValues } from '@rrp/domain/forms';
+import type { SampleResult } from '../api';
+import type { Resource } from '../rules';
+import { DetailsStep } from './details-step';
+
+const plasma: Resource = {
+  key: 'sample-2',
+  kind: 'sample',
+  id: 2,
+  name: 'Plasma',
+  group: 'Biospecimen',
+  cohort: 'SPARK',
+  accessionId: null,
+  fileSize: null,
+  releaseDate: null,
+  formCode: 'plasma',
+  accessTypes: [],
+  disabledReason: null,
+};
+
+const FORM = {
+  id: 'plasma',
+  title: 'Plasma',
+  fields: [{ type: 'samples', key: 'samples', label: 'Sample IDs' }],
+};
+
+type Availability = Record<string, string>;
+
+function stubFetch(availability: Availability) {
+  const calls: string[][] = [];
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    if (String(url).includes('/forms/plasma.json'))
+      return new Response(JSON.stringify(FORM), { status: 200 });
+    const body = JSON.parse(String(init?.body)) as { ids: string[] };
+    calls.push(body.ids);
+    const results = body.ids.map((id) => ({
+      id,
+      availability: availability[id] ?? 'Invalid Id',
+      amount_available: 1,
+      unit: 'μl',
+      ipsc_consented: null,
+      request_count: 0,
+      approved_count: 0,
+    }));
+    return new Response(JSON.stringify({ results }), { status: 200 });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return calls;
+}
+
+function Harness({
+  initial,
+  epic,
+  onContinue,
+}: {
+  initial: string[];
+  epic: boolean;
+  onContinue: () => void;
+}) {
+  const [values, setValues] = useState<Record<string, FormValues>>({ plasma: { samples: initial } });
+  const [errors, setErrors] = useState<Record<string, FormErrors>>({});
+  const [results, setResults] = useState<Record<string, SampleResult>>({});
+  return (
+    <DetailsStep
+      formIds={['plasma']}
+      selection={[plasma]}
+      values={values}
+      errors={errors}
+      sampleResults={results}
+      epic={epic}
+      askIntent={false}
+      intentToDownload={null}
+      onIntent={() => {}}
+      onChange={(id, next, nextErrors) => {
+        setValues((current) => ({ ...current, [id]: next }));
+        setErrors((current) => ({ ...current, [id]: nextErrors }));
+      }}
+      onSampleResults={setResults}
+      onContinue={onContinue}
+    />
+  );
+}
+
+function renderStep(initial: string[], { epic = false } = {}) {
+  const onContinue = vi.fn();
+  render(
+    <MantineProvider env="test">
+      <QueryClientProvider client={new QueryClient()}>
+        <Harness initial={initial} epic={epic} onContinue={onContinue} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return onContinue;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the details step with sample ids', () => {
+  it('asks for ids before anything is checked', async () => {
+    const calls = stubFetch({});
+    const onContinue = renderStep([]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('* Required field')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+    expect(onContinue).not.toHaveBeenCalled();
+  });
+
+  it('refuses ids that fail, with the banners of the flag being off', async () => {
+    stubFetch({ '11000-p1': 'Available' });
+    const onContinue = renderStep(['11000-p1', '99999-zz']);
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('* Please fix the ids below!!')).toBeInTheDocument();
+    expect(
+      screen.getByText('* Save Failed.  Please fix the ids below and try again', {
+        normalizer: (text) => text,
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /99999-zz Invalid Id/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Validate' })).not.toBeInTheDocument();
+    expect(onContinue).not.toHaveBeenCalled();
+  });
+
+  it('offers Validate and the legend with biospecimen_epic, and its own banner', async () => {
+    stubFetch({ '11000-p1': 'Limited' });
+    renderStep(['11000-p1', '99999-zz'], { epic: true });
+    expect(await screen.findByText('Sample status legend')).toBeInTheDocument();
+    expect(screen.getByText('Your request will be subject to availability')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
+    expect(await screen.findByText('* Please fix the ids below!')).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /11000-p1 Limited Supply/ })).toBeInTheDocument();
+  });
+
+  it('continues when every id passes, validating 100 ids a call', async () => {
+    const ids = Array.from({ length: 150 }, (_, index) => `11000-p${index}`);
+    const calls = stubFetch(Object.fromEntries(ids.map((id) => [id, 'Available'])));
+    const onContinue = renderStep(ids);
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(onContinue).toHaveBeenCalledTimes(1));
+    expect(calls.map((batch) => batch.length)).toEqual([100, 50]);
+    expect(onContinue.mock.calls[0]![0]).toEqual({ plasma: { samples: ids } });
+  });
+});

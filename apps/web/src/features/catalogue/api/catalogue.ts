@@ -68,9 +68,10 @@ export const datasetKey = (id: string, byUuid: boolean) => ['dataset', byUuid ? 
  * One dataset: by its row id, or by its `dataset_id` (UUID, shared by its versions) which opens the
  * latest version. Visitors read the public catalogue instead.
  */
-export function useDataset(id: string, byUuid: boolean, signedIn: boolean) {
+export function useDataset(id: string, byUuid: boolean, signedIn: boolean, enabled = true) {
   return useQuery({
     queryKey: [...datasetKey(id, byUuid), signedIn],
+    enabled,
     queryFn: async (): Promise<DatasetDto | PublicDatasetDto | null> => {
       if (!signedIn) {
         return apiFetch<PublicDatasetDto>(`public/dataset/${encodeURIComponent(id)}/`, {

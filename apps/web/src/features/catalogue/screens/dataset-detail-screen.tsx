@@ -196,12 +196,14 @@ export default function DatasetDetailScreen() {
   const { objectId = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const { token, user, activeRole } = useSession();
+  const { token, user, loading, activeRole } = useSession();
   const signedIn = Boolean(token && user);
+  // A signed-in reader waits for their session, so staff are not sent the public (smaller) view.
+  const sessionReady = !token || !loading;
   const byUuid = params.has('isUUID') && params.get('isUUID') !== 'false';
   const requested = params.get('mode') as DatasetMode | null;
   const mode: DatasetMode = requested && MODES.includes(requested) ? requested : 'view';
-  const query = useDataset(objectId, byUuid, signedIn);
+  const query = useDataset(objectId, byUuid, signedIn, sessionReady);
   const data = query.data ?? null;
   const full = data && !isPublicOnly(data) ? data : null;
   const canUpdate = useCan(full, 'update');
@@ -218,7 +220,7 @@ export default function DatasetDetailScreen() {
     setParams(nextParams);
   };
 
-  if (query.isPending) {
+  if (!sessionReady || query.isPending) {
     return (
       <Page title="Dataset" crumbs={crumbs}>
         <Skeleton h={240} />

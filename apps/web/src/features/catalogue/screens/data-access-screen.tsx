@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CloseButton, Group, Stack, Text, TextInput } from '@mantine/core';
+import { CloseButton, Group, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { DataTable } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
@@ -96,18 +96,16 @@ export default function DataAccessScreen() {
                   ) : (
                     <IconChevronRight size={14} aria-hidden />
                   )}
-                  <button
-                    type="button"
-                    className="mantine-focus-auto"
+                  <UnstyledButton
+                    fz="sm"
                     aria-expanded={expanded.includes(dataset.id)}
-                    style={{ all: 'unset', cursor: 'pointer', fontSize: 'var(--mantine-font-size-sm)' }}
                     onClick={(event) => {
                       event.stopPropagation();
                       toggle(dataset.id);
                     }}
                   >
                     {dataset.name}
-                  </button>
+                  </UnstyledButton>
                   <OriginBadge origin={dataset.origin} />
                 </Group>
               ),

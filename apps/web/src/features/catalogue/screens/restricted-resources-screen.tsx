@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
@@ -90,11 +90,9 @@ function ResourceTable({ label, rows, loading }: { label: string; rows: Row[]; l
               ) : (
                 <IconChevronRight size={14} aria-hidden />
               )}
-              <button
-                type="button"
-                className="mantine-focus-auto"
+              <UnstyledButton
+                fz="sm"
                 aria-expanded={expanded.includes(row.id)}
-                style={{ all: 'unset', cursor: 'pointer', fontSize: 'var(--mantine-font-size-sm)' }}
                 onClick={(event) => {
                   event.stopPropagation();
                   setExpanded((previous) =>
@@ -105,7 +103,7 @@ function ResourceTable({ label, rows, loading }: { label: string; rows: Row[]; l
                 }}
               >
                 {row.name}
-              </button>
+              </UnstyledButton>
             </Group>
           ),
         },

@@ -142,6 +142,21 @@ test('a step cannot be entered before the earlier ones have output', async ({ pa
   await expect(stepHeading(page, 'Project')).toBeVisible();
 });
 
+test("a dataset's Request Access opens the wizard with the dataset chosen", async ({ page }) => {
+  await signIn(page, 'primary_researcher@demo.test');
+  await page.goto('/dataset');
+  await page.getByRole('link', { name: 'SSC Structural MRI' }).first().click();
+  await page.getByRole('link', { name: 'Request Access' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Resource Request' })).toBeVisible();
+  await expect(page).toHaveURL(/[?]dataset=.*#project_request_0$/);
+  await page.getByRole('combobox', { name: 'Project' }).click();
+  await page.getByRole('option').nth(1).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const cart = page.getByRole('complementary', { name: 'Selected Resources' });
+  await expect(cart.getByText('SSC Structural MRI')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove SSC Structural MRI' }).first()).toBeVisible();
+});
+
 test('mixing a dataset and a biospecimen is refused unless the new selection replaces the old', async ({
   page,
 }) => {

@@ -235,18 +235,30 @@ export default function RequestWizardScreen() {
   const askIntent = data.selection.some(needsGlobus);
   const schemas = useFormSchemas(formIds);
 
+  const loading =
+    projects.isPending || datasets.isPending || sampleTypes.isPending || (editing && edited.isPending);
+
   // ?dataset={dataset_id} preselects a top-level active dataset, once (state adjusted while rendering).
   const [seeded, setSeeded] = useState(false);
-  if (!seeded && datasets.data && sampleTypes.data && (!editing || edited.data)) {
+  if (!seeded && !loading && datasets.data && sampleTypes.data && (!editing || edited.data)) {
     setSeeded(true);
     const wanted = params.get('dataset');
+    // ?project={id} (the project page's 'Create Resource Request') chooses the project.
+    const projectParam = Number(params.get('project'));
     const request = edited.data;
     if (request) setData(wizardFromRequest(request, datasets.data.results, sampleTypes.data.results));
-    else if (wanted) {
-      const dataset = datasets.data.results.find(
-        (item) => item.dataset_id === wanted && item.is_latest && item.available && !item.approved,
-      );
-      if (dataset) setData((current) => ({ ...current, selection: [datasetResource(dataset)] }));
+    else {
+      const dataset = wanted
+        ? datasets.data.results.find(
+            (item) => item.dataset_id === wanted && item.is_latest && item.available && !item.approved,
+          )
+        : undefined;
+      const chosen = projects.data?.results.find((item) => item.id === projectParam);
+      setData((current) => ({
+        ...current,
+        ...(dataset ? { selection: [datasetResource(dataset)] } : {}),
+        ...(chosen ? { projectId: chosen.id } : {}),
+      }));
     }
   }
 
@@ -272,10 +284,10 @@ export default function RequestWizardScreen() {
 
   // The hash follows the step; a step that cannot be entered yet sends the wizard back to step 0.
   useEffect(() => {
-    if (done) return;
+    if (done || loading || !seeded) return;
     if (stepFromHash(location.hash) !== active)
       void navigate({ search: location.search, hash: hashForStep(active) }, { replace: true });
-  }, [active, location.hash, location.search, navigate, done]);
+  }, [active, location.hash, location.search, navigate, done, loading, seeded]);
 
   // After completion, any further navigation in the wizard goes home.
   const doneHash = useRef<string | null>(null);
@@ -305,8 +317,6 @@ export default function RequestWizardScreen() {
     });
   };
 
-  const loading =
-    projects.isPending || datasets.isPending || sampleTypes.isPending || (editing && edited.isPending);
   if (loading)
     return (
       <Page title="Resource Request" crumbs={crumbs}>

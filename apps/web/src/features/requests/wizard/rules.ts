@@ -66,20 +66,20 @@ export const SAMPLE_MESSAGES = {
 
 /** The legend of sample availability (researcher §8). */
 export const SAMPLE_LEGEND: { value: SampleAvailability; label: string; color: string; note?: string }[] = [
-  { value: 'Available', label: 'Available', color: 'green' },
-  { value: 'Invalid Id', label: 'Invalid Id', color: 'red' },
-  { value: 'Unavailable', label: 'Unavailable', color: 'gray' },
+  { value: 'Available', label: 'Available', color: 'green.9' },
+  { value: 'Invalid Id', label: 'Invalid Id', color: 'red.9' },
+  { value: 'Unavailable', label: 'Unavailable', color: 'gray.8' },
   {
     value: 'Limited',
     label: 'Limited Supply',
-    color: 'yellow',
+    color: 'yellow.4',
     note: 'Your request will be subject to availability',
   },
-  { value: 'IPSC NOT CONSENTED', label: 'IPSC Not Consented', color: 'orange' },
+  { value: 'IPSC NOT CONSENTED', label: 'IPSC Not Consented', color: 'orange.9' },
   {
     value: 'CPLs Available',
     label: 'CPLs Available',
-    color: 'blue',
+    color: 'blue.9',
     note: 'Cannot be ordered, may be nominated for reprogramming',
   },
 ];

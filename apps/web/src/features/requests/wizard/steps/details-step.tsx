@@ -80,7 +80,7 @@ function SampleResults({
               <Table.Tr key={id}>
                 <Table.Td>{id}</Table.Td>
                 <Table.Td>
-                  <Badge color={legend?.color ?? 'gray'} variant="filled" autoContrast>
+                  <Badge color={legend?.color ?? 'gray.8'} variant="filled" autoContrast>
                     {legend?.label ?? result.availability}
                   </Badge>
                 </Table.Td>

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Badge, Box, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import {
   INSTITUTION_APPROVED,
@@ -8,7 +9,9 @@ import {
   type RequestDatasetRef,
   type ResearchTeamMemberDto,
 } from '@rrp/domain';
+import type { Field as FormField, FieldOption, FormSchema } from '@rrp/domain/forms';
 import { TermsLink } from '@/components/terms-link';
+import { loadFormSchema } from '@/components/dynamic-form';
 import { useRequestTeam, useSampleAvailability, type RequestView } from '../api/requests';
 import {
   ACCESS_MESSAGES,
@@ -101,10 +104,42 @@ const label = (key: string) =>
     .replace(/\b\w/g, (letter) => letter.toUpperCase())
     .replace(/\bIpsc(s?)\b/g, 'iPSC$1');
 
-function answerText(value: unknown): string {
+interface AnswerLabel {
+  label: string;
+  options: Map<string, string>;
+}
+
+function optionLabels(options: FieldOption[] | undefined, into = new Map<string, string>()) {
+  for (const option of options ?? []) {
+    into.set(String(option.value), option.label);
+    optionLabels(option.children, into);
+  }
+  return into;
+}
+
+/** Every answer key of a form with its label and option labels (subforms and follow-ups too). */
+export function formLabels(schema: FormSchema | undefined): Map<string, AnswerLabel> {
+  const labels = new Map<string, AnswerLabel>();
+  const walk = (fields: FormField[]) => {
+    for (const field of fields) {
+      if (field.type === 'followUp' || field.type === 'subform') walk(field.fields);
+      if (field.type === 'header' || field.type === 'divider' || field.type === 'followUp') continue;
+      if (!labels.has(field.key))
+        labels.set(field.key, {
+          label: field.label,
+          options: optionLabels('options' in field ? field.options : undefined),
+        });
+    }
+  };
+  if (schema) walk(schema.fields);
+  return labels;
+}
+
+function answerText(value: unknown, options?: Map<string, string>): string {
   if (value === null || value === undefined || value === '') return '—';
+  if (options?.has(String(value))) return options.get(String(value))!;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (Array.isArray(value)) return value.map(answerText).join(', ');
+  if (Array.isArray(value)) return value.map((item) => answerText(item, options)).join(', ');
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
@@ -152,7 +187,17 @@ function DatasetsTable({ request }: { request: RequestView }) {
 
 export function RequestDetailsTab({ request }: { request: RequestView }) {
   const samples = requestedSamples(request);
-  const answers = Object.entries(request.additional_data ?? {}).filter(([key]) => !HIDDEN_ANSWERS.has(key));
+  const formId = request.sample_type?.type ?? null;
+  // The sample type's form names the answers; without it they show under their keys.
+  const schema = useQuery({
+    queryKey: ['form-schema', formId],
+    queryFn: () => loadFormSchema(formId!),
+    enabled: formId !== null,
+    retry: false,
+    staleTime: 60_000,
+  });
+  const labels = formLabels(schema.data);
+  const answers = Object.entries(request.additional_data).filter(([key]) => !HIDDEN_ANSWERS.has(key));
   return (
     <Stack>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -213,8 +258,8 @@ export function RequestDetailsTab({ request }: { request: RequestView }) {
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {answers.map(([key, value]) => (
-              <Field key={key} label={label(key)}>
-                {answerText(value)}
+              <Field key={key} label={labels.get(key)?.label ?? label(key)}>
+                {answerText(value, labels.get(key)?.options)}
               </Field>
             ))}
           </SimpleGrid>

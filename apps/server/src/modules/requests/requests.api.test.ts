@@ -227,7 +227,8 @@ describe('requests: create a dataset request', () => {
     const rows = await db()
       .select()
       .from(history)
-      .where(eq(history.objectId, String(body.id)));
+      .where(eq(history.objectId, String(body.id)))
+      .orderBy(history.version);
     expect(rows.filter((row) => row.model === 'request').map((row) => row.action)).toEqual(['create']);
   });
 
@@ -916,7 +917,8 @@ describe('requests: delete', () => {
     const rows = await db()
       .select()
       .from(history)
-      .where(eq(history.objectId, String(id)));
+      .where(eq(history.objectId, String(id)))
+      .orderBy(history.version);
     expect(rows.filter((row) => row.model === 'request').map((row) => row.action)).toEqual([
       'create',
       'delete',

@@ -9,7 +9,7 @@ import RequestDetailScreen from './request-detail-screen';
 
 const session = vi.hoisted(() => ({
   activeRole: 'primary_researcher' as string,
-  user: { id: 1, roles: ['primary_researcher'] as string[], suspended_request: null },
+  user: { id: 1, roles: ['primary_researcher'] as string[], suspended_request: null as number | null },
 }));
 vi.mock('@/lib/session', () => ({ useSession: () => session }));
 
@@ -115,6 +115,19 @@ describe('request detail', () => {
   it("says 'Access to this request has been suspended.' on a suspended request", async () => {
     renderDetail('primary_researcher', request({ status: 14, status_name: 'Suspended' }));
     expect(await screen.findByText(/Access to this request has been suspended\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'request renewal' })).toHaveAttribute(
+      'href',
+      '/request/4/renewal',
+    );
+  });
+
+  it('tells a researcher suspended over this request why', async () => {
+    session.user.suspended_request = 4;
+    renderDetail('primary_researcher', request({}));
+    expect(
+      await screen.findByText(/Your access has been suspended due to non-compliance with this request\./),
+    ).toBeInTheDocument();
+    session.user.suspended_request = null;
   });
 
   it('shows admins the Availability tab and the unconfirmed-institution banner', async () => {

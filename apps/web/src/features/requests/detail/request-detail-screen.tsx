@@ -10,6 +10,7 @@ import {
 } from '@rrp/domain';
 import { Page } from '@/components/page';
 import { apiFetch } from '@/lib/api-client';
+import { SUPPORT_EMAIL } from '@/lib/config';
 import { useSession } from '@/lib/session';
 import { useCan } from '@/lib/use-can';
 import { useRequest, type RequestView } from '../api/requests';
@@ -35,6 +36,8 @@ import {
 const CRUMBS = [{ label: 'Requests', to: '/request' }];
 
 export const SUSPENDED_TEXT = 'Access to this request has been suspended.';
+export const SUSPENDED_THIS_REQUEST =
+  'Your access has been suspended due to non-compliance with this request.';
 export const UNCONFIRMED_INSTITUTION = 'This request is from a researcher at an unconfirmed institution.';
 
 export type TabKey =
@@ -125,6 +128,8 @@ export default function RequestDetailScreen() {
     RETURN_TO_APPLICANT_STATUSES.includes(data.status as RequestStatusId) &&
     (data.permissions.includes('update') || data.is_editable);
   const suspended = data.status === SUSPENDED_STATUS;
+  // The researcher's own suspension over this request (the shell's ribbon covers other requests).
+  const userSuspendedHere = user?.suspended_request === data.id;
   const unconfirmed = isStaff && institution.data !== undefined && institution.data.status !== 3;
 
   const panel = (key: TabKey) => {
@@ -185,17 +190,21 @@ export default function RequestDetailScreen() {
       current={data.portal_request_id}
       actions={actions}
     >
-      {suspended && (
+      {(suspended || userSuspendedHere) && (
         <Alert color="red" title="Suspended" role="alert">
           <Text size="sm">
-            {SUSPENDED_TEXT}{' '}
+            {userSuspendedHere ? SUSPENDED_THIS_REQUEST : SUSPENDED_TEXT}{' '}
             {isOwner && (
               <>
                 Please complete the{' '}
                 <Anchor component={Link} to={`/request/${data.id}/renewal`} inherit>
                   request renewal
                 </Anchor>{' '}
-                or contact the portal team.
+                or contact{' '}
+                <Anchor href={`mailto:${SUPPORT_EMAIL}`} inherit>
+                  {SUPPORT_EMAIL}
+                </Anchor>
+                .
               </>
             )}
           </Text>

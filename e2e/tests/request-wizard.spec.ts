@@ -183,7 +183,20 @@ test('mixing a dataset and a biospecimen is refused unless the new selection rep
   await expect(cart.getByText('SSC Phenotype Data')).toBeHidden();
 });
 
-test('a researcher requests iPSC samples, fixes an invalid id and submits', async ({ page }) => {
+test('a researcher requests iPSC samples, fixes an invalid id and submits', async ({ page, browser }) => {
+  // iPSC is a restricted biospecimen: an admin first puts the researcher on its allowed users.
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin, 'portal_admin@demo.test');
+  await admin.goto('/restricted_resources');
+  await admin
+    .getByRole('table', { name: 'Biospecimens' })
+    .getByRole('button', { name: 'iPSC', exact: true })
+    .click();
+  await admin.getByRole('combobox', { name: 'Allowed users of iPSC' }).fill('primary_researcher@demo.test,');
+  await admin.getByRole('button', { name: 'Submit Access Changes' }).click();
+  await expect(admin.getByText('Access changes saved')).toBeVisible();
+  await admin.close();
+
   await signIn(page, 'primary_researcher@demo.test');
   await page.goto('/request/create');
   await createProject(page, `iPSC lines ${Date.now()}`);
@@ -255,6 +268,7 @@ test('a researcher requests iPSC samples, fixes an invalid id and submits', asyn
   await page.getByRole('button', { name: 'Continue' }).click();
   await answerUsage(page);
   await expect(page.getByRole('region', { name: 'Resource(s)' }).getByText(/iPSC/)).toBeVisible();
+  await look(page, '6-ipsc-review');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you for your request' })).toBeVisible();
 });

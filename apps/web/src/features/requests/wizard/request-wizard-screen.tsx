@@ -87,6 +87,7 @@ export function datasetResource(dataset: DatasetDto): Resource {
     formCode: null,
     accessTypes: dataset.access_types,
     disabledReason: dataset.approved ? DISABLED_REASONS.approved : null,
+    restricted: dataset.limited,
   };
 }
 
@@ -107,6 +108,7 @@ export function sampleResource(sample: SampleTypeDto): Resource {
     formCode: sample.type,
     accessTypes: [],
     disabledReason: null,
+    restricted: sample.limited,
   };
 }
 

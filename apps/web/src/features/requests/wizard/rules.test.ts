@@ -31,6 +31,7 @@ const resource = (overrides: Partial<Resource>): Resource => ({
   formCode: null,
   accessTypes: [],
   disabledReason: null,
+  restricted: false,
   ...overrides,
 });
 
@@ -171,6 +172,7 @@ describe('submission errors', () => {
         globus_username: ['Field Required'],
         additional_data: { usage: ['Required field'], other: ['Bad'] },
         non_field_errors: ['The IRB has expired.'],
+        correlation_id: 'abc',
         datasets: ['One or more datasets were not found or are not available.'],
       },
       keys,

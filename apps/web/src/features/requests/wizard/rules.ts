@@ -66,20 +66,20 @@ export const SAMPLE_MESSAGES = {
 
 /** The legend of sample availability (researcher §8). */
 export const SAMPLE_LEGEND: { value: SampleAvailability; label: string; color: string; note?: string }[] = [
-  { value: 'Available', label: 'Available', color: 'green.9' },
-  { value: 'Invalid Id', label: 'Invalid Id', color: 'red.9' },
-  { value: 'Unavailable', label: 'Unavailable', color: 'gray.8' },
+  { value: 'Available', label: 'Available', color: 'green.2' },
+  { value: 'Invalid Id', label: 'Invalid Id', color: 'red.2' },
+  { value: 'Unavailable', label: 'Unavailable', color: 'gray.3' },
   {
     value: 'Limited',
     label: 'Limited Supply',
-    color: 'yellow.4',
+    color: 'yellow.3',
     note: 'Your request will be subject to availability',
   },
-  { value: 'IPSC NOT CONSENTED', label: 'IPSC Not Consented', color: 'orange.9' },
+  { value: 'IPSC NOT CONSENTED', label: 'IPSC Not Consented', color: 'orange.2' },
   {
     value: 'CPLs Available',
     label: 'CPLs Available',
-    color: 'blue.9',
+    color: 'blue.2',
     note: 'Cannot be ordered, may be nominated for reprogramming',
   },
 ];
@@ -100,6 +100,8 @@ export interface Resource {
   formCode: string | null;
   accessTypes: string[];
   disabledReason: string | null;
+  /** A restricted resource: only its allowed users (and staff) may request it. */
+  restricted: boolean;
 }
 
 export const DISABLED_REASONS = {
@@ -209,7 +211,7 @@ export function splitSubmissionErrors(
           ? Object.values(value).flatMap(messages)
           : [];
   const visit = (key: string, value: unknown) => {
-    if (key === 'status' || key === 'code') return;
+    if (key === 'status' || key === 'code' || key === 'correlation_id') return;
     const field = key.split('.').pop()!;
     const form = Object.entries(formKeys).find(([, keys]) => keys.includes(field))?.[0];
     if (form && messages(value)[0]) {

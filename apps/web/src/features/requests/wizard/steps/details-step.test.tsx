@@ -21,6 +21,7 @@ const plasma: Resource = {
   formCode: 'plasma',
   accessTypes: [],
   disabledReason: null,
+  restricted: false,
 };
 
 const FORM = {

@@ -31,7 +31,7 @@ function SampleLegend() {
       <Group gap="sm">
         {SAMPLE_LEGEND.map((entry) => (
           <Group gap={4} key={entry.value}>
-            <Badge color={entry.color} variant="filled" autoContrast>
+            <Badge color={entry.color} variant="filled" c="black">
               {entry.label}
             </Badge>
             {entry.note && (
@@ -80,7 +80,7 @@ function SampleResults({
               <Table.Tr key={id}>
                 <Table.Td>{id}</Table.Td>
                 <Table.Td>
-                  <Badge color={legend?.color ?? 'gray.8'} variant="filled" autoContrast>
+                  <Badge color={legend?.color ?? 'gray.3'} variant="filled" c="black">
                     {legend?.label ?? result.availability}
                   </Badge>
                 </Table.Td>

@@ -60,6 +60,11 @@ function ResourceItem({
             </Button>
           </Group>
         </Group>
+        {resource.restricted && !resource.disabledReason && (
+          <Text size="sm" c="gray.7">
+            Restricted resource: only researchers on its list of allowed users may request it.
+          </Text>
+        )}
         {resource.disabledReason && (
           <Text size="sm" c="red.9">
             {resource.disabledReason}

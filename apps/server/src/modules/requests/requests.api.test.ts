@@ -878,6 +878,13 @@ describe('requests: edit', () => {
     expect((await patch(999_999, {})).statusCode).toBe(404);
   });
 
+  it('refuses edits of request types this form does not file yet', async () => {
+    const request = await createRequest(db(), { projectId, typeId: 4, statusId: 6 });
+    const response = await patch(request.id, { agreed_to_usage_policy: true }, admin.token);
+    expect(response.statusCode).toBe(400);
+    expect(errorBody(response).type).toEqual([REQUEST_MESSAGES.unsupportedType]);
+  });
+
   it('lets admins edit in any status, moving only a returned request back to Submitted', async () => {
     const id = await returned(3);
     const response = await patch(id, { access_control_list: [{ user_id: teammate.id }] }, admin.token);

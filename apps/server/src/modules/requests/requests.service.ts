@@ -432,6 +432,7 @@ export function createRequestsService(deps: { db: Db; forms: FormsService }) {
         if (!staff && status !== CREATED && !returned)
           fail({ non_field_errors: [REQUEST_MESSAGES.notEditable] });
 
+        if (!FILED_TYPES.has(locked.typeId)) fail({ type: [REQUEST_MESSAGES.unsupportedType] });
         const wantsSubmit = input.submit === true || input.status === SUBMITTED;
         if (input.status !== undefined && input.status !== SUBMITTED && input.status !== locked.statusId) {
           fail({ status: [STATUS_WORKFLOW] });

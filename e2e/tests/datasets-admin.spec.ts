@@ -173,3 +173,33 @@ test('researchers see no dataset form and no admin icons', async ({ page }) => {
   await page.goto('/dataset/create/');
   await expect(page).toHaveURL(/\/404$/);
 });
+
+test('an admin lets a researcher request a restricted biospecimen', async ({ page }) => {
+  await signIn(page, 'portal_admin@demo.test');
+  await page.goto('/restricted_resources');
+  await expect(page.getByRole('heading', { level: 1, name: 'Restricted Resources' })).toBeVisible();
+  const biospecimens = page.getByRole('table', { name: 'Biospecimens' });
+  await biospecimens.getByRole('button', { name: 'iPSC', exact: true }).click();
+  const editor = page.getByRole('combobox', { name: 'Allowed users of iPSC' });
+  await expect(editor).toBeVisible();
+  await expectNoViolations(page);
+
+  // One bad address refuses the list; a good one is saved and kept.
+  await editor.fill('not-an-email');
+  await editor.press('Enter');
+  await page.getByRole('button', { name: 'Submit Access Changes' }).click();
+  await expect(page.getByText('These are not valid e-mail addresses: not-an-email')).toBeVisible();
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await editor.fill('primary_researcher@demo.test');
+  await editor.press('Enter');
+  await page.getByRole('button', { name: 'Submit Access Changes' }).click();
+  await expect(page.getByText('Access changes saved')).toBeVisible();
+
+  await page.reload();
+  await page
+    .getByRole('table', { name: 'Biospecimens' })
+    .getByRole('button', { name: 'iPSC', exact: true })
+    .click();
+  await expect(page.getByText('primary_researcher@demo.test')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Biospecimens' })).toContainText('1 allowed user');
+});

@@ -265,7 +265,7 @@ export default function DatasetDetailScreen() {
             </Badge>
           )}
           {full?.limited && (
-            <Badge color="orange.9" variant="filled">
+            <Badge color="red.9" variant="filled">
               Restricted
             </Badge>
           )}

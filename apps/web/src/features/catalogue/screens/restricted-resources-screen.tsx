@@ -49,7 +49,7 @@ function Availability({ row }: { row: Row }) {
     <Group gap="xs">
       <Text size="sm">{row.available ? 'Available' : 'Unavailable'}</Text>
       {row.limited && (
-        <Badge color="orange.9" variant="filled" size="sm">
+        <Badge color="red.9" variant="filled" size="sm">
           {row.kind === 'dataset' ? 'Restricted' : 'Limited'}
         </Badge>
       )}

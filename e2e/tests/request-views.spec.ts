@@ -182,14 +182,30 @@ test('an admin searches and filters every request, has the Add New Request and C
   await expectNoViolations(page);
 
   // Staff see the approved request's tabs too.
-  await table
-    .getByRole('link', { name: /^R\d+$/ })
-    .first()
-    .focus();
-  await table.getByRole('row').filter({ hasText: APPROVED }).getByRole('link').click();
+  // Rows are reachable by keyboard through their portal id link.
+  await table.getByRole('row').filter({ hasText: APPROVED }).getByRole('link').focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: APPROVED })).toBeVisible();
   await expect(
     page.getByText('This request is from a researcher at an unconfirmed institution.'),
   ).toHaveCount(0);
+  await expectNoViolations(page);
+
+  // A biospecimen request: staff check sample availability on its own tab.
+  await page.goto('/request');
+  await page.getByRole('textbox', { name: 'Search requests' }).fill('Plasma');
+  await table.getByRole('row').filter({ hasText: 'Plasma' }).getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Plasma' })).toBeVisible();
+  await expect(page.getByRole('tab')).toHaveText([
+    'PI and Project',
+    'Request Details',
+    'Research Team',
+    'Data Sharing Policy',
+    'Availability',
+    'Renewal Info',
+  ]);
+  await page.getByRole('tab', { name: 'Availability' }).click();
+  const availability = page.getByRole('table', { name: 'Sample availability table' });
+  await expect(availability.getByRole('row').filter({ hasText: '11000-p1' })).toContainText('Available');
   await expectNoViolations(page);
 });

@@ -417,12 +417,12 @@ export function AccessDetailsTab({
 }
 
 const AVAILABILITY_COLOURS: Record<string, string> = {
-  Available: 'green.9',
-  Limited: 'yellow.9',
-  Unavailable: 'red.9',
-  'Invalid Id': 'gray.8',
-  'IPSC NOT CONSENTED': 'orange.9',
-  'CPLs Available': 'blue.9',
+  Available: 'green.7',
+  Limited: 'yellow.6',
+  Unavailable: 'red.7',
+  'Invalid Id': 'gray.6',
+  'IPSC NOT CONSENTED': 'orange.7',
+  'CPLs Available': 'blue.7',
 };
 
 /** Sample availability for staff: validateSamples on the request's ids (researcher §2, §7). */
@@ -466,7 +466,12 @@ export function AvailabilityTab({ request }: { request: RequestView }) {
                     <Table.Td>{row.id}</Table.Td>
                     <Table.Td>{answerText(requested.get(row.id))}</Table.Td>
                     <Table.Td>
-                      <Badge color={AVAILABILITY_COLOURS[row.availability] ?? 'gray.8'} variant="outline">
+                      <Badge
+                        color={AVAILABILITY_COLOURS[row.availability] ?? 'gray.8'}
+                        variant="outline"
+                        // Coloured border, dark text: every colour of the legend stays readable (WCAG AA).
+                        styles={{ label: { color: 'var(--mantine-color-text)' } }}
+                      >
                         {row.availability}
                       </Badge>
                     </Table.Td>

@@ -192,7 +192,10 @@ test('a researcher requests iPSC samples, fixes an invalid id and submits', asyn
     .getByRole('table', { name: 'Biospecimens' })
     .getByRole('button', { name: 'iPSC', exact: true })
     .click();
-  await admin.getByRole('combobox', { name: 'Allowed users of iPSC' }).fill('primary_researcher@demo.test,');
+  const allowed = admin.getByRole('combobox', { name: 'Allowed users of iPSC' });
+  await allowed.fill('primary_researcher@demo.test');
+  await allowed.press('Enter');
+  await expect(admin.getByRole('table', { name: 'Biospecimens' })).toBeVisible();
   await admin.getByRole('button', { name: 'Submit Access Changes' }).click();
   await expect(admin.getByText('Access changes saved')).toBeVisible();
   await admin.close();

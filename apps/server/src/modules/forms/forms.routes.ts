@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pageSchema } from '@rrp/domain';
-import { RESPONSE_SELECTION_TABLES } from '@rrp/domain/forms';
+import { RESPONSE_SELECTION_TABLES, type ResponseSelectionTable } from '@rrp/domain/forms';
 import { listQuerySchema, toPage } from '../../platform/list';
 import { RESPONSE_SELECTION_LISTS } from './forms.lists';
 import type { FormsService } from './forms.service';
@@ -43,7 +43,8 @@ export const formsRoutes: FastifyPluginAsyncZod<{ forms: FormsService }> = async
     },
     async (request) => {
       const { table, ...query } = request.query;
-      const { list, count, results } = await forms.listOptions(table, query);
+      // The list schema's open shape widens `table`; the enum above has already checked it.
+      const { list, count, results } = await forms.listOptions(table as ResponseSelectionTable, query);
       return toPage(request, list, count, results);
     },
   );

@@ -220,28 +220,8 @@ export function DetailsStep({
       {forms.map((form) => (
         <Paper withBorder p="md" radius="sm" key={form.id} component="section" aria-label={form.title}>
           <Stack gap="md">
-            <DynamicForm
-              form={form}
-              headingOrder={3}
-              values={values[form.id] ?? {}}
-              errors={errors[form.id] ?? {}}
-              onChange={(next) => {
-                onChange(form.id, next.values, next.errors);
-                if (form.id === sample?.formCode) {
-                  setBanner(null);
-                  const kept = normalizeSampleIds(next.values.samples);
-                  onSampleResults(
-                    Object.fromEntries(Object.entries(sampleResults).filter(([id]) => kept.includes(id))),
-                  );
-                }
-              }}
-            />
             {form.id === sample?.formCode && (
               <Stack gap="sm">
-                <Text size="sm" c="gray.8">
-                  Enter sample ids separated by commas, spaces or new lines, for example{' '}
-                  {SAMPLE_MESSAGES.example}.
-                </Text>
                 {epic && (
                   <>
                     <SampleLegend />
@@ -260,6 +240,22 @@ export function DetailsStep({
                 <SampleResults results={sampleResults} epic={epic} generateIpscs={generateIpscs} />
               </Stack>
             )}
+            <DynamicForm
+              form={form}
+              headingOrder={3}
+              values={values[form.id] ?? {}}
+              errors={errors[form.id] ?? {}}
+              onChange={(next) => {
+                onChange(form.id, next.values, next.errors);
+                if (form.id === sample?.formCode) {
+                  setBanner(null);
+                  const kept = normalizeSampleIds(next.values.samples);
+                  onSampleResults(
+                    Object.fromEntries(Object.entries(sampleResults).filter(([id]) => kept.includes(id))),
+                  );
+                }
+              }}
+            />
           </Stack>
         </Paper>
       ))}

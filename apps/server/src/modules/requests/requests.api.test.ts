@@ -448,6 +448,19 @@ describe('requests: create a dataset request', () => {
     );
   });
 
+  it('files for a project whose team has a member invited by e-mail without an account', async () => {
+    const project = await createProject(db(), { ownerId: researcher.id, title: 'Invited member study' });
+    await attachIrb(project.id, researcher.id, 200);
+    await addTeamMember(db(), {
+      projectId: project.id,
+      email: 'not-yet-registered@example.test',
+      firstName: 'Nora',
+      lastName: 'Newcomer',
+    });
+    const response = await post(datasetRequest({ project: project.id }));
+    expect(response.statusCode).toBe(201);
+  });
+
   it('answers 400 for malformed payloads', async () => {
     const response = await post({ project: 'x', type: 'y', datasets: 'z' });
     expect(response.statusCode).toBe(400);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { APPROVED_STATUSES } from '@rrp/domain';
 import type { DbOrTx } from '../../platform/db/database';
@@ -292,17 +292,18 @@ export async function mayRequestSampleType(db: DbOrTx, userId: number, sampleTyp
 
 /** The project's current team members that have an account (the access control list's pool). */
 export async function teamAccountIds(db: DbOrTx, projectId: number): Promise<Set<number>> {
+  // A member added by e-mail before registering is recognised by that e-mail (decision 032).
   const rows = await db
-    .select({
-      userId: sql<
-        number | null
-      >`coalesce(${researchTeamMembers.userId}, (select u.id from ${users} u where lower(u.email) = lower(${researchTeamMembers.email})))`,
-    })
+    .select({ memberUserId: researchTeamMembers.userId, accountId: users.id })
     .from(researchTeamMembers)
-    .where(
-      and(eq(researchTeamMembers.projectId, projectId), sql`${researchTeamMembers.removalDate} is null`),
-    );
-  return new Set(rows.flatMap((row) => (row.userId === null ? [] : [Number(row.userId)])));
+    .leftJoin(users, sql`lower(${users.email}) = lower(${researchTeamMembers.email})`)
+    .where(and(eq(researchTeamMembers.projectId, projectId), isNull(researchTeamMembers.removalDate)));
+  return new Set(
+    rows.flatMap((row) => {
+      const id = row.memberUserId ?? row.accountId;
+      return id === null ? [] : [Number(id)];
+    }),
+  );
 }
 
 /** The inventory rows of these ids, with how many requests (and approved ones) ask for each. */

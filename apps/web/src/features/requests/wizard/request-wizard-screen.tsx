@@ -476,6 +476,7 @@ export default function RequestWizardScreen() {
             selection={data.selection}
             onChange={changeSelection}
             onContinue={next}
+            initialKey={params.get('dataset') ? (data.selection[0]?.key ?? null) : null}
           />
         );
       case 'details':

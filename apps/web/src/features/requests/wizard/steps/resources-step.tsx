@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Anchor,
   Button,
@@ -28,7 +28,7 @@ function ResourceItem({
   const [more, setMore] = useState(false);
   const detailsId = `resource-info-${resource.key}`;
   return (
-    <Paper withBorder p="sm" radius="sm" bg={selected ? 'blue.0' : undefined}>
+    <Paper withBorder p="sm" radius="sm" bg={selected ? 'blue.0' : undefined} id={`resource-${resource.key}`}>
       <Stack gap={4}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Stack gap={2}>
@@ -88,12 +88,23 @@ export function ResourcesStep({
   selection,
   onChange,
   onContinue,
+  initialKey = null,
 }: {
   resources: Resource[];
   selection: Resource[];
   onChange: (selection: Resource[]) => void;
   onContinue: () => void;
+  /** The resource preselected from `?dataset=`: scrolled into view 500 ms after the step opens. */
+  initialKey?: string | null;
 }) {
+  useEffect(() => {
+    if (!initialKey) return;
+    const timer = window.setTimeout(
+      () => document.getElementById(`resource-${initialKey}`)?.scrollIntoView({ block: 'center' }),
+      500,
+    );
+    return () => window.clearTimeout(timer);
+  }, [initialKey]);
   const [view, setView] = useState<'type' | 'cohort'>('type');
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, LIMITS.search.debounceMs);

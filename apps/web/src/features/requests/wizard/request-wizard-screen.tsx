@@ -127,7 +127,7 @@ function contactDefaults(user: SessionUserDto | null, staff: boolean, owner: str
 }
 
 /** Edit mode: the request's project, resources, answers and team access. */
-function wizardFromRequest(
+export function wizardFromRequest(
   request: RequestDto,
   datasets: DatasetDto[],
   sampleTypes: SampleTypeDto[],

@@ -39,6 +39,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/test/setup.ts'],
+          // Component tests type into Mantine inputs; a busy 2-core machine needs more than 5 s.
+          testTimeout: 15_000,
         },
       },
     ],

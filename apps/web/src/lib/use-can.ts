@@ -1,3 +1,6 @@
+import type { Actor } from '@rrp/domain';
+import { useSession } from './session';
+
 /**
  * Whether the signed-in user may do an action on an object. The server computes this per object
  * (the `permissions` of a detail response); the web app never re-derives a rule.
@@ -7,4 +10,13 @@ export function useCan(
   action: string,
 ): boolean {
   return object?.permissions?.includes(action) ?? false;
+}
+
+/**
+ * The session user in their active role, as the permission table's `can` and `mayAttempt` take
+ * it: screens ask the one table what a role may open, before any object is loaded.
+ */
+export function useActor(): Actor | null {
+  const { user, activeRole } = useSession();
+  return user ? { userId: user.id, role: activeRole, roles: user.roles } : null;
 }

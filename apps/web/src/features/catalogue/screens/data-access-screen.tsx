@@ -12,14 +12,15 @@ import { useDatasets } from '../api/catalogue';
 import { DatasetResearchers } from '../components/dataset-researchers';
 import { cohortName } from '../components/format';
 import { OriginBadge } from '../components/origin-badge';
+import { useActor } from '@/lib/use-can';
 
 /** The cloud-access table's page size (researcher §9). */
 const PAGE_SIZE = 25;
 
 /** /dataaccess: datasets expandable to their researchers' access per channel (access_admin). */
 export default function DataAccessScreen() {
-  const { user, activeRole } = useSession();
-  const actor = user ? { userId: user.id, role: activeRole, roles: user.roles } : null;
+  const { user } = useSession();
+  const actor = useActor();
   // Staff who may read access records see the page; only those who may change them get live switches.
   const allowed = can(actor, 'list', 'DatasetAccess');
   const canChange = can(actor, 'update', 'DatasetAccess');

@@ -18,7 +18,7 @@ import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-r
 import { can, type DatasetDto, type PublicDatasetDto } from '@rrp/domain';
 import { Page, type Crumb } from '@/components/page';
 import { useSession } from '@/lib/session';
-import { useCan } from '@/lib/use-can';
+import { useCan, useActor } from '@/lib/use-can';
 import { downloadFile, useDataset } from '../api/catalogue';
 import { DatasetEmail } from '../components/dataset-email';
 import { DatasetForm } from '../components/dataset-form';
@@ -211,7 +211,7 @@ export default function DatasetDetailScreen() {
   const crumbs: Crumb[] = [
     signedIn ? { label: 'Datasets', to: '/dataset' } : { label: 'Public Resources', to: '/public-resources' },
   ];
-  const actor = user ? { userId: user.id, role: activeRole, roles: user.roles } : null;
+  const actor = useActor();
   const seesVersions = can(actor, 'read', 'DatasetInternal');
   const setMode = (next: DatasetMode) => {
     const nextParams = new URLSearchParams(params);

@@ -26,6 +26,7 @@ import { cohortName, formatDay } from '../components/format';
 import { OriginBadge } from '../components/origin-badge';
 import { datasetPath } from '../rules';
 import classes from '../components/catalogue.module.css';
+import { useActor } from '@/lib/use-can';
 
 const ORIGIN_OPTIONS = [
   { value: 'all', label: 'All' },
@@ -41,10 +42,10 @@ const AVAILABILITY_OPTIONS = [
 /** /dataset: the datasets list (staff §2.11), 50 per page, paged, sorted and searched on the server. */
 export default function DatasetListScreen() {
   const navigate = useNavigate();
-  const { user, activeRole } = useSession();
+  const { activeRole } = useSession();
   const isResearcher = activeRole === 'primary_researcher';
   const isAdmin = activeRole === 'portal_admin';
-  const actor = user ? { userId: user.id, role: activeRole, roles: user.roles } : null;
+  const actor = useActor();
   const seesInternals = can(actor, 'read', 'DatasetInternal');
   const canCreate = !isResearcher && can(actor, 'create', 'Dataset');
   const [state, setState] = useState<ListState>({ page: 1, pageSize: DATASET_PAGE_SIZE, ordering: 'name' });

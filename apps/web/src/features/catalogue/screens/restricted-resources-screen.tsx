@@ -10,6 +10,7 @@ import { useSession } from '@/lib/session';
 import { useRestrictedDatasets, useSampleTypes } from '../api/catalogue';
 import { AllowedUsersEditor } from '../components/allowed-users-editor';
 import { cohortName } from '../components/format';
+import { useActor } from '@/lib/use-can';
 
 interface Row {
   id: number;
@@ -129,8 +130,8 @@ function ResourceTable({ label, rows, loading }: { label: string; rows: Row[]; l
 
 /** /restricted_resources: datasets and biospecimens and who may request them (researcher §2, admins). */
 export default function RestrictedResourcesScreen() {
-  const { user, activeRole } = useSession();
-  const actor = user ? { userId: user.id, role: activeRole, roles: user.roles } : null;
+  const { user } = useSession();
+  const actor = useActor();
   const allowed = can(actor, 'update', 'SampleType') && can(actor, 'update', 'Dataset');
   const datasets = useRestrictedDatasets(allowed);
   const sampleTypes = useSampleTypes(allowed);

@@ -8,7 +8,7 @@ import dayjs from 'dayjs';
 import { can, LIMITS, type ComplianceStatusId, type InstitutionComplianceDto } from '@rrp/domain';
 import { ServerTable, type ListState } from '@/components/data-table';
 import { Page } from '@/components/page';
-import { useCan } from '@/lib/use-can';
+import { useCan, useActor } from '@/lib/use-can';
 import { useSession } from '@/lib/session';
 import { useAcknowledge, useComplianceList, useComplianceSummary } from '../api/compliance';
 import { ComplianceChart } from '../components/compliance-chart';
@@ -89,7 +89,7 @@ function LastEmail({ row }: { row: InstitutionComplianceDto }) {
  */
 export default function ComplianceScreen() {
   const navigate = useNavigate();
-  const { user, activeRole } = useSession();
+  const { user } = useSession();
   const [state, setState] = useState<ListState>({
     page: 1,
     pageSize: LIMITS.table.pageSize,
@@ -99,7 +99,7 @@ export default function ComplianceScreen() {
   const [searchText, setSearchText] = useState('');
   const [search] = useDebouncedValue(searchText, LIMITS.search.debounceMs);
   const [emailing, setEmailing] = useState<InstitutionComplianceDto | null>(null);
-  const actor = user ? { userId: user.id, role: activeRole, roles: user.roles } : null;
+  const actor = useActor();
   const allowed = can(actor, 'list', 'Compliance');
   const list = useComplianceList({ ...state, status, search }, allowed);
   const summary = useComplianceSummary(search, allowed);

@@ -5,15 +5,16 @@ import { can } from '@rrp/domain';
 import { FORM_CATALOGUE } from '@rrp/domain/forms';
 import { Page } from '@/components/page';
 import { useSession } from '@/lib/session';
+import { useActor } from '@/lib/use-can';
 
 const GROUPS = [...new Set(FORM_CATALOGUE.map((entry) => entry.group))];
 
 /** /form_tester: the forms the product ships, to open and try (researcher §2, decision 053). */
 export default function FormTesterListScreen() {
-  const { user, activeRole } = useSession();
+  const { user } = useSession();
   const navigate = useNavigate();
   const [id, setId] = useState('');
-  const actor = user ? { userId: user.id, role: activeRole, roles: user.roles } : null;
+  const actor = useActor();
   if (user && !can(actor, 'read', 'FormTester')) return <Navigate to="/404" replace />;
 
   const open = (event: FormEvent) => {

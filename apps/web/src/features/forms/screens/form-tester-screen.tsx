@@ -6,6 +6,7 @@ import type { FormResult, FormSchema } from '@rrp/domain/forms';
 import { Page } from '@/components/page';
 import { useSession } from '@/lib/session';
 import { DynamicForm, useDynamicForm, useFormSchema } from '@/components/dynamic-form';
+import { useActor } from '@/lib/use-can';
 
 const crumbs = [{ label: 'Form Tester', to: '/form_tester' }];
 
@@ -83,9 +84,9 @@ function Tester({ form }: { form: FormSchema }) {
 /** /form_tester/{objectId}: loads /forms/{objectId}.json, renders it, and checks a submission. */
 export default function FormTesterScreen() {
   const { objectId = '' } = useParams();
-  const { user, activeRole } = useSession();
+  const { user } = useSession();
   const schema = useFormSchema(objectId);
-  const actor = user ? { userId: user.id, role: activeRole, roles: user.roles } : null;
+  const actor = useActor();
   if (user && !can(actor, 'read', 'FormTester')) return <Navigate to="/404" replace />;
 
   const title = schema.data?.title ?? 'Form';

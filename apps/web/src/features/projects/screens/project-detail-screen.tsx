@@ -15,7 +15,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { can, PROJECT_MESSAGES, STAFF_ROLES, type ProjectDto } from '@rrp/domain';
 import { Page } from '@/components/page';
 import { useSession } from '@/lib/session';
-import { useCan } from '@/lib/use-can';
+import { useCan, useActor } from '@/lib/use-can';
 import { useProject } from '../api/projects';
 import { AuditTrail } from '../components/audit-trail';
 import { formatDate } from '../components/format';
@@ -97,7 +97,7 @@ export default function ProjectDetailScreen() {
   const isOwner = Boolean(data && user && typeof data.owner === 'object' && data.owner.id === user.id);
   const isAdmin = activeRole === 'portal_admin';
   // Grants that do not depend on the project come from the one permission table.
-  const actor = user ? { userId: user.id, role: activeRole, roles: user.roles } : null;
+  const actor = useActor();
   const canEditTeam = canUpdate || can(actor, 'update', 'ResearchTeam');
   // A locked project's texts are read-only except to admins; its IRB and team stay updatable (decision 031).
   const canEditProject = canUpdate && Boolean(data && (data.is_editable || isAdmin));

@@ -12,7 +12,7 @@ import { Page } from '@/components/page';
 import { apiFetch } from '@/lib/api-client';
 import { SUPPORT_EMAIL } from '@/lib/config';
 import { useSession } from '@/lib/session';
-import { useCan } from '@/lib/use-can';
+import { useCan, useActor } from '@/lib/use-can';
 import { useRequest, type RequestView } from '../api/requests';
 import {
   ACCESS_DETAIL_STATUSES,
@@ -98,7 +98,7 @@ export default function RequestDetailScreen() {
   });
   const canDelete = useCan(data, 'delete');
   const isOwner = Boolean(data && user && refId(data.owner) === user.id);
-  const actor = user ? { userId: user.id, role: activeRole, roles: user.roles } : null;
+  const actor = useActor();
   const showAudit = isOwner || can(actor, 'list', 'History');
   const mode = params.get('mode') === 'audit' && showAudit ? 'audit' : 'view';
 

@@ -101,9 +101,11 @@ export default function RequestListScreen() {
                 </Button>
               </Menu.Target>
               <Menu.Dropdown>
-                <Menu.Item component={Link} to="/request/create">
-                  Add New Request
-                </Menu.Item>
+                {isAdmin && (
+                  <Menu.Item component={Link} to="/request/create">
+                    Add New Request
+                  </Menu.Item>
+                )}
                 <Menu.Item
                   leftSection={<IconDownload size={14} aria-hidden />}
                   onClick={() => void downloadCsv(filters)}

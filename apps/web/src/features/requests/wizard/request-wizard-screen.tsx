@@ -57,12 +57,7 @@ import { UsageStep } from './steps/usage-step';
 const crumbs = [{ label: 'Requests', to: '/request' }];
 
 /** Admins and tissue project managers file for the project's PI and skip the usage step. */
-const STAFF_VARIANT_ROLES: readonly RoleKey[] = [
-  'portal_admin',
-  'portal_admin_lead',
-  'superuser',
-  'abn_proj_mgr',
-];
+const STAFF_VARIANT_ROLES: readonly RoleKey[] = ['portal_admin', 'abn_proj_mgr'];
 
 const DATASET_GROUPS: Record<string, string> = {
   Phenotype: 'Phenotype Data',

@@ -15,7 +15,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 30_000,
+  // Journeys walk several screens on a 2-core machine that also runs the server.
+  timeout: 60_000,
   reporter: 'list',
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

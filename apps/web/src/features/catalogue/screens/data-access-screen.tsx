@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { CloseButton, Group, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { DataTable } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
-import { IconChevronDown, IconChevronRight, IconSearch } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { Navigate } from 'react-router';
 import { can, LIMITS, type DatasetDto } from '@rrp/domain';
 import { Page } from '@/components/page';
@@ -13,6 +13,7 @@ import { DatasetResearchers } from '../components/dataset-researchers';
 import { cohortName } from '../components/format';
 import { OriginBadge } from '../components/origin-badge';
 import { useActor } from '@/lib/use-can';
+import { SearchInput } from '@/components/search-input';
 
 /** The cloud-access table's page size (researcher §9). */
 const PAGE_SIZE = 25;
@@ -51,18 +52,12 @@ export default function DataAccessScreen() {
             ? 'Open a dataset to see its researchers and switch their access on or off for each channel.'
             : 'Open a dataset to see its researchers and their access for each channel. Access administrators change it.'}
         </Text>
-        <TextInput
+        <SearchInput
           label="Search datasets"
           placeholder="Search for datasets..."
-          leftSection={<IconSearch size={14} aria-hidden />}
-          rightSection={
-            searchText ? (
-              <CloseButton aria-label="Clear search" size="sm" onClick={() => setSearchText('')} />
-            ) : null
-          }
           value={searchText}
-          onChange={(event) => {
-            setSearchText(event.currentTarget.value);
+          onChange={(value) => {
+            setSearchText(value);
             setPage(1);
           }}
           w={320}

@@ -3,7 +3,6 @@ import {
   ActionIcon,
   Anchor,
   Button,
-  CloseButton,
   Code,
   CopyButton,
   Group,
@@ -11,11 +10,10 @@ import {
   Select,
   Stack,
   Text,
-  TextInput,
   Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconCheck, IconCopy, IconCopyPlus, IconPencil, IconSearch } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconCopyPlus, IconPencil } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { can, DATASET_ORIGINS, DATASET_PAGE_SIZE, LIMITS, type DatasetDto } from '@rrp/domain';
 import { ServerTable, type ListState } from '@/components/data-table';
@@ -27,6 +25,7 @@ import { OriginBadge } from '../components/origin-badge';
 import { datasetPath } from '../rules';
 import classes from '../components/catalogue.module.css';
 import { useActor } from '@/lib/use-can';
+import { SearchInput } from '@/components/search-input';
 
 const ORIGIN_OPTIONS = [
   { value: 'all', label: 'All' },
@@ -80,22 +79,11 @@ export default function DatasetListScreen() {
     >
       <Stack>
         <Group align="flex-end" gap="lg" wrap="wrap">
-          <TextInput
+          <SearchInput
             label="Search datasets"
             placeholder="Search for datasets..."
-            leftSection={<IconSearch size={14} aria-hidden />}
-            rightSection={
-              searchText ? (
-                <CloseButton
-                  aria-label="Clear search"
-                  size="sm"
-                  onClick={() => firstPage(() => setSearchText(''))}
-                />
-              ) : null
-            }
             value={searchText}
-            onChange={(event) => {
-              const value = event.currentTarget.value;
+            onChange={(value) => {
               firstPage(() => setSearchText(value));
             }}
             w={320}

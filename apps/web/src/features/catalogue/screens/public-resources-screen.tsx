@@ -4,18 +4,16 @@ import {
   Button,
   Card,
   Checkbox,
-  CloseButton,
   Group,
   Modal,
   SimpleGrid,
   Skeleton,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconFilter, IconSearch } from '@tabler/icons-react';
+import { IconFilter } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { DATASET_TYPES, LIMITS, type PublicDatasetDto } from '@rrp/domain';
 import { Page } from '@/components/page';
@@ -24,6 +22,7 @@ import { formatDay } from '../components/format';
 import { OriginBadge } from '../components/origin-badge';
 import { htmlToText } from '../components/safe-html';
 import { datasetPath } from '../rules';
+import { SearchInput } from '@/components/search-input';
 
 const PREVIEW_CHARS = 220;
 
@@ -76,17 +75,11 @@ export default function PublicResourcesScreen() {
         for access.
       </Text>
       <Group align="flex-end" gap="lg">
-        <TextInput
+        <SearchInput
           label="Search resources"
           placeholder="Search for datasets..."
-          leftSection={<IconSearch size={14} aria-hidden />}
-          rightSection={
-            searchText ? (
-              <CloseButton aria-label="Clear search" size="sm" onClick={() => setSearchText('')} />
-            ) : null
-          }
           value={searchText}
-          onChange={(event) => setSearchText(event.currentTarget.value)}
+          onChange={setSearchText}
           w={320}
         />
         <Button

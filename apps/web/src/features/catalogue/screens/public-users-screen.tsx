@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { CloseButton, Stack, TextInput } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+
 import { useNavigate } from 'react-router';
 import { LIMITS, type PublicResearcherDto } from '@rrp/domain';
 import { ServerTable, type ListState } from '@/components/data-table';
 import { Page } from '@/components/page';
 import { usePublicResearchers } from '../api/catalogue';
+import { SearchInput } from '@/components/search-input';
 
 /** /public/user/: researchers with approved dataset requests (researcher §2), open to anyone. */
 export default function PublicUsersScreen() {
@@ -22,18 +23,12 @@ export default function PublicUsersScreen() {
   return (
     <Page title="Researchers with Approved Dataset Requests">
       <Stack>
-        <TextInput
+        <SearchInput
           label="Search researchers"
           placeholder="Search for researchers..."
-          leftSection={<IconSearch size={14} aria-hidden />}
-          rightSection={
-            searchText ? (
-              <CloseButton aria-label="Clear search" size="sm" onClick={() => setSearchText('')} />
-            ) : null
-          }
           value={searchText}
-          onChange={(event) => {
-            setSearchText(event.currentTarget.value);
+          onChange={(value) => {
+            setSearchText(value);
             setState((previous) => ({ ...previous, page: 1 }));
           }}
           w={320}

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Anchor, Button, CloseButton, Group, Menu, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Menu, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { IconChevronDown, IconDownload, IconSearch } from '@tabler/icons-react';
+import { IconChevronDown, IconDownload } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import Papa from 'papaparse';
 import { LIMITS, type ProjectDto } from '@rrp/domain';
@@ -18,6 +18,7 @@ import {
   type ProjectFilters,
 } from '../api/projects';
 import { formatDay } from '../components/format';
+import { SearchInput } from '@/components/search-input';
 
 const ownerName = (project: ProjectDto) =>
   typeof project.owner === 'object' ? project.owner.display_name : '';
@@ -126,18 +127,12 @@ export default function ProjectListScreen() {
     >
       <Stack>
         {!isPi && (
-          <TextInput
+          <SearchInput
             label="Search projects"
             placeholder="Search for projects..."
-            leftSection={<IconSearch size={14} aria-hidden />}
-            rightSection={
-              searchText ? (
-                <CloseButton aria-label="Clear search" onClick={() => setSearchText('')} size="sm" />
-              ) : null
-            }
             value={searchText}
-            onChange={(event) => {
-              setSearchText(event.currentTarget.value);
+            onChange={(value) => {
+              setSearchText(value);
               setState((previous) => ({ ...previous, page: 1 }));
             }}
             w={360}

@@ -1,20 +1,7 @@
 import { useState } from 'react';
-import {
-  Anchor,
-  Badge,
-  Button,
-  CloseButton,
-  Collapse,
-  Group,
-  Menu,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Collapse, Group, Menu, Paper, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconChevronDown, IconDownload, IconFilter, IconSearch } from '@tabler/icons-react';
+import { IconChevronDown, IconDownload, IconFilter } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import Papa from 'papaparse';
 import { LIMITS } from '@rrp/domain';
@@ -32,6 +19,7 @@ import {
   type RequestView,
 } from '../api/requests';
 import { FLAGGED_STATUSES, cohortNames, formatDate, personName, statusName } from '@/lib/request-rules';
+import { SearchInput } from '@/components/search-input';
 
 const institutionName = (request: RequestView) => request.institution?.name ?? '';
 const creatorName = (request: RequestView) => personName(request.creator) || personName(request.owner);
@@ -121,18 +109,12 @@ export default function RequestListScreen() {
       <Stack>
         <Group align="flex-end">
           {!isPi && (
-            <TextInput
+            <SearchInput
               label="Search requests"
               placeholder="Search for requests..."
-              leftSection={<IconSearch size={14} aria-hidden />}
-              rightSection={
-                searchText ? (
-                  <CloseButton aria-label="Clear search" onClick={() => setSearchText('')} size="sm" />
-                ) : null
-              }
               value={searchText}
-              onChange={(event) => {
-                setSearchText(event.currentTarget.value);
+              onChange={(value) => {
+                setSearchText(value);
                 setState((previous) => ({ ...previous, page: 1 }));
               }}
               w={360}

@@ -31,6 +31,9 @@ import {
 } from './projects.presenter';
 
 export const IRB_FILE_TYPE = 'irb';
+
+/** A project's IRB record as every module shows it (the request's `project.latest_irb` too). */
+export { presentIrb } from './projects.presenter';
 const UNKNOWN_INSTITUTION = 'Please choose an institution from the list.';
 const ONLY_ADMINS_CHOOSE_PI = 'Only administrators can choose the Principal Investigator.';
 

@@ -6,11 +6,11 @@ import {
   RETURN_TO_APPLICANT_STATUSES,
   type Actor,
   type DatasetAccessType,
-  type IrbRecordDto,
   type RequestDatasetRef,
   type RequestDto,
 } from '@rrp/domain';
 import type { findRequest, RequestRelations } from './requests.repo';
+import { presentIrb } from '../projects/projects.service';
 
 /** The channels a dataset offers, from its fields (as the catalogue shows them). */
 export function accessTypesOf(row: {
@@ -24,28 +24,6 @@ export function accessTypesOf(row: {
   if (row.dataAccess) types.push('AWS');
   if (row.gpfAccessible) types.push('GPF');
   return types;
-}
-
-const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
-
-/** The project's latest IRB as the request shows it (`project.latest_irb`). */
-export function presentIrb(file: {
-  id: number;
-  name: string;
-  additionalData: Record<string, unknown>;
-  created: Date;
-}): IrbRecordDto {
-  const data = file.additionalData;
-  const designation = Number(data.designation);
-  return {
-    id: file.id,
-    name: file.name,
-    designation: designation === 1 || designation === 2 ? designation : null,
-    approval_date: text(data.approval_date),
-    renewal_date: text(data.renewal_date),
-    assurance_number: text(data.assurance_number),
-    created: file.created.toISOString(),
-  };
 }
 
 export type RequestView = NonNullable<Awaited<ReturnType<typeof findRequest>>>;

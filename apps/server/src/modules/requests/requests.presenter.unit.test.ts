@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '@rrp/domain';
-import { accessTypesOf, isEditableBy, presentIrb, subjectOfView } from './requests.presenter';
+import { presentIrb } from '../projects/projects.service';
+import { accessTypesOf, isEditableBy, subjectOfView } from './requests.presenter';
 
 const owner: Actor = { userId: 1, role: 'primary_researcher', roles: ['primary_researcher'] };
 const teammate: Actor = { userId: 2, role: 'primary_researcher', roles: ['primary_researcher'] };

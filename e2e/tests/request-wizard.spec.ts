@@ -124,6 +124,18 @@ test('a researcher requests two datasets, one through Globus, from a new project
   await expect(page.getByRole('switch').first()).toBeDisabled();
   await look(page, '4-team');
   await expectNoViolations(page);
+  // One new member: Continue waits for a valid row, then saves the member to the project's team.
+  const newcomer = `newcomer-${Date.now()}@demo.test`;
+  await page.getByRole('button', { name: 'Add team member' }).click();
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  await page.getByLabel('First name, new member 1').fill('Nina');
+  await page.getByLabel('Last name, new member 1').fill('Newcomer');
+  await page.getByLabel('Email, new member 1').fill('nina@');
+  await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
+  await page.getByLabel('Email, new member 1').fill(newcomer);
+  await page.getByRole('combobox', { name: 'Role, new member 1' }).click();
+  await page.getByRole('option', { name: 'Collaborator' }).click();
+  await expectNoViolations(page);
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await answerUsage(page);
@@ -134,7 +146,7 @@ test('a researcher requests two datasets, one through Globus, from a new project
   await expect(
     page.getByRole('region', { name: 'Resource(s)' }).getByText('SSC Genotyping Arrays'),
   ).toBeVisible();
-  await expect(page.getByText('No team members selected.')).toBeVisible();
+  await expect(page.getByText(`Nina Newcomer (${newcomer}), Collaborator`)).toBeVisible();
   await look(page, '6-review');
   await expectNoViolations(page);
   // An Edit link goes back; the furthest step reached is still open.

@@ -9,6 +9,7 @@ import type {
   ResearchTeamMemberDto,
   SampleTypeDto,
   SampleValidation,
+  SaveResearchTeam,
   UpdateRequestInput,
   ValidateSamplesResult,
 } from '@rrp/domain';
@@ -140,4 +141,9 @@ export function useFeature(code: FeatureCode): boolean {
     staleTime: 60_000,
   });
   return toggles.data?.results.some((toggle) => toggle.feature_code === code && toggle.enabled) ?? false;
+}
+
+/** Saves a project's whole team (POST research-team/); answers its rows. */
+export function saveProjectTeam(body: SaveResearchTeam): Promise<ResearchTeamMemberDto[]> {
+  return apiFetch<ResearchTeamMemberDto[]>('research-team/', { method: 'POST', body });
 }

@@ -25,6 +25,7 @@ import {
   useFeature,
   useFormSchemas,
   useProjectTeam,
+  saveProjectTeam,
   useWizardDatasets,
   useWizardProjects,
   useWizardSampleTypes,
@@ -52,6 +53,7 @@ import { ProjectStep } from './steps/project-step';
 import { ResourcesStep } from './steps/resources-step';
 import { ReviewStep } from './steps/review-step';
 import { TeamStep } from './steps/team-step';
+import { saveTeamBody, teamSaveMessages, type NewMemberRow } from './team-members';
 import { UsageStep } from './steps/usage-step';
 
 const crumbs = [{ label: 'Requests', to: '/request' }];
@@ -207,6 +209,9 @@ export default function RequestWizardScreen() {
   const [submitErrors, setSubmitErrors] = useState<string[]>([]);
   const [generalError, setGeneralError] = useState<string | null>(null);
   const update = (patch: Partial<WizardData>) => setData((current) => ({ ...current, ...patch }));
+  const [newMembers, setNewMembers] = useState<NewMemberRow[]>([]);
+  const [teamErrors, setTeamErrors] = useState<string[]>([]);
+  const [savingTeam, setSavingTeam] = useState(false);
 
   const projectList = projects.data?.results ?? [];
   const project: ProjectDto | null =
@@ -266,6 +271,36 @@ export default function RequestWizardScreen() {
     (member) =>
       !member.is_pi && member.active && !member.removal_date && accessFor(member.id, member.user_id),
   );
+
+  // New members are saved to the project's team first, then get access on this request.
+  const continueTeam = async () => {
+    if (newMembers.length && data.projectId !== null) {
+      const teamBody = saveTeamBody(data.projectId, members, newMembers);
+      if (!teamBody) return;
+      setSavingTeam(true);
+      setTeamErrors([]);
+      try {
+        const saved = await saveProjectTeam(teamBody);
+        await queryClient.invalidateQueries({ queryKey: ['research-team', data.projectId] });
+        const added = new Set(newMembers.map((row) => row.email.trim().toLowerCase()));
+        const access = { ...data.access };
+        for (const member of saved) if (added.has(member.email.toLowerCase())) access[member.id] = true;
+        update({ access });
+        setNewMembers([]);
+      } catch (error) {
+        setTeamErrors(
+          error instanceof ApiError && error.status === 400
+            ? teamSaveMessages(error.body)
+            : [error instanceof Error ? error.message : String(error)],
+        );
+        return;
+      } finally {
+        setSavingTeam(false);
+      }
+    }
+    update({ teamDone: true });
+    next();
+  };
 
   const output: Record<StepKey, boolean> = {
     project: data.projectId !== null,
@@ -519,10 +554,15 @@ export default function RequestWizardScreen() {
               members.map((member) => [member.id, accessFor(member.id, member.user_id)]),
             )}
             onChange={(access) => update({ access, teamDone: false })}
-            onContinue={() => {
-              update({ teamDone: true });
-              next();
+            newRows={newMembers}
+            onNewRowsChange={(rows) => {
+              setNewMembers(rows);
+              setTeamErrors([]);
+              update({ teamDone: false });
             }}
+            serverErrors={teamErrors}
+            saving={savingTeam}
+            onContinue={() => void continueTeam()}
           />
         );
       case 'usage':

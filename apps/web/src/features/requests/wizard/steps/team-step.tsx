@@ -1,12 +1,29 @@
-import { Alert, Button, Group, Loader, Stack, Switch, Table, Text } from '@mantine/core';
-import type { ResearchTeamMemberDto } from '@rrp/domain';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  List,
+  Loader,
+  Select,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { GLOBUS_USERNAME_MAX, LIMITS, type ResearchTeamMemberDto } from '@rrp/domain';
+import { emptyNewMember, NEW_MEMBER_ROLES, newMemberErrors, type NewMemberRow } from '../team-members';
 
 const institutionName = (member: ResearchTeamMemberDto) =>
   member.institution && typeof member.institution === 'object' ? member.institution.name : '—';
 
 /**
  * Step 4: the project's research team; the PI row is fixed and always has access, access is
- * toggled for every other active member.
+ * toggled for every other active member. New members are typed into a dynamic table (saved to the
+ * project's team on Continue, which is blocked while a new row is invalid).
  */
 export function TeamStep({
   members,
@@ -14,6 +31,10 @@ export function TeamStep({
   error,
   access,
   onChange,
+  newRows,
+  onNewRowsChange,
+  serverErrors,
+  saving,
   onContinue,
 }: {
   members: ResearchTeamMemberDto[];
@@ -21,6 +42,11 @@ export function TeamStep({
   error: string | null;
   access: Record<number, boolean>;
   onChange: (access: Record<number, boolean>) => void;
+  newRows: NewMemberRow[];
+  onNewRowsChange: (rows: NewMemberRow[]) => void;
+  /** Errors of the team save, listed under the table. */
+  serverErrors: string[];
+  saving: boolean;
   onContinue: () => void;
 }) {
   if (loading) return <Loader aria-label="Loading the research team" />;
@@ -32,11 +58,15 @@ export function TeamStep({
     );
   const active = members.filter((member) => member.active && !member.removal_date);
   const ordered = [...active.filter((member) => member.is_pi), ...active.filter((member) => !member.is_pi)];
+  const errors = newMemberErrors(newRows, members);
+  const invalid = Object.keys(errors).length > 0;
+  const update = (key: string, patch: Partial<NewMemberRow>) =>
+    onNewRowsChange(newRows.map((row) => (row.key === key ? { ...row, ...patch } : row)));
   return (
     <Stack gap="md" maw={960}>
       <Text size="sm" c="gray.8">
         Choose which members of the project&apos;s research team get access to the requested resources. The
-        team is kept on the project page.
+        team is kept on the project page; members added below are saved to it when you continue.
       </Text>
       <Table withTableBorder striped aria-label="Research team">
         <Table.Thead>
@@ -67,13 +97,120 @@ export function TeamStep({
           ))}
         </Table.Tbody>
       </Table>
-      {ordered.length <= 1 && (
-        <Text size="sm" c="gray.8">
-          The project has no other team members. Add members on the project page to give them access.
-        </Text>
+      <Title order={3} size="h5">
+        New team members
+      </Title>
+      {newRows.length > 0 && (
+        <Table aria-label="New team members" verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>First name</Table.Th>
+              <Table.Th>Last name</Table.Th>
+              <Table.Th>Email</Table.Th>
+              <Table.Th>Role</Table.Th>
+              <Table.Th>Globus username</Table.Th>
+              <Table.Th>
+                <span className="sr-only">Actions</span>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {newRows.map((row, index) => {
+              const rowErrors = errors[row.key] ?? {};
+              const label = (field: string) => `${field}, new member ${index + 1}`;
+              return (
+                <Table.Tr key={row.key}>
+                  <Table.Td>
+                    <TextInput
+                      aria-label={label('First name')}
+                      value={row.first_name}
+                      maxLength={LIMITS.field.name}
+                      onChange={(e) => update(row.key, { first_name: e.currentTarget.value })}
+                      error={rowErrors.first_name}
+                      disabled={saving}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <TextInput
+                      aria-label={label('Last name')}
+                      value={row.last_name}
+                      maxLength={LIMITS.field.name}
+                      onChange={(e) => update(row.key, { last_name: e.currentTarget.value })}
+                      error={rowErrors.last_name}
+                      disabled={saving}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <TextInput
+                      aria-label={label('Email')}
+                      type="email"
+                      value={row.email}
+                      maxLength={LIMITS.field.email}
+                      onChange={(e) => update(row.key, { email: e.currentTarget.value })}
+                      error={rowErrors.email}
+                      disabled={saving}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Select
+                      aria-label={label('Role')}
+                      data={NEW_MEMBER_ROLES}
+                      value={row.user_role || null}
+                      onChange={(value) => update(row.key, { user_role: value ?? '' })}
+                      error={rowErrors.user_role}
+                      disabled={saving}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <TextInput
+                      aria-label={label('Globus username')}
+                      value={row.globus_username}
+                      maxLength={GLOBUS_USERNAME_MAX}
+                      onChange={(e) => update(row.key, { globus_username: e.currentTarget.value })}
+                      error={rowErrors.globus_username}
+                      disabled={saving}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Remove new member ${index + 1}`}
+                      onClick={() => onNewRowsChange(newRows.filter((item) => item.key !== row.key))}
+                      disabled={saving}
+                    >
+                      <IconTrash size={16} aria-hidden />
+                    </ActionIcon>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      )}
+      {serverErrors.length > 0 && (
+        <Alert color="red" role="alert" title="The team could not be saved">
+          <List size="sm">
+            {serverErrors.map((message) => (
+              <List.Item key={message}>{message}</List.Item>
+            ))}
+          </List>
+        </Alert>
       )}
       <Group>
-        <Button onClick={onContinue}>Continue</Button>
+        <Button
+          variant="default"
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onClick={() => onNewRowsChange([...newRows, emptyNewMember()])}
+          disabled={saving}
+        >
+          Add team member
+        </Button>
+      </Group>
+      <Group>
+        <Button onClick={onContinue} disabled={invalid} loading={saving}>
+          Continue
+        </Button>
       </Group>
     </Stack>
   );

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import type { ResearchTeamMemberDto } from '@rrp/domain';
+import type { NewMemberRow } from '../team-members';
+import { TeamStep } from './team-step';
+
+const pi = {
+  id: 7,
+  project_id: 3,
+  user_id: 11,
+  email: 'pi@example.org',
+  first_name: 'Pat',
+  last_name: 'Investigator',
+  display_name: 'Pat Investigator',
+  user_role: 1,
+  user_role_name: 'Principal Investigator',
+  is_pi: true,
+  institution: null,
+  globus_username: null,
+  active: true,
+  removal_date: null,
+} as unknown as ResearchTeamMemberDto;
+
+function Harness({ onContinue, serverErrors = [] }: { onContinue: () => void; serverErrors?: string[] }) {
+  const [rows, setRows] = useState<NewMemberRow[]>([]);
+  return (
+    <MantineProvider env="test">
+      <TeamStep
+        members={[pi]}
+        loading={false}
+        error={null}
+        access={{}}
+        onChange={() => {}}
+        newRows={rows}
+        onNewRowsChange={setRows}
+        serverErrors={serverErrors}
+        saving={false}
+        onContinue={onContinue}
+      />
+    </MantineProvider>
+  );
+}
+
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('TeamStep new members', () => {
+  it('blocks Continue while a new row is invalid', async () => {
+    const onContinue = vi.fn();
+    render(<Harness onContinue={onContinue} />);
+    const cont = screen.getByRole('button', { name: 'Continue' });
+    expect(cont).toBeEnabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Add team member' }));
+    expect(cont).toBeDisabled();
+    type('First name, new member 1', 'Ada');
+    type('Last name, new member 1', 'Lovelace');
+    type('Email, new member 1', 'ada@');
+    expect(screen.getByText('Please enter a valid email address.')).toBeInTheDocument();
+    type('Email, new member 1', 'pi@example.org');
+    expect(screen.getByText('This person is already on the team.')).toBeInTheDocument();
+    type('Email, new member 1', 'ada@example.org');
+    type('Globus username, new member 1', 'not valid!');
+    expect(screen.getByText('Not a valid Globus Id or Username')).toBeInTheDocument();
+    type('Globus username, new member 1', '');
+    expect(cont).toBeDisabled(); // no role yet
+    fireEvent.click(screen.getAllByLabelText('Role, new member 1')[0]!);
+    fireEvent.click(await screen.findByRole('option', { name: 'Co-Investigator', hidden: true }));
+    expect(cont).toBeEnabled();
+    fireEvent.click(cont);
+    expect(onContinue).toHaveBeenCalledOnce();
+  });
+
+  it('removes a new row and lists server errors', () => {
+    render(<Harness onContinue={() => {}} serverErrors={['team row 2 email: Taken.']} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add team member' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove new member 1' }));
+    expect(screen.queryByLabelText('First name, new member 1')).not.toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('team row 2 email: Taken.');
+  });
+});

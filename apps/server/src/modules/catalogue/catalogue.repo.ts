@@ -176,32 +176,59 @@ export async function approvedDatasetIds(db: DbOrTx, userId: number, ids: readon
   return new Set(rows.map((row) => row.datasetId));
 }
 
-export async function allowedUsersOfDatasets(db: DbOrTx, ids: readonly number[]) {
+/**
+ * The allowed users of restricted resources (datasets and sample types alike): one table per kind,
+ * each linking a resource to user accounts.
+ */
+const ALLOWED_USERS = {
+  dataset: {
+    table: datasetAllowedUsers,
+    owner: datasetAllowedUsers.datasetId,
+    row: (datasetId: number, userId: number) => ({ datasetId, userId }),
+  },
+  sampleType: {
+    table: sampleTypeAllowedUsers,
+    owner: sampleTypeAllowedUsers.sampleTypeId,
+    row: (sampleTypeId: number, userId: number) => ({ sampleTypeId, userId }),
+  },
+} as const;
+export type RestrictedKind = keyof typeof ALLOWED_USERS;
+
+/** Resource id -> the e-mail addresses of its allowed users, alphabetically. */
+export async function allowedUsersOf(db: DbOrTx, kind: RestrictedKind, ids: readonly number[]) {
   const map = new Map<number, string[]>();
   if (ids.length === 0) return map;
+  const { table, owner } = ALLOWED_USERS[kind];
   const rows = await db
-    .select({ datasetId: datasetAllowedUsers.datasetId, email: users.email })
-    .from(datasetAllowedUsers)
-    .innerJoin(users, eq(users.id, datasetAllowedUsers.userId))
-    .where(inArray(datasetAllowedUsers.datasetId, [...ids]))
+    .select({ ownerId: owner, email: users.email })
+    .from(table)
+    .innerJoin(users, eq(users.id, table.userId))
+    .where(inArray(owner, [...ids]))
     .orderBy(asc(users.email));
-  for (const row of rows) map.set(row.datasetId, [...(map.get(row.datasetId) ?? []), row.email]);
+  for (const row of rows) {
+    const emails = map.get(row.ownerId);
+    if (emails) emails.push(row.email);
+    else map.set(row.ownerId, [row.email]);
+  }
   return map;
 }
 
-export async function setDatasetAllowedUsers(db: DbOrTx, datasetId: number, userIds: readonly number[]) {
-  await db.delete(datasetAllowedUsers).where(eq(datasetAllowedUsers.datasetId, datasetId));
-  if (userIds.length > 0) {
-    await db.insert(datasetAllowedUsers).values(userIds.map((userId) => ({ datasetId, userId })));
-  }
+export async function allowedUserIdsOf(db: DbOrTx, kind: RestrictedKind, id: number): Promise<number[]> {
+  const { table, owner } = ALLOWED_USERS[kind];
+  const rows = await db.select({ userId: table.userId }).from(table).where(eq(owner, id));
+  return rows.map((row) => row.userId);
 }
 
-export async function datasetAllowedUserIds(db: DbOrTx, datasetId: number): Promise<number[]> {
-  const rows = await db
-    .select({ userId: datasetAllowedUsers.userId })
-    .from(datasetAllowedUsers)
-    .where(eq(datasetAllowedUsers.datasetId, datasetId));
-  return rows.map((row) => row.userId);
+/** Replaces a resource's allowed users. */
+export async function setAllowedUsers(
+  db: DbOrTx,
+  kind: RestrictedKind,
+  id: number,
+  userIds: readonly number[],
+) {
+  const { table, owner, row } = ALLOWED_USERS[kind];
+  await db.delete(table).where(eq(owner, id));
+  if (userIds.length > 0) await db.insert(table).values(userIds.map((userId) => row(id, userId)));
 }
 
 /** Accounts by e-mail (case-insensitive): lower-cased address -> user id. */
@@ -268,30 +295,6 @@ export async function cohortsOfSampleTypes(db: DbOrTx, ids: readonly number[]) {
     map.set(row.sampleTypeId, [...(map.get(row.sampleTypeId) ?? []), { id: row.id, name: row.name }]);
   }
   return map;
-}
-
-export async function allowedUsersOfSampleTypes(db: DbOrTx, ids: readonly number[]) {
-  const map = new Map<number, string[]>();
-  if (ids.length === 0) return map;
-  const rows = await db
-    .select({ sampleTypeId: sampleTypeAllowedUsers.sampleTypeId, email: users.email })
-    .from(sampleTypeAllowedUsers)
-    .innerJoin(users, eq(users.id, sampleTypeAllowedUsers.userId))
-    .where(inArray(sampleTypeAllowedUsers.sampleTypeId, [...ids]))
-    .orderBy(asc(users.email));
-  for (const row of rows) map.set(row.sampleTypeId, [...(map.get(row.sampleTypeId) ?? []), row.email]);
-  return map;
-}
-
-export async function setSampleTypeAllowedUsers(
-  db: DbOrTx,
-  sampleTypeId: number,
-  userIds: readonly number[],
-) {
-  await db.delete(sampleTypeAllowedUsers).where(eq(sampleTypeAllowedUsers.sampleTypeId, sampleTypeId));
-  if (userIds.length > 0) {
-    await db.insert(sampleTypeAllowedUsers).values(userIds.map((userId) => ({ sampleTypeId, userId })));
-  }
 }
 
 /* ---------------------------------------------------------------- dataset access */

@@ -160,8 +160,9 @@ export function createCatalogueService(deps: { db: Db }) {
       ),
       internal ? repo.versionsOf(db, uuids) : Promise.resolve([]),
       internal
-        ? repo.allowedUsersOfDatasets(
+        ? repo.allowedUsersOf(
             db,
+            'dataset',
             list.map((row) => row.id),
           )
         : Promise.resolve(new Map()),
@@ -212,7 +213,7 @@ export function createCatalogueService(deps: { db: Db }) {
 
   async function snapshot(tx: DbOrTx, id: number) {
     const [row] = await tx.select().from(datasets).where(eq(datasets.id, id));
-    const allowed = await repo.allowedUsersOfDatasets(tx, [id]);
+    const allowed = await repo.allowedUsersOf(tx, 'dataset', [id]);
     return { ...row, allowed_users: allowed.get(id) ?? [] } as Record<string, unknown>;
   }
 
@@ -288,7 +289,12 @@ export function createCatalogueService(deps: { db: Db }) {
         isLatest: true,
         creatorId: actor.userId,
       } as typeof datasets.$inferInsert);
-      await repo.setDatasetAllowedUsers(tx, created.id, await repo.datasetAllowedUserIds(tx, source.id));
+      await repo.setAllowedUsers(
+        tx,
+        'dataset',
+        created.id,
+        await repo.allowedUserIdsOf(tx, 'dataset', source.id),
+      );
       await repo.linkFiles(tx, fileIdsOf(created), created.id);
       await history(tx, created.id, 'create', null, actor);
       return created.id;
@@ -410,7 +416,7 @@ export function createCatalogueService(deps: { db: Db }) {
           await repo.linkFiles(tx, fileIdsOf(updated), id);
         }
         if (allowedUsers !== undefined) {
-          await repo.setDatasetAllowedUsers(tx, id, await allowedUserIds(tx, allowedUsers));
+          await repo.setAllowedUsers(tx, 'dataset', id, await allowedUserIds(tx, allowedUsers));
         }
         await history(tx, id, 'update', before, actor);
       });
@@ -448,7 +454,7 @@ export function createCatalogueService(deps: { db: Db }) {
       const ids = page.rows.map((row) => row.id);
       const [cohortsById, allowed] = await Promise.all([
         repo.cohortsOfSampleTypes(db, ids),
-        repo.allowedUsersOfSampleTypes(db, ids),
+        repo.allowedUsersOf(db, 'sampleType', ids),
       ]);
       return {
         list,
@@ -470,7 +476,7 @@ export function createCatalogueService(deps: { db: Db }) {
       if (!row) throw new NotFoundError();
       const [cohortsById, allowed] = await Promise.all([
         repo.cohortsOfSampleTypes(db, [id]),
-        repo.allowedUsersOfSampleTypes(db, [id]),
+        repo.allowedUsersOf(db, 'sampleType', [id]),
       ]);
       return presentSampleType(actor, row, cohortsById.get(id) ?? [], allowed.get(id) ?? [], expand);
     },
@@ -480,15 +486,15 @@ export function createCatalogueService(deps: { db: Db }) {
       await db.transaction(async (tx) => {
         const current = await repo.findSampleType(tx, id, true);
         if (!current) throw new NotFoundError();
-        const allowedBefore = (await repo.allowedUsersOfSampleTypes(tx, [id])).get(id) ?? [];
+        const allowedBefore = (await repo.allowedUsersOf(tx, 'sampleType', [id])).get(id) ?? [];
         const values: { limited?: boolean; available?: boolean } = {};
         if (input.limited !== undefined) values.limited = input.limited;
         if (input.available !== undefined) values.available = input.available;
         const updated = Object.keys(values).length ? await repo.updateSampleType(tx, id, values) : current;
         if (input.allowed_users !== undefined) {
-          await repo.setSampleTypeAllowedUsers(tx, id, await allowedUserIds(tx, input.allowed_users));
+          await repo.setAllowedUsers(tx, 'sampleType', id, await allowedUserIds(tx, input.allowed_users));
         }
-        const allowedAfter = (await repo.allowedUsersOfSampleTypes(tx, [id])).get(id) ?? [];
+        const allowedAfter = (await repo.allowedUsersOf(tx, 'sampleType', [id])).get(id) ?? [];
         await recordHistory(tx, {
           model: 'sampletype',
           objectId: id,

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Anchor, Button, Group, Menu, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { IconChevronDown, IconDownload } from '@tabler/icons-react';
+import { IconDownload } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import Papa from 'papaparse';
 import { LIMITS, type ProjectDto } from '@rrp/domain';
@@ -19,6 +19,7 @@ import {
 } from '../api/projects';
 import { formatDay } from '../components/format';
 import { SearchInput } from '@/components/search-input';
+import { ListActionsMenu } from '@/components/list-actions-menu';
 
 const ownerName = (project: ProjectDto) =>
   typeof project.owner === 'object' ? project.owner.display_name : '';
@@ -101,26 +102,10 @@ export default function ProjectListScreen() {
             </Button>
           )}
           {hasMenu && (
-            <Menu position="bottom-start" width={225}>
-              <Menu.Target>
-                <Button variant="default" rightSection={<IconChevronDown size={14} aria-hidden />}>
-                  Actions
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {isAdmin && (
-                  <Menu.Item component={Link} to="/project/create">
-                    Add New Project
-                  </Menu.Item>
-                )}
-                <Menu.Item
-                  leftSection={<IconDownload size={14} aria-hidden />}
-                  onClick={() => void downloadCsv(filters)}
-                >
-                  Download
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+            <ListActionsMenu
+              create={isAdmin ? { label: 'Add New Project', to: '/project/create' } : undefined}
+              onDownload={() => void downloadCsv(filters)}
+            />
           )}
         </Group>
       }

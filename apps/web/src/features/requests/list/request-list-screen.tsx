@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Collapse, Group, Menu, Paper, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Collapse, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconChevronDown, IconDownload, IconFilter } from '@tabler/icons-react';
+import { IconFilter } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import Papa from 'papaparse';
 import { LIMITS } from '@rrp/domain';
@@ -20,6 +20,7 @@ import {
 } from '../api/requests';
 import { FLAGGED_STATUSES, cohortNames, formatDate, personName, statusName } from '@/lib/request-rules';
 import { SearchInput } from '@/components/search-input';
+import { ListActionsMenu } from '@/components/list-actions-menu';
 
 const institutionName = (request: RequestView) => request.institution?.name ?? '';
 const creatorName = (request: RequestView) => personName(request.creator) || personName(request.owner);
@@ -82,26 +83,10 @@ export default function RequestListScreen() {
         <Group>
           {isPi && <NewRequestButton />}
           {hasMenu && (
-            <Menu position="bottom-start" width={225}>
-              <Menu.Target>
-                <Button variant="default" rightSection={<IconChevronDown size={14} aria-hidden />}>
-                  Actions
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {isAdmin && (
-                  <Menu.Item component={Link} to="/request/create">
-                    Add New Request
-                  </Menu.Item>
-                )}
-                <Menu.Item
-                  leftSection={<IconDownload size={14} aria-hidden />}
-                  onClick={() => void downloadCsv(filters)}
-                >
-                  Download
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+            <ListActionsMenu
+              create={isAdmin ? { label: 'Add New Request', to: '/request/create' } : undefined}
+              onDownload={() => void downloadCsv(filters)}
+            />
           )}
         </Group>
       }

@@ -1,17 +1,18 @@
 import { Card } from '@mantine/core';
 import { Navigate, useNavigate } from 'react-router';
 import { Page } from '@/components/page';
-import { useSession } from '@/lib/session';
 import { useCreateInstitution } from '../api/institutions';
 import { InstitutionForm } from '../components/institution-form';
+import { useActor } from '@/lib/use-can';
+import { can } from '@rrp/domain';
 
 /** /institution/create/: an administrator adds an institution (with its default RDA). */
 export default function InstitutionCreateScreen() {
   const navigate = useNavigate();
-  const { activeRole } = useSession();
+  const actor = useActor();
   const create = useCreateInstitution();
-  // Only administrators create institutions; anyone else has nothing to do here.
-  if (activeRole && activeRole !== 'portal_admin') return <Navigate to="/404" replace />;
+  // Only roles that may create institutions (administrators) have anything to do here.
+  if (actor && !can(actor, 'create', 'Institution')) return <Navigate to="/404" replace />;
   return (
     <Page title="New Institution" crumbs={[{ label: 'Institutions', to: '/institution' }]}>
       <Card withBorder padding="xl" maw={900}>

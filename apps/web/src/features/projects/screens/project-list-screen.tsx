@@ -5,7 +5,7 @@ import { modals } from '@mantine/modals';
 import { IconDownload } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import Papa from 'papaparse';
-import { LIMITS, type ProjectDto } from '@rrp/domain';
+import { can, LIMITS, type ProjectDto } from '@rrp/domain';
 import { apiFetch } from '@/lib/api-client';
 import { ServerTable, type ListState } from '@/components/data-table';
 import { Page } from '@/components/page';
@@ -20,6 +20,7 @@ import {
 import { formatDay } from '../components/format';
 import { SearchInput } from '@/components/search-input';
 import { ListActionsMenu } from '@/components/list-actions-menu';
+import { useActor } from '@/lib/use-can';
 
 const ownerName = (project: ProjectDto) =>
   typeof project.owner === 'object' ? project.owner.display_name : '';
@@ -77,6 +78,7 @@ export default function ProjectListScreen() {
   const { activeRole } = useSession();
   const isPi = activeRole === 'primary_researcher';
   const isAdmin = activeRole === 'portal_admin';
+  const actor = useActor();
   const hasMenu = isAdmin || activeRole === 'portal_reviewer';
   const [state, setState] = useState<ListState>({
     page: 1,
@@ -103,7 +105,11 @@ export default function ProjectListScreen() {
           )}
           {hasMenu && (
             <ListActionsMenu
-              create={isAdmin ? { label: 'Add New Project', to: '/project/create' } : undefined}
+              create={
+                can(actor, 'create', 'Project')
+                  ? { label: 'Add New Project', to: '/project/create' }
+                  : undefined
+              }
               onDownload={() => void downloadCsv(filters)}
             />
           )}

@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconFilter } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import Papa from 'papaparse';
-import { LIMITS } from '@rrp/domain';
+import { can, LIMITS } from '@rrp/domain';
 import { apiFetch } from '@/lib/api-client';
 import { ServerTable, type ListState } from '@/components/data-table';
 import { Page } from '@/components/page';
@@ -21,6 +21,7 @@ import {
 import { FLAGGED_STATUSES, cohortNames, formatDate, personName, statusName } from '@/lib/request-rules';
 import { SearchInput } from '@/components/search-input';
 import { ListActionsMenu } from '@/components/list-actions-menu';
+import { useActor } from '@/lib/use-can';
 
 const institutionName = (request: RequestView) => request.institution?.name ?? '';
 const creatorName = (request: RequestView) => personName(request.creator) || personName(request.owner);
@@ -61,6 +62,7 @@ export default function RequestListScreen() {
   const { activeRole } = useSession();
   const isPi = activeRole === 'primary_researcher';
   const isAdmin = activeRole === 'portal_admin';
+  const actor = useActor();
   const hasMenu = isAdmin || activeRole === 'portal_reviewer';
   const [state, setState] = useState<ListState>({
     page: 1,
@@ -84,7 +86,11 @@ export default function RequestListScreen() {
           {isPi && <NewRequestButton />}
           {hasMenu && (
             <ListActionsMenu
-              create={isAdmin ? { label: 'Add New Request', to: '/request/create' } : undefined}
+              create={
+                can(actor, 'create', 'Request')
+                  ? { label: 'Add New Request', to: '/request/create' }
+                  : undefined
+              }
               onDownload={() => void downloadCsv(filters)}
             />
           )}

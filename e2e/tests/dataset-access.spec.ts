@@ -40,6 +40,8 @@ test('an access admin revokes and grants Globus access to a dataset', async ({ p
   await expectNoViolations(page);
 
   // Revoke: the switch goes off and stays off after a reload.
+  // The switch input sits under Mantine's track, hence `force`; it must be enabled (not saving).
+  await expect(globus).toBeEnabled();
   await globus.click({ force: true });
   await expect(globus).not.toBeChecked();
   await page.reload();
@@ -47,6 +49,7 @@ test('an access admin revokes and grants Globus access to a dataset', async ({ p
   await expect(again.getByRole('switch', { name: `Globus access for ${researcher}` })).not.toBeChecked();
 
   // Grant it back.
+  await expect(again.getByRole('switch', { name: `Globus access for ${researcher}` })).toBeEnabled();
   await again.getByRole('switch', { name: `Globus access for ${researcher}` }).click({ force: true });
   await expect(again.getByRole('switch', { name: `Globus access for ${researcher}` })).toBeChecked();
   await page.reload();

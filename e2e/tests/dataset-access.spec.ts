@@ -11,6 +11,20 @@ async function expectNoViolations(page: Page) {
 
 test.describe.configure({ timeout: 120_000 });
 
+/**
+ * Flips a switch from the keyboard (as a keyboard user would; a pointer click on Mantine's hidden
+ * input can land on the track mid-layout) and waits for the server to answer the change.
+ */
+async function flip(page: Page, toggle: ReturnType<Page['getByRole']>) {
+  await expect(toggle).toBeEnabled();
+  await toggle.focus();
+  const saved = page.waitForResponse(
+    (response) => response.url().includes('/api/datasetaccess/') && response.request().method() !== 'GET',
+  );
+  await page.keyboard.press('Space');
+  expect((await saved).status()).toBeLessThan(300);
+}
+
 async function openDataset(page: Page, name: string) {
   await page.getByRole('textbox', { name: 'Search datasets' }).fill(name);
   const table = page.getByRole('table', { name: 'Datasets' });
@@ -40,17 +54,14 @@ test('an access admin revokes and grants Globus access to a dataset', async ({ p
   await expectNoViolations(page);
 
   // Revoke: the switch goes off and stays off after a reload.
-  // The switch input sits under Mantine's track, hence `force`; it must be enabled (not saving).
-  await expect(globus).toBeEnabled();
-  await globus.click({ force: true });
+  await flip(page, globus);
   await expect(globus).not.toBeChecked();
   await page.reload();
   let again = await openDataset(page, 'SPARK Phenotype Dataset');
   await expect(again.getByRole('switch', { name: `Globus access for ${researcher}` })).not.toBeChecked();
 
   // Grant it back.
-  await expect(again.getByRole('switch', { name: `Globus access for ${researcher}` })).toBeEnabled();
-  await again.getByRole('switch', { name: `Globus access for ${researcher}` }).click({ force: true });
+  await flip(page, again.getByRole('switch', { name: `Globus access for ${researcher}` }));
   await expect(again.getByRole('switch', { name: `Globus access for ${researcher}` })).toBeChecked();
   await page.reload();
   again = await openDataset(page, 'SPARK Phenotype Dataset');

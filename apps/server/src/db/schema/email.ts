@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
@@ -24,6 +25,17 @@ export const emailLogs = pgTable(
     lastError: text('last_error'),
     /** When a queued e-mail is due; for one being sent, when its sender's lease runs out. */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What the e-mail was about (staff §7 "Email info": model_name, obj_ids), e.g. `request` [12]. */
+    modelName: text('model_name'),
+    objectIds: integer('object_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    /** Stored files sent with it (e.g. a decision's decision_docs), read from storage at delivery. */
+    attachmentFileIds: integer('attachment_file_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
@@ -32,5 +44,6 @@ export const emailLogs = pgTable(
   (t) => [
     index('email_logs_pending_idx').on(t.status, t.nextAttemptAt),
     index('email_logs_user_idx').on(t.userId),
+    index('email_logs_model_objects_idx').using('gin', t.objectIds),
   ],
 );

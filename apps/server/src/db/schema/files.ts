@@ -10,7 +10,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { institutions } from './institutions';
-import { projects } from './projects';
+import { projects, requests } from './projects';
 import { users } from './users';
 
 /**
@@ -31,6 +31,8 @@ export const files = pgTable(
     projectId: integer('project_id').references((): AnyPgColumn => projects.id, { onDelete: 'cascade' }),
     institutionId: integer('institution_id').references(() => institutions.id, { onDelete: 'cascade' }),
     datasetId: integer('dataset_id'),
+    /** Files of a request: decision_docs attached to a decision e-mail, renewal documents. */
+    requestId: integer('request_id').references((): AnyPgColumn => requests.id, { onDelete: 'cascade' }),
     additionalData: jsonb('additional_data').$type<Record<string, unknown>>().notNull().default({}),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
     modified: timestamp('modified', { withTimezone: true }).notNull().defaultNow(),
@@ -39,5 +41,6 @@ export const files = pgTable(
     index('files_type_idx').on(t.type),
     index('files_institution_idx').on(t.institutionId),
     index('files_project_idx').on(t.projectId),
+    index('files_request_idx').on(t.requestId),
   ],
 );

@@ -122,6 +122,15 @@ export const requests = pgTable(
     submissionDate: timestamp('submission_date', { withTimezone: true }),
     decisionDate: timestamp('decision_date', { withTimezone: true }),
     expirationDate: timestamp('expiration_date', { withTimezone: true }),
+    /** When access was withdrawn (suspension); cleared when the request returns to Fulfilled. */
+    revocationDate: timestamp('revocation_date', { withTimezone: true }),
+    /** A rejection locks the reviewer list (staff §4.2). */
+    reviewersLocked: boolean('reviewers_locked').notNull().default(false),
+    /** Support tickets about the request, shown in the staff panel's conversation view. */
+    zendeskTicketIds: text('zendesk_ticket_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     additionalData: jsonb('additional_data').$type<Record<string, unknown>>().notNull().default({}),
     /** The requested resources' names, written with the request (list column "Requested Resource"). */
     displayName: text('display_name').notNull().default(''),
@@ -153,5 +162,6 @@ export const requests = pgTable(
     index('requests_project_idx').on(t.projectId),
     index('requests_status_idx').on(t.statusId),
     index('requests_institution_idx').on(t.institutionId),
+    index('requests_expiration_date_idx').on(t.expirationDate),
   ],
 );

@@ -5,13 +5,16 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
+  serial,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { sampleTypes } from './catalogue';
 import { requests } from './projects';
+import { requestStatuses, requestTypes } from './reference';
 import { users } from './users';
 
 /**
@@ -78,4 +81,61 @@ export const requestSamples = pgTable(
     index('request_samples_sample_idx').on(t.sampleId),
     check('request_samples_amount_check', sql`${t.amount} > 0`),
   ],
+);
+
+/** Staff assigned to review a request (staff §3 request.review_users; at most 100 per request). */
+export const requestReviewers = pgTable(
+  'request_reviewers',
+  {
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.userId] }), index('request_reviewers_user_idx').on(t.userId)],
+);
+
+/** Staff comments (notes) on a request; visible to admins and project managers (staff §6). */
+export const requestComments = pgTable(
+  'request_comments',
+  {
+    id: serial('id').primaryKey(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('request_comments_request_idx').on(t.requestId, t.created)],
+);
+
+/**
+ * A renewal of a request (staff §3 renewal; researcher §2 "Renewals"): the resource-impact /
+ * renewal form the owner files near expiry, with its own status (request status ids).
+ */
+export const requestRenewals = pgTable(
+  'request_renewals',
+  {
+    id: serial('id').primaryKey(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    statusId: integer('status_id')
+      .notNull()
+      .references(() => requestStatuses.id),
+    typeId: integer('type_id')
+      .notNull()
+      .references(() => requestTypes.id),
+    agreedToUsagePolicy: boolean('agreed_to_usage_policy').notNull().default(false),
+    additionalData: jsonb('additional_data').$type<Record<string, unknown>>().notNull().default({}),
+    submissionDate: timestamp('submission_date', { withTimezone: true }),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    modified: timestamp('modified', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('request_renewals_request_idx').on(t.requestId, t.created)],
 );

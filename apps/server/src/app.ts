@@ -58,6 +58,8 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
 import { requestsRoutes } from './modules/requests/requests.routes';
 import { createRequestsService } from './modules/requests/requests.service';
+import { createRequestDocumentsService } from './modules/requests/requests.documents';
+import { requestDocumentsRoutes } from './modules/requests/requests.documents.routes';
 import { createPublicCatalogueService } from './modules/catalogue/public.service';
 import { datasetFilePolicy } from './modules/catalogue/dataset-files.policy';
 import { historyRoutes } from './modules/history/history.routes';
@@ -258,6 +260,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const requests = createRequestsService({ db: database.db, forms });
   await app.register(requestsRoutes, { requests });
   services.history.registerModel('request', requests.historySubject);
+  // A request's approval notice and application as PDFs (researcher §7 downloads).
+  await app.register(requestDocumentsRoutes, {
+    documents: createRequestDocumentsService({
+      db: database.db,
+      requests,
+      forms,
+      productName: config.productName,
+      supportEmail: config.supportEmail,
+    }),
+  });
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

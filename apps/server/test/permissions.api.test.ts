@@ -54,6 +54,9 @@ beforeAll(async () => {
   // A request of the researcher for the request routes; deletion takes a throwaway one.
   const request = await createRequest(t.database.db, { projectId: project.id, displayName: 'Walk request' });
   for (const route of ['GET /api/request/:id/', 'PATCH /api/request/:id/']) fixtureIds.set(route, request.id);
+  // Its approval notice (a 400 until approved) and application PDFs.
+  for (const route of ['GET /api/request/:id/approval_notice/', 'GET /api/request/:id/docs/'])
+    fixtureIds.set(route, request.id);
   fixtureIds.set(
     'DELETE /api/request/:id/',
     (await createRequest(t.database.db, { projectId: project.id, displayName: 'Throwaway request' })).id,
@@ -167,6 +170,8 @@ describe('permission walk over every API route', () => {
         'PATCH /api/request/:id/',
         'DELETE /api/request/:id/',
         'POST /api/validateSamples/',
+        'GET /api/request/:id/approval_notice/',
+        'GET /api/request/:id/docs/',
       ]),
     );
   });

@@ -38,6 +38,8 @@ export const SUBJECTS = [
   // Resource requests (researcher §2, §6; staff §6) and the sample inventory behind validateSamples.
   'Request',
   'SampleAvailability',
+  // A request's approval notice and application PDFs (researcher §7 downloads; decision 077).
+  'RequestDocument',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -91,9 +93,10 @@ const PROJECT_OWNER = {
 const REQUESTER = {
   Request: { list: true, read: 'isTeamMember', create: true, update: 'isOwner', delete: 'isOwner' },
   SampleAvailability: { read: true },
+  RequestDocument: { read: 'isOwner' },
 } as const;
-/** Staff who read every request. */
-const REQUEST_VIEWER = { Request: READ_ONLY } as const;
+/** Staff who read every request (and download its approval notice and application). */
+const REQUEST_VIEWER = { Request: READ_ONLY, RequestDocument: { read: true } } as const;
 /** Staff who see a dataset's UUID, version history and who has access to it. */
 const DATASET_STAFF = { DatasetInternal: { read: true }, DatasetAccess: READ_ONLY } as const;
 /** The global search box of the staff header (foundation §2 navigation). */
@@ -161,6 +164,7 @@ export const PERMISSIONS = {
     // Every request; admins also file requests for a PI (researcher §2 admin variant).
     Request: { list: true, read: true, create: true, update: true, delete: true },
     SampleAvailability: { read: true },
+    RequestDocument: { read: true },
   },
   portal_admin_lead: {
     ...FORM_TESTER,
@@ -196,6 +200,7 @@ export const PERMISSIONS = {
     ...PROJECT_VIEWER,
     Request: { list: true, read: true, create: true },
     SampleAvailability: { read: true },
+    RequestDocument: { read: true },
   },
   abn_reviewer: {},
   internal_read_only: {

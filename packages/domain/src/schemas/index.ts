@@ -11,3 +11,4 @@ export * from './compliance';
 export * from './email';
 export * from './catalogue';
 export * from './requests';
+export * from './request-documents';

@@ -3,11 +3,9 @@ import {
   irbDataSchema,
   isValidUsDate,
   MESSAGES,
-  PI_TEAM_ROLE,
-  researchTeamMemberInputSchema,
-  type ResearchTeamMemberDto,
   type ResearchTeamMemberInput,
 } from '@rrp/domain';
+import { toMemberInput, type TeamRow } from '@/components/research-team/team-rows';
 
 /** Whether two texts match once whitespace is ignored (researcher §5 "use existing"). */
 export function sameIgnoringWhitespace(a: string | null | undefined, b: string | null | undefined): boolean {
@@ -93,119 +91,18 @@ export function irbData(irb: IrbValues) {
   };
 }
 
-/** One row of the team editor. */
-export interface TeamRow {
-  key: string;
-  id: number | null;
-  user_id: number | null;
-  email: string;
-  first_name: string;
-  last_name: string;
-  user_role: string | null;
-  /** Institution id as text, NOT_LISTED for "Institution is not listed", null before a choice. */
-  institution: string | null;
-  globus_username: string;
-  active: boolean;
-  isPi: boolean;
-  isNew: boolean;
-  removal_date: string | null;
-  verified: boolean;
-  warnings: ResearchTeamMemberDto['warnings'];
-}
-
-export const NOT_LISTED = 'none';
-
-let rowCounter = 0;
-export const newRowKey = () => `new-${++rowCounter}`;
-
-export function emptyTeamRow(): TeamRow {
-  return {
-    key: newRowKey(),
-    id: null,
-    user_id: null,
-    email: '',
-    first_name: '',
-    last_name: '',
-    user_role: null,
-    institution: null,
-    globus_username: '',
-    active: true,
-    isPi: false,
-    isNew: true,
-    removal_date: null,
-    verified: false,
-    warnings: [],
-  };
-}
-
-export function rowFromMember(member: ResearchTeamMemberDto): TeamRow {
-  const institution =
-    member.institution === null
-      ? null
-      : typeof member.institution === 'object'
-        ? member.institution.id
-        : member.institution;
-  return {
-    key: `member-${member.id}`,
-    id: member.id,
-    user_id: member.user_id,
-    email: member.email,
-    first_name: member.first_name,
-    last_name: member.last_name,
-    user_role: String(member.user_role),
-    institution: institution === null ? NOT_LISTED : String(institution),
-    globus_username: member.globus_username ?? '',
-    active: member.is_pi ? true : member.active,
-    isPi: member.is_pi || member.user_role === PI_TEAM_ROLE,
-    isNew: false,
-    removal_date: member.removal_date,
-    verified: member.verified,
-    warnings: member.warnings,
-  };
-}
-
-/** The row as POST research-team/ takes it; "Institution is not listed" is sent as none. */
-export function toMemberInput(row: TeamRow): ResearchTeamMemberInput {
-  return {
-    id: row.id,
-    user_id: row.user_id,
-    email: row.email.trim(),
-    first_name: row.first_name.trim(),
-    last_name: row.last_name.trim(),
-    user_role: Number(row.user_role),
-    institution: row.institution && row.institution !== NOT_LISTED ? Number(row.institution) : null,
-    globus_username: row.globus_username.trim() || null,
-    active: row.isPi ? true : row.active,
-  };
-}
-
-export const DUPLICATE_EMAIL = 'This person is already on the team.';
-
-/** Errors of one row, with a duplicate e-mail (of an earlier row) as an error on the e-mail. */
-export function validateTeamRow(row: TeamRow, earlierEmails: readonly string[]): Record<string, string> {
-  const errors: Record<string, string> = {};
-  const parsed = researchTeamMemberInputSchema.safeParse(toMemberInput(row));
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-  }
-  if (!row.user_role) errors.user_role = 'Please choose a role.';
-  const email = row.email.trim().toLowerCase();
-  if (!errors.email && email && earlierEmails.includes(email)) errors.email = DUPLICATE_EMAIL;
-  return errors;
-}
-
-/** Errors of every member row still on the team, keyed by row key; rows without errors are left out. */
-export function validateTeam(rows: readonly TeamRow[]): Record<string, Record<string, string>> {
-  const result: Record<string, Record<string, string>> = {};
-  const seen: string[] = [];
-  for (const row of rows.filter((r) => !r.removal_date)) {
-    // The PI's row is the server's to keep; it is shown, never typed in.
-    const errors = row.isPi ? {} : validateTeamRow(row, seen);
-    seen.push(row.email.trim().toLowerCase());
-    if (Object.keys(errors).length) result[row.key] = errors;
-  }
-  return result;
-}
+// The team rows are shared with the request wizard's team step (components/research-team).
+export {
+  DUPLICATE_EMAIL,
+  emptyTeamRow,
+  newRowKey,
+  NOT_LISTED,
+  rowFromMember,
+  toMemberInput,
+  validateTeam,
+  validateTeamRow,
+  type TeamRow,
+} from '@/components/research-team/team-rows';
 
 /** What to send: the members still on the team (removed ones stay removed), one row per e-mail. */
 export function teamPayload(rows: readonly TeamRow[]): ResearchTeamMemberInput[] {

@@ -3,7 +3,6 @@ import type {
   CreateProject,
   FileDto,
   HistoryEntryDto,
-  InstitutionDto,
   ProjectDto,
   ResearchTeamMemberDto,
   ResearchTeamMemberInput,
@@ -132,18 +131,6 @@ export function useProjectHistory(projectId: number, open: boolean) {
       }),
     enabled: open && !deleted.has(projectId),
     refetchInterval: open ? 2000 : false,
-  });
-}
-
-/** Approved institutions for the team's institution picker. */
-export function useApprovedInstitutions() {
-  return useQuery({
-    queryKey: ['institutions', 'approved-lookup'],
-    queryFn: () =>
-      apiFetch<ListPage<InstitutionDto>>('institution/', {
-        query: { status: 3, limit: LIMITS.institutionLookupLimit, ordering: 'name' },
-      }),
-    staleTime: 5 * 60_000,
   });
 }
 

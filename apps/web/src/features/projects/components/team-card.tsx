@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Anchor, Box, Button, Card, Group, Skeleton, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ResearchTeamMemberDto } from '@rrp/domain';
+import { rowStarted } from '@/components/research-team';
 import { ApiError } from '@/lib/api-client';
 import { useResearchTeam, useSaveTeam } from '../api/projects';
 import { rowFromMember, teamChanged, teamPayload, validateTeam, type TeamRow } from '../rules';
@@ -12,10 +13,6 @@ import { notify } from './notify';
 
 const institutionName = (member: ResearchTeamMemberDto) =>
   member.institution && typeof member.institution === 'object' ? member.institution.name : '—';
-
-/** A row with something typed in it shows what is missing; an untouched new row does not nag. */
-const started = (row: TeamRow) =>
-  !row.isNew || Boolean(row.email || row.first_name || row.last_name || row.user_role || row.globus_username);
 
 function TeamTable({ members }: { members: ResearchTeamMemberDto[] }) {
   if (members.length === 0) return <Text size="sm">No team members.</Text>;
@@ -76,7 +73,7 @@ export function TeamCard({ projectId, canEdit }: { projectId: number; canEdit: b
   const saved = members.map(rowFromMember);
   const errors = editing ? validateTeam(editing) : {};
   const shownErrors = Object.fromEntries(
-    Object.entries(errors).filter(([key]) => editing?.some((row) => row.key === key && started(row))),
+    Object.entries(errors).filter(([key]) => editing?.some((row) => row.key === key && rowStarted(row))),
   );
   const newRowsInvalid = Object.keys(errors).length > 0;
 

@@ -1,27 +1,15 @@
-import { useMemo } from 'react';
-import {
-  ActionIcon,
-  Badge,
-  Box,
-  Button,
-  Group,
-  List,
-  Select,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Group, List, Switch, Table, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconPlus, IconTrash } from '@tabler/icons-react';
-import { GLOBUS_USERNAME_MAX, LIMITS, RESEARCH_TEAM_ROLES, TEAM_WARNINGS } from '@rrp/domain';
-import { useApprovedInstitutions } from '../api/projects';
-import { emptyTeamRow, NOT_LISTED, type TeamRow } from '../rules';
-
-/** Team roles a member other than the PI may hold (the PI's role, index 1, is reserved). */
-const ROLE_OPTIONS = RESEARCH_TEAM_ROLES.map((label, index) => ({ value: String(index + 1), label })).filter(
-  (option) => option.value !== '1',
-);
+import { RESEARCH_TEAM_ROLES, TEAM_WARNINGS } from '@rrp/domain';
+import {
+  GlobusInput,
+  institutionLabel,
+  InstitutionSelect,
+  NewMemberNameCells,
+  RoleSelect,
+  useInstitutionOptions,
+} from '@/components/research-team';
+import { emptyTeamRow, type TeamRow } from '../rules';
 
 export function WarningIcon({ warnings }: { warnings: TeamRow['warnings'] }) {
   if (!warnings.length) return null;
@@ -53,6 +41,7 @@ export function TeamEditor({
   errors,
   serverErrors,
   disabled,
+  preferredInstitutions = [],
 }: {
   rows: TeamRow[];
   onChange: (rows: TeamRow[]) => void;
@@ -60,18 +49,10 @@ export function TeamEditor({
   /** Save errors, listed under the table (researcher §5). */
   serverErrors?: string[];
   disabled?: boolean;
+  /** Institutions offered first, under 'Your institution' (the PI's). */
+  preferredInstitutions?: readonly number[];
 }) {
-  const institutions = useApprovedInstitutions();
-  const institutionOptions = useMemo(
-    () => [
-      { value: NOT_LISTED, label: 'Institution is not listed' },
-      ...(institutions.data?.results ?? []).map((institution) => ({
-        value: String(institution.id),
-        label: institution.name,
-      })),
-    ],
-    [institutions.data],
-  );
+  const { options: institutionOptions } = useInstitutionOptions(preferredInstitutions);
   const update = (key: string, patch: Partial<TeamRow>) =>
     onChange(rows.map((row) => (row.key === key ? { ...row, ...patch } : row)));
   const remove = (key: string) => onChange(rows.filter((row) => row.key !== key));
@@ -104,38 +85,13 @@ export function TeamEditor({
               return (
                 <Table.Tr key={row.key} bg={rowTint(row)} data-removed={row.removal_date ? true : undefined}>
                   {row.isNew ? (
-                    <>
-                      <Table.Td miw={140}>
-                        <TextInput
-                          aria-label={label('First name')}
-                          value={row.first_name}
-                          maxLength={LIMITS.field.name}
-                          onChange={(e) => update(row.key, { first_name: e.currentTarget.value })}
-                          error={rowErrors.first_name}
-                          disabled={disabled}
-                        />
-                      </Table.Td>
-                      <Table.Td miw={140}>
-                        <TextInput
-                          aria-label={label('Last name')}
-                          value={row.last_name}
-                          maxLength={LIMITS.field.name}
-                          onChange={(e) => update(row.key, { last_name: e.currentTarget.value })}
-                          error={rowErrors.last_name}
-                          disabled={disabled}
-                        />
-                      </Table.Td>
-                      <Table.Td miw={230}>
-                        <TextInput
-                          aria-label={label('Email')}
-                          type="email"
-                          value={row.email}
-                          onChange={(e) => update(row.key, { email: e.currentTarget.value })}
-                          error={rowErrors.email}
-                          disabled={disabled}
-                        />
-                      </Table.Td>
-                    </>
+                    <NewMemberNameCells
+                      row={row}
+                      errors={rowErrors}
+                      label={label}
+                      onChange={(patch) => update(row.key, patch)}
+                      disabled={disabled}
+                    />
                   ) : (
                     <>
                       <Table.Td>
@@ -162,35 +118,26 @@ export function TeamEditor({
                     {row.isPi ? (
                       <Text size="sm">{RESEARCH_TEAM_ROLES[0]}</Text>
                     ) : (
-                      <Select
-                        aria-label={label('Role')}
-                        placeholder="Choose a role"
-                        data={ROLE_OPTIONS}
-                        value={row.user_role}
-                        onChange={(value) => update(row.key, { user_role: value })}
-                        error={rowErrors.user_role}
+                      <RoleSelect
+                        row={row}
+                        errors={rowErrors}
+                        label={label}
+                        onChange={(patch) => update(row.key, patch)}
                         disabled={fixed}
-                        allowDeselect={false}
                       />
                     )}
                   </Table.Td>
                   <Table.Td miw={220}>
                     {row.isPi ? (
-                      <Text size="sm">
-                        {institutionOptions.find((option) => option.value === row.institution)?.label ?? '—'}
-                      </Text>
+                      <Text size="sm">{institutionLabel(institutionOptions, row.institution)}</Text>
                     ) : (
-                      <Select
-                        aria-label={label('Institution')}
-                        placeholder="Choose an institution"
-                        data={institutionOptions}
-                        value={row.institution}
-                        onChange={(value) => update(row.key, { institution: value })}
-                        searchable
-                        limit={50}
-                        nothingFoundMessage="No approved institution matches"
-                        error={rowErrors.institution}
+                      <InstitutionSelect
+                        row={row}
+                        errors={rowErrors}
+                        label={label}
+                        onChange={(patch) => update(row.key, patch)}
                         disabled={fixed}
+                        options={institutionOptions}
                       />
                     )}
                   </Table.Td>
@@ -198,12 +145,11 @@ export function TeamEditor({
                     {row.isPi ? (
                       <Text size="sm">{row.globus_username || '—'}</Text>
                     ) : (
-                      <TextInput
-                        aria-label={label('Globus username')}
-                        value={row.globus_username}
-                        maxLength={GLOBUS_USERNAME_MAX}
-                        onChange={(e) => update(row.key, { globus_username: e.currentTarget.value })}
-                        error={rowErrors.globus_username}
+                      <GlobusInput
+                        row={row}
+                        errors={rowErrors}
+                        label={label}
+                        onChange={(patch) => update(row.key, patch)}
                         disabled={Boolean(row.removal_date) || disabled}
                       />
                     )}

@@ -221,6 +221,16 @@ export default function RequestWizardScreen() {
       : null);
   const owner = project && typeof project.owner === 'object' ? project.owner : null;
   const team = useProjectTeam(data.projectId);
+  // New members' institution picker offers the PI's institution first.
+  const projectInstitution =
+    project?.institution == null
+      ? null
+      : typeof project.institution === 'object'
+        ? project.institution.id
+        : project.institution;
+  const preferredInstitutions = [
+    ...new Set([projectInstitution, staff ? null : (user?.institutionId ?? null)]),
+  ].filter((id): id is number => id !== null);
   const members = team.data?.results ?? [];
 
   const resources = useMemo(() => {
@@ -485,6 +495,11 @@ export default function RequestWizardScreen() {
                 chosen !== null &&
                 project !== null &&
                 chosen.non_autism_research !== project.non_autism_research;
+              // Unsaved new team rows belong to the previous project's team: they go.
+              if ((chosen?.id ?? null) !== data.projectId) {
+                setNewMembers([]);
+                setTeamErrors([]);
+              }
               update({
                 projectId: chosen?.id ?? null,
                 access: {},
@@ -563,6 +578,7 @@ export default function RequestWizardScreen() {
             serverErrors={teamErrors}
             saving={savingTeam}
             onContinue={() => void continueTeam()}
+            preferredInstitutions={preferredInstitutions}
           />
         );
       case 'usage':

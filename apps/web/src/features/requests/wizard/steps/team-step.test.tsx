@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ResearchTeamMemberDto } from '@rrp/domain';
 import type { NewMemberRow } from '../team-members';
 import { TeamStep } from './team-step';
@@ -23,22 +24,30 @@ const pi = {
   removal_date: null,
 } as unknown as ResearchTeamMemberDto;
 
+const changes = vi.fn<(rows: NewMemberRow[]) => void>();
+
 function Harness({ onContinue, serverErrors = [] }: { onContinue: () => void; serverErrors?: string[] }) {
   const [rows, setRows] = useState<NewMemberRow[]>([]);
   return (
     <MantineProvider env="test">
-      <TeamStep
-        members={[pi]}
-        loading={false}
-        error={null}
-        access={{}}
-        onChange={() => {}}
-        newRows={rows}
-        onNewRowsChange={setRows}
-        serverErrors={serverErrors}
-        saving={false}
-        onContinue={onContinue}
-      />
+      <QueryClientProvider client={new QueryClient()}>
+        <TeamStep
+          members={[pi]}
+          loading={false}
+          error={null}
+          access={{}}
+          onChange={() => {}}
+          newRows={rows}
+          onNewRowsChange={(next) => {
+            changes(next);
+            setRows(next);
+          }}
+          serverErrors={serverErrors}
+          saving={false}
+          onContinue={onContinue}
+          preferredInstitutions={[4]}
+        />
+      </QueryClientProvider>
     </MantineProvider>
   );
 }
@@ -46,7 +55,40 @@ function Harness({ onContinue, serverErrors = [] }: { onContinue: () => void; se
 const type = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
+const institutions = [
+  { id: 3, name: 'Example University' },
+  { id: 4, name: 'Simons Institute' },
+];
+
 describe('TeamStep new members', () => {
+  beforeEach(() =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        String(url).includes('/institution/')
+          ? new Response(JSON.stringify({ count: 2, results: institutions }), { status: 200 })
+          : new Response('{}', { status: 404 }),
+      ),
+    ),
+  );
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('offers the PI institution first, then approved ones, and sends the choice', async () => {
+    render(<Harness onContinue={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add team member' }));
+    fireEvent.click(screen.getAllByLabelText('Institution, new member 1')[0]!);
+    const own = await screen.findByRole('option', { name: 'Simons Institute', hidden: true });
+    const other = screen.getByRole('option', { name: 'Example University', hidden: true });
+    const notListed = screen.getByRole('option', { name: 'Institution is not listed', hidden: true });
+    // 'Institution is not listed' first, then 'Your institution', then the other approved ones.
+    expect(notListed.compareDocumentPosition(own) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(own.compareDocumentPosition(other) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByText('Your institution')).toBeInTheDocument();
+    expect(screen.getByText('Approved institutions')).toBeInTheDocument();
+    fireEvent.click(other);
+    expect(changes.mock.lastCall?.[0][0]?.institution).toBe('3');
+  });
+
   it('blocks Continue while a new row is invalid', async () => {
     const onContinue = vi.fn();
     render(<Harness onContinue={onContinue} />);

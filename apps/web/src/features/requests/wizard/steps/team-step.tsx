@@ -1,21 +1,28 @@
 import {
   ActionIcon,
   Alert,
+  Box,
   Button,
   Group,
   List,
   Loader,
-  Select,
   Stack,
   Switch,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { GLOBUS_USERNAME_MAX, LIMITS, type ResearchTeamMemberDto } from '@rrp/domain';
-import { emptyNewMember, NEW_MEMBER_ROLES, newMemberErrors, type NewMemberRow } from '../team-members';
+import type { ResearchTeamMemberDto } from '@rrp/domain';
+import {
+  GlobusInput,
+  InstitutionSelect,
+  NewMemberNameCells,
+  RoleSelect,
+  rowStarted,
+  useInstitutionOptions,
+} from '@/components/research-team';
+import { emptyNewMember, newMemberErrors, type NewMemberRow } from '../team-members';
 
 const institutionName = (member: ResearchTeamMemberDto) =>
   member.institution && typeof member.institution === 'object' ? member.institution.name : '—';
@@ -36,6 +43,7 @@ export function TeamStep({
   serverErrors,
   saving,
   onContinue,
+  preferredInstitutions = [],
 }: {
   members: ResearchTeamMemberDto[];
   loading: boolean;
@@ -48,7 +56,10 @@ export function TeamStep({
   serverErrors: string[];
   saving: boolean;
   onContinue: () => void;
+  /** Institutions offered first for new members (the PI's own). */
+  preferredInstitutions?: readonly number[];
 }) {
+  const { options: institutionOptions } = useInstitutionOptions(preferredInstitutions);
   if (loading) return <Loader aria-label="Loading the research team" />;
   if (error)
     return (
@@ -63,7 +74,7 @@ export function TeamStep({
   const update = (key: string, patch: Partial<NewMemberRow>) =>
     onNewRowsChange(newRows.map((row) => (row.key === key ? { ...row, ...patch } : row)));
   return (
-    <Stack gap="md" maw={960}>
+    <Stack gap="md" maw={1180}>
       <Text size="sm" c="gray.8">
         Choose which members of the project&apos;s research team get access to the requested resources. The
         team is kept on the project page; members added below are saved to it when you continue.
@@ -101,92 +112,86 @@ export function TeamStep({
         New team members
       </Title>
       {newRows.length > 0 && (
-        <Table aria-label="New team members" verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>First name</Table.Th>
-              <Table.Th>Last name</Table.Th>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Role</Table.Th>
-              <Table.Th>Globus username</Table.Th>
-              <Table.Th>
-                <span className="sr-only">Actions</span>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {newRows.map((row, index) => {
-              const rowErrors = errors[row.key] ?? {};
-              const label = (field: string) => `${field}, new member ${index + 1}`;
-              return (
-                <Table.Tr key={row.key}>
-                  <Table.Td>
-                    <TextInput
-                      aria-label={label('First name')}
-                      value={row.first_name}
-                      maxLength={LIMITS.field.name}
-                      onChange={(e) => update(row.key, { first_name: e.currentTarget.value })}
-                      error={rowErrors.first_name}
+        // A focusable region, so keyboard users can scroll the wide table too.
+        <Box role="region" aria-label="New team members editor" tabIndex={0} style={{ overflowX: 'auto' }}>
+          <Table aria-label="New team members" verticalSpacing="xs" miw={1100}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>First name</Table.Th>
+                <Table.Th>Last name</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Role</Table.Th>
+                <Table.Th>Institution</Table.Th>
+                <Table.Th>Globus username</Table.Th>
+                <Table.Th>
+                  <span className="sr-only">Actions</span>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {newRows.map((row, index) => {
+                const rowErrors = rowStarted(row) ? (errors[row.key] ?? {}) : {};
+                const label = (field: string) => `${field}, new member ${index + 1}`;
+                const change = (patch: Partial<NewMemberRow>) => update(row.key, patch);
+                return (
+                  <Table.Tr key={row.key}>
+                    <NewMemberNameCells
+                      row={row}
+                      errors={rowErrors}
+                      label={label}
+                      onChange={change}
                       disabled={saving}
                     />
-                  </Table.Td>
-                  <Table.Td>
-                    <TextInput
-                      aria-label={label('Last name')}
-                      value={row.last_name}
-                      maxLength={LIMITS.field.name}
-                      onChange={(e) => update(row.key, { last_name: e.currentTarget.value })}
-                      error={rowErrors.last_name}
-                      disabled={saving}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <TextInput
-                      aria-label={label('Email')}
-                      type="email"
-                      value={row.email}
-                      maxLength={LIMITS.field.email}
-                      onChange={(e) => update(row.key, { email: e.currentTarget.value })}
-                      error={rowErrors.email}
-                      disabled={saving}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Select
-                      aria-label={label('Role')}
-                      data={NEW_MEMBER_ROLES}
-                      value={row.user_role || null}
-                      onChange={(value) => update(row.key, { user_role: value ?? '' })}
-                      error={rowErrors.user_role}
-                      disabled={saving}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <TextInput
-                      aria-label={label('Globus username')}
-                      value={row.globus_username}
-                      maxLength={GLOBUS_USERNAME_MAX}
-                      onChange={(e) => update(row.key, { globus_username: e.currentTarget.value })}
-                      error={rowErrors.globus_username}
-                      disabled={saving}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Remove new member ${index + 1}`}
-                      onClick={() => onNewRowsChange(newRows.filter((item) => item.key !== row.key))}
-                      disabled={saving}
-                    >
-                      <IconTrash size={16} aria-hidden />
-                    </ActionIcon>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+                    <Table.Td miw={170}>
+                      <RoleSelect
+                        row={row}
+                        errors={rowErrors}
+                        label={label}
+                        onChange={change}
+                        disabled={saving}
+                      />
+                    </Table.Td>
+                    <Table.Td miw={220}>
+                      <InstitutionSelect
+                        row={row}
+                        errors={rowErrors}
+                        label={label}
+                        onChange={change}
+                        disabled={saving}
+                        options={institutionOptions}
+                      />
+                    </Table.Td>
+                    <Table.Td miw={170}>
+                      <GlobusInput
+                        row={row}
+                        errors={rowErrors}
+                        label={label}
+                        onChange={change}
+                        disabled={saving}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red.9"
+                        aria-label={`Remove new member ${index + 1}`}
+                        onClick={() => onNewRowsChange(newRows.filter((item) => item.key !== row.key))}
+                        disabled={saving}
+                      >
+                        <IconTrash size={16} aria-hidden />
+                      </ActionIcon>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Box>
+      )}
+      {invalid && (
+        <Text size="sm" c="gray.7">
+          Complete or remove the new rows to continue.
+        </Text>
       )}
       {serverErrors.length > 0 && (
         <Alert color="red" role="alert" title="The team could not be saved">

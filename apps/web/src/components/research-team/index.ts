@@ -1,0 +1,2 @@
+export * from './team-rows';
+export * from './team-row-fields';

@@ -58,6 +58,9 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
 import { requestsRoutes } from './modules/requests/requests.routes';
 import { createRequestsService } from './modules/requests/requests.service';
+import { requestSnapshot } from './modules/requests/requests.repo';
+import { renewalsRoutes } from './modules/renewals/renewals.routes';
+import { createRenewalsService } from './modules/renewals/renewals.service';
 import { createRequestDocumentsService } from './modules/requests/requests.documents';
 import { requestDocumentsRoutes } from './modules/requests/requests.documents.routes';
 import { createPublicCatalogueService } from './modules/catalogue/public.service';
@@ -260,6 +263,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const requests = createRequestsService({ db: database.db, forms });
   await app.register(requestsRoutes, { requests });
   services.history.registerModel('request', requests.historySubject);
+  // Renewals: the resource impact / renewal form and the renewal choice (issue 8).
+  const renewals = createRenewalsService({ db: database.db, forms, requestSnapshot });
+  await app.register(renewalsRoutes, { renewals });
+  services.history.registerModel('renewal', renewals.historySubject);
   // A request's approval notice and application as PDFs (researcher §7 downloads).
   await app.register(requestDocumentsRoutes, {
     documents: createRequestDocumentsService({

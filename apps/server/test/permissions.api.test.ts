@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, mayAttempt, ROLE_KEYS, type Actor, type RoleKey } from '@rrp/domain';
 import type { RegisteredRoute } from '../src/platform/http/access';
-import { createDataset, createDatasetAccess, createProject, createRequest } from '../src/db/factories';
+import {
+  createDataset,
+  createDatasetAccess,
+  createProject,
+  createRenewal,
+  createRequest,
+} from '../src/db/factories';
 import { auth, createTestContext, type TestContext } from './test-app';
 
 /**
@@ -61,6 +67,9 @@ beforeAll(async () => {
     'DELETE /api/request/:id/',
     (await createRequest(t.database.db, { projectId: project.id, displayName: 'Throwaway request' })).id,
   );
+  // A renewal of the researcher's request for the renewal routes.
+  const renewal = await createRenewal(t.database.db, { requestId: request.id });
+  for (const route of ['GET /api/renewal/:id/', 'PATCH /api/renewal/:id/']) fixtureIds.set(route, renewal.id);
   fixtureIds.set('GET /api/public/user/:id/', researcherId);
   fixtureIds.set(
     'DELETE /api/institution/:id/',
@@ -172,6 +181,18 @@ describe('permission walk over every API route', () => {
         'POST /api/validateSamples/',
         'GET /api/request/:id/approval_notice/',
         'GET /api/request/:id/docs/',
+      ]),
+    );
+  });
+
+  it('covers the renewal routes', () => {
+    const paths = t.app.apiRoutes.map((route) => `${route.method} ${route.url}`);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'GET /api/renewal/',
+        'POST /api/renewal/',
+        'GET /api/renewal/:id/',
+        'PATCH /api/renewal/:id/',
       ]),
     );
   });

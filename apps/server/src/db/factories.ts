@@ -10,6 +10,7 @@ import {
   institutions,
   requestDatasets,
   requestMembers,
+  requestRenewals,
   requestSamples,
   projects,
   requests,
@@ -476,6 +477,42 @@ export async function createDatasetAccess(tx: DbOrTx, input: NewDatasetAccess) {
     action: 'create',
     after: row,
     by: null,
+  });
+  return row;
+}
+
+export interface NewRenewal {
+  requestId: number;
+  /** 2 Submitted unless said otherwise (request status ids). */
+  statusId?: number;
+  /** The resource impact form's answers (`renew` is the renewal choice). */
+  additionalData?: Record<string, unknown>;
+  agreedToUsagePolicy?: boolean;
+}
+
+/** A renewal of a request, filed by the request's owner (renewals, issue 8). */
+export async function createRenewal(tx: DbOrTx, input: NewRenewal) {
+  const [request] = await tx.select().from(requests).where(eq(requests.id, input.requestId));
+  if (!request) throw new Error(`No request ${input.requestId}`);
+  const [row] = await tx
+    .insert(requestRenewals)
+    .values({
+      requestId: request.id,
+      ownerId: request.ownerId,
+      statusId: input.statusId ?? 2,
+      typeId: request.typeId,
+      agreedToUsagePolicy: input.agreedToUsagePolicy ?? true,
+      additionalData: input.additionalData ?? { renew: true },
+      submissionDate: new Date(),
+    })
+    .returning();
+  if (!row) throw new Error('insert returned no renewal');
+  await recordHistory(tx, {
+    model: 'renewal',
+    objectId: row.id,
+    action: 'create',
+    after: row,
+    by: { userId: request.ownerId },
   });
   return row;
 }

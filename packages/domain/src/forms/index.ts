@@ -1,3 +1,4 @@
 export * from './form-schema';
 export * from './validate';
 export * from './catalogue';
+export * from './renewal';

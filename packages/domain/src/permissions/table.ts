@@ -40,6 +40,8 @@ export const SUBJECTS = [
   'SampleAvailability',
   // A request's approval notice and application PDFs (researcher §7 downloads; decision 077).
   'RequestDocument',
+  // Renewals of requests: the resource impact / renewal form (researcher §2, staff §3, §7).
+  'Renewal',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -94,6 +96,8 @@ const REQUESTER = {
   Request: { list: true, read: 'isTeamMember', create: true, update: 'isOwner', delete: 'isOwner' },
   SampleAvailability: { read: true },
   RequestDocument: { read: 'isOwner' },
+  // The owner files and edits renewals; the request's team reads them (decision 085).
+  Renewal: { list: true, read: 'isTeamMember', create: true, update: 'isOwner' },
 } as const;
 /** Staff who read every request (and download its approval notice and application). */
 const REQUEST_VIEWER = { Request: READ_ONLY, RequestDocument: { read: true } } as const;
@@ -165,6 +169,8 @@ export const PERMISSIONS = {
     Request: { list: true, read: true, create: true, update: true, delete: true },
     SampleAvailability: { read: true },
     RequestDocument: { read: true },
+    // Renewals are filed by the owner only; admins read them and set their status.
+    Renewal: { list: true, read: true, update: true },
   },
   portal_admin_lead: {
     ...FORM_TESTER,
@@ -172,6 +178,7 @@ export const PERMISSIONS = {
     ...INSTITUTION_VIEWER,
     ...PROJECT_VIEWER,
     ...REQUEST_VIEWER,
+    Renewal: READ_ONLY,
     Rda: { list: true, read: true, countersign: true },
   },
   rm_admin: { History: READ_ONLY },
@@ -190,6 +197,7 @@ export const PERMISSIONS = {
     ...PROJECT_VIEWER,
     ResearchTeam: { ...READ_ONLY, update: true },
     ...REQUEST_VIEWER,
+    Renewal: READ_ONLY,
     // The Availability tab of biospecimen requests (researcher §2).
     SampleAvailability: { read: true },
   },
@@ -201,6 +209,7 @@ export const PERMISSIONS = {
     Request: { list: true, read: true, create: true },
     SampleAvailability: { read: true },
     RequestDocument: { read: true },
+    Renewal: READ_ONLY,
   },
   abn_reviewer: {},
   internal_read_only: {
@@ -209,6 +218,7 @@ export const PERMISSIONS = {
     ...SEARCH,
     ...PROJECT_VIEWER,
     ...REQUEST_VIEWER,
+    Renewal: READ_ONLY,
   },
   superuser: {
     ...FORM_TESTER,

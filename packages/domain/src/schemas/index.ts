@@ -11,4 +11,5 @@ export * from './compliance';
 export * from './email';
 export * from './catalogue';
 export * from './requests';
+export * from './renewals';
 export * from './request-documents';

@@ -1,0 +1,263 @@
+import {
+  can,
+  EDITABLE_RENEWAL_STATUSES,
+  OPEN_RENEWAL_STATUSES,
+  RECONTACT_TYPES,
+  RENEWABLE_STATUSES,
+  RENEWAL_MESSAGES,
+  renewalWindowOpen,
+  renewedExpiration,
+  REQUEST_SUBMITTED,
+  type Actor,
+  type CreateRenewalInput,
+  type RenewalDto,
+  type RequestStatusId,
+  type UpdateRenewalInput,
+} from '@rrp/domain';
+import {
+  RESOURCE_IMPACT_FORM_ID,
+  resourceImpactForm,
+  validateForm,
+  type FormValues,
+} from '@rrp/domain/forms';
+import type { Db, DbOrTx } from '../../platform/db/database';
+import { authorize } from '../../platform/http/access';
+import { ForbiddenError, NotFoundError, ValidationError, type FieldErrors } from '../../platform/http/errors';
+import { recordHistory } from '../../platform/history';
+import { parseListQuery } from '../../platform/list';
+import type { FormsService } from '../forms/forms.service';
+import { renewalList } from './renewals.lists';
+import {
+  EXPIRATION_AFTER,
+  EXPIRATION_BEFORE,
+  presentRenewal,
+  renewalSubject,
+  type RenewalSubject,
+} from './renewals.presenter';
+import * as repo from './renewals.repo';
+
+type Query = Record<string, string | undefined>;
+
+/** Who is told in the bell that a renewal was submitted (staff §6: admins run the reviews). */
+const ADMIN_ROLE = 'portal_admin';
+const BIOSPECIMEN = 2;
+
+const fail = (fields: FieldErrors): never => {
+  throw new ValidationError(fields);
+};
+
+/** mm/dd/yyyy of a timestamp, in UTC (the spec's date format). */
+export function usDate(date: Date): string {
+  const iso = date.toISOString();
+  return `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+}
+
+/** The renewal form as this request is asked it (biospecimen and iPSC sections only where they apply). */
+function formFor(forms: FormsService, request: repo.LockedRequest) {
+  return resourceImpactForm(forms.get(RESOURCE_IMPACT_FORM_ID), {
+    biospecimen: request.typeId === BIOSPECIMEN,
+    ipsc: request.typeId === BIOSPECIMEN && request.sampleTypeCode === 'ipsc',
+  });
+}
+
+/** The form's answers, cleaned by the one validator; its errors keyed by field path. */
+function checkAnswers(forms: FormsService, request: repo.LockedRequest, answers: FormValues) {
+  const result = validateForm(formFor(forms, request), answers);
+  const errors: FieldErrors = Object.fromEntries(
+    Object.entries(result.errors).map(([key, message]) => [key, [message]]),
+  );
+  if (Object.keys(errors).length > 0) fail(errors);
+  return result.values;
+}
+
+/**
+ * Renewals (researcher §2 "Renewals", staff §4.4): the owner of an approved or fulfilled request
+ * files the resource impact / renewal form near or after expiry; Yes extends the request to today
+ * plus three years, No lets it expire. Admins are told in the bell and set the renewal's status.
+ */
+export function createRenewalsService(deps: {
+  db: Db;
+  forms: FormsService;
+  /** The request's full version for its history row (the requests module's snapshot). */
+  requestSnapshot: (tx: DbOrTx, id: number) => Promise<Record<string, unknown> | null>;
+}) {
+  const { db, forms } = deps;
+
+  async function subjectOf(tx: DbOrTx, actor: Actor, requestId: number, ownerId: number) {
+    const member = ownerId === actor.userId || (await repo.isTeamMember(tx, requestId, actor.userId));
+    return renewalSubject(ownerId, actor, member);
+  }
+
+  async function load(tx: DbOrTx, actor: Actor, id: number) {
+    const view = await repo.findRenewal(tx, id);
+    if (!view) throw new NotFoundError();
+    const subject = await subjectOf(tx, actor, view.request.id, view.request.ownerId);
+    return { view, subject };
+  }
+
+  async function get(actor: Actor, id: number): Promise<RenewalDto> {
+    const { view, subject } = await load(db, actor, id);
+    authorize(actor, 'read', 'Renewal', subject);
+    return presentRenewal(actor, view, subject);
+  }
+
+  async function renewalHistory(
+    tx: DbOrTx,
+    id: number,
+    action: 'create' | 'update',
+    before: object | null,
+    after: object,
+    by: Actor,
+  ) {
+    await recordHistory(tx, {
+      model: 'renewal',
+      objectId: id,
+      action,
+      before: before as Record<string, unknown> | null,
+      after: after as Record<string, unknown>,
+      by,
+    });
+  }
+
+  return {
+    async list(actor: Actor, query: Query) {
+      const list = parseListQuery(renewalList, query);
+      const staff = can(actor, 'read', 'Renewal');
+      const page = await repo.listRenewals(db, list, staff ? undefined : repo.visibleTo(actor.userId));
+      // Researchers only see renewals of requests they own or whose team they are on.
+      const results = page.rows.map((view) =>
+        presentRenewal(actor, view, renewalSubject(view.request.ownerId, actor, !staff)),
+      );
+      return { list, count: page.count, results };
+    },
+
+    get,
+
+    /** POST renewal/: files the renewal form for a request and applies the renewal choice. */
+    async create(actor: Actor, input: CreateRenewalInput): Promise<RenewalDto> {
+      const outcome = await db.transaction(async (tx) => {
+        const now = new Date();
+        const request = await repo.lockRequest(tx, input.request);
+        if (!request) fail({ request: [RENEWAL_MESSAGES.requestNotFound] });
+        const subject = await subjectOf(tx, actor, request!.id, request!.ownerId);
+        if (!can(actor, 'read', 'Renewal', subject)) fail({ request: [RENEWAL_MESSAGES.requestNotFound] });
+        authorize(actor, 'create', 'Renewal', subject);
+        const locked = request!;
+        if (locked.ownerId !== actor.userId) throw new ForbiddenError(RENEWAL_MESSAGES.notOwner);
+        if (RECONTACT_TYPES.includes(locked.typeId)) fail({ type: [RENEWAL_MESSAGES.researchMatch] });
+        if (input.type !== undefined && input.type !== locked.typeId)
+          fail({ type: [RENEWAL_MESSAGES.wrongType] });
+        if (!RENEWABLE_STATUSES.includes(locked.statusId as RequestStatusId))
+          fail({ non_field_errors: [RENEWAL_MESSAGES.notRenewable] });
+        if (!locked.expirationDate) fail({ non_field_errors: [RENEWAL_MESSAGES.noExpiration] });
+        if (!renewalWindowOpen(locked.expirationDate, now))
+          fail({ non_field_errors: [RENEWAL_MESSAGES.notYet(usDate(locked.expirationDate!))] });
+        if ((await repo.renewalsInStatus(tx, locked.id, OPEN_RENEWAL_STATUSES)).length > 0)
+          fail({ non_field_errors: [RENEWAL_MESSAGES.openRenewal] });
+
+        const answers = checkAnswers(forms, locked, input.additional_data);
+        const renew = answers.renew === true;
+        if (renew && input.agreed_to_usage_policy !== true)
+          fail({ agreed_to_usage_policy: [RENEWAL_MESSAGES.usagePolicy] });
+
+        // Yes: today plus three years (staff §4.4); No: the request keeps its date and expires.
+        const before = locked.expirationDate!;
+        const after = renew ? renewedExpiration(now) : null;
+        const renewal = await repo.insertRenewal(tx, {
+          requestId: locked.id,
+          ownerId: actor.userId,
+          statusId: REQUEST_SUBMITTED,
+          typeId: locked.typeId,
+          agreedToUsagePolicy: input.agreed_to_usage_policy === true,
+          additionalData: {
+            ...answers,
+            [EXPIRATION_BEFORE]: before.toISOString(),
+            [EXPIRATION_AFTER]: after ? after.toISOString() : null,
+          },
+          submissionDate: now,
+          created: now,
+          modified: now,
+        });
+        await renewalHistory(tx, renewal.id, 'create', null, renewal, actor);
+        if (after) {
+          const requestBefore = await deps.requestSnapshot(tx, locked.id);
+          await repo.setExpiration(tx, locked.id, after);
+          await recordHistory(tx, {
+            model: 'request',
+            objectId: locked.id,
+            action: 'update',
+            before: requestBefore,
+            after: await deps.requestSnapshot(tx, locked.id),
+            by: actor,
+          });
+        }
+        const admins = await repo.activeUsersInRole(tx, ADMIN_ROLE);
+        await repo.notify(tx, admins, {
+          message: `Renewal submitted for ${locked.portalRequestId}${locked.displayName ? ` (${locked.displayName})` : ''}: ${renew ? 'access renewed' : 'access not renewed'}.`,
+          redirect: `/request/${locked.id}?tab=renewal`,
+          taskName: 'renewal_submitted',
+          fields: { request_id: locked.id, renewal_id: renewal.id, renew },
+        });
+        return renewal.id;
+      });
+      return get(actor, outcome);
+    },
+
+    /**
+     * PATCH renewal/{id}/: staff set the status; the owner edits the answers while the renewal is
+     * Submitted or Revisions Requested (an edit of a returned renewal submits it again). The
+     * renewal choice itself is fixed once filed.
+     */
+    async update(actor: Actor, id: number, input: UpdateRenewalInput): Promise<RenewalDto> {
+      await db.transaction(async (tx) => {
+        const current = await repo.lockRenewal(tx, id);
+        if (!current) throw new NotFoundError();
+        const request = await repo.lockRequest(tx, current.requestId);
+        if (!request) throw new NotFoundError();
+        const subject: RenewalSubject = await subjectOf(tx, actor, request.id, request.ownerId);
+        authorize(actor, 'update', 'Renewal', subject);
+        const staff = can(actor, 'update', 'Renewal');
+        const changes: Parameters<typeof repo.updateRenewal>[2] = {};
+
+        if (input.status !== undefined && input.status !== current.statusId) {
+          if (!staff) throw new ForbiddenError(RENEWAL_MESSAGES.staffStatus);
+          changes.statusId = input.status;
+        }
+        if (input.additional_data !== undefined || input.agreed_to_usage_policy !== undefined) {
+          if (request.ownerId !== actor.userId) throw new ForbiddenError(RENEWAL_MESSAGES.ownerAnswers);
+          if (!EDITABLE_RENEWAL_STATUSES.includes(current.statusId as RequestStatusId))
+            fail({ non_field_errors: [RENEWAL_MESSAGES.notEditable] });
+          const stored = current.additionalData;
+          const answers =
+            input.additional_data === undefined ? null : checkAnswers(forms, request, input.additional_data);
+          if (answers && answers.renew !== stored.renew) fail({ renew: [RENEWAL_MESSAGES.choiceFixed] });
+          const agreed = input.agreed_to_usage_policy ?? current.agreedToUsagePolicy;
+          if (stored.renew === true && !agreed)
+            fail({ agreed_to_usage_policy: [RENEWAL_MESSAGES.usagePolicy] });
+          if (answers)
+            changes.additionalData = {
+              ...answers,
+              [EXPIRATION_BEFORE]: stored[EXPIRATION_BEFORE] ?? null,
+              [EXPIRATION_AFTER]: stored[EXPIRATION_AFTER] ?? null,
+            };
+          changes.agreedToUsagePolicy = agreed;
+          // An edit of a returned renewal sends it back to the staff.
+          if (current.statusId !== REQUEST_SUBMITTED && changes.statusId === undefined)
+            changes.statusId = REQUEST_SUBMITTED;
+        }
+        if (Object.keys(changes).length === 0) return;
+        const after = await repo.updateRenewal(tx, id, changes);
+        await renewalHistory(tx, id, 'update', current, after, actor);
+      });
+      return get(actor, id);
+    },
+
+    /** The object the History conditions read for `history/?model=renewal&pk=`. */
+    async historySubject(tx: DbOrTx, pk: string, actor: Actor): Promise<RenewalSubject | null> {
+      const view = /^\d{1,9}$/.test(pk) ? await repo.findRenewal(tx, Number(pk)) : null;
+      return view ? subjectOf(tx, actor, view.request.id, view.request.ownerId) : null;
+    },
+  };
+}
+
+export type RenewalsService = ReturnType<typeof createRenewalsService>;

@@ -111,7 +111,8 @@ export type DatasetVersionDto = z.infer<typeof datasetVersionSchema>;
 /**
  * A dataset as GET dataset/ answers (staff §3). `dataset_id` is a UUID shared by every version;
  * `id` is the version's own row. Fields only staff may see (`data_access`, `data_file`, Globus and
- * GPF ids, `allowed_users`, `versions`) are null or empty for others.
+ * GPF ids, `versions`) are null or empty for others; `allowed_users` holds only the caller's own
+ * address for others, when they are on the list (decision 090).
  * `cohort` is the cohort's id, or `{id, name}` with `expand=cohort`.
  */
 export const datasetSchema = z.object({

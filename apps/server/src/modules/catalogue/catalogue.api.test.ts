@@ -84,12 +84,25 @@ describe('sample types', () => {
       .where(and(eq(history.model, 'sampletype'), eq(history.objectId, String(ipsc.id))));
     expect(entries).toHaveLength(1);
     expect(entries[0]!.changedFields).toEqual(['allowed_users']);
-    // Researchers neither change nor see the list.
+    // Researchers do not change the list, and see only themselves on it (the wizard's restricted rule).
     expect(
       (await send('PATCH', `/api/sample-type/${ipsc.id}/`, { allowed_users: [] }, researcher.token))
         .statusCode,
     ).toBe(403);
-    expect((await get(`/api/sample-type/${ipsc.id}/`, researcher.token)).json().allowed_users).toEqual([]);
+    expect((await get(`/api/sample-type/${ipsc.id}/`, researcher.token)).json().allowed_users).toEqual([
+      researcher.email,
+    ]);
+    const outsider = await t.createUser({ roles: ['primary_researcher'] });
+    const outsiderToken = await t.tokenFor(outsider.email);
+    expect((await get(`/api/sample-type/${ipsc.id}/`, outsiderToken)).json().allowed_users).toEqual([]);
+    const listed = (await get('/api/sample-type/?type=ipsc', outsiderToken)).json()
+      .results as SampleTypeDto[];
+    expect(listed[0]!.allowed_users).toEqual([]);
+    await send('PATCH', `/api/sample-type/${ipsc.id}/`, {
+      allowed_users: [researcher.email, outsider.email],
+    });
+    const seen = (await get('/api/sample-type/?type=ipsc', outsiderToken)).json().results as SampleTypeDto[];
+    expect(seen[0]!.allowed_users).toEqual([outsider.email]);
     expect((await get('/api/sample-type/999999/')).statusCode).toBe(404);
   });
 });

@@ -121,7 +121,8 @@ export function presentDataset(
     change_notes: row.changeNotes,
     access_types: accessTypesOf(row),
     approved: extras.approved.has(row.datasetId),
-    allowed_users: internal ? (extras.allowedUsers.get(row.id) ?? []) : [],
+    // The service loads every allowed user for staff, only the caller's own entry for others.
+    allowed_users: extras.allowedUsers.get(row.id) ?? [],
     versions: internal ? (extras.versions.get(row.datasetId) ?? []) : [],
     created: row.created.toISOString(),
     modified: row.modified.toISOString(),
@@ -183,7 +184,8 @@ export function presentSampleType(
     limited: row.limited,
     type: row.type,
     available: row.available,
-    allowed_users: can(actor, 'update', 'SampleType') ? allowedUsers : [],
+    // Editors get the whole list; others only their own address (the service filters it).
+    allowed_users: allowedUsers,
     cohorts: expand.has('cohorts') ? cohorts : cohorts.map((cohort) => cohort.id),
     permissions: permissionsFor(actor, 'SampleType', {}),
   };

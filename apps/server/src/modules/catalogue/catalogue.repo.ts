@@ -194,8 +194,16 @@ const ALLOWED_USERS = {
 } as const;
 export type RestrictedKind = keyof typeof ALLOWED_USERS;
 
-/** Resource id -> the e-mail addresses of its allowed users, alphabetically. */
-export async function allowedUsersOf(db: DbOrTx, kind: RestrictedKind, ids: readonly number[]) {
+/**
+ * Resource id -> the e-mail addresses of its allowed users, alphabetically; with `onlyUserId`, just
+ * that user's address where they are on the list.
+ */
+export async function allowedUsersOf(
+  db: DbOrTx,
+  kind: RestrictedKind,
+  ids: readonly number[],
+  onlyUserId?: number,
+) {
   const map = new Map<number, string[]>();
   if (ids.length === 0) return map;
   const { table, owner } = ALLOWED_USERS[kind];
@@ -203,7 +211,7 @@ export async function allowedUsersOf(db: DbOrTx, kind: RestrictedKind, ids: read
     .select({ ownerId: owner, email: users.email })
     .from(table)
     .innerJoin(users, eq(users.id, table.userId))
-    .where(inArray(owner, [...ids]))
+    .where(and(inArray(owner, [...ids]), onlyUserId === undefined ? undefined : eq(table.userId, onlyUserId)))
     .orderBy(asc(users.email));
   for (const row of rows) {
     const emails = map.get(row.ownerId);

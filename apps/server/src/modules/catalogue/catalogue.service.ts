@@ -57,6 +57,9 @@ export const DATASET_FILE_FIELDS = {
 export type DatasetFileType = keyof typeof DATASET_FILE_FIELDS;
 
 /** Dataset staff (admins, access admins, superusers) also see unavailable datasets. */
+/** Sample types: editors see every allowed user, others only themselves (when on the list). */
+const allowedUsersFilter = (actor: Actor) => (can(actor, 'update', 'SampleType') ? undefined : actor.userId);
+
 const seesUnavailable = (actor: Actor | null) => seesInternals(actor) || can(actor, 'create', 'Dataset');
 
 /** A true/false query value, or a field error. */
@@ -159,13 +162,16 @@ export function createCatalogueService(deps: { db: Db }) {
         list.flatMap((row) => row.relatedDatasetIds),
       ),
       internal ? repo.versionsOf(db, uuids) : Promise.resolve([]),
-      internal
+      // Staff see every allowed user; a researcher sees whether they are on the list (their own
+      // address), which the request wizard needs to offer a restricted resource.
+      actor
         ? repo.allowedUsersOf(
             db,
             'dataset',
             list.map((row) => row.id),
+            internal ? undefined : actor.userId,
           )
-        : Promise.resolve(new Map()),
+        : Promise.resolve(new Map<number, string[]>()),
       actor
         ? repo.approvedDatasetIds(
             db,
@@ -454,7 +460,7 @@ export function createCatalogueService(deps: { db: Db }) {
       const ids = page.rows.map((row) => row.id);
       const [cohortsById, allowed] = await Promise.all([
         repo.cohortsOfSampleTypes(db, ids),
-        repo.allowedUsersOf(db, 'sampleType', ids),
+        repo.allowedUsersOf(db, 'sampleType', ids, allowedUsersFilter(actor)),
       ]);
       return {
         list,
@@ -476,7 +482,7 @@ export function createCatalogueService(deps: { db: Db }) {
       if (!row) throw new NotFoundError();
       const [cohortsById, allowed] = await Promise.all([
         repo.cohortsOfSampleTypes(db, [id]),
-        repo.allowedUsersOf(db, 'sampleType', [id]),
+        repo.allowedUsersOf(db, 'sampleType', [id], allowedUsersFilter(actor)),
       ]);
       return presentSampleType(actor, row, cohortsById.get(id) ?? [], allowed.get(id) ?? [], expand);
     },

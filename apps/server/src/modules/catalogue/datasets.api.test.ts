@@ -305,6 +305,23 @@ describe('allowed users (restricted resources)', () => {
     expect(rows).toHaveLength(2);
   });
 
+  it('shows a researcher only their own place on the list', async () => {
+    const dataset = await created({ limited: true });
+    const other = await t.createUser({ roles: ['primary_researcher'] });
+    await patch(`/api/dataset/${dataset.id}/`, { allowed_users: [other.email] });
+    expect((await get(`/api/dataset/${dataset.id}/`, researcher.token)).json().allowed_users).toEqual([]);
+    await patch(`/api/dataset/${dataset.id}/`, { allowed_users: [other.email, researcher.email] });
+    expect((await get(`/api/dataset/${dataset.id}/`, researcher.token)).json().allowed_users).toEqual([
+      researcher.email,
+    ]);
+    const listed = (await get(`/api/dataset/?limited=true&limit=1000`, researcher.token)).json()
+      .results as DatasetDto[];
+    expect(listed.find((row) => row.id === dataset.id)?.allowed_users).toEqual([researcher.email]);
+    expect((await get(`/api/dataset/${dataset.id}/`)).json().allowed_users.sort()).toEqual(
+      [other.email, researcher.email].sort(),
+    );
+  });
+
   it('carries the allowed users to a new version', async () => {
     const dataset = await created({ limited: true });
     await patch(`/api/dataset/${dataset.id}/`, { allowed_users: [researcher.email] });

@@ -58,6 +58,9 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
 import { requestsRoutes } from './modules/requests/requests.routes';
 import { createRequestsService } from './modules/requests/requests.service';
+import { decisionsRoutes } from './modules/requests/decisions.routes';
+import { decisionDocsPolicy } from './modules/requests/decision-docs.policy';
+import { storedFileAttachments } from './platform/mail/attachments';
 import { requestSnapshot } from './modules/requests/requests.repo';
 import { renewalsRoutes } from './modules/renewals/renewals.routes';
 import { createRenewalsService } from './modules/renewals/renewals.service';
@@ -179,6 +182,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ? await s3Storage(config.s3)
     : localStorage(`${config.dataDir}/files`, config.jwtSecret, config.publicUrl);
   const scanner = config.clamav ? clamdScanner(config.clamav.host, config.clamav.port) : noVirusScan;
+  // E-mails with attachments (decision documents) read them from storage when delivered.
+  outbox.useAttachments(storedFileAttachments(database.db, storage));
   const files = createFilesService({
     db: database.db,
     storage,
@@ -260,8 +265,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const forms = createFormsService({ db: database.db, productName: config.productName });
   await app.register(formsRoutes, { forms });
   // Resource requests (issue 7); their forms are checked by the same validator as the web's.
-  const requests = createRequestsService({ db: database.db, forms });
+  const requests = createRequestsService({ db: database.db, forms, email, emailContext });
   await app.register(requestsRoutes, { requests });
+  // Decisions (issue 8): the workflow tables, decision e-mails and their documents.
+  await app.register(decisionsRoutes, { requests });
+  files.registerType('decision_docs', decisionDocsPolicy());
   services.history.registerModel('request', requests.historySubject);
   // Renewals: the resource impact / renewal form and the renewal choice (issue 8).
   const renewals = createRenewalsService({ db: database.db, forms, requestSnapshot });

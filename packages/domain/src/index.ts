@@ -2,3 +2,4 @@ export * from './constants';
 export * from './permissions';
 export * from './schemas';
 export * from './compliance';
+export * from './workflows';

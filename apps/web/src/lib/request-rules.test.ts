@@ -46,6 +46,8 @@ function request(overrides: Partial<RequestDto> = {}): RequestDto {
     submission_date: null,
     decision_date: null,
     expiration_date: null,
+    revocation_date: null,
+    reviewers_locked: false,
     access_control_list: [],
     datasets: [],
     sample_type: null,

@@ -10,6 +10,8 @@ export const LIMITS = {
   combobox: { initialLimit: 30 },
   sampleAvailabilityBatch: 100,
   irbNearExpiryMs: 5_256_000_000,
+  /** Request expiry: 3 years (365*3 days) from fulfilment (staff §4.4, §9). */
+  requestExpiryDays: 365 * 3,
   field: {
     name: 30,
     title: 254,

@@ -47,7 +47,7 @@ export type Subject = (typeof SUBJECTS)[number];
 
 /**
  * CRUD plus the domain verbs that are not plain edits: `review` (decide a status), `sign` and
- * `countersign` (the RDA).
+ * `countersign` (the RDA), `decide` (a decision on a request through the workflow tables).
  */
 export const ACTIONS = [
   'list',
@@ -58,6 +58,7 @@ export const ACTIONS = [
   'review',
   'sign',
   'countersign',
+  'decide',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -166,7 +167,7 @@ export const PERMISSIONS = {
     Dataset: { list: true, read: true, create: true, update: true },
     SampleType: { list: true, read: true, update: true },
     // Every request; admins also file requests for a PI (researcher §2 admin variant).
-    Request: { list: true, read: true, create: true, update: true, delete: true },
+    Request: { list: true, read: true, create: true, update: true, delete: true, decide: true },
     SampleAvailability: { read: true },
     RequestDocument: { read: true },
     // Renewals are filed by the owner only; admins read them and set their status.
@@ -181,7 +182,8 @@ export const PERMISSIONS = {
     Renewal: READ_ONLY,
     Rda: { list: true, read: true, countersign: true },
   },
-  rm_admin: { History: READ_ONLY },
+  // Research match administration (staff §6): decisions on requests through the workflow tables.
+  rm_admin: { History: READ_ONLY, Request: { list: true, read: true, decide: true } },
   sbso: {
     Institution: { list: true, read: 'isOfficial', update: 'isOfficial' },
     Rda: { read: 'isOfficial', sign: 'isOfficial' },
@@ -206,7 +208,7 @@ export const PERMISSIONS = {
     History: READ_ONLY,
     ...SEARCH,
     ...PROJECT_VIEWER,
-    Request: { list: true, read: true, create: true },
+    Request: { list: true, read: true, create: true, decide: true },
     SampleAvailability: { read: true },
     RequestDocument: { read: true },
     Renewal: READ_ONLY,

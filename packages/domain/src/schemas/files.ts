@@ -71,6 +71,8 @@ export const uploadFileFieldsSchema = z.strictObject({
   project: formId.optional(),
   institution: formId.optional(),
   dataset: formId.optional(),
+  /** The request a file belongs to (e.g. `decision_docs` of a decision e-mail). */
+  request: formId.optional(),
 });
 export type UploadFileFields = z.infer<typeof uploadFileFieldsSchema>;
 

@@ -11,5 +11,6 @@ export * from './compliance';
 export * from './email';
 export * from './catalogue';
 export * from './requests';
+export * from './decisions';
 export * from './renewals';
 export * from './request-documents';

@@ -257,6 +257,10 @@ export const requestSchema = z.object({
   submission_date: z.string().nullable(),
   decision_date: z.string().nullable(),
   expiration_date: z.string().nullable(),
+  /** When access was withdrawn (Suspended); cleared when the request returns to Fulfilled. */
+  revocation_date: z.string().nullable(),
+  /** A rejection locks the reviewer list (staff §4.2). */
+  reviewers_locked: z.boolean(),
   access_control_list: z.array(accessControlEntrySchema),
   datasets: z.union([z.array(z.number()), z.array(requestDatasetRefSchema)]),
   sample_type: z.object({ id: z.number(), name: z.string(), type: z.string() }).nullable(),

@@ -173,6 +173,58 @@ export function createEmailService(deps: { db: Db; mailer: Mailer; from: string 
       return present((await repo.findEmailLog(db, id))!);
     },
 
+    /**
+     * Queues an e-mail of a registered template about some objects in the caller's transaction
+     * (another module's change, e.g. a decision with its documents), with the same audit row as
+     * the composer's; the caller calls `flush()` after the transaction commits.
+     */
+    async queueAbout(
+      tx: DbOrTx,
+      actor: Actor,
+      input: {
+        template: string;
+        objectIds: number[];
+        to: string[];
+        cc?: string[];
+        bcc?: string[];
+        subject: string;
+        body: string;
+        attachmentFileIds?: number[];
+      },
+    ): Promise<number> {
+      const template = templateFor(input.template, 'email_template');
+      const objectIds = [...new Set(input.objectIds)];
+      const known = await repo.usersByEmail(tx, input.to);
+      const { text, html } = renderBody(input.body);
+      const emailId = await mailer.queue(tx, {
+        to: input.to,
+        cc: input.cc ?? [],
+        bcc: input.bcc ?? [],
+        subject: input.subject,
+        text,
+        html,
+        template: input.template,
+        userId: input.to.length === 1 ? (known[0]?.id ?? null) : null,
+        createdById: actor.userId,
+        modelName: template.modelName,
+        objectIds,
+        attachmentFileIds: input.attachmentFileIds ?? [],
+      });
+      await recordHistory(tx, {
+        model: repo.EMAIL_HISTORY_MODEL,
+        objectId: emailId,
+        action: 'create',
+        after: { template: input.template, model_name: template.modelName, object_ids: objectIds },
+        by: actor,
+      });
+      return emailId;
+    },
+
+    /** Starts delivering what was queued (after the queuing transaction committed). */
+    flush(): void {
+      mailer.flush();
+    },
+
     /** GET email_logs/: latest first, by template, status, recipient user, and the objects they were about. */
     async listLogs(query: Record<string, string | undefined>) {
       const list = parseListQuery(emailLogList, query);

@@ -45,6 +45,7 @@ export interface NewFile {
   institutionId?: number | null;
   projectId?: number | null;
   datasetId?: number | null;
+  requestId?: number | null;
   additionalData?: Record<string, unknown>;
 }
 
@@ -88,6 +89,8 @@ export interface FileTypePolicy {
       projectId: number | null;
       institutionId: number | null;
       datasetId: number | null;
+      /** The request the file belongs to (`request` field of the upload). */
+      requestId: number | null;
       additionalData: Record<string, unknown>;
       name: string;
       contentType: string;
@@ -204,6 +207,7 @@ export function createFilesService(deps: {
       institutionId: file.institutionId ?? null,
       projectId: file.projectId ?? null,
       datasetId: file.datasetId ?? null,
+      requestId: file.requestId ?? null,
       additionalData: file.additionalData ?? {},
     });
     await recordHistory(tx, { model: 'file', objectId: row.id, action: 'create', after: row, by });
@@ -398,6 +402,7 @@ export function createFilesService(deps: {
             projectId: input.project ?? null,
             institutionId: input.institution ?? null,
             datasetId: input.dataset ?? null,
+            requestId: input.request ?? null,
             additionalData: input.additional_data ?? {},
             name,
             contentType,
@@ -413,6 +418,7 @@ export function createFilesService(deps: {
               projectId: input.project ?? null,
               institutionId: input.institution ?? null,
               datasetId: input.dataset ?? null,
+              requestId: input.request ?? null,
               additionalData,
             },
             byActor(actor),

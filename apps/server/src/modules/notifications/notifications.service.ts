@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Actor, ErrorReport, NotificationDto } from '@rrp/domain';
-import type { Db } from '../../platform/db/database';
+import type { Db, DbOrTx } from '../../platform/db/database';
 import { authorize } from '../../platform/http/access';
 import { NotFoundError } from '../../platform/http/errors';
 import type { Mailer } from '../../platform/mail/mailer';
@@ -14,6 +14,29 @@ const present = (row: typeof notifications.$inferSelect): NotificationDto => ({
   task_name: row.taskName,
   created: row.created.toISOString(),
 });
+
+/** A bell notification written by another module's change, in its transaction. */
+export interface NewNotification {
+  recipientId: number;
+  message: string;
+  redirect?: string | null;
+  taskName?: string | null;
+  fields?: Record<string, unknown> | null;
+}
+
+/** Writes bell notifications in the caller's transaction (e.g. a decision, to the request's owner). */
+export async function notifyUsers(tx: DbOrTx, entries: readonly NewNotification[]): Promise<void> {
+  if (entries.length === 0) return;
+  await tx.insert(notifications).values(
+    entries.map((entry) => ({
+      recipientId: entry.recipientId,
+      message: entry.message,
+      redirect: entry.redirect ?? null,
+      taskName: entry.taskName ?? null,
+      fields: entry.fields ?? null,
+    })),
+  );
+}
 
 /** Who receives error reports in the bell: the superusers (the portal's support staff). */
 const SUPPORT_ROLE = 'superuser';

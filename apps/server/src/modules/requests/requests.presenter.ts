@@ -115,6 +115,8 @@ export function presentRequest(
     submission_date: request.submissionDate?.toISOString() ?? null,
     decision_date: request.decisionDate?.toISOString() ?? null,
     expiration_date: request.expirationDate?.toISOString() ?? null,
+    revocation_date: request.revocationDate?.toISOString() ?? null,
+    reviewers_locked: request.reviewersLocked,
     access_control_list: members.map((member) => ({
       user_id: member.userId,
       display_name: fullName(member),

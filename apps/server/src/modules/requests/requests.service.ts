@@ -27,6 +27,10 @@ import { NotFoundError, ValidationError, type FieldErrors } from '../../platform
 import { recordHistory } from '../../platform/history';
 import { parseListQuery } from '../../platform/list';
 import type { FormsService } from '../forms/forms.service';
+import type { EmailService } from '../email/email.service';
+import type { EmailContext } from './decisions.emails';
+import { createDecisions } from './decisions.service';
+import { applyTransition } from './requests.workflow';
 import { requestList } from './requests.lists';
 import {
   accessTypesOf,
@@ -48,6 +52,7 @@ const BIOSPECIMEN = 2;
 const FILED_TYPES = new Set([DATASET, BIOSPECIMEN]);
 
 const STATUS_WORKFLOW = 'Status changes other than submitting are made through the review workflow.';
+const STATUS_ALONE = 'A decision changes the status only: send the other changes separately.';
 const NOT_PI = "The request's owner must be the project's Principal Investigator.";
 const PROJECT_NOT_FOUND = 'Project not found.';
 
@@ -107,7 +112,13 @@ interface Resolved {
   gpfAccessStatus: number | null;
 }
 
-export function createRequestsService(deps: { db: Db; forms: FormsService }) {
+export function createRequestsService(deps: {
+  db: Db;
+  forms: FormsService;
+  /** Decision e-mails go through the e-mail module (templates, queue, audit). */
+  email: EmailService;
+  emailContext: EmailContext;
+}) {
   const { db, forms } = deps;
 
   async function load(tx: DbOrTx, actor: Actor, id: number): Promise<RequestView> {
@@ -134,6 +145,8 @@ export function createRequestsService(deps: { db: Db; forms: FormsService }) {
     const [dto] = await present(db, actor, [view], expand);
     return dto!;
   }
+
+  const decisions = createDecisions({ db, email: deps.email, emailContext: deps.emailContext, get });
 
   /**
    * Checks the resources, forms and samples of a request (researcher §5) and returns what to
@@ -327,6 +340,11 @@ export function createRequestsService(deps: { db: Db; forms: FormsService }) {
   }
 
   return {
+    /** Decisions: GET decisions/, GET decision-email/, POST decision/ (decisions.service.ts). */
+    decisions: decisions.decisions,
+    decisionEmail: decisions.decisionEmail,
+    decide: decisions.decide,
+
     async list(actor: Actor, query: Query) {
       const list = parseListQuery(requestList, query);
       const visible = can(actor, 'read', 'Request') ? undefined : repo.visibleTo(actor.userId);
@@ -384,14 +402,15 @@ export function createRequestsService(deps: { db: Db; forms: FormsService }) {
           checkUsage(input.type, { answers: input.usage_answers, agreed: input.agreed_to_usage_policy });
         const members = await accessList(tx, project.id, ownerId, input.access_control_list ?? []);
 
-        const request = await repo.insertRequest(tx, {
+        // Every request starts as Created; submitting is the workflow's move (applyTransition).
+        let request = await repo.insertRequest(tx, {
           typeId: input.type,
-          statusId: submit ? SUBMITTED : CREATED,
+          statusId: CREATED,
           projectId: project.id,
           ownerId,
           creatorId: actor.userId,
           institutionId: project.institutionId,
-          submissionDate: submit ? now : null,
+          submissionDate: null,
           additionalData: resolved.additionalData,
           displayName: resolved.displayName,
           cohortIds: resolved.cohortIds,
@@ -407,6 +426,16 @@ export function createRequestsService(deps: { db: Db; forms: FormsService }) {
         await repo.setDatasets(tx, request.id, resolved.datasetIds);
         await repo.setSamples(tx, request.id, resolved.samples);
         await repo.setMembers(tx, request.id, members, now);
+        if (submit) {
+          ({ row: request } = await applyTransition(tx, {
+            request,
+            to: SUBMITTED,
+            kind: 'submission',
+            by: actor,
+            now,
+            recordHistory: false,
+          }));
+        }
         await history(tx, request.id, 'create', null, actor);
         return request.id;
       });
@@ -420,6 +449,25 @@ export function createRequestsService(deps: { db: Db; forms: FormsService }) {
      * Submitted).
      */
     async update(actor: Actor, id: number, input: UpdateRequestInput, expand: ReadonlySet<string>) {
+      // A status from a decider is a decision (staff §7 "PATCH request/{id} status"), made by the
+      // same service as POST request/{id}/decision/; only submitting stays an edit.
+      if (input.status !== undefined && input.status !== SUBMITTED && can(actor, 'decide', 'Request')) {
+        const decided = await db.transaction(async (tx) => {
+          const locked = await repo.lockRequest(tx, id);
+          if (!locked) throw new NotFoundError();
+          const view = await load(tx, actor, id);
+          authorize(actor, 'decide', 'Request', subjectOfView(view, actor));
+          if (locked.statusId === input.status) return false;
+          const status = input.status!;
+          const others = Object.entries(input).filter(
+            ([key, value]) => key !== 'status' && value !== undefined,
+          );
+          if (others.length > 0) fail({ status: [STATUS_ALONE] });
+          await decisions.decideInTx(tx, actor, locked, { status, email: null });
+          return true;
+        });
+        if (decided) return get(actor, id, expand);
+      }
       await db.transaction(async (tx) => {
         const now = new Date();
         const locked = await repo.lockRequest(tx, id);
@@ -486,19 +534,7 @@ export function createRequestsService(deps: { db: Db; forms: FormsService }) {
           checkUsage(locked.typeId, { answers: merged.usage_answers, agreed });
         }
 
-        let statusId = locked.statusId;
-        let submissionDate = locked.submissionDate;
-        if (wantsSubmit && locked.statusId === CREATED) {
-          statusId = SUBMITTED;
-          submissionDate = now;
-        } else if (returned) {
-          // An edit of a returned request sends it back to review (researcher §4).
-          statusId = SUBMITTED;
-          submissionDate ??= now;
-        }
         await repo.updateRequest(tx, id, {
-          statusId,
-          submissionDate,
           additionalData: resolved.additionalData,
           displayName: resolved.displayName,
           cohortIds: resolved.cohortIds,
@@ -516,6 +552,17 @@ export function createRequestsService(deps: { db: Db; forms: FormsService }) {
             await accessList(tx, locked.projectId, locked.ownerId, input.access_control_list),
             now,
           );
+        }
+        // Submitting a draft; an edit of a returned request sends it back to review (researcher §4).
+        if ((wantsSubmit && locked.statusId === CREATED) || returned) {
+          await applyTransition(tx, {
+            request: locked,
+            to: SUBMITTED,
+            kind: 'submission',
+            by: actor,
+            now,
+            recordHistory: false,
+          });
         }
         await history(tx, id, 'update', before, actor);
       });

@@ -13,7 +13,17 @@ export interface OutgoingEmail {
   template: string;
   userId?: number | null;
   createdById?: number | null;
+  /** What the e-mail is about (staff §7 "Email info"), e.g. `request` and its id. */
+  modelName?: string | null;
+  objectIds?: number[];
+  /** Stored files to attach; read from file storage when the e-mail is delivered. */
+  attachmentFileIds?: number[];
 }
+
+/** Reads stored files as attachments at delivery time (never inside the queuing transaction). */
+export type AttachmentLoader = (
+  fileIds: readonly number[],
+) => Promise<{ filename: string; content: Buffer; contentType: string }[]>;
 
 /** Queues an e-mail in the caller's transaction; it is sent only if that transaction commits. */
 export async function queueEmail(tx: DbOrTx, email: OutgoingEmail): Promise<number> {
@@ -29,6 +39,9 @@ export async function queueEmail(tx: DbOrTx, email: OutgoingEmail): Promise<numb
       template: email.template,
       userId: email.userId ?? null,
       createdById: email.createdById ?? null,
+      modelName: email.modelName ?? null,
+      objectIds: email.objectIds ?? [],
+      attachmentFileIds: email.attachmentFileIds ?? [],
     })
     .returning({ id: emailLogs.id });
   return row!.id;
@@ -50,6 +63,7 @@ type Logger = { warn(obj: object, msg: string): void; info(obj: object, msg: str
 export class MailOutbox {
   private running: Promise<number> | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private loadAttachments: AttachmentLoader | null = null;
 
   constructor(
     private readonly db: Db,
@@ -57,6 +71,11 @@ export class MailOutbox {
     private readonly from: string,
     private readonly log: Logger,
   ) {}
+
+  /** How attached files are read (file storage); without it an e-mail with attachments fails. */
+  useAttachments(loader: AttachmentLoader): void {
+    this.loadAttachments = loader;
+  }
 
   /** Sends everything due now; concurrent calls share one run. Answers how many were sent. */
   deliverDue(): Promise<number> {
@@ -106,8 +125,18 @@ export class MailOutbox {
     return email ?? null;
   }
 
+  private async attachmentsOf(fileIds: readonly number[]) {
+    if (!this.loadAttachments) throw new Error('No attachment storage configured');
+    const found = await this.loadAttachments(fileIds);
+    if (found.length !== new Set(fileIds).size) throw new Error('An attached file no longer exists');
+    return found;
+  }
+
   private async send(email: typeof emailLogs.$inferSelect): Promise<boolean> {
     try {
+      const attachments = email.attachmentFileIds.length
+        ? await this.attachmentsOf(email.attachmentFileIds)
+        : undefined;
       await this.transport.sendMail({
         from: this.from,
         to: email.to,
@@ -116,6 +145,7 @@ export class MailOutbox {
         subject: email.subject,
         text: email.text,
         html: email.html ?? undefined,
+        attachments,
       });
       await this.db
         .update(emailLogs)

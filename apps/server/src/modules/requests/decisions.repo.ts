@@ -1,0 +1,161 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { irbExpiryState, TEAM_GATE_ROLES, type TeamMemberFacts } from '@rrp/domain';
+import type { DbOrTx } from '../../platform/db/database';
+import {
+  files,
+  projects,
+  requestMembers,
+  requests,
+  researchTeamMembers,
+  userInstitutions,
+  users,
+} from '../../db/schema';
+
+/** The member's account: the row's own, else the account with the member's e-mail. */
+const memberUserId = sql<
+  number | null
+>`coalesce(${researchTeamMembers.userId}, (select u.id from ${users} u where lower(u.email) = lower(${researchTeamMembers.email})))`;
+
+/** The institution a member works at: the row's own, else the account's primary affiliation. */
+const memberInstitution = sql<
+  number | null
+>`coalesce(${researchTeamMembers.institutionId}, (select ui.institution_id from ${userInstitutions} ui where ui.user_id = ${memberUserId} and ui.primary and ui.removal_reason is null order by ui.id limit 1))`;
+
+/**
+ * What the pending-team rule reads about the principal and co-investigator members of a
+ * project's current team (staff §4.2): account, the joinder with their institution, that
+ * institution's RDA status, and the project's IRB.
+ */
+export async function teamFacts(db: DbOrTx, projectId: number, now = new Date()): Promise<TeamMemberFacts[]> {
+  const rows = await db
+    .select({
+      userId: memberUserId,
+      firstName: researchTeamMembers.firstName,
+      lastName: researchTeamMembers.lastName,
+      userRole: researchTeamMembers.userRole,
+      accountActive: users.isActive,
+      irbData: files.additionalData,
+      joinderDate: sql<
+        string | null
+      >`(select ui.joinder_date::text from ${userInstitutions} ui where ui.user_id = ${memberUserId} and ui.institution_id = ${memberInstitution} and ui.removal_reason is null order by ui.id limit 1)`,
+      rdaStatus: sql<
+        number | null
+      >`(select (f.additional_data ->> 'status')::int from institutions i join ${files} f on f.id = i.current_rda_id where i.id = ${memberInstitution})`,
+    })
+    .from(researchTeamMembers)
+    .innerJoin(projects, eq(projects.id, researchTeamMembers.projectId))
+    .leftJoin(users, eq(users.id, memberUserId))
+    .leftJoin(files, eq(files.id, projects.latestIrbId))
+    .where(
+      and(
+        eq(researchTeamMembers.projectId, projectId),
+        isNull(researchTeamMembers.removalDate),
+        inArray(researchTeamMembers.userRole, [...TEAM_GATE_ROLES]),
+      ),
+    )
+    .orderBy(researchTeamMembers.userRole, researchTeamMembers.id);
+  return rows.map((row) => {
+    const irb = row.irbData
+      ? {
+          designation: Number(row.irbData.designation),
+          renewal_date: typeof row.irbData.renewal_date === 'string' ? row.irbData.renewal_date : null,
+        }
+      : null;
+    const irbState = irbExpiryState(irb, now);
+    return {
+      user_id: row.userId === null ? null : Number(row.userId),
+      display_name: `${row.firstName} ${row.lastName}`.trim(),
+      user_role: row.userRole,
+      account_active: row.userId !== null && row.accountActive === true,
+      project_irb_valid: irbState !== 'none' && irbState !== 'expired',
+      rda_status: row.rdaStatus === null ? null : Number(row.rdaStatus),
+      joinder_date: row.joinderDate,
+    };
+  });
+}
+
+/**
+ * Approved (Pending Team) requests whose gate may have changed: of one project, of projects
+ * where a user is a principal or co-investigator, or where a member works at an institution.
+ */
+export async function pendingTeamRequests(
+  db: DbOrTx,
+  scope: { projectId?: number; userId?: number; institutionId?: number },
+  pendingStatus: number,
+): Promise<{ id: number; projectId: number }[]> {
+  const roles = sql.raw(TEAM_GATE_ROLES.join(', '));
+  const conditions = [];
+  if (scope.projectId !== undefined) conditions.push(sql`${requests.projectId} = ${scope.projectId}`);
+  if (scope.userId !== undefined) {
+    conditions.push(
+      sql`exists (select 1 from ${researchTeamMembers} tm where tm.project_id = ${requests.projectId} and tm.removal_date is null and tm.user_role in (${roles}) and (tm.user_id = ${scope.userId} or (tm.user_id is null and lower(tm.email) = (select lower(u.email) from ${users} u where u.id = ${scope.userId}))))`,
+    );
+  }
+  if (scope.institutionId !== undefined) {
+    conditions.push(
+      sql`exists (select 1 from ${researchTeamMembers} tm where tm.project_id = ${requests.projectId} and tm.removal_date is null and tm.user_role in (${roles}) and (tm.institution_id = ${scope.institutionId} or exists (select 1 from ${userInstitutions} ui where ui.institution_id = ${scope.institutionId} and ui.removal_reason is null and ui.user_id = coalesce(tm.user_id, (select u.id from ${users} u where lower(u.email) = lower(tm.email))))))`,
+    );
+  }
+  if (conditions.length === 0) return [];
+  return db
+    .select({ id: requests.id, projectId: requests.projectId })
+    .from(requests)
+    .where(and(eq(requests.statusId, pendingStatus), sql`(${sql.join(conditions, sql` or `)})`))
+    .orderBy(requests.id);
+}
+
+/** What a decision e-mail names: the request, its project, its owner and the team with access. */
+export async function emailFacts(db: DbOrTx, requestId: number) {
+  const [row] = await db
+    .select({
+      id: requests.id,
+      portalRequestId: requests.portalRequestId,
+      displayName: requests.displayName,
+      typeId: requests.typeId,
+      statusId: requests.statusId,
+      projectTitle: projects.title,
+      owner: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+    })
+    .from(requests)
+    .innerJoin(projects, eq(projects.id, requests.projectId))
+    .innerJoin(users, eq(users.id, requests.ownerId))
+    .where(eq(requests.id, requestId));
+  if (!row) return null;
+  const members = await db
+    .select({ email: users.email })
+    .from(requestMembers)
+    .innerJoin(users, eq(users.id, requestMembers.userId))
+    .where(
+      and(
+        eq(requestMembers.requestId, requestId),
+        isNull(requestMembers.removalDate),
+        eq(users.isActive, true),
+      ),
+    )
+    .orderBy(requestMembers.created, users.id);
+  return { ...row, memberEmails: members.map((member) => member.email) };
+}
+
+/** Which of these ids are requests. */
+export async function existingRequestIds(db: DbOrTx, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: requests.id })
+    .from(requests)
+    .where(inArray(requests.id, [...ids]));
+  return rows.map((row) => row.id);
+}
+
+/** Decision documents of a request: uploaded as `decision_docs` with this request. */
+export async function decisionDocs(db: DbOrTx, requestId: number, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: files.id, name: files.name })
+    .from(files)
+    .where(and(inArray(files.id, [...ids]), eq(files.type, 'decision_docs'), eq(files.requestId, requestId)));
+}
+
+/** Stores the request's additional_data (the decision documents list). */
+export async function setAdditionalData(db: DbOrTx, requestId: number, data: Record<string, unknown>) {
+  await db.update(requests).set({ additionalData: data }).where(eq(requests.id, requestId));
+}

@@ -1,0 +1,167 @@
+import {
+  can,
+  REQUEST_STATUSES,
+  WORKFLOW_MESSAGES,
+  decisionOptions,
+  type Actor,
+  type DecisionEmail,
+  type DecisionInput,
+  type RequestDecisions,
+  type RequestDto,
+  type RequestStatusId,
+} from '@rrp/domain';
+import type { Db, DbOrTx } from '../../platform/db/database';
+import { authorize } from '../../platform/http/access';
+import { NotFoundError, ValidationError } from '../../platform/http/errors';
+import { recordHistory } from '../../platform/history';
+import type { EmailService } from '../email/email.service';
+import {
+  decisionDraft,
+  decisionEmailTemplates,
+  decisionTemplateKey,
+  type EmailContext,
+} from './decisions.emails';
+import * as decisionsRepo from './decisions.repo';
+import { subjectOfView } from './requests.presenter';
+import * as repo from './requests.repo';
+import { applyTransition, flowOf, teamOf } from './requests.workflow';
+
+const fail = (fields: Record<string, string[]>): never => {
+  throw new ValidationError(fields);
+};
+
+/**
+ * Decisions on a request (staff §4.2, §7): the options open to the caller, the prefilled
+ * e-mail of each decision, and the decision itself with its e-mail and documents. Part of the
+ * requests service; the status change is `applyTransition`'s.
+ */
+export function createDecisions(deps: {
+  db: Db;
+  email: EmailService;
+  emailContext: EmailContext;
+  get: (actor: Actor, id: number, expand: ReadonlySet<string>) => Promise<RequestDto>;
+}) {
+  const { db, email, emailContext } = deps;
+  for (const [key, template] of decisionEmailTemplates(emailContext)) email.registerTemplate(key, template);
+
+  async function view(tx: DbOrTx, actor: Actor, id: number) {
+    const found = await repo.findRequest(tx, id, actor.userId);
+    if (!found) throw new NotFoundError();
+    return found;
+  }
+
+  /**
+   * Applies a decision in the caller's transaction on a locked row: the transition, then the
+   * e-mail the decision requires or the one composed, with its documents; one history row.
+   * Answers whether an e-mail was queued (the caller flushes after commit).
+   */
+  async function decideInTx(
+    tx: DbOrTx,
+    actor: Actor,
+    locked: repo.RequestRow,
+    input: DecisionInput,
+  ): Promise<boolean> {
+    const before = await repo.requestSnapshot(tx, locked.id);
+    const result = await applyTransition(tx, {
+      request: locked,
+      to: input.status,
+      kind: 'decision',
+      actor,
+      by: actor,
+      recordHistory: false,
+    });
+    const composed = input.email ?? null;
+    if (result.email === 'required' && !composed) fail({ email: [WORKFLOW_MESSAGES.emailRequired] });
+
+    if (composed) {
+      const attachmentIds = [...new Set(composed.attachments)];
+      const docs = await decisionsRepo.decisionDocs(tx, locked.id, attachmentIds);
+      if (docs.length !== attachmentIds.length) fail({ attachments: [WORKFLOW_MESSAGES.attachmentUnknown] });
+      if (attachmentIds.length > 0) {
+        const listed = Array.isArray(result.row.additionalData.decision_docs)
+          ? (result.row.additionalData.decision_docs as unknown[]).filter(
+              (entry): entry is number => typeof entry === 'number',
+            )
+          : [];
+        await decisionsRepo.setAdditionalData(tx, locked.id, {
+          ...result.row.additionalData,
+          decision_docs: [...new Set([...listed, ...attachmentIds])],
+        });
+      }
+      await email.queueAbout(tx, actor, {
+        template: decisionTemplateKey(result.status),
+        objectIds: [locked.id],
+        to: composed.to,
+        cc: composed.cc,
+        bcc: composed.bcc,
+        subject: composed.subject,
+        body: composed.body,
+        attachmentFileIds: attachmentIds,
+      });
+    }
+
+    await recordHistory(tx, {
+      model: 'request',
+      objectId: locked.id,
+      action: 'update',
+      before,
+      after: await repo.requestSnapshot(tx, locked.id),
+      by: actor,
+    });
+    return composed !== null;
+  }
+
+  return {
+    decideInTx,
+
+    /** GET request/{id}/decisions/: the caller's options (none for roles that may not decide). */
+    async decisions(actor: Actor, id: number): Promise<RequestDecisions> {
+      const found = await view(db, actor, id);
+      const subject = subjectOfView(found, actor);
+      authorize(actor, 'read', 'Request', subject);
+      const { request } = found;
+      const team = await teamOf(db, request.projectId);
+      const mayDecide = can(actor, 'decide', 'Request', subject);
+      const flow = mayDecide ? flowOf(request, actor) : null;
+      return {
+        flow,
+        status: request.statusId,
+        status_name: REQUEST_STATUSES[request.statusId as RequestStatusId] ?? '',
+        options: flow ? decisionOptions(flow, request.statusId, team.complete) : [],
+        team,
+      };
+    },
+
+    /** GET request/{id}/decision-email/?status=N: the prefilled e-mail of that decision. */
+    async decisionEmail(actor: Actor, id: number, status: number): Promise<DecisionEmail> {
+      const found = await view(db, actor, id);
+      authorize(actor, 'decide', 'Request', subjectOfView(found, actor));
+      const draft = await decisionDraft(db, id, status, emailContext);
+      return {
+        to: draft.to,
+        cc: draft.cc ?? [],
+        bcc: draft.bcc ?? [],
+        subject: draft.subject,
+        body: draft.body,
+      };
+    },
+
+    /**
+     * POST request/{id}/decision/: the decision, its e-mail (queued in the transaction, sent
+     * after it commits) and documents. Bad input changes nothing.
+     */
+    async decide(actor: Actor, id: number, input: DecisionInput): Promise<RequestDto> {
+      const queued = await db.transaction(async (tx) => {
+        const locked = await repo.lockRequest(tx, id);
+        if (!locked) throw new NotFoundError();
+        const found = await view(tx, actor, id);
+        authorize(actor, 'decide', 'Request', subjectOfView(found, actor));
+        return decideInTx(tx, actor, locked, input);
+      });
+      if (queued) email.flush();
+      return deps.get(actor, id, new Set());
+    },
+  };
+}
+
+export type Decisions = ReturnType<typeof createDecisions>;

@@ -1,0 +1,2 @@
+export * from './transitions';
+export * from './team';

@@ -52,6 +52,8 @@ const formTesterForm = () => import('@/features/forms/screens/form-tester-screen
 const requestList = () => import('@/features/requests/list/request-list-screen');
 const requestDetail = () => import('@/features/requests/detail/request-detail-screen');
 const requestWizard = () => import('@/features/requests/wizard/request-wizard-screen');
+const renewal = () => import('@/features/renewals/screens/renewal-screen');
+const projectUpdates = () => import('@/features/renewals/screens/project-updates-screen');
 
 const projects: Crumb = { label: 'Projects', to: '/project' };
 const requests: Crumb = { label: 'Requests', to: '/request' };
@@ -162,7 +164,13 @@ export const ROUTES: RouteEntry[] = [
     crumbs: [requests],
     access: 'signedIn',
   },
-  { path: '/request/:objectId/renewal', title: 'Request Renewal', crumbs: [requests], access: 'signedIn' },
+  {
+    path: '/request/:objectId/renewal',
+    title: 'Request Renewal',
+    crumbs: [requests],
+    access: 'signedIn',
+    screen: renewal,
+  },
   { path: '/resource-request', title: 'Resource Requests', access: 'signedIn' },
   { path: '/research-match-review', title: 'Research Match Review', access: 'signedIn' },
   {
@@ -215,7 +223,12 @@ export const ROUTES: RouteEntry[] = [
     screen: annualReview,
   },
   { path: '/compliance', title: 'SBSO Compliance', access: 'signedIn', screen: compliance },
-  { path: '/compliance_researcher', title: 'Project Updates Dashboard', access: 'signedIn' },
+  {
+    path: '/compliance_researcher',
+    title: 'Project Updates Dashboard',
+    access: 'signedIn',
+    screen: projectUpdates,
+  },
   { path: '/dataaccess', title: 'Data Access', access: 'signedIn', screen: dataAccess },
   { path: '/tissue-catalogue', title: 'Tissue Catalogue', access: 'signedIn' },
   { path: '/tissue-catalogue/:objectId', title: 'Tissue Collection', crumbs: [tissue], access: 'signedIn' },

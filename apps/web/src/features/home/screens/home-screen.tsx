@@ -23,6 +23,7 @@ import { SuperuserPanel } from '../components/superuser-panel';
 import { OfficialPanel } from '../components/official-panel';
 import { ProjectsPanel } from '../components/projects-panel';
 import { RecentRequestsPanel } from '../components/recent-requests-panel';
+import { HomeExpiryNotices } from '@/components/renewals';
 import { CommandCentre } from '../components/command-centre';
 
 function VisitorHome() {
@@ -87,6 +88,7 @@ function RoleHome() {
       {(activeRole === 'portal_admin' || activeRole === 'portal_reviewer') && (
         <CommandCentre role={activeRole} />
       )}
+      {activeRole === 'primary_researcher' && <HomeExpiryNotices userId={user.id} />}
       {activeRole === 'primary_researcher' && <RecentRequestsPanel />}
       {activeRole === 'primary_researcher' && <ProjectsPanel />}
       {places.length > 0 && (

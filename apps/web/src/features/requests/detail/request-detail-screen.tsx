@@ -21,6 +21,7 @@ import {
   statusName,
   FLAGGED_STATUSES,
 } from '@/lib/request-rules';
+import { RequestExpiryNotices } from '@/components/renewals';
 import { RequestAuditTrail } from './request-audit-trail';
 import { DeleteRequestButton } from './request-actions';
 import {
@@ -210,6 +211,7 @@ export default function RequestDetailScreen() {
           </Text>
         </Alert>
       )}
+      <RequestExpiryNotices request={data} isOwner={isOwner} />
       {unconfirmed && (
         <Alert color="yellow" variant="light">
           <Text size="sm">{UNCONFIRMED_INSTITUTION}</Text>

@@ -11,6 +11,8 @@ import {
 } from '@rrp/domain';
 import type { Field as FormField, FieldOption, FormSchema } from '@rrp/domain/forms';
 import { TermsLink } from '@/components/terms-link';
+import { RenewalHistory } from '@/components/renewals';
+import { useSession } from '@/lib/session';
 import { loadFormSchema } from '@/components/dynamic-form';
 import { useRequestTeam, useSampleAvailability, type RequestView } from '../api/requests';
 import {
@@ -498,6 +500,8 @@ export function AvailabilityTab({ request }: { request: RequestView }) {
 
 export function RenewalInfoTab({ request }: { request: RequestView }) {
   const expiry = expiryText(request.expiration_date);
+  const { user } = useSession();
+  const isOwner = user !== null && refId(request.owner) === user.id;
   return (
     <Stack>
       <Title order={2} fz="lg">
@@ -517,6 +521,7 @@ export function RenewalInfoTab({ request }: { request: RequestView }) {
           ? 'Access lasts three years from fulfilment; a renewal extends it by another three years.'
           : 'This request has no access period yet: it starts when the request is fulfilled.'}
       </Text>
+      <RenewalHistory request={request} isOwner={isOwner} />
     </Stack>
   );
 }

@@ -1,0 +1,104 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import type { RequestDto } from '@rrp/domain';
+import { FORM_DOCUMENTS } from '@rrp/domain/forms/definitions';
+import { irbNotice, mayRenew, sunsetNotice } from '@/lib/renewals';
+import { RenewalHistory, RequestExpiryNotices } from './renewals';
+
+const DAY = 86_400_000;
+const form = FORM_DOCUMENTS.find((document) => (document as { id: string }).id === 'resource_impact');
+
+const request = (overrides: Partial<RequestDto> = {}) =>
+  ({
+    id: 5,
+    portal_request_id: 'R00005',
+    type: 1,
+    status: 7,
+    owner: { id: 1, display_name: 'Pat' },
+    expiration_date: new Date(Date.now() - 2 * DAY).toISOString(),
+    project: { id: 2, latest_irb: { id: 3, designation: 1, renewal_date: '2020-01-10' } },
+    ...overrides,
+  }) as unknown as RequestDto;
+
+function renderWith(ui: React.ReactNode, renewals: object[]) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.startsWith('/forms/')) return new Response(JSON.stringify(form), { status: 200 });
+      return new Response(JSON.stringify({ count: renewals.length, results: renewals }), { status: 200 });
+    }),
+  );
+  render(
+    <MantineProvider env="test">
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>{ui}</MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+describe('expiry notices', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('words them as the spec does, only once the date has passed', () => {
+    const now = Date.parse('2026-03-01T00:00:00Z');
+    expect(sunsetNotice('2026-02-10T00:00:00Z', now)).toBe('Your sunset date expired on 02/10/2026');
+    expect(sunsetNotice('2026-04-10T00:00:00Z', now)).toBeNull();
+    expect(irbNotice('2026-02-28', now)).toBe('Your IRB document expired on 02/28/2026');
+    expect(irbNotice('2026-03-02', now)).toBeNull();
+    expect(irbNotice(null, now)).toBeNull();
+  });
+
+  it('shows the owner both notices with Renew and Update IRB', async () => {
+    renderWith(<RequestExpiryNotices request={request()} isOwner />, []);
+    expect(await screen.findByText(/^Your sunset date expired on /)).toBeInTheDocument();
+    expect(screen.getByText('Your IRB document expired on 01/10/2020')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Renew' })).toHaveAttribute('href', '/request/5/renewal');
+    expect(screen.getByRole('link', { name: 'Update IRB' })).toHaveAttribute('href', '/project/2?mode=edit');
+  });
+
+  it('shows nothing to others, and no Renew while a renewal is open', async () => {
+    renderWith(<RequestExpiryNotices request={request()} isOwner={false} />, []);
+    expect(screen.queryByText(/^Your sunset date expired on /)).toBeNull();
+    expect(mayRenew(request(), [{ status: 2 }])).toBe(false);
+    expect(mayRenew(request(), [{ status: 4 }])).toBe(true);
+    expect(mayRenew(request({ status: 2 }), [])).toBe(false);
+  });
+});
+
+describe('RenewalHistory', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows each renewal with its status, choice and answers by their labels', async () => {
+    renderWith(<RenewalHistory request={request()} isOwner />, [
+      {
+        id: 9,
+        request: 5,
+        status: 2,
+        status_name: 'Submitted',
+        submission_date: '2026-11-20T10:00:00Z',
+        additional_data: { renew: true, publication_status: 3, generated_check: false, impact: 'Useful.' },
+        expiration_before: '2026-11-01T00:00:00.000Z',
+        expiration_after: '2029-11-19T00:00:00.000Z',
+      },
+    ]);
+    expect(
+      await screen.findByText('Renewal choice: Yes — access extended to 11/19/2029.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Submitted')).toBeInTheDocument();
+    expect(await screen.findByText('No publication expected')).toBeInTheDocument();
+    expect(screen.getByText('Has work using these resources been published?')).toBeInTheDocument();
+    // A renewal awaits review: no second one.
+    expect(screen.queryByRole('link', { name: 'Renew' })).toBeNull();
+  });
+
+  it('offers the owner Renew when the window is open and nothing is filed', async () => {
+    renderWith(<RenewalHistory request={request()} isOwner />, []);
+    expect(await screen.findByText('No renewal has been filed for this request.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Renew' })).toHaveAttribute('href', '/request/5/renewal');
+  });
+});

@@ -1,0 +1,230 @@
+import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import {
+  RESOURCE_IMPACT_FORM_ID,
+  type Field as FormField,
+  type FieldOption,
+  type FormSchema,
+} from '@rrp/domain/forms';
+import type { RenewalDto, RequestDto } from '@rrp/domain';
+import { useFormSchema } from '@/components/dynamic-form';
+import { formatDate, formatDay, refId } from '@/lib/request-rules';
+import { irbNotice, mayRenew, sunsetNotice, useProjectUpdates, useRequestRenewals } from '@/lib/renewals';
+
+/** The request's latest IRB renewal date, when the request was read with `expand=project`. */
+export function irbRenewalDateOf(request: Pick<RequestDto, 'project'>): string | null {
+  const project = typeof request.project === 'object' ? request.project : null;
+  const irb = project?.latest_irb ?? null;
+  return irb && irb.designation !== 2 ? irb.renewal_date : null;
+}
+
+/**
+ * The owner's expiry notices on a request (staff §8): 'Your sunset date expired on {date}' once
+ * the request has expired, 'Your IRB document expired on {date}' once the project's IRB has, each
+ * with what to do about it.
+ */
+export function RequestExpiryNotices({ request, isOwner }: { request: RequestDto; isOwner: boolean }) {
+  const renewals = useRequestRenewals(isOwner ? request.id : null);
+  if (!isOwner) return null;
+  const sunset = sunsetNotice(request.expiration_date);
+  const irb = irbNotice(irbRenewalDateOf(request));
+  if (!sunset && !irb) return null;
+  const renewable = mayRenew(request, renewals.data?.results ?? []);
+  const projectId = refId(request.project);
+  return (
+    <Alert color="red" variant="light" title="Action needed" role="alert">
+      <Stack gap={6}>
+        {sunset && (
+          <Group gap="sm">
+            <Text size="sm">{sunset}</Text>
+            {renewable && (
+              <Button component={Link} to={`/request/${request.id}/renewal`} size="compact-sm" color="red.9">
+                Renew
+              </Button>
+            )}
+          </Group>
+        )}
+        {irb && (
+          <Group gap="sm">
+            <Text size="sm">{irb}</Text>
+            {projectId !== null && (
+              <Button
+                component={Link}
+                to={`/project/${projectId}?mode=edit`}
+                size="compact-sm"
+                variant="outline"
+                color="red.9"
+              >
+                Update IRB
+              </Button>
+            )}
+          </Group>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
+interface AnswerLabel {
+  label: string;
+  options: Map<string, string>;
+}
+
+function labelsOf(schema: FormSchema | undefined): Map<string, AnswerLabel> {
+  const labels = new Map<string, AnswerLabel>();
+  const options = (list: FieldOption[] | undefined) =>
+    new Map((list ?? []).map((option) => [String(option.value), option.label]));
+  const walk = (fields: readonly FormField[]) => {
+    for (const field of fields) {
+      if (field.type === 'followUp' || field.type === 'subform') walk(field.fields);
+      if (field.type === 'header' || field.type === 'divider' || field.type === 'followUp') continue;
+      if (!labels.has(field.key))
+        labels.set(field.key, {
+          label: field.label,
+          options: options('options' in field ? field.options : undefined),
+        });
+    }
+  };
+  if (schema) walk(schema.fields);
+  return labels;
+}
+
+function answerText(value: unknown, labels: Map<string, AnswerLabel>, key: string): string {
+  const options = labels.get(key)?.options;
+  if (value === null || value === undefined || value === '') return '—';
+  if (options?.has(String(value))) return options.get(String(value))!;
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (Array.isArray(value))
+    return value
+      .map((row) =>
+        row && typeof row === 'object'
+          ? Object.entries(row as Record<string, unknown>)
+              .map(([field, item]) => answerText(item, labels, field))
+              .filter((text) => text !== '—')
+              .join(', ')
+          : answerText(row, labels, key),
+      )
+      .join('\n');
+  return String(value);
+}
+
+/** One renewal: status, date, the choice and its effect on the expiry, and the form's answers. */
+function RenewalCard({ renewal, labels }: { renewal: RenewalDto; labels: Map<string, AnswerLabel> }) {
+  const renew = renewal.additional_data.renew === true;
+  const answers = Object.entries(renewal.additional_data).filter(([key]) => key !== 'renew');
+  return (
+    <Card withBorder padding="md">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={3} fz="md">
+            {`Renewal submitted ${renewal.submission_date ? formatDate(renewal.submission_date) : ''}`.trim()}
+          </Title>
+          <Badge variant="outline" color="blue.9">
+            {renewal.status_name}
+          </Badge>
+        </Group>
+        <Text size="sm" fw={600}>
+          {renew
+            ? `Renewal choice: Yes — access extended to ${formatDay(renewal.expiration_after)}.`
+            : `Renewal choice: No — access ends on ${formatDay(renewal.expiration_before)}.`}
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {answers.map(([key, value]) => (
+            <div key={key}>
+              <Text size="xs" fw={700} c="gray.7" tt="uppercase">
+                {labels.get(key)?.label ?? key.replace(/_/g, ' ')}
+              </Text>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                {answerText(value, labels, key)}
+              </Text>
+            </div>
+          ))}
+        </SimpleGrid>
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * The renewals of a request for its Renewal Info tab (researcher §2): each with its status and
+ * the renewal choice, newest first; the owner gets Renew while the renewal window is open.
+ */
+export function RenewalHistory({ request, isOwner }: { request: RequestDto; isOwner: boolean }) {
+  const renewals = useRequestRenewals(request.id);
+  const schema = useFormSchema(RESOURCE_IMPACT_FORM_ID);
+  const labels = labelsOf(schema.data);
+  const rows = renewals.data?.results ?? [];
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2} fz="lg">
+          Renewals
+        </Title>
+        {isOwner && renewals.data && mayRenew(request, rows) && (
+          <Button component={Link} to={`/request/${request.id}/renewal`}>
+            Renew
+          </Button>
+        )}
+      </Group>
+      {renewals.isError ? (
+        <Alert color="red">The renewals of this request could not be loaded.</Alert>
+      ) : !renewals.data ? (
+        <Text size="sm">Loading renewals…</Text>
+      ) : rows.length === 0 ? (
+        <Text size="sm">No renewal has been filed for this request.</Text>
+      ) : (
+        rows.map((renewal) => <RenewalCard key={renewal.id} renewal={renewal} labels={labels} />)
+      )}
+      {isOwner && rows.length === 0 && !mayRenew(request, rows) && request.expiration_date && (
+        <Text size="sm" c="gray.7">
+          A renewal can be filed from six months before the expiration date.{' '}
+          <Anchor component={Link} to="/compliance_researcher" inherit>
+            Project Updates Dashboard
+          </Anchor>
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * The researcher home's expiry notices (staff §8): a request whose expiration date has passed and
+ * a project whose IRB has expired, each linked to where it is dealt with.
+ */
+export function HomeExpiryNotices({ userId }: { userId: number }) {
+  const updates = useProjectUpdates(userId);
+  const requests = updates.requests.flatMap((request) => {
+    const notice = sunsetNotice(request.expiration_date);
+    return notice ? [{ request, notice }] : [];
+  });
+  const projects = updates.projects.flatMap((project) => {
+    const notice = irbNotice(project.irb_renewal_date);
+    return notice ? [{ project, notice }] : [];
+  });
+  if (requests.length === 0 && projects.length === 0) return null;
+  return (
+    <Alert color="red" variant="light" title="Expired" role="alert">
+      <Stack gap={6}>
+        {requests.map(({ request, notice }) => (
+          <Text size="sm" key={`request-${request.id}`}>
+            <Anchor component={Link} to={`/request/${request.id}?tab=renewal`} inherit>
+              {request.portal_request_id}
+            </Anchor>
+            {`: ${notice}`}
+          </Text>
+        ))}
+        {projects.map(({ project, notice }) => (
+          <Text size="sm" key={`project-${project.id}`}>
+            <Anchor component={Link} to={`/project/${project.id}`} inherit>
+              {project.portal_project_id}
+            </Anchor>
+            {`: ${notice}`}
+          </Text>
+        ))}
+        <Anchor component={Link} to="/compliance_researcher" size="sm">
+          Open the Project Updates Dashboard
+        </Anchor>
+      </Stack>
+    </Alert>
+  );
+}

@@ -1,0 +1,122 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  addMonthsUtc,
+  EXPIRY_WINDOW_MONTHS,
+  irbNeedsUpdate,
+  OPEN_RENEWAL_STATUSES,
+  RENEWABLE_STATUSES,
+  renewalWindowOpen,
+  RENEWAL_MESSAGES,
+  type ProjectDto,
+  type RenewalDto,
+  type RequestDto,
+  type RequestStatusId,
+} from '@rrp/domain';
+import { apiFetch } from './api-client';
+import { formatDay } from './request-rules';
+
+interface Page<T> {
+  count: number;
+  results: T[];
+}
+
+/** The renewals of one request, newest first (GET renewal/?request=). */
+export function useRequestRenewals(requestId: number | null) {
+  return useQuery({
+    queryKey: ['renewals', 'request', requestId],
+    enabled: requestId !== null,
+    queryFn: () =>
+      apiFetch<Page<RenewalDto>>('renewal/', {
+        query: { request: requestId!, ordering: '-created', limit: 100 },
+      }),
+  });
+}
+
+export const isOpenRenewal = (renewal: Pick<RenewalDto, 'status'>) =>
+  OPEN_RENEWAL_STATUSES.includes(renewal.status as RequestStatusId);
+
+/**
+ * Whether the owner may open the renewal form now: an approved or fulfilled request within six
+ * months of expiry or after it, with no renewal awaiting review (the server's rules, decision 085).
+ */
+export function mayRenew(
+  request: Pick<RequestDto, 'status' | 'expiration_date' | 'type'>,
+  renewals: readonly Pick<RenewalDto, 'status'>[],
+  now = new Date(),
+): boolean {
+  return (
+    ![4, 5].includes(request.type) &&
+    RENEWABLE_STATUSES.includes(request.status as RequestStatusId) &&
+    renewalWindowOpen(request.expiration_date, now) &&
+    !renewals.some(isOpenRenewal)
+  );
+}
+
+/** 'Your sunset date expired on {date}' once a request's expiration date has passed (staff §8). */
+export function sunsetNotice(expirationDate: string | null | undefined, now = Date.now()): string | null {
+  if (!expirationDate) return null;
+  const at = new Date(expirationDate).getTime();
+  if (Number.isNaN(at) || at > now) return null;
+  return RENEWAL_MESSAGES.sunsetExpired(formatDay(expirationDate));
+}
+
+/** 'Your IRB document expired on {date}' once the latest IRB's renewal date has come (staff §8). */
+export function irbNotice(renewalDate: string | null | undefined, now = Date.now()): string | null {
+  if (!renewalDate) return null;
+  const at = Date.parse(`${renewalDate.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(at) || at > now) return null;
+  return RENEWAL_MESSAGES.irbExpired(formatDay(renewalDate));
+}
+
+/** YYYY-MM-DD of the day six months from now (UTC): the dashboard's window. */
+export function windowEnd(now = new Date()): string {
+  return addMonthsUtc(now, EXPIRY_WINDOW_MONTHS).toISOString().slice(0, 10);
+}
+
+/**
+ * What the Project Updates Dashboard and the researcher home read: the user's approved and
+ * fulfilled requests expiring within six months (or expired), their open renewals, and their
+ * projects whose IRB has expired or expires within 60 days.
+ */
+export function useProjectUpdates(userId: number | null) {
+  const requests = useQuery({
+    queryKey: ['requests', 'expiring', userId],
+    enabled: userId !== null,
+    queryFn: () =>
+      apiFetch<Page<RequestDto>>('request/', {
+        query: {
+          owner: userId!,
+          status__in: RENEWABLE_STATUSES.join(','),
+          expiration_date__lte: windowEnd(),
+          ordering: 'expiration_date',
+          limit: 200,
+        },
+      }),
+  });
+  const renewals = useQuery({
+    queryKey: ['renewals', 'open', userId],
+    enabled: userId !== null,
+    queryFn: () =>
+      apiFetch<Page<RenewalDto>>('renewal/', {
+        query: { owner: userId!, status__in: OPEN_RENEWAL_STATUSES.join(','), limit: 200 },
+      }),
+  });
+  const projects = useQuery({
+    queryKey: ['projects', 'irb-updates', userId],
+    enabled: userId !== null,
+    queryFn: () =>
+      apiFetch<Page<ProjectDto>>('project/', {
+        query: { owner: userId!, ordering: 'irb_renewal_date', limit: 200 },
+      }),
+  });
+  const now = new Date();
+  return {
+    isLoading: requests.isLoading || renewals.isLoading || projects.isLoading,
+    isError: requests.isError || renewals.isError || projects.isError,
+    requests: (requests.data?.results ?? []).filter((request) => request.expiration_date),
+    openRenewalRequestIds: new Set((renewals.data?.results ?? []).map((renewal) => renewal.request)),
+    projects: (projects.data?.results ?? []).filter((project) =>
+      irbNeedsUpdate(project.irb_renewal_date, now),
+    ),
+  };
+}

@@ -24,6 +24,7 @@ import {
 import { RequestExpiryNotices } from '@/components/renewals';
 import { RequestAuditTrail } from './request-audit-trail';
 import { DeleteRequestButton } from './request-actions';
+import { MakeDecisionButton, RequestDocumentButtons } from '../decision/decision-actions';
 import {
   AccessDetailsTab,
   AvailabilityTab,
@@ -181,6 +182,8 @@ export default function RequestDetailScreen() {
           </Button>
         ))}
       {canDelete && <DeleteRequestButton request={data} />}
+      <RequestDocumentButtons request={data} />
+      <MakeDecisionButton request={data} />
     </Group>
   );
 

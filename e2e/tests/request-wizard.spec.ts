@@ -195,7 +195,7 @@ test('mixing a dataset and a biospecimen is refused unless the new selection rep
   await createProject(page, `Mixing check ${Date.now()}`);
   await page.getByRole('button', { name: 'Continue' }).click();
   await selectResource(page, 'SSC Phenotype Data');
-  await selectResource(page, 'iPSC');
+  await selectResource(page, 'Plasma');
   const dialog = page.getByRole('dialog');
   await expect(
     dialog.getByText('A dataset cannot be combined with a sample type or Research Match.'),
@@ -205,11 +205,11 @@ test('mixing a dataset and a biospecimen is refused unless the new selection rep
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   const cart = page.getByRole('complementary', { name: 'Selected Resources' });
   await expect(cart.getByText('SSC Phenotype Data')).toBeVisible();
-  await expect(cart.getByText('iPSC')).toBeHidden();
+  await expect(cart.getByText('Plasma')).toBeHidden();
 
-  await selectResource(page, 'iPSC');
+  await selectResource(page, 'Plasma');
   await page.getByRole('dialog').getByRole('button', { name: 'Confirm Selection' }).click();
-  await expect(cart.getByText('iPSC')).toBeVisible();
+  await expect(cart.getByText('Plasma')).toBeVisible();
   await expect(cart.getByText('SSC Phenotype Data')).toBeHidden();
 });
 

@@ -14,6 +14,7 @@ import type {
   ValidateSamplesResult,
 } from '@rrp/domain';
 import { CATALOGUE_FETCH_LIMIT, sampleIdBatches } from '@rrp/domain';
+import { ABN_DATA_REQUEST_TYPE, ABN_REVIEW_STATUSES } from '@rrp/domain/resource-access';
 import { FORM_MESSAGES, parseFormSchema, type FormSchema } from '@rrp/domain/forms';
 import { apiFetch } from '@/lib/api-client';
 
@@ -146,4 +147,26 @@ export function useFeature(code: FeatureCode): boolean {
 /** Saves a project's whole team (POST research-team/); answers its rows. */
 export function saveProjectTeam(body: SaveResearchTeam): Promise<ResearchTeamMemberDto[]> {
   return apiFetch<ResearchTeamMemberDto[]>('research-team/', { method: 'POST', body });
+}
+
+/**
+ * Whether this researcher has an ABN data request under review (decision 091): asked only while
+ * ABN resources are offered (abn_epic), for the researcher filing for themselves.
+ */
+export function useAbnDataRequestUnderReview(ownerId: number | null): boolean {
+  const found = useQuery({
+    queryKey: ['requests', 'abn-data-under-review', ownerId],
+    enabled: ownerId !== null,
+    queryFn: () =>
+      apiFetch<ListPage<RequestDto>>('request/', {
+        query: {
+          type: ABN_DATA_REQUEST_TYPE,
+          status__in: ABN_REVIEW_STATUSES.join(','),
+          owner: ownerId!,
+          limit: 1,
+        },
+      }),
+    staleTime: 60_000,
+  });
+  return (found.data?.count ?? 0) > 0;
 }

@@ -16,6 +16,7 @@ const dataset = (id: number, over: Partial<DatasetDto> = {}) =>
     access_types: ['Globus', 'GPF'],
     approved: false,
     limited: false,
+    allowed_users: [],
     ...over,
   }) as DatasetDto;
 
@@ -24,6 +25,7 @@ const sampleType = {
   name: 'Plasma',
   type: 'plasma',
   limited: false,
+  allowed_users: [],
   cohorts: [],
 } as unknown as SampleTypeDto;
 

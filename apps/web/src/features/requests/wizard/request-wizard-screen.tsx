@@ -22,6 +22,7 @@ import {
   createRequest,
   updateRequest,
   useEditedRequest,
+  useAbnDataRequestUnderReview,
   useFeature,
   useFormSchemas,
   useProjectTeam,
@@ -78,6 +79,7 @@ export function datasetResource(dataset: DatasetDto): Resource {
     name: dataset.name,
     group: DATASET_GROUPS[dataset.type_name] ?? 'Other Resources',
     cohort: cohortName(dataset),
+    cohorts: cohortName(dataset) ? [cohortName(dataset)!] : [],
     accessionId: dataset.accession_id,
     fileSize: dataset.file_size,
     releaseDate: dataset.release_date,
@@ -85,13 +87,16 @@ export function datasetResource(dataset: DatasetDto): Resource {
     accessTypes: dataset.access_types,
     disabledReason: dataset.approved ? DISABLED_REASONS.approved : null,
     restricted: dataset.limited,
+    approved: dataset.approved,
+    // A researcher sees only their own address on the list (decision 090).
+    allowed: dataset.allowed_users.length > 0,
   };
 }
 
 export function sampleResource(sample: SampleTypeDto): Resource {
   const cohorts = sample.cohorts
     .map((cohort) => (typeof cohort === 'object' ? cohort.name : null))
-    .filter(Boolean);
+    .filter((name): name is string => Boolean(name));
   return {
     key: `sample-${sample.id}`,
     kind: 'sample',
@@ -99,6 +104,7 @@ export function sampleResource(sample: SampleTypeDto): Resource {
     name: sample.name,
     group: 'Biospecimen',
     cohort: cohorts.length ? cohorts.join(', ') : null,
+    cohorts,
     accessionId: null,
     fileSize: null,
     releaseDate: null,
@@ -106,6 +112,8 @@ export function sampleResource(sample: SampleTypeDto): Resource {
     accessTypes: [],
     disabledReason: null,
     restricted: sample.limited,
+    approved: false,
+    allowed: sample.allowed_users.length > 0,
   };
 }
 
@@ -198,6 +206,8 @@ export default function RequestWizardScreen() {
   const editing = editId !== null;
   const steps = wizardSteps({ staff, editing });
   const epic = useFeature('biospecimen_epic');
+  const abnEpic = useFeature('abn_epic');
+  const abnUnderReview = useAbnDataRequestUnderReview(abnEpic && !staff ? (user?.id ?? null) : null);
 
   const projects = useWizardProjects();
   const datasets = useWizardDatasets();
@@ -233,6 +243,10 @@ export default function RequestWizardScreen() {
   ].filter((id): id is number => id !== null);
   const members = team.data?.results ?? [];
 
+  // Researchers are held to their own approvals, restrictions and ABN access; staff filing for a
+  // PI are not (the server checks the PI).
+  const researcherId = staff || !user ? null : user.id;
+  const abnApproved = user?.abn_approved ?? false;
   const resources = useMemo(() => {
     const all = [
       ...(datasets.data?.results ?? [])
@@ -240,8 +254,18 @@ export default function RequestWizardScreen() {
         .map(datasetResource),
       ...(sampleTypes.data?.results ?? []).filter((sample) => sample.available).map(sampleResource),
     ];
-    return visibleResources(all, project?.non_autism_research ?? false);
-  }, [datasets.data, sampleTypes.data, project?.non_autism_research]);
+    const requester =
+      researcherId === null ? null : { abnApproved, abnDataRequestUnderReview: abnUnderReview };
+    return visibleResources(all, project?.non_autism_research ?? false, { abnEpic, requester });
+  }, [
+    datasets.data,
+    sampleTypes.data,
+    project?.non_autism_research,
+    abnEpic,
+    researcherId,
+    abnApproved,
+    abnUnderReview,
+  ]);
 
   const formIds = detailFormIds(data.selection, data.intentToDownload);
   const askIntent = data.selection.some(needsGlobus);
@@ -260,9 +284,12 @@ export default function RequestWizardScreen() {
     const request = edited.data;
     if (request) setData(wizardFromRequest(request, datasets.data.results, sampleTypes.data.results));
     else {
+      // Only a dataset the researcher may pick (not approved, restricted or ABN-locked for them).
       const dataset = wanted
         ? datasets.data.results.find(
-            (item) => item.dataset_id === wanted && item.is_latest && item.available && !item.approved,
+            (item) =>
+              item.dataset_id === wanted &&
+              resources.some((resource) => resource.key === `dataset-${item.id}` && !resource.disabledReason),
           )
         : undefined;
       const chosen = projects.data?.results.find((item) => item.id === projectParam);

@@ -14,6 +14,7 @@ import {
   stepFromHash,
   teamTitle,
   visibleResources,
+  DISABLED_REASONS,
   wizardSteps,
   type Resource,
 } from './rules';
@@ -32,7 +33,12 @@ const resource = (overrides: Partial<Resource>): Resource => ({
   accessTypes: [],
   disabledReason: null,
   restricted: false,
+  approved: false,
+  allowed: false,
   ...overrides,
+  cohorts:
+    overrides.cohorts ??
+    (overrides.cohort === undefined ? ['SPARK'] : overrides.cohort ? [overrides.cohort] : []),
 });
 
 const ipsc = resource({
@@ -111,6 +117,41 @@ describe('resources', () => {
     const open = resource({ id: 2, key: 'dataset-2', cohort: null });
     expect(visibleResources([resource({}), open], true)).toEqual([open]);
     expect(visibleResources([resource({}), open], false)).toHaveLength(2);
+  });
+
+  it('offers ABN resources only with abn_epic, each with its reason for researchers', () => {
+    const abn = resource({ id: 3, key: 'dataset-3', cohort: 'ABN' });
+    const restricted = resource({ id: 4, key: 'dataset-4', restricted: true });
+    const allowed = resource({ id: 5, key: 'dataset-5', restricted: true, allowed: true });
+    const approved = resource({ id: 6, key: 'dataset-6', approved: true });
+    const all = [abn, restricted, allowed, approved];
+    expect(visibleResources(all, false).map((item) => item.key)).toEqual([
+      'dataset-4',
+      'dataset-5',
+      'dataset-6',
+    ]);
+    const requester = { abnApproved: false, abnDataRequestUnderReview: false };
+    const reasons = (list: Resource[]) =>
+      Object.fromEntries(list.map((item) => [item.key, item.disabledReason]));
+    expect(reasons(visibleResources(all, false, { abnEpic: true, requester }))).toEqual({
+      'dataset-3': DISABLED_REASONS.mustApply,
+      'dataset-4': DISABLED_REASONS.restricted,
+      'dataset-5': null,
+      'dataset-6': DISABLED_REASONS.approved,
+    });
+    expect(
+      visibleResources([abn], false, {
+        abnEpic: true,
+        requester: { ...requester, abnDataRequestUnderReview: true },
+      })[0]!.disabledReason,
+    ).toBe('* You have an ABN Data Request that is currently under review');
+    // Staff filing for a PI: only their own approvals stop them; the server checks the PI.
+    expect(reasons(visibleResources(all, false, { abnEpic: true }))).toEqual({
+      'dataset-3': null,
+      'dataset-4': null,
+      'dataset-5': null,
+      'dataset-6': DISABLED_REASONS.approved,
+    });
   });
 
   it('searches by name or cohort from 2 characters', () => {

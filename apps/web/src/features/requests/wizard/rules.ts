@@ -1,5 +1,11 @@
 import { REQUEST_MESSAGES, resourceMixError, type SampleAvailability } from '@rrp/domain';
 import type { Field } from '@rrp/domain/forms';
+import {
+  offeredResources,
+  RESOURCE_DISABLED_REASONS,
+  resourceDisabledReason,
+  type Requester,
+} from '@rrp/domain/resource-access';
 
 /**
  * Pure rules of the request wizard (researcher §2, §4, §5): its steps, the URL hash, gating,
@@ -92,7 +98,10 @@ export interface Resource {
   name: string;
   /** Phenotype, Genetic, Imaging, or Biospecimen. */
   group: string;
+  /** The cohort names joined for display ('SSC, SPARK'), or null. */
   cohort: string | null;
+  /** The cohort names, one by one. */
+  cohorts: string[];
   accessionId: string | null;
   fileSize: string | null;
   releaseDate: string | null;
@@ -102,12 +111,20 @@ export interface Resource {
   disabledReason: string | null;
   /** A restricted resource: only its allowed users (and staff) may request it. */
   restricted: boolean;
+  /** The signed-in user already holds an approved request for it. */
+  approved: boolean;
+  /**
+   * Whether the signed-in user is on the restricted resource's allowed users (the server lists a
+   * researcher's own address only; decision 090).
+   */
+  allowed: boolean;
 }
 
 export const DISABLED_REASONS = {
   approved: REQUEST_MESSAGES.alreadyApprovedShort,
-  abnUnderReview: '* You have an ABN Data Request that is currently under review',
-  mustApply: '* Must apply for above Data Access before requesting this resource',
+  abnUnderReview: RESOURCE_DISABLED_REASONS.abnUnderReview,
+  mustApply: RESOURCE_DISABLED_REASONS.abnMustApply,
+  restricted: RESOURCE_DISABLED_REASONS.restricted,
 };
 
 /**
@@ -146,9 +163,25 @@ export function detailFormIds(
   return ids;
 }
 
-/** Resources a project may request: non-autism projects see only resources without a cohort. */
-export function visibleResources(resources: readonly Resource[], nonAutism: boolean): Resource[] {
-  return nonAutism ? resources.filter((resource) => !resource.cohort) : [...resources];
+/**
+ * The resources the picker offers a project (the domain's `offeredResources`: non-autism projects
+ * see only resources without a cohort; ABN resources only with abn_epic), each with the reason it
+ * cannot be picked. `requester` is the researcher filing for themselves; staff filing for a PI
+ * (null) are stopped only by their own approvals, and the server checks the PI.
+ */
+export function visibleResources(
+  resources: readonly Resource[],
+  nonAutism: boolean,
+  { abnEpic = false, requester = null }: { abnEpic?: boolean; requester?: Requester | null } = {},
+): Resource[] {
+  return offeredResources(resources, { nonAutism, abnEpic }).map((resource) => ({
+    ...resource,
+    disabledReason: requester
+      ? resourceDisabledReason(resource, requester)
+      : resource.approved
+        ? DISABLED_REASONS.approved
+        : null,
+  }));
 }
 
 /** Search from 2 characters, by resource name or cohort, case-insensitive. */

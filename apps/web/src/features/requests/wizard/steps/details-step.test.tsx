@@ -15,6 +15,7 @@ const plasma: Resource = {
   name: 'Plasma',
   group: 'Biospecimen',
   cohort: 'SPARK',
+  cohorts: ['SPARK'],
   accessionId: null,
   fileSize: null,
   releaseDate: null,
@@ -22,6 +23,8 @@ const plasma: Resource = {
   accessTypes: [],
   disabledReason: null,
   restricted: false,
+  approved: false,
+  allowed: false,
 };
 
 const FORM = {

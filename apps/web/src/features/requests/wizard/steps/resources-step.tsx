@@ -15,6 +15,8 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { LIMITS } from '@rrp/domain';
 import { anchorId, groupResources, mixingConflict, searchResources, type Resource } from '../rules';
+import { useActiveSection } from '../use-active-section';
+import classes from './resources-step.module.css';
 
 function ResourceItem({
   resource,
@@ -27,6 +29,7 @@ function ResourceItem({
 }) {
   const [more, setMore] = useState(false);
   const detailsId = `resource-info-${resource.key}`;
+  const reasonId = `resource-reason-${resource.key}`;
   return (
     <Paper withBorder p="sm" radius="sm" bg={selected ? 'blue.0' : undefined} id={`resource-${resource.key}`}>
       <Stack gap={4}>
@@ -52,9 +55,10 @@ function ResourceItem({
             <Button
               size="compact-sm"
               variant={selected ? 'light' : 'filled'}
-              disabled={Boolean(resource.disabledReason)}
+              disabled={Boolean(resource.disabledReason) && !selected}
               onClick={onToggle}
               aria-label={`${selected ? 'Remove' : 'Select'} ${resource.name}`}
+              aria-describedby={resource.disabledReason ? reasonId : undefined}
             >
               {selected ? 'Remove' : 'Select'}
             </Button>
@@ -66,7 +70,7 @@ function ResourceItem({
           </Text>
         )}
         {resource.disabledReason && (
-          <Text size="sm" c="red.9">
+          <Text size="sm" c="red.9" id={reasonId}>
             {resource.disabledReason}
           </Text>
         )}
@@ -111,6 +115,7 @@ export function ResourcesStep({
   const [pending, setPending] = useState<{ resource: Resource; message: string } | null>(null);
   const term = debounced.trim().length >= LIMITS.search.minChars ? debounced : '';
   const groups = groupResources(searchResources(resources, term), view);
+  const { active, jumpTo } = useActiveSection(groups.map((group) => anchorId(group.name)));
   const isSelected = (resource: Resource) => selection.some((item) => item.key === resource.key);
 
   const toggle = (resource: Resource) => {
@@ -148,28 +153,52 @@ export function ResourcesStep({
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
         <Stack gap="md" style={{ gridColumn: 'span 2' }}>
           {groups.length > 0 && (
-            <nav aria-label="Resource index">
-              <Group gap="md">
-                {groups.map((group) => (
-                  <Anchor
-                    key={group.name}
-                    href={`#${anchorId(group.name)}`}
-                    size="sm"
-                    onClick={(event) => {
-                      event.preventDefault();
-                      document.getElementById(anchorId(group.name))?.scrollIntoView({ behavior: 'smooth' });
-                    }}
-                  >
-                    {group.name}
-                  </Anchor>
-                ))}
+            <Paper
+              component="nav"
+              aria-label="Resource index"
+              withBorder
+              p="xs"
+              radius="sm"
+              // The index stays in view while the list scrolls under it.
+              style={{ position: 'sticky', top: 0, zIndex: 2 }}
+            >
+              <Group gap="xs" component="ul" className={classes.index}>
+                {groups.map((group) => {
+                  const id = anchorId(group.name);
+                  const current = active === id;
+                  return (
+                    <li key={group.name}>
+                      <Anchor
+                        href={`#${id}`}
+                        size="sm"
+                        className={classes.indexLink}
+                        aria-current={current ? 'location' : undefined}
+                        data-active={current || undefined}
+                        onClick={(event) => {
+                          event.preventDefault();
+                          jumpTo(id);
+                        }}
+                      >
+                        {group.name}
+                      </Anchor>
+                    </li>
+                  );
+                })}
               </Group>
-            </nav>
+            </Paper>
           )}
           {groups.length === 0 && <Text>No resources match your search.</Text>}
           {groups.map((group) => (
-            <Stack gap="xs" key={group.name} component="section" aria-labelledby={anchorId(group.name)}>
-              <Title order={3} fz="lg" id={anchorId(group.name)}>
+            <Stack
+              gap="xs"
+              key={group.name}
+              component="section"
+              id={anchorId(group.name)}
+              tabIndex={-1}
+              aria-labelledby={`${anchorId(group.name)}-heading`}
+              className={classes.section}
+            >
+              <Title order={3} fz="lg" id={`${anchorId(group.name)}-heading`}>
                 {group.name}
               </Title>
               {group.items.map((resource) => (

@@ -20,6 +20,11 @@ import { registerWebApp } from './platform/http/web-app';
 import { httpServiceHealth } from './platform/external/service-health';
 import { recaptchaBotCheck } from './platform/external/recaptcha';
 import { orcidAdapter } from './platform/external/orcid';
+import { localZendesk, zendeskApi, zendeskOff } from './platform/external/zendesk';
+import { requestStaffRoutes } from './modules/requests/request-staff.routes';
+import { createRequestStaffService } from './modules/requests/request-staff.service';
+import { userListRoutes } from './modules/accounts/user-list.routes';
+import { createUserListService } from './modules/accounts/user-list.service';
 import { MailOutbox } from './platform/mail/outbox';
 import { outboxMailer } from './platform/mail/mailer';
 import { createMailTransport } from './platform/mail/transport';
@@ -271,6 +276,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(decisionsRoutes, { requests });
   files.registerType('decision_docs', decisionDocsPolicy());
   services.history.registerModel('request', requests.historySubject);
+  // The staff panel of a request: reviewers, comments, Zendesk tickets (issue 8); the user pickers.
+  const zendesk = config.zendesk
+    ? zendeskApi(config.zendesk)
+    : config.isProduction
+      ? zendeskOff
+      : localZendesk();
+  await app.register(requestStaffRoutes, {
+    staff: createRequestStaffService({ db: database.db, zendesk }),
+  });
+  await app.register(userListRoutes, { users: createUserListService({ db: database.db }) });
   // Renewals: the resource impact / renewal form and the renewal choice (issue 8).
   const renewals = createRenewalsService({ db: database.db, forms, requestSnapshot });
   await app.register(renewalsRoutes, { renewals });

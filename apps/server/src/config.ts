@@ -68,6 +68,9 @@ const envSchema = z.object({
   ABN_URL: optionalUrl,
   BINS_URL: optionalUrl,
   ZENDESK_URL: optionalUrl,
+  // The support-ticket conversations of the request staff panel (with ZENDESK_URL, e.g. https://x.zendesk.com).
+  ZENDESK_EMAIL: z.email().optional(),
+  ZENDESK_API_TOKEN: z.string().min(1).optional(),
   GPF_URL: optionalUrl,
 });
 
@@ -106,6 +109,8 @@ export interface Config {
   demoPassword: string;
   sentryDsn: string | undefined;
   externalServices: Record<'GLOBUS' | 'ABN' | 'BINS' | 'ZENDESK_API' | 'GPF', string | undefined>;
+  /** Zendesk's API, when all three variables are set; otherwise the local fake (not in production). */
+  zendesk: { url: string; email: string; apiToken: string } | undefined;
 }
 
 /** Empty strings count as unset, as a shell `VAR=` usually means "no value". */
@@ -144,6 +149,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   if ((env.CLAMAV_HOST === undefined) !== (env.CLAMAV_PORT === undefined)) {
     throw new ConfigError('Invalid configuration — CLAMAV_HOST and CLAMAV_PORT: set both or neither');
+  }
+  if ((env.ZENDESK_EMAIL === undefined) !== (env.ZENDESK_API_TOKEN === undefined)) {
+    throw new ConfigError('Invalid configuration — ZENDESK_EMAIL and ZENDESK_API_TOKEN: set both or neither');
+  }
+  if (env.ZENDESK_API_TOKEN && !env.ZENDESK_URL) {
+    throw new ConfigError('Invalid configuration — ZENDESK_URL: required when ZENDESK_API_TOKEN is set');
   }
   if (env.S3_ENDPOINT && !env.S3_BUCKET) {
     throw new ConfigError('Invalid configuration — S3_BUCKET: required when S3_ENDPOINT is set');
@@ -195,5 +206,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ZENDESK_API: env.ZENDESK_URL,
       GPF: env.GPF_URL,
     },
+    zendesk:
+      env.ZENDESK_URL && env.ZENDESK_EMAIL && env.ZENDESK_API_TOKEN
+        ? { url: env.ZENDESK_URL, email: env.ZENDESK_EMAIL, apiToken: env.ZENDESK_API_TOKEN }
+        : undefined,
   };
 }

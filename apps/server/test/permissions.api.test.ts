@@ -60,6 +60,15 @@ beforeAll(async () => {
   // A request of the researcher for the request routes; deletion takes a throwaway one.
   const request = await createRequest(t.database.db, { projectId: project.id, displayName: 'Walk request' });
   for (const route of ['GET /api/request/:id/', 'PATCH /api/request/:id/']) fixtureIds.set(route, request.id);
+  // The staff panel of that request: reviewers, comments, Zendesk tickets.
+  for (const route of [
+    'PUT /api/request/:id/review_users/',
+    'GET /api/request/:id/comments/',
+    'POST /api/request/:id/comments/',
+    'PATCH /api/request/:id/zendesk/',
+  ]) {
+    fixtureIds.set(route, request.id);
+  }
   // Its approval notice (a 400 until approved) and application PDFs.
   for (const route of ['GET /api/request/:id/approval_notice/', 'GET /api/request/:id/docs/'])
     fixtureIds.set(route, request.id);
@@ -193,6 +202,20 @@ describe('permission walk over every API route', () => {
         'POST /api/renewal/',
         'GET /api/renewal/:id/',
         'PATCH /api/renewal/:id/',
+      ]),
+    );
+  });
+
+  it('covers the request staff panel and the user list', () => {
+    const paths = t.app.apiRoutes.map((route) => `${route.method} ${route.url}`);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'PUT /api/request/:id/review_users/',
+        'GET /api/request/:id/comments/',
+        'POST /api/request/:id/comments/',
+        'PATCH /api/request/:id/zendesk/',
+        'GET /api/zendesk_ticket/',
+        'GET /api/user/',
       ]),
     );
   });

@@ -25,6 +25,12 @@ export const CONDITIONS = {
    */
   isTeamMember: (actor: Actor, object: { teamMemberIds?: readonly number[] }) =>
     object.teamMemberIds?.includes(actor.userId) ?? false,
+  /**
+   * The actor is assigned to review the request (staff §6 "only own assignments"). The service
+   * lists the reviewer ids it checked, as for `isMember`.
+   */
+  isAssignedReviewer: (actor: Actor, object: { reviewerIds?: readonly number[] }) =>
+    object.reviewerIds?.includes(actor.userId) ?? false,
   /** The notification is addressed to the actor. */
   isRecipient: (actor: Actor, object: { recipientId?: number | null }) => object.recipientId === actor.userId,
 } satisfies Record<string, (actor: Actor, object: never) => boolean>;

@@ -38,6 +38,10 @@ export const SUBJECTS = [
   // Resource requests (researcher §2, §6; staff §6) and the sample inventory behind validateSamples.
   'Request',
   'SampleAvailability',
+  // The staff panel of a request (staff §3, §6): assigned reviewers, staff comments, Zendesk tickets.
+  'RequestReviewer',
+  'RequestComment',
+  'ZendeskTicket',
   // A request's approval notice and application PDFs (researcher §7 downloads; decision 077).
   'RequestDocument',
   // Renewals of requests: the resource impact / renewal form (researcher §2, staff §3, §7).
@@ -102,6 +106,18 @@ const REQUESTER = {
 } as const;
 /** Staff who read every request (and download its approval notice and application). */
 const REQUEST_VIEWER = { Request: READ_ONLY, RequestDocument: { read: true } } as const;
+/**
+ * The staff panel of a request (staff §6 "request staff panel"; "notes on requests are visible to
+ * admins and project managers"): who reviews it, staff comments and support tickets.
+ */
+const REQUEST_STAFF_PANEL = {
+  RequestReviewer: { list: true, update: true },
+  RequestComment: { list: true, create: true },
+} as const;
+/** Reviewers read the requests assigned to them, and only those (staff §6 "only own assignments"). */
+const ASSIGNED_REVIEWER = { Request: { list: true, read: 'isAssignedReviewer' } } as const;
+/** Staff pickers of users (reviewers, a project's PI) and the user list (staff §7 GET user). */
+const USER_LIST = { User: { list: true } } as const;
 /** Staff who see a dataset's UUID, version history and who has access to it. */
 const DATASET_STAFF = { DatasetInternal: { read: true }, DatasetAccess: READ_ONLY } as const;
 /** The global search box of the staff header (foundation §2 navigation). */
@@ -172,6 +188,9 @@ export const PERMISSIONS = {
     RequestDocument: { read: true },
     // Renewals are filed by the owner only; admins read them and set their status.
     Renewal: { list: true, read: true, update: true },
+    ...REQUEST_STAFF_PANEL,
+    ZendeskTicket: { read: true, update: true },
+    ...USER_LIST,
   },
   portal_admin_lead: {
     ...FORM_TESTER,
@@ -189,8 +208,8 @@ export const PERMISSIONS = {
     Rda: { read: 'isOfficial', sign: 'isOfficial' },
     UserInstitution: { list: true, read: 'isOfficial' },
   },
-  external_reviewer: {},
-  internal_reviewer: {},
+  external_reviewer: { ...ASSIGNED_REVIEWER },
+  internal_reviewer: { ...ASSIGNED_REVIEWER },
   // Reviewers may edit a team (researcher §6 "Edit Team: owner or those staff roles").
   portal_reviewer: {
     ...FORM_TESTER,
@@ -202,6 +221,9 @@ export const PERMISSIONS = {
     Renewal: READ_ONLY,
     // The Availability tab of biospecimen requests (researcher §2).
     SampleAvailability: { read: true },
+    // Only their own assignments (staff §6), and who else reviews them.
+    Request: { list: true, read: 'isAssignedReviewer' },
+    RequestReviewer: { list: true },
   },
   // Tissue project managers file requests for a PI (researcher §2 wizard variant, staff §6).
   abn_proj_mgr: {
@@ -212,8 +234,10 @@ export const PERMISSIONS = {
     SampleAvailability: { read: true },
     RequestDocument: { read: true },
     Renewal: READ_ONLY,
+    ...REQUEST_STAFF_PANEL,
+    ...USER_LIST,
   },
-  abn_reviewer: {},
+  abn_reviewer: { ...ASSIGNED_REVIEWER },
   internal_read_only: {
     History: READ_ONLY,
     ...INSTITUTION_VIEWER,
@@ -243,6 +267,7 @@ export const PERMISSIONS = {
     Dataset: { list: true, read: true, create: true },
     DatasetAccess: { list: true, read: true, create: true, update: true },
     ...REQUEST_VIEWER,
+    ...USER_LIST,
   },
   pi_sbso: {
     ...SEARCH,

@@ -14,3 +14,4 @@ export * from './requests';
 export * from './decisions';
 export * from './renewals';
 export * from './request-documents';
+export * from './request-staff';

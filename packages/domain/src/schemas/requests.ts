@@ -8,6 +8,7 @@ import {
 import { normalizeSampleIds } from '../forms/validate';
 import { MESSAGES } from './messages';
 import { irbRecordSchema } from './projects';
+import { reviewUserSchema } from './request-staff';
 
 /**
  * Resource requests (researcher §2 "Request wizard", §3 Request, §5, §7 request / validateSamples,
@@ -261,6 +262,10 @@ export const requestSchema = z.object({
   revocation_date: z.string().nullable(),
   /** A rejection locks the reviewer list (staff §4.2). */
   reviewers_locked: z.boolean(),
+  /** Assigned reviewers (staff §3), for staff who may see them. */
+  review_users: z.array(reviewUserSchema).optional(),
+  /** Support tickets (staff §3), for staff who may see them. */
+  zendesk_ticket_ids: z.array(z.string()).optional(),
   access_control_list: z.array(accessControlEntrySchema),
   datasets: z.union([z.array(z.number()), z.array(requestDatasetRefSchema)]),
   sample_type: z.object({ id: z.number(), name: z.string(), type: z.string() }).nullable(),

@@ -26,6 +26,8 @@ import { auth, createTestContext, errorBody, type TestContext } from '../../../t
 let t: TestContext;
 let admin: { id: number; token: string };
 let reviewer: string;
+/** Staff who read every request (reviewers see only their assignments). */
+let viewer: string;
 let tissueManager: string;
 let sbso: string;
 let researcher: { id: number; email: string; token: string };
@@ -70,6 +72,7 @@ beforeAll(async () => {
   const adminUser = await person(['portal_admin'], 'Ann', 'Admin');
   admin = adminUser;
   reviewer = await t.tokenForRole('portal_reviewer');
+  viewer = await t.tokenForRole('internal_read_only');
   tissueManager = await t.tokenForRole('abn_proj_mgr');
   sbso = await t.tokenForRole('sbso');
   researcher = await person(['primary_researcher'], 'Rita', 'Researcher');
@@ -704,28 +707,28 @@ describe('requests: read and list', () => {
   });
 
   it('shows staff every request, with filters, search and ordering', async () => {
-    const all = await get('/api/request/?limit=1000', reviewer);
+    const all = await get('/api/request/?limit=1000', viewer);
     expect(all.json().results.map((row: { id: number }) => row.id)).toEqual(
       expect.arrayContaining([mine, othersRequest]),
     );
-    const byOwner = await get(`/api/request/?owner=${other.id}`, reviewer);
+    const byOwner = await get(`/api/request/?owner=${other.id}`, viewer);
     expect(byOwner.json().results.every((row: { owner: { id: number } }) => row.owner.id === other.id)).toBe(
       true,
     );
-    const search = await get('/api/request/?search=hidden', reviewer);
+    const search = await get('/api/request/?search=hidden', viewer);
     expect(search.json().results.map((row: { id: number }) => row.id)).toEqual([othersRequest]);
-    const byType = await get('/api/request/?type=2&limit=1000', reviewer);
+    const byType = await get('/api/request/?type=2&limit=1000', viewer);
     expect(byType.json().results.every((row: { type: number }) => row.type === 2)).toBe(true);
-    const byCohort = await get('/api/request/?cohort=2&limit=1000', reviewer);
+    const byCohort = await get('/api/request/?cohort=2&limit=1000', viewer);
     expect(byCohort.json().count).toBeGreaterThan(0);
     expect(
       byCohort
         .json()
         .results.every((row: { cohorts: { id: number }[] }) => row.cohorts.some((c) => c.id === 2)),
     ).toBe(true);
-    const byTeam = await get(`/api/request/?project__userproject__user=${teammate.id}&limit=1000`, reviewer);
+    const byTeam = await get(`/api/request/?project__userproject__user=${teammate.id}&limit=1000`, viewer);
     expect(byTeam.json().results.every((row: { project: number }) => row.project === projectId)).toBe(true);
-    const ordered = await get('/api/request/?ordering=portal_request_id&limit=1000', reviewer);
+    const ordered = await get('/api/request/?ordering=portal_request_id&limit=1000', viewer);
     const publicIds = ordered
       .json()
       .results.map((row: { portal_request_id: string }) => row.portal_request_id);
@@ -750,7 +753,7 @@ describe('requests: read and list', () => {
     );
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id as number;
-    const byUser = await get(`/api/request/?users=${teammate.id}&limit=1000`, reviewer);
+    const byUser = await get(`/api/request/?users=${teammate.id}&limit=1000`, viewer);
     expect(byUser.json().results.map((row: { id: number }) => row.id)).toContain(id);
     expect(
       byUser
@@ -759,7 +762,7 @@ describe('requests: read and list', () => {
           row.access_control_list.some((entry) => entry.user_id === teammate.id),
         ),
     ).toBe(true);
-    const byDataset = await get(`/api/request/?datasets=${ds.second}&limit=1000&expand=datasets`, reviewer);
+    const byDataset = await get(`/api/request/?datasets=${ds.second}&limit=1000&expand=datasets`, viewer);
     expect(byDataset.json().results.map((row: { id: number }) => row.id)).toContain(id);
     expect(
       byDataset

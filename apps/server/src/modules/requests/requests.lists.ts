@@ -1,6 +1,15 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { or, sql, type SQL } from 'drizzle-orm';
+import { can, type Actor } from '@rrp/domain';
 import type { ListSpec } from '../../platform/list';
 import { requests } from '../../db/schema';
+import {
+  assignedFilter,
+  complianceNeededFilter,
+  groupingFilter,
+  recontactingCohortFilter,
+  reviewQuarterFilter,
+  throughReviewers,
+} from './request-filters';
 import {
   cohortNameSql,
   institutionNameSql,
@@ -8,6 +17,7 @@ import {
   ownerNameSql,
   projectTitleSql,
   R,
+  visibleTo,
 } from './requests.repo';
 
 /** A condition on one of the request's cohorts (`cohort_ids` holds them). */
@@ -71,6 +81,21 @@ export const requestList: ListSpec = {
       through: throughMembers,
       lookups: ['exact', 'in'],
     },
+    /** Requests the user is assigned to review (staff §7 `reviews__user__in`). */
+    reviews__user: {
+      type: 'int',
+      column: sql`request_reviewers.user_id`,
+      through: throughReviewers,
+      lookups: ['exact', 'in'],
+    },
+    /** Submitted in the review quarter `YYYY-Qn` (staff §9; researcher §2 "Lists" filters). */
+    review_quarter: reviewQuarterFilter,
+    /** With (true) or without (false) an assigned reviewer: the command centre's assign filter. */
+    assigned: assignedFilter,
+    compliance_needed: complianceNeededFilter,
+    grouping: groupingFilter,
+    /** Research Match requests (and renewals) of a cohort (staff §7 "recontacting cohort filter"). */
+    recontacting_cohort: recontactingCohortFilter,
     submission_date: { type: 'date', column: requests.submissionDate },
     decision_date: { type: 'date', column: requests.decisionDate },
     expiration_date: { type: 'date', column: requests.expirationDate },
@@ -97,3 +122,20 @@ export const requestList: ListSpec = {
   search: [requests.portalRequestId, requests.displayName, ownerNameSql, institutionNameSql, projectTitleSql],
   expand: ['project', 'datasets', 'owner', 'institution'],
 };
+
+/**
+ * What a caller who may not read every request sees, in SQL: researchers their own and their
+ * teams' requests, reviewers their assignments (staff §6); both when a role holds both grants.
+ * The permission table decides which apply; undefined means every request.
+ */
+export function readableRequests(actor: Actor): SQL | undefined {
+  if (can(actor, 'read', 'Request')) return undefined;
+  const parts: SQL[] = [];
+  if (can(actor, 'read', 'Request', { ownerId: actor.userId, teamMemberIds: [actor.userId] })) {
+    parts.push(visibleTo(actor.userId));
+  }
+  if (can(actor, 'read', 'Request', { reviewerIds: [actor.userId] })) {
+    parts.push(throughReviewers(sql`request_reviewers.user_id = ${actor.userId}`));
+  }
+  return parts.length === 0 ? sql`false` : parts.length === 1 ? parts[0] : or(...parts);
+}

@@ -28,19 +28,21 @@ export function accessTypesOf(row: {
 
 export type RequestView = NonNullable<Awaited<ReturnType<typeof findRequest>>>;
 
-/** What the permission conditions read of a request (isOwner, isTeamMember). */
+/** What the permission conditions read of a request (isOwner, isTeamMember, isAssignedReviewer). */
 export interface RequestSubject {
   ownerId: number;
   teamMemberIds: number[];
+  reviewerIds: number[];
 }
 
 export function subjectOfView(
-  view: Pick<RequestView, 'request' | 'callerIsMember'>,
+  view: Pick<RequestView, 'request' | 'callerIsMember'> & { callerIsReviewer?: unknown },
   actor: Actor | null,
 ): RequestSubject {
   const ids = [view.request.ownerId];
   if (actor && view.callerIsMember) ids.push(actor.userId);
-  return { ownerId: view.request.ownerId, teamMemberIds: ids };
+  const reviewerIds = actor && view.callerIsReviewer ? [actor.userId] : [];
+  return { ownerId: view.request.ownerId, teamMemberIds: ids, reviewerIds };
 }
 
 const fullName = (person: { firstName: string; lastName: string; email?: string }) =>
@@ -70,6 +72,7 @@ export function presentRequest(
   const datasets = relations.datasets.get(request.id) ?? [];
   const members = relations.members.get(request.id) ?? [];
   const samples = relations.samples.get(request.id) ?? [];
+  const reviewers = relations.reviewers.get(request.id) ?? [];
   const irbDto = irb ? presentIrb(irb) : null;
   const datasetRefs: RequestDatasetRef[] = datasets.map(({ dataset, cohortName }) => ({
     id: dataset.id,
@@ -117,6 +120,18 @@ export function presentRequest(
     expiration_date: request.expirationDate?.toISOString() ?? null,
     revocation_date: request.revocationDate?.toISOString() ?? null,
     reviewers_locked: request.reviewersLocked,
+    // The staff panel (staff §3): who reviews it and its support tickets, for the staff who see them.
+    ...(can(actor, 'list', 'RequestReviewer')
+      ? {
+          review_users: reviewers.map((reviewer) => ({
+            id: reviewer.userId,
+            display_name: fullName(reviewer),
+            email: reviewer.email,
+            assigned: reviewer.assigned.toISOString(),
+          })),
+        }
+      : {}),
+    ...(can(actor, 'read', 'ZendeskTicket') ? { zendesk_ticket_ids: request.zendeskTicketIds } : {}),
     access_control_list: members.map((member) => ({
       user_id: member.userId,
       display_name: fullName(member),

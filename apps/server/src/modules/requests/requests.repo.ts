@@ -12,6 +12,7 @@ import {
   projects,
   requestDatasets,
   requestMembers,
+  requestReviewers,
   requestSamples,
   requests,
   researchTeamMembers,
@@ -90,6 +91,8 @@ function requestColumns(callerId: number) {
     irb: { id: files.id, name: files.name, additionalData: files.additionalData, created: files.created },
     sampleType: { id: sampleTypes.id, name: sampleTypes.name, type: sampleTypes.type },
     callerIsMember: isProjectMemberSql(callerId),
+    /** The caller is assigned to review the request (staff §6 "only own assignments"). */
+    callerIsReviewer: sql<boolean>`exists (select 1 from request_reviewers rr where rr.request_id = ${R.id} and rr.user_id = ${callerId})`,
     ...flags,
   };
 }
@@ -148,13 +151,36 @@ export interface RequestRelations {
   datasets: Map<number, DatasetOfRequest[]>;
   members: Map<number, MemberOfRequest[]>;
   samples: Map<number, { requestId: number; sampleId: string; amount: number }[]>;
+  /** The assigned reviewers (staff §3 review_users), by last name. */
+  reviewers: Map<number, ReviewerOfRequest[]>;
+}
+
+export type ReviewerOfRequest = Awaited<ReturnType<typeof reviewersOfRequests>>[number];
+
+/** The reviewers assigned to these requests, in one query (request_reviewers). */
+export async function reviewersOfRequests(db: DbOrTx, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      requestId: requestReviewers.requestId,
+      userId: requestReviewers.userId,
+      assigned: requestReviewers.created,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(requestReviewers)
+    .innerJoin(users, eq(users.id, requestReviewers.userId))
+    .where(inArray(requestReviewers.requestId, [...ids]))
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
 }
 
 /** The datasets, samples and team list of these requests, in one query each (no N+1). */
 export async function relationsOf(db: DbOrTx, requestIds: readonly number[]): Promise<RequestRelations> {
   const ids = [...new Set(requestIds)];
-  if (ids.length === 0) return { datasets: new Map(), members: new Map(), samples: new Map() };
-  const [datasetRows, memberRows, sampleRows] = await Promise.all([
+  if (ids.length === 0)
+    return { datasets: new Map(), members: new Map(), samples: new Map(), reviewers: new Map() };
+  const [datasetRows, memberRows, sampleRows, reviewerRows] = await Promise.all([
     datasetsOfRequests(db, ids),
     membersOfRequests(db, ids),
     db
@@ -166,8 +192,14 @@ export async function relationsOf(db: DbOrTx, requestIds: readonly number[]): Pr
       .from(requestSamples)
       .where(inArray(requestSamples.requestId, ids))
       .orderBy(asc(requestSamples.sampleId)),
+    reviewersOfRequests(db, ids),
   ]);
-  return { datasets: groupBy(datasetRows), members: groupBy(memberRows), samples: groupBy(sampleRows) };
+  return {
+    datasets: groupBy(datasetRows),
+    members: groupBy(memberRows),
+    samples: groupBy(sampleRows),
+    reviewers: groupBy(reviewerRows),
+  };
 }
 
 async function datasetsOfRequests(db: DbOrTx, ids: number[]) {
@@ -421,6 +453,7 @@ export async function requestSnapshot(db: DbOrTx, id: number): Promise<Record<st
       removal_date: member.removalDate?.toISOString() ?? null,
       verified: member.verified,
     })),
+    review_users: (relations.reviewers.get(id) ?? []).map((reviewer) => reviewer.userId),
   };
 }
 

@@ -31,7 +31,7 @@ import type { EmailService } from '../email/email.service';
 import type { EmailContext } from './decisions.emails';
 import { createDecisions } from './decisions.service';
 import { applyTransition } from './requests.workflow';
-import { requestList } from './requests.lists';
+import { readableRequests, requestList } from './requests.lists';
 import {
   accessTypesOf,
   presentRequest,
@@ -347,7 +347,7 @@ export function createRequestsService(deps: {
 
     async list(actor: Actor, query: Query) {
       const list = parseListQuery(requestList, query);
-      const visible = can(actor, 'read', 'Request') ? undefined : repo.visibleTo(actor.userId);
+      const visible = readableRequests(actor);
       const page = await repo.listRequests(db, list, actor.userId, visible);
       return { list, count: page.count, results: await present(db, actor, page.rows, list.expand) };
     },

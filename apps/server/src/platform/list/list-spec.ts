@@ -36,6 +36,11 @@ export interface FilterDef {
   column: Operand;
   through?: (condition: SQL) => SQL;
   lookups?: readonly Lookup[];
+  /**
+   * Builds the condition itself, for a filter that is not a comparison of one column (e.g. a
+   * quarter turned into a date range). Throw an Error with the field message for a bad value.
+   */
+  build?: (lookup: Lookup, raw: string) => SQL;
 }
 
 export interface ListSpec {
@@ -174,7 +179,7 @@ export function parseListQuery(spec: ListSpec, query: Record<string, string | un
       const raw = query[param];
       if (raw === undefined) continue;
       try {
-        const built = condition(def, lookup, raw);
+        const built = def.build ? def.build(lookup, raw) : condition(def, lookup, raw);
         conditions.push(def.through ? def.through(built) : built);
       } catch (error) {
         fail(param, (error as Error).message);

@@ -1,0 +1,118 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { parseQuarter, quarterRange, REQUEST_STAFF_MESSAGES } from '@rrp/domain';
+import type { FilterDef, Lookup } from '../../platform/list';
+import { requests } from '../../db/schema';
+import { R } from './requests.repo';
+
+/**
+ * The request list's staff filters (staff §7 GET request, §9; decision 082): each is one SQL
+ * condition on indexed columns, so paging and counts stay in the database.
+ */
+
+/** A condition on one of the request's assigned reviewers (request_reviewers, indexed by user). */
+export const throughReviewers = (condition: SQL) =>
+  sql`exists (select 1 from request_reviewers where request_reviewers.request_id = ${R.id} and ${condition})`;
+
+const BOOLS: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
+function parseBool(raw: string): boolean {
+  const value = BOOLS[raw.trim().toLowerCase()];
+  if (value === undefined) throw new Error('Enter true or false.');
+  return value;
+}
+
+function values(lookup: Lookup, raw: string): string[] {
+  const parts = lookup === 'in' ? raw.split(',') : [raw];
+  return parts.map((part) => part.trim()).filter(Boolean);
+}
+
+const submission = sql.raw('"requests"."submission_date"');
+
+/** `review_quarter=2024-Q3` (or `__in`): submitted within the quarter, as a range on the indexed date. */
+export const reviewQuarterFilter: FilterDef = {
+  type: 'text',
+  column: requests.submissionDate,
+  lookups: ['exact', 'in'],
+  build(lookup, raw) {
+    const quarters = values(lookup, raw).map((key) => {
+      const quarter = parseQuarter(key);
+      if (!quarter) throw new Error(REQUEST_STAFF_MESSAGES.reviewQuarter);
+      return quarterRange(quarter);
+    });
+    if (quarters.length === 0) throw new Error(REQUEST_STAFF_MESSAGES.reviewQuarter);
+    const ranges = quarters.map(
+      ({ start, end }) =>
+        sql`(${submission} >= ${start.toISOString()}::timestamptz and ${submission} < ${end.toISOString()}::timestamptz)`,
+    );
+    return sql`(${sql.join(ranges, sql` or `)})`;
+  },
+};
+
+/** `assigned=true|false`: whether any reviewer is assigned (the command centre's assign filter). */
+export const assignedFilter: FilterDef = {
+  type: 'bool',
+  column: requests.id,
+  lookups: ['exact'],
+  build(_lookup, raw) {
+    const exists = throughReviewers(sql`true`);
+    return parseBool(raw) ? exists : sql`not ${exists}`;
+  },
+};
+
+/** The months before expiry in which a fulfilled request needs its resource-impact form (staff §4.4). */
+export const COMPLIANCE_WINDOW_MONTHS = 6;
+const FULFILLED = 7;
+
+/**
+ * `compliance_needed=true`: Fulfilled requests (compliance requests use status 7, staff §9) whose
+ * access expires within the dashboard's 6 months or has expired; `false` is every other request.
+ */
+export const complianceNeededFilter: FilterDef = {
+  type: 'bool',
+  column: requests.expirationDate,
+  lookups: ['exact'],
+  build(_lookup, raw) {
+    const needed = sql`(${requests.statusId} = ${FULFILLED} and ${requests.expirationDate} is not null and ${requests.expirationDate} < now() + make_interval(months => ${COMPLIANCE_WINDOW_MONTHS}))`;
+    return parseBool(raw) ? needed : sql`not ${needed}`;
+  },
+};
+
+/** Request kinds by type id (staff §1): the combobox `grouping` parameter (foundation §5). */
+export const REQUEST_GROUPINGS: Record<string, readonly number[]> = {
+  dataset: [1],
+  biospecimen: [2],
+  funding: [3],
+  recontacting: [4, 5],
+  tissue: [6, 7, 8],
+};
+
+export const groupingFilter: FilterDef = {
+  type: 'text',
+  column: requests.typeId,
+  lookups: ['exact', 'in'],
+  build(lookup, raw) {
+    const types = values(lookup, raw).flatMap((name) => {
+      const ids = REQUEST_GROUPINGS[name.toLowerCase()];
+      if (!ids) throw new Error(`Choose one of: ${Object.keys(REQUEST_GROUPINGS).join(', ')}.`);
+      return ids;
+    });
+    if (types.length === 0) return sql`false`;
+    return sql`${requests.typeId} in (${sql.join(
+      types.map((id) => sql`${id}`),
+      sql`, `,
+    )})`;
+  },
+};
+
+export const recontactingCohortFilter: FilterDef = {
+  type: 'int',
+  column: requests.cohortIds,
+  lookups: ['exact', 'in'],
+  build(lookup, raw) {
+    const ids = values(lookup, raw).map((part) => {
+      if (!/^\d{1,9}$/.test(part)) throw new Error('Enter a whole number.');
+      return Number(part);
+    });
+    if (ids.length === 0) return sql`false`;
+    return sql`(${requests.typeId} in (4, 5) and ${R.cohortIds} && ${`{${ids.join(',')}}`}::integer[])`;
+  },
+};

@@ -1,0 +1,222 @@
+import { z } from 'zod';
+import type { RoleKey } from '../constants/roles';
+
+/**
+ * The staff panel of a request (staff §3 request review_users, comments, zendesk_ticket_ids; §5
+ * "Removing a reviewer with an active review asks for confirmation"; §7 GET user, GET
+ * zendesk_ticket; §8 Zendesk messages; §9 reviewer multi-select max 100, review quarters).
+ * Messages the spec does not word are decision 081.
+ */
+
+/** The reviewer groups (staff §6 "reviewer groups are …"); the reviewer picker offers their members. */
+export const REVIEWER_ROLES = [
+  'portal_reviewer',
+  'internal_reviewer',
+  'external_reviewer',
+  'abn_reviewer',
+] as const satisfies readonly RoleKey[];
+
+export const MAX_REVIEWERS = 100;
+export const MAX_ZENDESK_TICKETS = 20;
+export const COMMENT_MAX_LENGTH = 5000;
+
+export const REQUEST_STAFF_MESSAGES = {
+  tooManyReviewers: `Select at most ${MAX_REVIEWERS} reviewers.`,
+  reviewersLocked: 'The reviewers of this request are locked because it was rejected.',
+  notReviewer: (names: string) => `Not in a reviewer group: ${names}.`,
+  unknownUsers: (ids: string) => `Unknown users: ${ids}.`,
+  activeReview: (names: string) =>
+    `Removing these reviewers ends their active review: ${names}. Send confirm: true to remove them.`,
+  commentBlank: 'This field may not be blank.',
+  commentTooLong: `Ensure this field has no more than ${COMMENT_MAX_LENGTH} characters.`,
+  zendeskId: 'Enter each Zendesk ticket id as a whole number.',
+  tooManyTickets: `Enter at most ${MAX_ZENDESK_TICKETS} Zendesk ticket ids.`,
+  noConversations: 'No valid conversations to display. Please re-check the zendesk ids provided.',
+  fetchFailed: 'Sorry looks like there was an issue fetching the conversation.',
+  reviewQuarter: 'Enter a review quarter as YYYY-Qn (from 2018-Q4).',
+} as const;
+
+const userId = z
+  .number({ error: 'Enter a user id.' })
+  .int({ error: 'Enter a user id.' })
+  .positive({ error: 'Enter a user id.' })
+  .max(2_147_483_647, { error: 'Enter a user id.' });
+
+/** PUT request/{id}/review_users/: the whole list; `confirm` removes reviewers with an active review. */
+export const reviewUsersInputSchema = z.strictObject({
+  users: z.array(userId).max(MAX_REVIEWERS, { error: REQUEST_STAFF_MESSAGES.tooManyReviewers }),
+  confirm: z.boolean().optional(),
+});
+export type ReviewUsersInput = z.infer<typeof reviewUsersInputSchema>;
+
+export const reviewUserSchema = z.object({
+  id: z.number(),
+  display_name: z.string(),
+  email: z.string(),
+  /** When the reviewer was assigned. */
+  assigned: z.string(),
+});
+export type ReviewUserDto = z.infer<typeof reviewUserSchema>;
+
+export const reviewUsersSchema = z.object({
+  review_users: z.array(reviewUserSchema),
+  reviewers_locked: z.boolean(),
+});
+export type ReviewUsersDto = z.infer<typeof reviewUsersSchema>;
+
+/** 409 of PUT review_users/ without `confirm`: the reviewers whose active review would end. */
+export const activeReviewConflictSchema = z.object({
+  detail: z.string(),
+  active_reviewers: z.array(z.object({ id: z.number(), display_name: z.string() })),
+});
+
+export const createRequestCommentSchema = z.strictObject({
+  text: z
+    .string({ error: REQUEST_STAFF_MESSAGES.commentBlank })
+    .trim()
+    .min(1, { error: REQUEST_STAFF_MESSAGES.commentBlank })
+    .max(COMMENT_MAX_LENGTH, { error: REQUEST_STAFF_MESSAGES.commentTooLong }),
+});
+export type CreateRequestCommentInput = z.infer<typeof createRequestCommentSchema>;
+
+export const requestCommentSchema = z.object({
+  id: z.number(),
+  request: z.number(),
+  text: z.string(),
+  author: z.object({ id: z.number(), display_name: z.string() }).nullable(),
+  created: z.string(),
+});
+export type RequestCommentDto = z.infer<typeof requestCommentSchema>;
+
+const zendeskId = z.coerce
+  .string()
+  .trim()
+  .regex(/^\d{1,15}$/, { error: REQUEST_STAFF_MESSAGES.zendeskId });
+
+/** PATCH request/{id}/zendesk/: the ticket ids, deduplicated in order (an empty list clears them). */
+export const zendeskTicketIdsInputSchema = z.strictObject({
+  zendesk_ticket_ids: z
+    .array(zendeskId, { error: REQUEST_STAFF_MESSAGES.zendeskId })
+    .max(MAX_ZENDESK_TICKETS, { error: REQUEST_STAFF_MESSAGES.tooManyTickets })
+    .transform((ids) => [...new Set(ids.map((id) => id.replace(/^0+(?=\d)/, '')))]),
+});
+export type ZendeskTicketIdsInput = z.infer<typeof zendeskTicketIdsInputSchema>;
+
+export const zendeskTicketIdsSchema = z.object({ zendesk_ticket_ids: z.array(z.string()) });
+
+/** GET zendesk_ticket/?ids=1,2 */
+export const zendeskTicketQuerySchema = z.strictObject({
+  ids: z
+    .string({ error: REQUEST_STAFF_MESSAGES.zendeskId })
+    .max(400)
+    .transform((raw, context) => {
+      const ids = raw
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
+      if (ids.length === 0 || ids.some((id) => !/^\d{1,15}$/.test(id))) {
+        context.addIssue({ code: 'custom', message: REQUEST_STAFF_MESSAGES.zendeskId });
+        return z.NEVER;
+      }
+      if (ids.length > MAX_ZENDESK_TICKETS) {
+        context.addIssue({ code: 'custom', message: REQUEST_STAFF_MESSAGES.tooManyTickets });
+        return z.NEVER;
+      }
+      return [...new Set(ids)];
+    }),
+});
+
+export const zendeskCommentSchema = z.object({
+  id: z.number(),
+  author: z.string(),
+  body: z.string(),
+  public: z.boolean(),
+  created_at: z.string(),
+});
+export const zendeskConversationSchema = z.object({
+  id: z.string(),
+  subject: z.string(),
+  status: z.string(),
+  comments: z.array(zendeskCommentSchema),
+});
+export type ZendeskConversation = z.infer<typeof zendeskConversationSchema>;
+/** Conversations keyed by ticket id; ids Zendesk does not know are left out. */
+export const zendeskConversationsSchema = z.record(z.string(), zendeskConversationSchema);
+export type ZendeskConversations = z.infer<typeof zendeskConversationsSchema>;
+
+/** A row of GET user/ (the reviewer picker, the admin's PI picker, the user list). */
+export const userListItemSchema = z.object({
+  id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  full_name: z.string(),
+  display_name: z.string(),
+  email: z.string(),
+  groups: z.array(z.string()),
+  institutions: z.array(z.object({ id: z.number(), name: z.string(), verified: z.boolean() })),
+  active: z.boolean(),
+  verified: z.boolean(),
+  last_login: z.string().nullable(),
+});
+export type UserListItemDto = z.infer<typeof userListItemSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Review quarters (staff §9): calendar quarters from October 2018 (2018-Q4); the quarter under
+// review is the one before the current quarter.
+
+export interface ReviewQuarter {
+  year: number;
+  quarter: 1 | 2 | 3 | 4;
+}
+
+export const FIRST_REVIEW_QUARTER: ReviewQuarter = { year: 2018, quarter: 4 };
+
+export const quarterKey = (q: ReviewQuarter) => `${q.year}-Q${q.quarter}`;
+
+export function quarterOf(date: Date): ReviewQuarter {
+  return { year: date.getUTCFullYear(), quarter: (Math.floor(date.getUTCMonth() / 3) + 1) as 1 | 2 | 3 | 4 };
+}
+
+/** The quarter `offset` quarters away (negative: earlier). */
+export function shiftQuarter(q: ReviewQuarter, offset: number): ReviewQuarter {
+  const index = q.year * 4 + (q.quarter - 1) + offset;
+  return { year: Math.floor(index / 4), quarter: ((index % 4) + 1) as 1 | 2 | 3 | 4 };
+}
+
+/** `2024-Q3` as a quarter, or null when it is not one (or before October 2018). */
+export function parseQuarter(key: string): ReviewQuarter | null {
+  const match = /^(\d{4})-Q([1-4])$/.exec(key.trim());
+  if (!match) return null;
+  const q = { year: Number(match[1]), quarter: Number(match[2]) as 1 | 2 | 3 | 4 };
+  const order = (x: ReviewQuarter) => x.year * 4 + x.quarter;
+  return order(q) < order(FIRST_REVIEW_QUARTER) || q.year > 9999 ? null : q;
+}
+
+/** The quarter's first instant and the next quarter's first instant (UTC). */
+export function quarterRange(q: ReviewQuarter): { start: Date; end: Date } {
+  const start = new Date(Date.UTC(q.year, (q.quarter - 1) * 3, 1));
+  const next = shiftQuarter(q, 1);
+  return { start, end: new Date(Date.UTC(next.year, (next.quarter - 1) * 3, 1)) };
+}
+
+/** 'October – December 2024 (2024-Q4)'. */
+export function quarterLabel(q: ReviewQuarter): string {
+  const months = [
+    ['January', 'March'],
+    ['April', 'June'],
+    ['July', 'September'],
+    ['October', 'December'],
+  ][q.quarter - 1]!;
+  return `${months[0]} – ${months[1]} ${q.year} (${quarterKey(q)})`;
+}
+
+/** The default review quarter: the current quarter offset by -1. */
+export const defaultReviewQuarter = (now: Date = new Date()) => shiftQuarter(quarterOf(now), -1);
+
+/** Every quarter from October 2018 to the current one, newest first. */
+export function reviewQuarterOptions(now: Date = new Date()): ReviewQuarter[] {
+  const quarters: ReviewQuarter[] = [];
+  const first = FIRST_REVIEW_QUARTER.year * 4 + FIRST_REVIEW_QUARTER.quarter;
+  for (let q = quarterOf(now); q.year * 4 + q.quarter >= first; q = shiftQuarter(q, -1)) quarters.push(q);
+  return quarters;
+}

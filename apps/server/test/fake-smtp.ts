@@ -7,6 +7,8 @@ export interface CapturedMail {
   subject: string;
   text: string;
   html: string | null;
+  /** Only on mail that has attachments. */
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
 
 /** A real SMTP server on loopback that keeps what it receives; `reject` makes it refuse mail. */
@@ -33,7 +35,18 @@ export async function startFakeSmtp(): Promise<{
       simpleParser(stream)
         .then((mail: ParsedMail) => {
           const to = [mail.to ?? []].flat().flatMap((address) => address.value.map((v) => v.address ?? ''));
-          inbox.push({ to, subject: mail.subject ?? '', text: mail.text ?? '', html: mail.html || null });
+          const attachments = mail.attachments.map((attachment) => ({
+            filename: attachment.filename ?? '',
+            contentType: attachment.contentType,
+            content: attachment.content,
+          }));
+          inbox.push({
+            to,
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+            html: mail.html || null,
+            ...(attachments.length ? { attachments } : {}),
+          });
           callback();
         })
         .catch(callback);

@@ -69,6 +69,14 @@ beforeAll(async () => {
   ]) {
     fixtureIds.set(route, request.id);
   }
+  // Its decisions: the options, a decision's e-mail and the decision (a 400 without a body).
+  for (const route of [
+    'GET /api/request/:id/decisions/',
+    'GET /api/request/:id/decision-email/',
+    'POST /api/request/:id/decision/',
+  ]) {
+    fixtureIds.set(route, request.id);
+  }
   // Its approval notice (a 400 until approved) and application PDFs.
   for (const route of ['GET /api/request/:id/approval_notice/', 'GET /api/request/:id/docs/'])
     fixtureIds.set(route, request.id);
@@ -190,6 +198,17 @@ describe('permission walk over every API route', () => {
         'POST /api/validateSamples/',
         'GET /api/request/:id/approval_notice/',
         'GET /api/request/:id/docs/',
+      ]),
+    );
+  });
+
+  it('covers the decision routes', () => {
+    const paths = t.app.apiRoutes.map((route) => `${route.method} ${route.url}`);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'GET /api/request/:id/decisions/',
+        'GET /api/request/:id/decision-email/',
+        'POST /api/request/:id/decision/',
       ]),
     );
   });

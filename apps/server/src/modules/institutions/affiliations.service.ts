@@ -11,6 +11,7 @@ import type { Db } from '../../platform/db/database';
 import { authorize } from '../../platform/http/access';
 import { NotFoundError, ValidationError } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
+import { promotePendingTeams } from '../requests/pending-team.service';
 import { parseListQuery } from '../../platform/list';
 import { affiliationList } from './institutions.lists';
 import { files, institutions, userInstitutions, users } from '../../db/schema';
@@ -235,6 +236,8 @@ export function createAffiliationsService(deps: { db: Db }) {
           after,
           by: actor,
         });
+        // A signed joinder may complete a request's team (Approved (Pending Team) -> Approved).
+        await promotePendingTeams(tx, { userId: current.link.userId }, actor);
         return { link: after!, currentIoId: current.currentIoId };
       });
       return present(actor, row);

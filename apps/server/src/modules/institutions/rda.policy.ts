@@ -6,6 +6,7 @@ import { parseOrThrow } from '../../platform/http/validate';
 import type { FileRow, FileTypePolicy, FilesService } from '../files/files.service';
 import * as accounts from '../accounts/accounts.service';
 import * as repo from './institutions.repo';
+import { promotePendingTeams } from '../requests/pending-team.service';
 
 const SIGNATURE_NEEDED = 1;
 const AWAITING_EXECUTION = 2;
@@ -134,7 +135,16 @@ export function rdaPolicy(files: FilesService): FileTypePolicy {
         }
         if (input.comments !== undefined) next.comments = input.comments;
       }
-      return files.updateMetadata(tx, file, { additionalData: next }, actor);
+      const updated = await files.updateMetadata(tx, file, { additionalData: next }, actor);
+      // A fully executed RDA may complete a request's team (Approved (Pending Team) -> Approved).
+      if (
+        Number(next.status) === FULLY_EXECUTED &&
+        status !== FULLY_EXECUTED &&
+        file.institutionId !== null
+      ) {
+        await promotePendingTeams(tx, { institutionId: file.institutionId }, actor);
+      }
+      return updated;
     },
   };
 }

@@ -9,6 +9,7 @@ import { parseOrThrow } from '../../platform/http/validate';
 import type { FileRow, FileTypePolicy, FilesService } from '../files/files.service';
 import { subjectOfView, type ProjectSubject } from './projects.presenter';
 import * as repo from './projects.repo';
+import { promotePendingTeams } from '../requests/pending-team.service';
 
 const PDF = 'application/pdf';
 
@@ -82,6 +83,8 @@ export function irbPolicy(filesService: FilesService): FileTypePolicy {
       await withProjectHistory(tx, actor, projectId, () =>
         repo.updateProject(tx, projectId, { latestIrbId: file.id }),
       );
+      // A new IRB may complete a request's team (Approved (Pending Team) -> Approved).
+      await promotePendingTeams(tx, { projectId }, actor);
     },
 
     /** PATCH file/{id}/ of an IRB: the IRB form's data changes without a new document. */
@@ -92,9 +95,11 @@ export function irbPolicy(filesService: FilesService): FileTypePolicy {
       const additionalData = { ...file.additionalData, ...data };
       const project = file.projectId !== null ? await repo.lockProject(tx, file.projectId) : null;
       if (project && project.latestIrbId === file.id) {
-        return withProjectHistory(tx, actor, project.id, () =>
+        const updated = await withProjectHistory(tx, actor, project.id, () =>
           filesService.updateMetadata(tx, file, { additionalData }, actor),
         );
+        await promotePendingTeams(tx, { projectId: project.id }, actor);
+        return updated;
       }
       return filesService.updateMetadata(tx, file, { additionalData }, actor);
     },

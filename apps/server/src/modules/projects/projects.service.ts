@@ -22,6 +22,7 @@ import type { FileStorage } from '../../platform/files/storage';
 import { researchTeamMembers } from '../../db/schema';
 import { projectList, teamList } from './projects.lists';
 import * as repo from './projects.repo';
+import { promotePendingTeams } from '../requests/pending-team.service';
 import {
   presentMember,
   presentProject,
@@ -436,6 +437,8 @@ export function createProjectsService(deps: {
         const before = await repo.projectSnapshot(tx, project.id);
         if (await writeTeam(tx, project, input.team, new Date())) {
           await history(tx, project.id, 'update', before, actor);
+          // A changed team may be complete now (Approved (Pending Team) -> Approved).
+          await promotePendingTeams(tx, { projectId: project.id }, actor);
         }
       });
       const page = await teamPage(actor, {

@@ -21,7 +21,7 @@ describe('demo requests', () => {
     const response = await t.app.inject({ url: '/api/request/?limit=100', headers: auth(researcher) });
     expect(response.statusCode, response.body).toBe(200);
     const rows = response.json<{ results: RequestDto[] }>().results;
-    expect(new Set(rows.map((row) => row.status))).toEqual(new Set([1, 2, 3, 4, 6]));
+    expect(new Set(rows.map((row) => row.status))).toEqual(new Set([1, 2, 3, 4, 6, 7]));
     expect(new Set(rows.map((row) => row.type))).toEqual(new Set([1, 2]));
     expect(rows.every((row) => row.display_name !== '')).toBe(true);
     expect(rows.every((row) => row.portal_request_id.match(/^R\d{5}$/))).toBe(true);
@@ -44,7 +44,7 @@ describe('demo requests', () => {
   it("stores biospecimen answers the request's form accepts", async () => {
     const response = await t.app.inject({ url: '/api/request/?type=2&limit=100', headers: auth(researcher) });
     const rows = response.json<{ results: RequestDto[] }>().results;
-    expect(rows.length).toBe(2);
+    expect(rows.length).toBe(3);
     for (const row of rows) {
       const form = FORM_DOCUMENTS.find(
         (document) => (document as { id: string }).id === row.sample_type!.type,

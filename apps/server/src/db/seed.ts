@@ -39,6 +39,7 @@ import { addTeamMember, createProject, ensureDemoInstitution, ensureUser } from 
 import { seedComplianceDemo } from './demo-compliance';
 import { seedDemoCatalogue, seedSampleTypes } from './demo-catalogue';
 import { seedDemoRequests } from './demo-requests';
+import { seedDemoRenewals } from './demo-renewals';
 
 /** The release the footer shows; bumped with each release. */
 export const APP_VERSION = '0.1.0';
@@ -238,5 +239,7 @@ export async function seedDemoData(
     });
     // The sample inventory and the demo researcher's requests in several statuses.
     await seedDemoRequests(tx, { researcherId: demoUsers.get('primary_researcher')!.id });
+    // A fulfilled request due for renewal, for the Project Updates Dashboard.
+    await seedDemoRenewals(tx, { researcherId: demoUsers.get('primary_researcher')!.id });
   });
 }

@@ -1,0 +1,81 @@
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../platform/db/database';
+import { projects, requests, samples, sampleTypeCohorts, sampleTypes } from './schema';
+import { addRequestMembers, addRequestSamples, createRequest } from './factories';
+
+/**
+ * The demo request that is due for renewal: a biospecimen request (so it marks no dataset as
+ * approved), of a sample type no other demo request asks for.
+ */
+export const DEMO_RENEWAL_SAMPLE_TYPE = 'lcl';
+export const DEMO_RENEWAL_SAMPLE = '11000-l1';
+/** It expires this many days after the seed runs: inside the six-month renewal window. */
+export const DEMO_RENEWAL_EXPIRES_IN_DAYS = 45;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A fulfilled LCL request of the demo researcher that expires in 45 days, so the Project Updates
+ * Dashboard, the Renew action and the renewal form can be tried (issue 8). Seeded once.
+ */
+export async function seedDemoRenewals(tx: DbOrTx, people: { researcherId: number }): Promise<void> {
+  const [project] = await tx
+    .select()
+    .from(projects)
+    .where(eq(projects.ownerId, people.researcherId))
+    .orderBy(projects.id)
+    .limit(1);
+  const [sampleType] = await tx
+    .select()
+    .from(sampleTypes)
+    .where(eq(sampleTypes.type, DEMO_RENEWAL_SAMPLE_TYPE));
+  if (!project || !sampleType) return;
+  const [existing] = await tx
+    .select({ id: requests.id })
+    .from(requests)
+    .where(and(eq(requests.projectId, project.id), eq(requests.sampleTypeId, sampleType.id)));
+  if (existing) return;
+  const cohortIds = (
+    await tx
+      .select({ id: sampleTypeCohorts.cohortId })
+      .from(sampleTypeCohorts)
+      .where(eq(sampleTypeCohorts.sampleTypeId, sampleType.id))
+  ).map((row) => row.id);
+  const now = Date.now();
+  const fulfilled = now - (365 * 3 - DEMO_RENEWAL_EXPIRES_IN_DAYS) * DAY_MS;
+  const request = await createRequest(tx, {
+    projectId: project.id,
+    typeId: 2,
+    statusId: 7,
+    submissionDate: new Date(fulfilled - 30 * DAY_MS),
+    decisionDate: new Date(fulfilled - 7 * DAY_MS),
+    expirationDate: new Date(now + DEMO_RENEWAL_EXPIRES_IN_DAYS * DAY_MS),
+    creatorId: people.researcherId,
+    agreedToUsagePolicy: true,
+    displayName: sampleType.name,
+    cohortIds,
+    sampleTypeId: sampleType.id,
+    additionalData: {
+      usage: 'Transcriptomic profiling of lymphoblastoid cell lines.',
+      genetic_seq: ['none'],
+      shipment_type: 'frozen',
+      generate_ipscs: 'no',
+      bio_destroyed: 'yes',
+      full_name: 'Demo Researcher',
+      title: 'Associate Professor',
+      email: 'primary_researcher@demo.test',
+      phone_number: '555-0100',
+      address: '1 University Avenue',
+      city: 'Springfield',
+      region: 'IL',
+      postal_code: '62701',
+      country: 'United States',
+      shipping_vendor: 'FedEx',
+      shipping_vendor_account_number: '123456789',
+      usage_answers: [true, true, true],
+    },
+  });
+  const [sample] = await tx.select().from(samples).where(eq(samples.id, DEMO_RENEWAL_SAMPLE));
+  if (sample) await addRequestSamples(tx, request.id, [{ id: sample.id, amount: 1 }]);
+  await addRequestMembers(tx, request.id, [{ userId: people.researcherId, verified: true }]);
+}

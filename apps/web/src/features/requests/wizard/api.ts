@@ -10,6 +10,7 @@ import type {
   SampleTypeDto,
   SampleValidation,
   SaveResearchTeam,
+  UpdateProject,
   UpdateRequestInput,
   ValidateSamplesResult,
 } from '@rrp/domain';
@@ -119,6 +120,15 @@ export async function validateSamples(
 
 export function createRequest(body: CreateRequestInput): Promise<RequestDto> {
   return apiFetch<RequestDto>('request/', { method: 'POST', body });
+}
+
+export type ProjectChanges = Partial<
+  Pick<UpdateProject, 'title' | 'abstract' | 'public_title' | 'public_abstract'>
+>;
+
+/** PATCH project/{id}/ with the fields that changed (the wizard's inline project form). */
+export function updateProject(id: number, body: ProjectChanges): Promise<ProjectDto> {
+  return apiFetch<ProjectDto>(`project/${id}/`, { method: 'PATCH', body });
 }
 
 export function updateRequest(id: number, body: UpdateRequestInput): Promise<RequestDto> {

@@ -3,6 +3,7 @@ import { Alert, Button, Loader, Paper, Stack, Stepper, Text, Title } from '@mant
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  can,
   REQUEST_MESSAGES,
   RETURN_TO_APPLICANT_STATUSES,
   type CreateRequestInput,
@@ -18,6 +19,7 @@ import { Page } from '@/components/page';
 import { ApiError } from '@/lib/api-client';
 import { SUPPORT_EMAIL } from '@/lib/config';
 import { useSession } from '@/lib/session';
+import { useActor } from '@/lib/use-can';
 import {
   createRequest,
   updateRequest,
@@ -196,6 +198,7 @@ function ThankYou({ request, email }: { request: RequestDto; email: string }) {
 /** /request/create: the six-step resource request wizard (researcher §2). */
 export default function RequestWizardScreen() {
   const { user, activeRole } = useSession();
+  const actor = useActor();
   const staff = activeRole !== null && STAFF_VARIANT_ROLES.includes(activeRole);
   const [params] = useSearchParams();
   const location = useLocation();
@@ -517,6 +520,7 @@ export default function RequestWizardScreen() {
             projects={projectList}
             projectId={data.projectId}
             staff={staff}
+            overridesLock={can(actor, 'update', 'Project')}
             onSelect={(chosen) => {
               const autismChanged =
                 chosen !== null &&

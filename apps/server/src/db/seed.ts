@@ -40,6 +40,7 @@ import { seedComplianceDemo } from './demo-compliance';
 import { seedDemoCatalogue, seedSampleTypes } from './demo-catalogue';
 import { seedDemoRequests } from './demo-requests';
 import { seedDemoRenewals } from './demo-renewals';
+import { seedDemoPendingTeam } from './demo-decisions';
 
 /** The release the footer shows; bumped with each release. */
 export const APP_VERSION = '0.1.0';
@@ -241,5 +242,14 @@ export async function seedDemoData(
     await seedDemoRequests(tx, { researcherId: demoUsers.get('primary_researcher')!.id });
     // A fulfilled request due for renewal, for the Project Updates Dashboard.
     await seedDemoRenewals(tx, { researcherId: demoUsers.get('primary_researcher')!.id });
+    // A Submitted plasma request whose co-investigator has not signed the joinder (pending team).
+    if (attachIrb) {
+      await seedDemoPendingTeam(tx, {
+        piId: demoUsers.get('pi_sbso')!.id,
+        institutionId: institution.id,
+        demoPassword,
+        attachIrb,
+      });
+    }
   });
 }

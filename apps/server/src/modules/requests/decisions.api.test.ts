@@ -407,12 +407,59 @@ describe('POST request/{id}/decision/: the plain flow', () => {
     expect(ok.json().status).toBe(3);
     const refused = await patch({ status: 7 });
     expect(refused.statusCode).toBe(400);
-    expect(errorBody(refused).status![0]).toMatch(/^Fulfilled cannot be chosen/);
+    expect((errorBody(refused).status as string[])[0]).toMatch(/^Fulfilled cannot be chosen/);
     const needsEmail = await patch({ status: 5 });
     expect(errorBody(needsEmail).email).toEqual([WORKFLOW_MESSAGES.emailRequired]);
     const mixed = await patch({ status: 4, agreed_nih: false });
     expect(mixed.statusCode).toBe(400);
     expect((await row(id)).statusId).toBe(3);
+  });
+});
+
+describe('the other flows', () => {
+  const walk = async (id: number, token: string, steps: [number, object?][]) => {
+    for (const [status, extra] of steps) {
+      const response = await decide(id, { status, ...(extra ?? {}) }, token);
+      expect(response.statusCode, `${status}: ${response.body}`).toBe(200);
+      expect(response.json().status).toBe(status);
+    }
+  };
+
+  it('Research Match: review, meeting, conditional approval and approval, each e-mailed', async () => {
+    const { id } = await newRequest(4, 2);
+    await walk(id, rmAdmin, [[3], [8], [10, { email: mail() }], [4, { email: mail() }]]);
+    const logs = await db().select().from(emailLogs).where(eq(emailLogs.modelName, 'request'));
+    expect(logs.filter((log) => log.objectIds.includes(id)).map((log) => log.template)).toEqual([
+      'decision-conditionally-approved',
+      'decision-approved',
+    ]);
+    const deferred = await newRequest(5, 8);
+    const refused = await decide(deferred.id, { status: 9 }, rmAdmin);
+    expect(errorBody(refused).email).toEqual([WORKFLOW_MESSAGES.emailRequired]);
+    await walk(deferred.id, admin.token, [[9, { email: mail() }]]);
+  });
+
+  it('tissue and biospecimen: a project manager approves, asks for revisions and fulfils', async () => {
+    const { id } = await newRequest(2, 2);
+    await walk(id, tissueManager, [[3], [4], [6]]);
+    const tissue = await newRequest(8, 3);
+    await walk(tissue.id, tissueManager, [[4], [7]]);
+    const none = await decide(tissue.id, { status: 14 }, tissueManager);
+    expect(errorBody(none).status).toEqual([
+      'Suspended cannot be chosen: no decision can be made on a request that is Fulfilled.',
+    ]);
+    // A project manager has no table for Submitted dataset requests (the default table).
+    const dataset = await newRequest(1, 2);
+    expect((await decide(dataset.id, { status: 3 }, tissueManager)).statusCode).toBe(400);
+  });
+
+  it('the default table: Under Review to approved, rejected or revisions', async () => {
+    const { id } = await newRequest(1, 3);
+    await walk(id, rmAdmin, [[6]]);
+    const other = await newRequest(1, 3);
+    await walk(other.id, rmAdmin, [[4]]);
+    const refused = await decide(other.id, { status: 7 }, rmAdmin);
+    expect(refused.statusCode).toBe(400);
   });
 });
 
@@ -546,6 +593,33 @@ describe('the pending-team variant', () => {
     ).toBe(true);
   });
 
+  it('promotes when the project’s IRB is uploaded', async () => {
+    const project = await createProject(db(), { ownerId: researcher.id, title: 'No IRB yet' });
+    const { id } = await newRequest(1, 2, project.id);
+    expect((await decide(id, { status: 4 })).json().status).toBe(12);
+    const missing = (await get(`/api/request/${id}/decisions/`, researcher.token)).json().team.missing;
+    expect(missing).toEqual([
+      { user_id: researcher.id, display_name: 'Rita Researcher', reasons: [TEAM_GAP_REASONS.irb] },
+    ]);
+    const body = multipart(
+      {
+        type: 'irb',
+        project: String(project.id),
+        additional_data: JSON.stringify({ designation: 1, approval_date: day(-5), renewal_date: day(360) }),
+      },
+      'irb.pdf',
+      Buffer.from('%PDF-1.4\n% irb letter\n%%EOF\n'),
+    );
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/file/',
+      headers: { ...auth(researcher.token), 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    expect((await row(id)).statusId).toBe(4);
+  });
+
   it('promotes when the institution’s RDA becomes fully executed', async () => {
     const { institution } = await t.institutionWithOfficial('Awaiting Institute');
     await setRda(institution.id, 2);
@@ -585,4 +659,67 @@ describe('the pending-team variant', () => {
     expect(countersigned.statusCode, countersigned.body).toBe(200);
     expect((await row(id)).statusId).toBe(4);
   });
+});
+
+describe('demo data for the decision journeys', () => {
+  it('seeds a Submitted dataset request of the demo researcher and a pending-team plasma request', async () => {
+    // A database of its own: the demo catalogue is seeded only into an empty catalogue.
+    const demo = await createTestContext();
+    try {
+      const { seedDemoData } = await import('../../db/seed');
+      const seed = () =>
+        seedDemoData(
+          demo.database.db,
+          demo.config.demoPassword,
+          demo.app.demo.attachDefaultRda,
+          demo.app.demo.attachIrb,
+        );
+      await seed();
+      await seed();
+      const call = async (method: 'GET' | 'POST' | 'PATCH', url: string, token: string, payload?: object) =>
+        demo.app.inject({ method, url, headers: auth(token), ...(payload ? { payload } : {}) });
+      const demoAdmin = await demo.tokenFor('portal_admin@demo.test', demo.config.demoPassword);
+      const researcherToken = await demo.tokenFor('primary_researcher@demo.test', demo.config.demoPassword);
+
+      // The dataset request's team is complete: approving it gives Approved.
+      const mine = (await call('GET', '/api/request/?status=2&type=1', researcherToken)).json();
+      const dataset = mine.results.find(
+        (entry: { display_name: string }) => entry.display_name === 'SSC Phenotype Data',
+      );
+      expect(dataset).toBeDefined();
+      const options = (await call('GET', `/api/request/${dataset.id}/decisions/`, demoAdmin)).json();
+      expect(options).toMatchObject({ flow: 'plain', team: { complete: true, missing: [] } });
+
+      // The plasma request waits for its co-investigator's joinder.
+      const [pending] = await demo.database.db
+        .select({ id: requests.id })
+        .from(requests)
+        .innerJoin(projects, eq(projects.id, requests.projectId))
+        .where(eq(projects.title, 'Plasma proteins and sleep in autistic adolescents'));
+      const team = (await call('GET', `/api/request/${pending!.id}/decisions/`, demoAdmin)).json();
+      expect(team).toMatchObject({ flow: 'biospecimen', status: 2 });
+      expect(team.team.missing).toEqual([
+        {
+          user_id: expect.any(Number),
+          display_name: 'Demo Co-Investigator',
+          reasons: [TEAM_GAP_REASONS.joinder],
+        },
+      ]);
+      const approved = await call('POST', `/api/request/${pending!.id}/decision/`, demoAdmin, { status: 4 });
+      expect(approved.json().status).toBe(12);
+      const coToken = await demo.tokenFor('coinvestigator@demo.test', demo.config.demoPassword);
+      const [link] = await demo.database.db
+        .select()
+        .from(userInstitutions)
+        .where(eq(userInstitutions.userId, team.team.missing[0].user_id));
+      const signed = await call('PATCH', `/api/user-institution/${link!.id}/`, coToken, {
+        joinder_date: new Date().toISOString(),
+      });
+      expect(signed.statusCode, signed.body).toBe(200);
+      const [after] = await demo.database.db.select().from(requests).where(eq(requests.id, pending!.id));
+      expect(after!.statusId).toBe(4);
+    } finally {
+      await demo.close();
+    }
+  }, 120_000);
 });

@@ -8,6 +8,7 @@ import type { DbOrTx } from '../../platform/db/database';
 import { ValidationError } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
 import { createUser } from '../../db/factories';
+import { claimTeamMemberships } from '../projects/team-accounts.service';
 import { fullName } from './accounts.presenter';
 import { verificationEmail } from './accounts.emails';
 import * as repo from './accounts.repo';
@@ -83,6 +84,8 @@ export function createRegistrationService(deps: AccountsDeps) {
           after,
           by: { userId: user.id },
         });
+        // Research teams that listed this e-mail before the account existed (decision 092).
+        await claimTeamMemberships(tx, { id: user.id, email: user.email });
         const setPassword =
           user.passwordHash === null ? await issueOneTimeToken(tx, user.id, 'reset-password') : null;
         return { status: 'ok' as const, token: setPassword, password_set: user.passwordHash !== null };

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq } from 'drizzle-orm';
-import { history, researchTeamMembers } from '../../db/schema';
-import { createProject } from '../../db/factories';
+import { and, count, desc, eq } from 'drizzle-orm';
+import { history, requestMembers, researchTeamMembers } from '../../db/schema';
+import { createProject, createRequest } from '../../db/factories';
+import { issueOneTimeToken } from '../../platform/auth/one-time-tokens';
 import { auth, createTestContext, errorBody, type TestContext } from '../../../test/test-app';
 
 let t: TestContext;
@@ -316,5 +317,90 @@ describe('research team: warnings', () => {
       current_rda: 1,
     });
     expect(rows[1].warnings).toEqual(['missing_irb', 'rda_not_executed']);
+  });
+});
+
+describe('research team: members who register later (decision 092)', () => {
+  const verify = async (email: string) => {
+    const user = await t.createUser({ roles: ['primary_researcher'], email, verified: false });
+    const token = await issueOneTimeToken(t.database.db, user.id, 'verify-email');
+    const verified = await t.app.inject({ url: `/api/verify-user/?token=${token}` });
+    expect(verified.statusCode, verified.body).toBe(200);
+    return user;
+  };
+  const accessOf = async (requestId: number) =>
+    (await t.database.db.select().from(requestMembers).where(eq(requestMembers.requestId, requestId))).map(
+      (row) => row.userId,
+    );
+
+  it('puts a verified newcomer on the requests filed since they joined, with history', async () => {
+    const project = await newProject();
+    const before = await createRequest(t.database.db, { projectId: project.id, statusId: 2 });
+    const saved = await save(project.id, [
+      { email: 'Newcomer@Example.edu', first_name: 'Lee', last_name: 'Later', user_role: 4 },
+      { email: 'off@example.edu', first_name: 'Otto', last_name: 'Off', user_role: 5, active: false },
+    ]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const filed = await createRequest(t.database.db, { projectId: project.id, statusId: 2 });
+    const draft = await createRequest(t.database.db, { projectId: project.id, statusId: 1 });
+    const withdrawn = await createRequest(t.database.db, { projectId: project.id, statusId: 11 });
+    const otherProject = await createRequest(t.database.db, {
+      projectId: (await newProject()).id,
+      statusId: 2,
+    });
+
+    const later = await verify('newcomer@example.edu');
+    expect(await accessOf(filed.id)).toEqual([later.id]);
+    expect(await accessOf(draft.id)).toEqual([later.id]);
+    expect(await accessOf(before.id)).toEqual([]);
+    expect(await accessOf(withdrawn.id)).toEqual([]);
+    expect(await accessOf(otherProject.id)).toEqual([]);
+    const [row] = await t.database.db
+      .select()
+      .from(researchTeamMembers)
+      .where(
+        and(
+          eq(researchTeamMembers.projectId, project.id),
+          eq(researchTeamMembers.email, 'Newcomer@Example.edu'),
+        ),
+      );
+    expect(row!.userId).toBe(later.id);
+    const [entry] = await t.database.db
+      .select()
+      .from(history)
+      .where(and(eq(history.model, 'request'), eq(history.objectId, String(filed.id))))
+      .orderBy(desc(history.version))
+      .limit(1);
+    expect(entry).toMatchObject({
+      action: 'update',
+      changedFields: ['access_control_list'],
+      modifierId: null,
+    });
+    // The owner sees the newcomer on the request's access list.
+    const detail = await t.app.inject({ url: `/api/request/${filed.id}/`, headers: auth(owner.token) });
+    expect(detail.json().access_control_list.map((item: { user_id: number }) => item.user_id)).toContain(
+      later.id,
+    );
+
+    // A member whose access is switched off is linked, but gets no request.
+    const off = await verify('off@example.edu');
+    expect(await accessOf(filed.id)).toEqual([later.id]);
+    const [offRow] = await t.database.db
+      .select()
+      .from(researchTeamMembers)
+      .where(eq(researchTeamMembers.email, 'off@example.edu'));
+    expect(offRow!.userId).toBe(off.id);
+  });
+
+  it('leaves removed members and people on no team alone', async () => {
+    const project = await newProject();
+    await save(project.id, [
+      { email: 'gone@example.edu', first_name: 'Gus', last_name: 'Gone', user_role: 3 },
+    ]);
+    await save(project.id, []);
+    const filed = await createRequest(t.database.db, { projectId: project.id, statusId: 2 });
+    await verify('gone@example.edu');
+    await verify('nobody-team@example.edu');
+    expect(await accessOf(filed.id)).toEqual([]);
   });
 });

@@ -265,6 +265,7 @@ function DateField({
       dateParser={(input) => toIsoDate(input)}
       fixOnBlur={false}
       clearable
+      clearButtonProps={{ 'aria-label': `Clear ${field.label}` }}
       withAsterisk={!field.optional}
       value={iso}
       onChange={(next) => onChange(next ?? '')}

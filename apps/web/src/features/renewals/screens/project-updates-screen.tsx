@@ -57,7 +57,12 @@ function ExpiringRequests({ requests, renewing }: { requests: RequestDto[]; rene
                 <Table.Td>{statusName(request)}</Table.Td>
                 <Table.Td>{formatDay(request.expiration_date)}</Table.Td>
                 <Table.Td>
-                  <Badge color={expiry === 'EXPIRED' ? 'red.9' : 'orange.9'} variant="outline">
+                  <Badge
+                    color={expiry === 'EXPIRED' ? 'red.9' : 'orange.7'}
+                    variant="outline"
+                    // Coloured border, dark text: readable at the badge's small size (WCAG AA).
+                    styles={{ label: { color: 'var(--mantine-color-text)' } }}
+                  >
                     {expiry}
                   </Badge>
                 </Table.Td>
@@ -111,7 +116,12 @@ function ExpiringIrbs({ projects }: { projects: ProjectDto[] }) {
                 <Table.Td>{project.portal_project_id}</Table.Td>
                 <Table.Td>{formatDay(project.irb_renewal_date)}</Table.Td>
                 <Table.Td>
-                  <Badge color={expiry === 'EXPIRED' ? 'red.9' : 'orange.9'} variant="outline">
+                  <Badge
+                    color={expiry === 'EXPIRED' ? 'red.9' : 'orange.7'}
+                    variant="outline"
+                    // Coloured border, dark text: readable at the badge's small size (WCAG AA).
+                    styles={{ label: { color: 'var(--mantine-color-text)' } }}
+                  >
                     {expiry}
                   </Badge>
                 </Table.Td>

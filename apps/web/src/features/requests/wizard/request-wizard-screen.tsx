@@ -304,9 +304,10 @@ export default function RequestWizardScreen() {
     }
   }
 
-  // Team access is per research-team row; the saved list holds user ids.
+  // Team access is per research-team row; the saved list holds user ids. A member without an
+  // account yet is put on the request when they register (decision 092).
   const accessFor = (memberId: number, userId: number | null) =>
-    Boolean(data.access[memberId]) || (userId !== null && editing && Boolean(data.access[userId]));
+    userId === null || Boolean(data.access[memberId]) || (editing && Boolean(data.access[userId]));
   const teamWithAccess = members.filter(
     (member) =>
       !member.is_pi && member.active && !member.removal_date && accessFor(member.id, member.user_id),

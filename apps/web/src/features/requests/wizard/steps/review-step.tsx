@@ -84,6 +84,7 @@ export function ReviewStep({
             {members.map((member) => (
               <List.Item key={member.id}>
                 {member.display_name} ({member.email}), {member.user_role_name}
+                {member.user_id === null && ' — access once they register a portal account'}
               </List.Item>
             ))}
           </List>

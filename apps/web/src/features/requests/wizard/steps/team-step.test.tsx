@@ -121,4 +121,39 @@ describe('TeamStep new members', () => {
     expect(screen.queryByLabelText('First name, new member 1')).not.toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('team row 2 email: Taken.');
   });
+
+  it('shows a member without an account as getting access once they register', () => {
+    const pending = {
+      ...pi,
+      id: 8,
+      user_id: null,
+      email: 'new@example.org',
+      display_name: 'Nia New',
+      user_role: 3,
+      user_role_name: 'Collaborator',
+      is_pi: false,
+    } as unknown as ResearchTeamMemberDto;
+    render(
+      <MantineProvider env="test">
+        <QueryClientProvider client={new QueryClient()}>
+          <TeamStep
+            members={[pi, pending]}
+            loading={false}
+            error={null}
+            access={{ 8: true }}
+            onChange={() => {}}
+            newRows={[]}
+            onNewRowsChange={() => {}}
+            serverErrors={[]}
+            saving={false}
+            onContinue={() => {}}
+          />
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    const toggle = screen.getByRole('switch', { name: 'Access for Nia New' });
+    expect(toggle).toBeChecked();
+    expect(toggle).toBeDisabled();
+    expect(toggle).toHaveAccessibleDescription('No portal account yet: access once they register');
+  });
 });

@@ -102,7 +102,13 @@ export function TeamStep({
                   checked={member.is_pi || Boolean(access[member.id])}
                   disabled={member.is_pi || member.user_id === null}
                   onChange={(event) => onChange({ ...access, [member.id]: event.currentTarget.checked })}
+                  aria-describedby={member.user_id === null ? `pending-access-${member.id}` : undefined}
                 />
+                {member.user_id === null && (
+                  <Text size="xs" c="gray.7" mt={4} id={`pending-access-${member.id}`}>
+                    No portal account yet: access once they register
+                  </Text>
+                )}
               </Table.Td>
             </Table.Tr>
           ))}

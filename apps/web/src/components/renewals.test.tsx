@@ -81,7 +81,7 @@ describe('RenewalHistory', () => {
         status: 2,
         status_name: 'Submitted',
         submission_date: '2026-11-20T10:00:00Z',
-        additional_data: { renew: true, publication_status: 3, generated_check: false, impact: 'Useful.' },
+        additional_data: { impact: 'Useful.', renew: true, generated_check: false, publication_status: 3 },
         expiration_before: '2026-11-01T00:00:00.000Z',
         expiration_after: '2029-11-19T00:00:00.000Z',
       },
@@ -91,7 +91,10 @@ describe('RenewalHistory', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Submitted')).toBeInTheDocument();
     expect(await screen.findByText('No publication expected')).toBeInTheDocument();
-    expect(screen.getByText('Has work using these resources been published?')).toBeInTheDocument();
+    const published = screen.getByText('Has work using these resources been published?');
+    const impact = screen.getByText('How did these resources contribute to your research?');
+    // Answers follow the form's order.
+    expect(published.compareDocumentPosition(impact) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     // A renewal awaits review: no second one.
     expect(screen.queryByRole('link', { name: 'Renew' })).toBeNull();
   });

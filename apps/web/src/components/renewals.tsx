@@ -94,6 +94,7 @@ function answerText(value: unknown, labels: Map<string, AnswerLabel>, key: strin
   if (value === null || value === undefined || value === '') return '—';
   if (options?.has(String(value))) return options.get(String(value))!;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDay(value);
   if (Array.isArray(value))
     return value
       .map((row) =>
@@ -111,7 +112,12 @@ function answerText(value: unknown, labels: Map<string, AnswerLabel>, key: strin
 /** One renewal: status, date, the choice and its effect on the expiry, and the form's answers. */
 function RenewalCard({ renewal, labels }: { renewal: RenewalDto; labels: Map<string, AnswerLabel> }) {
   const renew = renewal.additional_data.renew === true;
-  const answers = Object.entries(renewal.additional_data).filter(([key]) => key !== 'renew');
+  // In the form's order (stored answers come back in no particular order).
+  const order = [...labels.keys()];
+  const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
+  const answers = Object.entries(renewal.additional_data)
+    .filter(([key]) => key !== 'renew')
+    .sort(([a], [b]) => rank(a) - rank(b));
   return (
     <Card withBorder padding="md">
       <Stack gap="sm">

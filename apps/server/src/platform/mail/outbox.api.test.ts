@@ -44,6 +44,42 @@ describe('mail outbox', () => {
     expect(row?.sentAt).toBeInstanceOf(Date);
   });
 
+  it('attaches stored files read at delivery, and retries while one cannot be read', async () => {
+    const stored = new Map([
+      [7, { filename: 'letter.pdf', content: Buffer.from('%PDF-1.4'), contentType: 'application/pdf' }],
+    ]);
+    const reads: number[][] = [];
+    outbox.useAttachments(async (ids) => {
+      reads.push([...ids]);
+      return ids.flatMap((id) => (stored.has(id) ? [stored.get(id)!] : []));
+    });
+    await database.db.transaction((tx) =>
+      queueEmail(tx, { ...message, modelName: 'request', objectIds: [3], attachmentFileIds: [7] }),
+    );
+    expect(reads).toEqual([]);
+    expect(await outbox.deliverDue()).toBe(1);
+    expect(smtp.inbox[0]?.attachments).toEqual([
+      { filename: 'letter.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF-1.4') },
+    ]);
+    const [sent] = await database.db.select().from(emailLogs);
+    expect(sent).toMatchObject({
+      status: 'sent',
+      modelName: 'request',
+      objectIds: [3],
+      attachmentFileIds: [7],
+    });
+
+    const id = await queueEmail(database.db, { ...message, attachmentFileIds: [8] });
+    expect(await outbox.deliverDue()).toBe(0);
+    const [row] = await database.db.select().from(emailLogs).where(eq(emailLogs.id, id));
+    expect(row).toMatchObject({
+      status: 'queued',
+      attempts: 1,
+      lastError: 'An attached file no longer exists',
+    });
+    expect(smtp.inbox).toHaveLength(1);
+  });
+
   it('sends nothing for a transaction that rolled back', async () => {
     await expect(
       database.db.transaction(async (tx) => {

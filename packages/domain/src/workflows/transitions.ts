@@ -203,6 +203,8 @@ export const WORKFLOW_MESSAGES = {
   emailRequired: 'This decision sends an e-mail: add at least one recipient, a subject and a message.',
   recipientsRequired: 'Add at least one recipient.',
   chooseRequest: 'Choose the request this document is for.',
+  /** New requests of an owner with a suspended request (researcher home, decision 067). */
+  suspendedPrevents: 'Suspended Request prevents this action.',
   attachmentUnknown:
     'This attachment cannot be used: upload it as a decision document of this request first.',
 } as const;

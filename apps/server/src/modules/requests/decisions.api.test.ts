@@ -255,20 +255,21 @@ describe('GET request/{id}/decision-email/', () => {
 
 describe('POST request/{id}/decision/: the plain flow', () => {
   it('takes a dataset request from Submitted to Archived, with dates, suspension and bell notes', async () => {
+    const filing = {
+      project: projectId,
+      type: 1,
+      datasets: [datasetId],
+      agreed_nih: true,
+      data_safeguard: true,
+      usage_answers: [true, true, true],
+      agreed_to_usage_policy: true,
+      submit: true,
+    };
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/request/',
       headers: auth(researcher.token),
-      payload: {
-        project: projectId,
-        type: 1,
-        datasets: [datasetId],
-        agreed_nih: true,
-        data_safeguard: true,
-        usage_answers: [true, true, true],
-        agreed_to_usage_policy: true,
-        submit: true,
-      },
+      payload: filing,
     });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id as number;
@@ -310,6 +311,15 @@ describe('POST request/{id}/decision/: the plain flow', () => {
     expect(owner!.suspendedRequestId).toBe(id);
     const me = await get('/api/user/me/', researcher.token);
     expect(me.json().suspended_request).toBe(id);
+    // While suspended, the owner cannot file another request.
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: '/api/request/',
+      headers: auth(researcher.token),
+      payload: filing,
+    });
+    expect(blocked.statusCode).toBe(400);
+    expect(errorBody(blocked).non_field_errors).toEqual([WORKFLOW_MESSAGES.suspendedPrevents]);
 
     const back = await step(7);
     expect(back.revocation_date).toBeNull();

@@ -5,6 +5,7 @@ import {
   isRecontacting,
   normalizeRequestSampleIds,
   REQUEST_MESSAGES,
+  WORKFLOW_MESSAGES,
   REQUEST_STATUSES,
   resourceMixError,
   RETURN_TO_APPLICANT_STATUSES,
@@ -368,6 +369,10 @@ export function createRequestsService(deps: {
         if (!staff && project.ownerId !== actor.userId) fail({ project: [REQUEST_MESSAGES.notYourProject] });
         if (staff && input.owner != null && input.owner !== project.ownerId) fail({ owner: [NOT_PI] });
         const ownerId = project.ownerId;
+        // A suspended request stops its owner filing new ones until it is resolved (staff §4.4).
+        const owner = await repo.findUser(tx, ownerId);
+        if (owner?.suspendedRequestId != null)
+          fail({ non_field_errors: [WORKFLOW_MESSAGES.suspendedPrevents] });
         const irbState = irbExpiryState(
           irbData
             ? {

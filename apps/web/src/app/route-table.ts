@@ -50,6 +50,7 @@ const dataAccess = () => import('@/features/catalogue/screens/data-access-screen
 const formTesterList = () => import('@/features/forms/screens/form-tester-list-screen');
 const formTesterForm = () => import('@/features/forms/screens/form-tester-screen');
 const requestList = () => import('@/features/requests/list/request-list-screen');
+const resourceRequest = () => import('@/features/home/screens/resource-request-screen');
 const requestDetail = () => import('@/features/requests/detail/request-detail-screen');
 const requestWizard = () => import('@/features/requests/wizard/request-wizard-screen');
 const renewal = () => import('@/features/renewals/screens/renewal-screen');
@@ -171,7 +172,7 @@ export const ROUTES: RouteEntry[] = [
     access: 'signedIn',
     screen: renewal,
   },
-  { path: '/resource-request', title: 'Resource Requests', access: 'signedIn' },
+  { path: '/resource-request', title: 'Resource Requests', access: 'signedIn', screen: resourceRequest },
   { path: '/research-match-review', title: 'Research Match Review', access: 'signedIn' },
   {
     path: '/research-match-review/start-review',

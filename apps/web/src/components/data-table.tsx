@@ -1,4 +1,9 @@
-import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import {
+  DataTable,
+  type DataTableColumn,
+  type DataTableRowExpansionProps,
+  type DataTableSortStatus,
+} from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
 import { Text } from '@mantine/core';
 import { LIMITS } from '@rrp/domain';
@@ -26,6 +31,7 @@ export function ServerTable<T extends { id: number }>({
   emptyText,
   onRowClick,
   rowClassName,
+  rowExpansion,
   label,
 }: {
   records: T[];
@@ -38,6 +44,8 @@ export function ServerTable<T extends { id: number }>({
   onRowClick?: (record: T) => void;
   /** A class for some rows (e.g. highlighted ones). */
   rowClassName?: (record: T) => string | undefined;
+  /** Rows that open to show more (e.g. the command centre's request details). */
+  rowExpansion?: DataTableRowExpansionProps<T>;
   label: string;
 }) {
   const descending = state.ordering.startsWith('-');
@@ -71,6 +79,7 @@ export function ServerTable<T extends { id: number }>({
       }),
     onRowClick: onRowClick ? ({ record }: { record: T }) => onRowClick(record) : undefined,
     rowClassName: rowClassName ? (record: T) => rowClassName(record) : undefined,
+    rowExpansion,
   } as const;
   if (!paged) return <DataTable<T> {...common} />;
   return (

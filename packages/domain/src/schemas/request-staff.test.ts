@@ -35,10 +35,11 @@ describe('review quarters (staff §9)', () => {
     expect(defaultReviewQuarter(new Date('2027-02-01T00:00:00Z'))).toEqual({ year: 2026, quarter: 4 });
   });
 
-  it('offers every quarter from October 2018 to the current one, newest first', () => {
+  it('offers the quarters from October 2018 to the current review quarter, newest first', () => {
     const options = reviewQuarterOptions(new Date('2019-05-01T00:00:00Z')).map(quarterKey);
-    expect(options).toEqual(['2019-Q2', '2019-Q1', '2018-Q4']);
-    expect(reviewQuarterOptions(new Date('2026-11-23T00:00:00Z'))).toHaveLength(33);
+    expect(options).toEqual(['2019-Q1', '2018-Q4']);
+    expect(reviewQuarterOptions(new Date('2026-11-23T00:00:00Z'))).toHaveLength(32);
+    expect(reviewQuarterOptions(new Date('2018-11-01T00:00:00Z'))).toEqual([]);
   });
 
   it('parses keys from 2018-Q4 on and gives their date range', () => {

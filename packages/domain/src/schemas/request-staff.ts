@@ -213,10 +213,12 @@ export function quarterLabel(q: ReviewQuarter): string {
 /** The default review quarter: the current quarter offset by -1. */
 export const defaultReviewQuarter = (now: Date = new Date()) => shiftQuarter(quarterOf(now), -1);
 
-/** Every quarter from October 2018 to the current one, newest first. */
+/** The review quarters from October 2018 to the current review quarter (current - 1), newest first. */
 export function reviewQuarterOptions(now: Date = new Date()): ReviewQuarter[] {
   const quarters: ReviewQuarter[] = [];
   const first = FIRST_REVIEW_QUARTER.year * 4 + FIRST_REVIEW_QUARTER.quarter;
-  for (let q = quarterOf(now); q.year * 4 + q.quarter >= first; q = shiftQuarter(q, -1)) quarters.push(q);
+  for (let q = defaultReviewQuarter(now); q.year * 4 + q.quarter >= first; q = shiftQuarter(q, -1)) {
+    quarters.push(q);
+  }
   return quarters;
 }

@@ -25,6 +25,7 @@ import { ProjectsPanel } from '../components/projects-panel';
 import { RecentRequestsPanel } from '../components/recent-requests-panel';
 import { HomeExpiryNotices } from '@/components/renewals';
 import { CommandCentre } from '../components/command-centre';
+import { REVIEWER_HOME_ROLES, ReviewerPanel } from '../components/reviewer-panel';
 
 function VisitorHome() {
   return (
@@ -88,6 +89,7 @@ function RoleHome() {
       {(activeRole === 'portal_admin' || activeRole === 'portal_reviewer') && (
         <CommandCentre role={activeRole} />
       )}
+      {activeRole && REVIEWER_HOME_ROLES.includes(activeRole) && <ReviewerPanel role={activeRole} />}
       {activeRole === 'primary_researcher' && <HomeExpiryNotices userId={user.id} />}
       {activeRole === 'primary_researcher' && <RecentRequestsPanel />}
       {activeRole === 'primary_researcher' && <ProjectsPanel />}

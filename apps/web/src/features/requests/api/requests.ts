@@ -25,6 +25,10 @@ export interface RequestFilters {
   ordering: string;
   search: string;
   cohort: string | null;
+  /** An assigned reviewer's user id (staff filter `reviews__user`). */
+  reviewer?: string | null;
+  /** A review quarter `YYYY-Qn` (staff §9). */
+  reviewQuarter?: string | null;
 }
 
 export const REQUEST_EXPAND = 'project,datasets';
@@ -43,6 +47,8 @@ export function requestListQuery(
     expand: 'datasets,owner,institution',
     ...(search.length >= LIMITS.search.minChars ? { search } : {}),
     ...(filters.cohort ? { cohort: filters.cohort } : {}),
+    ...(filters.reviewer ? { reviews__user: filters.reviewer } : {}),
+    ...(filters.reviewQuarter ? { review_quarter: filters.reviewQuarter } : {}),
   };
 }
 

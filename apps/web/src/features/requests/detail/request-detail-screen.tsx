@@ -24,6 +24,7 @@ import {
 import { RequestExpiryNotices } from '@/components/renewals';
 import { RequestAuditTrail } from './request-audit-trail';
 import { DeleteRequestButton } from './request-actions';
+import { StaffPanel } from '../staff-panel/staff-panel';
 import { MakeDecisionButton, RequestDocumentButtons } from '../decision/decision-actions';
 import {
   AccessDetailsTab,
@@ -252,6 +253,7 @@ export default function RequestDetailScreen() {
           })}
         </Tabs>
       )}
+      {mode !== 'audit' && <StaffPanel request={data} />}
     </Page>
   );
 }

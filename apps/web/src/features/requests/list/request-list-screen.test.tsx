@@ -43,15 +43,17 @@ function renderList(role: string, results: RequestDto[], suspended: number | nul
   session.activeRole = role;
   session.user.suspended_request = suspended;
   const fetch = vi.fn(async (url: string) => {
-    const body = String(url).includes('cohort/')
-      ? {
-          count: 2,
-          results: [
-            { id: 2, name: 'SPARK' },
-            { id: 3, name: 'SSC' },
-          ],
-        }
-      : { count: results.length, results };
+    const body = String(url).includes('/user/')
+      ? { count: 1, results: [{ id: 21, display_name: 'Paula Reviewer', email: 'paula@example.test' }] }
+      : String(url).includes('cohort/')
+        ? {
+            count: 2,
+            results: [
+              { id: 2, name: 'SPARK' },
+              { id: 3, name: 'SSC' },
+            ],
+          }
+        : { count: results.length, results };
     return new Response(JSON.stringify(body), { status: 200 });
   });
   vi.stubGlobal('fetch', fetch);
@@ -116,6 +118,30 @@ describe('request list', () => {
     await waitFor(() =>
       expect(requestCalls(fetch).some((url) => url.searchParams.get('cohort') === '3')).toBe(true),
     );
+  });
+
+  it('gives staff the reviewer and review quarter filters (quarters from 2018-Q4 to current - 1)', async () => {
+    const fetch = renderList('portal_admin', [row({})]);
+    await screen.findByText('R00004');
+    await userEvent.click(screen.getByRole('button', { name: 'Show/Hide Filters' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Reviewer' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Paula Reviewer' }));
+    await waitFor(() => expect(requestCalls(fetch).at(-1)!.searchParams.get('reviews__user')).toBe('21'));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Review quarter' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.at(-1)).toHaveTextContent('October – December 2018 (2018-Q4)');
+    await userEvent.click(options.at(-1)!);
+    await waitFor(() =>
+      expect(requestCalls(fetch).at(-1)!.searchParams.get('review_quarter')).toBe('2018-Q4'),
+    );
+  });
+
+  it('gives a PI neither the reviewer nor the quarter filter', async () => {
+    renderList('primary_researcher', [row({})]);
+    await screen.findByText('R00004');
+    await userEvent.click(screen.getByRole('button', { name: 'Show/Hide Filters' }));
+    expect(screen.queryByRole('combobox', { name: 'Reviewer' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Review quarter' })).toBeNull();
   });
 
   it("says 'No results matching search.' with a link to create one", async () => {

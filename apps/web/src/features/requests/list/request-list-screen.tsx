@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconFilter } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import Papa from 'papaparse';
-import { can, LIMITS } from '@rrp/domain';
+import { can, LIMITS, mayAttempt, quarterKey, quarterLabel, reviewQuarterOptions } from '@rrp/domain';
 import { apiFetch } from '@/lib/api-client';
 import { ServerTable, type ListState } from '@/components/data-table';
 import { Page } from '@/components/page';
@@ -22,6 +22,13 @@ import { FLAGGED_STATUSES, cohortNames, formatDate, personName, statusName } fro
 import { SearchInput } from '@/components/search-input';
 import { ListActionsMenu } from '@/components/list-actions-menu';
 import { useActor } from '@/lib/use-can';
+import { useReviewerOptions } from '../api/staff';
+
+/** Review quarters from October 2018 to the current review quarter (staff §9), newest first. */
+const QUARTER_OPTIONS = reviewQuarterOptions().map((quarter) => ({
+  value: quarterKey(quarter),
+  label: quarterLabel(quarter),
+}));
 
 const institutionName = (request: RequestView) => request.institution?.name ?? '';
 const creatorName = (request: RequestView) => personName(request.creator) || personName(request.owner);
@@ -73,8 +80,14 @@ export default function RequestListScreen() {
   const [search] = useDebouncedValue(searchText, LIMITS.search.debounceMs);
   const [showFilters, setShowFilters] = useState(false);
   const [cohort, setCohort] = useState<string | null>(null);
+  const [reviewer, setReviewer] = useState<string | null>(null);
+  const [reviewQuarter, setReviewQuarter] = useState<string | null>(null);
   const cohorts = useCohorts();
-  const filters: RequestFilters = { ...state, search: isPi ? '' : search, cohort };
+  // The reviewer filter offers the reviewer groups' members to staff who may list users.
+  const reviewerFilter = !isPi && mayAttempt(actor, 'list', 'User');
+  const [reviewerSearch, setReviewerSearch] = useState('');
+  const reviewers = useReviewerOptions(reviewerSearch, reviewerFilter && showFilters);
+  const filters: RequestFilters = { ...state, search: isPi ? '' : search, cohort, reviewer, reviewQuarter };
   const list = useRequests(filters);
   const empty = list.data !== undefined && list.data.count === 0;
 
@@ -138,6 +151,42 @@ export default function RequestListScreen() {
                 }}
                 w={260}
               />
+              {reviewerFilter && (
+                <Select
+                  label="Reviewer"
+                  placeholder="Any reviewer"
+                  clearable
+                  searchable
+                  searchValue={reviewerSearch}
+                  onSearchChange={setReviewerSearch}
+                  filter={({ options }) => options}
+                  nothingFoundMessage="No reviewers found"
+                  data={(reviewers.data?.results ?? []).map((user) => ({
+                    value: String(user.id),
+                    label: user.display_name,
+                  }))}
+                  value={reviewer}
+                  onChange={(value) => {
+                    setReviewer(value);
+                    setState((previous) => ({ ...previous, page: 1 }));
+                  }}
+                  w={260}
+                />
+              )}
+              {!isPi && (
+                <Select
+                  label="Review quarter"
+                  placeholder="Any quarter"
+                  clearable
+                  data={QUARTER_OPTIONS}
+                  value={reviewQuarter}
+                  onChange={(value) => {
+                    setReviewQuarter(value);
+                    setState((previous) => ({ ...previous, page: 1 }));
+                  }}
+                  w={300}
+                />
+              )}
             </Group>
           </Paper>
         </Collapse>

@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import { Card, Stack, Title } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { LIMITS, type FeatureToggleDto, type RequestDto, type RoleKey } from '@rrp/domain';
+import { apiFetch } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
+import { ServerTable, type ListState } from '@/components/data-table';
+
+interface ListPage<T> {
+  count: number;
+  results: T[];
+}
+
+export const NO_APPLICATIONS = "You currently don't have any applications to review.";
+
+/** The roles with a reviewer home (staff §2.2). */
+export const REVIEWER_HOME_ROLES: readonly RoleKey[] = [
+  'portal_reviewer',
+  'internal_reviewer',
+  'external_reviewer',
+  'abn_reviewer',
+];
+
+interface ReviewList {
+  key: string;
+  title: string;
+  /** The request list filter of this list. */
+  query: Record<string, string>;
+  /** Shown only when it has rows (assignments outside the role's usual kind). */
+  onlyWhenFilled?: boolean;
+}
+
+/**
+ * Staff §2.2: an abn_reviewer sees the ABN tissue, pilot and data request lists (tissue only with
+ * abn_epic); internal and external reviewers see Research Match applications; portal reviewers
+ * every assignment. Other assignments are listed too, when there are any (decision 083).
+ */
+export function reviewListsFor(role: RoleKey, abnEpic: boolean): ReviewList[] {
+  switch (role) {
+    case 'abn_reviewer':
+      return [
+        { key: 'abn-data', title: 'Autism BrainNet Data Requests', query: { type: '6' } },
+        { key: 'abn-pilot', title: 'Pilot Applications', query: { type: '7' } },
+        ...(abnEpic ? [{ key: 'abn-tissue', title: 'Tissue Requests', query: { type: '8' } }] : []),
+      ];
+    case 'internal_reviewer':
+    case 'external_reviewer':
+      return [
+        { key: 'rm', title: 'Research Match Applications', query: { grouping: 'recontacting' } },
+        {
+          key: 'other',
+          title: 'Other Requests to Review',
+          query: { grouping__in: 'dataset,biospecimen,funding,tissue' },
+          onlyWhenFilled: true,
+        },
+      ];
+    default:
+      return [{ key: 'all', title: 'Requests Assigned to You', query: {} }];
+  }
+}
+
+const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : '—');
+
+function ReviewListTable({ list, userId }: { list: ReviewList; userId: number }) {
+  const navigate = useNavigate();
+  const [state, setState] = useState<ListState>({
+    page: 1,
+    pageSize: LIMITS.table.pageSize,
+    ordering: '-submission_date',
+  });
+  const page = useQuery({
+    queryKey: ['requests', 'review-list', list.key, userId, state],
+    queryFn: () =>
+      apiFetch<ListPage<RequestDto>>('request/', {
+        query: {
+          limit: state.pageSize,
+          offset: (state.page - 1) * state.pageSize,
+          ordering: state.ordering,
+          reviews__user: userId,
+          expand: 'institution',
+          ...list.query,
+        },
+      }),
+    placeholderData: keepPreviousData,
+  });
+  if (list.onlyWhenFilled && !page.data?.count) return null;
+  const headingId = `review-list-${list.key}`;
+  return (
+    <Stack gap="xs" component="section" aria-labelledby={headingId}>
+      <Title order={3} fz="md" id={headingId}>
+        {list.title}
+      </Title>
+      <ServerTable<RequestDto>
+        label={list.title}
+        records={page.data?.results ?? []}
+        total={page.data?.count ?? 0}
+        loading={page.isFetching}
+        state={state}
+        onChange={setState}
+        emptyText={NO_APPLICATIONS}
+        onRowClick={(request) => navigate(`/request/${request.id}`)}
+        columns={[
+          { accessor: 'portal_request_id', title: 'Portal ID', sortable: true },
+          {
+            accessor: 'display_name',
+            title: 'Requested Resource',
+            sortable: true,
+            render: (request) => request.display_name || `${request.type_name} request`,
+          },
+          {
+            accessor: 'owner',
+            title: 'Principal Investigator',
+            sortable: true,
+            render: (request) => request.owner.display_name,
+          },
+          {
+            accessor: 'institution',
+            title: 'Institution',
+            sortable: true,
+            render: (request) => request.institution?.name ?? '—',
+          },
+          {
+            accessor: 'submission_date',
+            title: 'Date Submitted',
+            sortable: true,
+            render: (request) => day(request.submission_date),
+          },
+          { accessor: 'status', title: 'Status', sortable: true, render: (request) => request.status_name },
+        ]}
+      />
+    </Stack>
+  );
+}
+
+/** The reviewer home's lists of applications to review: the reviewer's own assignments. */
+export function ReviewerPanel({ role }: { role: RoleKey }) {
+  const { user } = useSession();
+  const toggles = useQuery({
+    queryKey: ['feature-toggles'],
+    queryFn: () => apiFetch<ListPage<FeatureToggleDto>>('feature-toggle/', { query: { limit: 100 } }),
+    staleTime: 60_000,
+    enabled: role === 'abn_reviewer',
+  });
+  if (!user) return null;
+  const abnEpic =
+    toggles.data?.results.some((toggle) => toggle.feature_code === 'abn_epic' && toggle.enabled) ?? false;
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="reviewer-panel-heading">
+      <Title order={2} fz="xl" mb="md" id="reviewer-panel-heading">
+        Applications to Review
+      </Title>
+      <Stack gap="lg">
+        {reviewListsFor(role, abnEpic).map((list) => (
+          <ReviewListTable key={list.key} list={list} userId={user.id} />
+        ))}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,179 @@
+import { useMemo, useState } from 'react';
+import { Alert, Button, Group, MultiSelect, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { LIMITS, MAX_REVIEWERS } from '@rrp/domain';
+import { ApiError } from '@/lib/api-client';
+import { useReviewerOptions, useSetReviewers } from '../api/staff';
+import type { RequestView } from '../api/requests';
+
+/** A request is under active review while it is Under Review (decision 081). */
+export const UNDER_REVIEW = 3;
+
+interface Reviewer {
+  id: number;
+  display_name: string;
+}
+
+/** Asks before reviewers with an active review are removed (staff §5); resolves true to go ahead. */
+function confirmRemoval(reviewers: Reviewer[]): Promise<boolean> {
+  return new Promise((resolve) => {
+    modals.openConfirmModal({
+      title: 'Remove reviewers with an active review?',
+      children: (
+        <Stack gap="xs">
+          <Text size="sm">
+            This request is under review. Removing these reviewers ends their review of it:
+          </Text>
+          <ul>
+            {reviewers.map((reviewer) => (
+              <li key={reviewer.id}>
+                <Text size="sm">{reviewer.display_name}</Text>
+              </li>
+            ))}
+          </ul>
+        </Stack>
+      ),
+      labels: { confirm: 'Remove Reviewers', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => resolve(true),
+      onCancel: () => resolve(false),
+      onClose: () => resolve(false),
+    });
+  });
+}
+
+/** Staff §3 review_users: a searchable multi-select of the reviewer groups' members (max 100). */
+export function ReviewersSection({ request, canEdit }: { request: RequestView; canEdit: boolean }) {
+  const current = request.review_users ?? [];
+  const currentKey = current.map((reviewer) => reviewer.id).join(',');
+  const locked = request.reviewers_locked;
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="reviewers-heading">
+      <Title order={3} fz="md" id="reviewers-heading">
+        Reviewers
+      </Title>
+      {locked && (
+        <Text size="sm" c="gray.7">
+          The reviewers are locked because this request was rejected.
+        </Text>
+      )}
+      {canEdit ? (
+        // A new list from the server starts the editor afresh.
+        <ReviewersEditor key={currentKey} request={request} current={current} />
+      ) : current.length === 0 ? (
+        <Text size="sm">No reviewers assigned.</Text>
+      ) : (
+        <ul aria-label="Assigned reviewers">
+          {current.map((reviewer) => (
+            <li key={reviewer.id}>
+              <Text size="sm">{reviewer.display_name}</Text>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Stack>
+  );
+}
+
+const labelOf = (person: { display_name: string; email: string }) =>
+  `${person.display_name} (${person.email})`;
+
+function ReviewersEditor({
+  request,
+  current,
+}: {
+  request: RequestView;
+  current: NonNullable<RequestView['review_users']>;
+}) {
+  const [selected, setSelected] = useState<string[]>(() => current.map((reviewer) => String(reviewer.id)));
+  // Names of the assigned reviewers and of everyone picked from a search.
+  const [labels, setLabels] = useState(
+    () => new Map(current.map((reviewer) => [String(reviewer.id), labelOf(reviewer)])),
+  );
+  const [searchText, setSearchText] = useState('');
+  const [search] = useDebouncedValue(searchText, LIMITS.search.debounceMs / 2);
+  const options = useReviewerOptions(search);
+  const save = useSetReviewers(request.id);
+  const [error, setError] = useState<string | null>(null);
+  const locked = request.reviewers_locked;
+
+  const found = useMemo(
+    () => new Map((options.data?.results ?? []).map((user) => [String(user.id), labelOf(user)])),
+    [options.data],
+  );
+  const data = useMemo(() => {
+    const shown = new Set([...selected, ...found.keys()]);
+    return [...shown].map((value) => ({
+      value,
+      label: labels.get(value) ?? found.get(value) ?? `User ${value}`,
+    }));
+  }, [selected, found, labels]);
+
+  const initial = current.map((reviewer) => String(reviewer.id));
+  const changed = [...selected].sort().join(',') !== [...initial].sort().join(',');
+
+  function pick(values: string[]) {
+    setLabels((previous) => {
+      const next = new Map(previous);
+      for (const value of values)
+        if (!next.has(value) && found.has(value)) next.set(value, found.get(value)!);
+      return next;
+    });
+    setSelected(values);
+  }
+
+  async function submit(confirm = false) {
+    setError(null);
+    const users = selected.map(Number);
+    const removed = current.filter((reviewer) => !users.includes(reviewer.id));
+    if (!confirm && removed.length > 0 && request.status === UNDER_REVIEW) {
+      if (await confirmRemoval(removed)) await submit(true);
+      return;
+    }
+    try {
+      await save.mutateAsync({ users, ...(confirm ? { confirm: true } : {}) });
+      notifications.show({ color: 'green', message: 'Reviewers saved.' });
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.status === 409) {
+        const active = (caught.body.active_reviewers as Reviewer[] | undefined) ?? [];
+        if (await confirmRemoval(active)) await submit(true);
+        return;
+      }
+      setError(caught instanceof ApiError ? (caught.fieldErrors.users ?? caught.summary) : 'Saving failed.');
+    }
+  }
+
+  return (
+    <>
+      <MultiSelect
+        label="Assigned reviewers"
+        description={`Search reviewers by name or e-mail (at most ${MAX_REVIEWERS}).`}
+        placeholder={selected.length ? undefined : 'Search reviewers'}
+        data={data}
+        value={selected}
+        onChange={pick}
+        searchable
+        searchValue={searchText}
+        onSearchChange={setSearchText}
+        filter={({ options: items }) => items}
+        maxValues={MAX_REVIEWERS}
+        nothingFoundMessage={options.isFetching ? 'Searching…' : 'No reviewers found'}
+        disabled={locked}
+        clearable
+        hidePickedOptions
+      />
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button onClick={() => void submit()} disabled={!changed || locked} loading={save.isPending}>
+          Save Reviewers
+        </Button>
+      </Group>
+    </>
+  );
+}

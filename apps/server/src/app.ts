@@ -8,7 +8,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { LIMITS } from '@rrp/domain';
+import { LIMITS, REQUEST_SUBMITTED } from '@rrp/domain';
 import type { Config } from './config';
 import type { Database } from './platform/db/database';
 import { TokenService } from './platform/auth/tokens';
@@ -66,7 +66,8 @@ import { createRequestsService } from './modules/requests/requests.service';
 import { decisionsRoutes } from './modules/requests/decisions.routes';
 import { decisionDocsPolicy } from './modules/requests/decision-docs.policy';
 import { storedFileAttachments } from './platform/mail/attachments';
-import { requestSnapshot } from './modules/requests/requests.repo';
+import { lockRequest, requestSnapshot } from './modules/requests/requests.repo';
+import { applyTransition } from './modules/requests/requests.workflow';
 import { renewalsRoutes } from './modules/renewals/renewals.routes';
 import { createRenewalsService } from './modules/renewals/renewals.service';
 import { createRequestDocumentsService } from './modules/requests/requests.documents';
@@ -287,7 +288,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(userListRoutes, { users: createUserListService({ db: database.db }) });
   // Renewals: the resource impact / renewal form and the renewal choice (issue 8).
-  const renewals = createRenewalsService({ db: database.db, forms, requestSnapshot });
+  const renewals = createRenewalsService({
+    db: database.db,
+    forms,
+    requestSnapshot,
+    // A Research Match renewal sends the application back to Submitted through the workflow.
+    submitForReview: async (tx, requestId, by, now) => {
+      const row = await lockRequest(tx, requestId);
+      if (row) await applyTransition(tx, { request: row, to: REQUEST_SUBMITTED, kind: 'renewal', by, now });
+    },
+  });
   await app.register(renewalsRoutes, { renewals });
   services.history.registerModel('renewal', renewals.historySubject);
   // A request's approval notice and application as PDFs (researcher §7 downloads).

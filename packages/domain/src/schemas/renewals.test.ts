@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addMonthsUtc,
   irbNeedsUpdate,
+  isRenewalSubmission,
   renewalWindowOpen,
   renewedExpiration,
   requestExpiryState,
@@ -36,6 +37,13 @@ describe('request expiry rules (staff §4.4, §9)', () => {
     expect(irbNeedsUpdate('2026-04-02', now)).toBe(false);
     expect(irbNeedsUpdate('2025-12-01', now)).toBe(true);
     expect(irbNeedsUpdate(null, now)).toBe(false);
+  });
+
+  it('sends a Research Match application back to Submitted from Approved or Fulfilled only', () => {
+    expect(isRenewalSubmission(4, 2)).toBe(true);
+    expect(isRenewalSubmission(7, 2)).toBe(true);
+    expect(isRenewalSubmission(7, 3)).toBe(false);
+    expect(isRenewalSubmission(5, 2)).toBe(false);
   });
 
   it('words the expiry notices as the spec does', () => {

@@ -25,6 +25,7 @@ export const RENEWAL_MESSAGES = {
   staffStatus: 'Only staff can change the status of a renewal.',
   ownerAnswers: 'Only the owner of a request can change the answers of its renewal.',
   formErrors: 'Please fix the errors on the form.',
+  ownFile: 'Choose a file you uploaded.',
 } as const;
 
 /** Renewal extension: 3 years (staff §9: 365*3 days). */
@@ -40,6 +41,19 @@ const DAY_MS = 86_400_000;
 export const RENEWABLE_STATUSES: readonly RequestStatusId[] = [4, 7];
 /** Research Match requests and their renewals (the cohort-recontact kind). */
 export const RECONTACT_TYPES: readonly number[] = [4, 5];
+/**
+ * A Research Match renewal sends the application back to Submitted (researcher §4, staff §4.3)
+ * from these statuses: the approved or fulfilled application being renewed.
+ */
+export const RECONTACT_RENEWAL_FROM: readonly RequestStatusId[] = [4, 7];
+/** The request type of a Research Match renewal. */
+export const RESEARCH_MATCH_RENEWAL_TYPE = 5;
+
+/** Whether a renewal may move a request from `from` to `to` (Research Match: back to Submitted). */
+export function isRenewalSubmission(from: number, to: number): boolean {
+  return to === 2 && RECONTACT_RENEWAL_FROM.includes(from as RequestStatusId);
+}
+
 /** The statuses staff may give a renewal (decision 085). */
 export const RENEWAL_STATUS_CHOICES: readonly RequestStatusId[] = [2, 3, 4, 5, 6];
 /** A renewal in these statuses is open: another one cannot be filed for the same request. */

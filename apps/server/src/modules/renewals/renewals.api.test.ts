@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { RENEWAL_MESSAGES } from '@rrp/domain';
 import { addTeamMember, createProject, createRequest } from '../../db/factories';
-import { history, notifications, requestRenewals, requests, sampleTypes } from '../../db/schema';
+import { files, history, notifications, requestRenewals, requests, sampleTypes } from '../../db/schema';
 import { auth, createTestContext, errorBody, type TestContext } from '../../../test/test-app';
 
 let t: TestContext;
@@ -237,7 +237,9 @@ describe('POST renewal/: refusals change nothing', () => {
     const far = await request({}, 400);
     const response = await post({ request: far, additional_data: answersNo });
     expect(response.statusCode).toBe(400);
-    expect(errorBody(response).non_field_errors?.[0]).toMatch(/^This request can be renewed from six months/);
+    expect(errorBody(response).non_field_errors).toEqual([
+      expect.stringMatching(/^This request can be renewed from six months/),
+    ]);
     const none = await request({ expirationDate: null, statusId: 4 });
     expect(errorBody(await post({ request: none, additional_data: answersNo })).non_field_errors).toEqual([
       RENEWAL_MESSAGES.noExpiration,
@@ -271,11 +273,7 @@ describe('POST renewal/: refusals change nothing', () => {
     expect(await count(id)).toBe(0);
   });
 
-  it('refuses Research Match requests, a type that does not match and a malformed body', async () => {
-    const rm = await request({ typeId: 4 });
-    expect(errorBody(await post({ request: rm, additional_data: answersNo })).type).toEqual([
-      RENEWAL_MESSAGES.researchMatch,
-    ]);
+  it('refuses a type that does not match and a malformed body', async () => {
     const id = await request();
     expect(errorBody(await post({ request: id, type: 2, additional_data: answersNo })).type).toEqual([
       RENEWAL_MESSAGES.wrongType,
@@ -283,6 +281,88 @@ describe('POST renewal/: refusals change nothing', () => {
     const bad = await post({ request: id, additional_data: 'yes' });
     expect(bad.statusCode).toBe(400);
     expect(await count(id)).toBe(0);
+  });
+});
+
+describe('POST renewal/: Research Match renewals', () => {
+  /** A PDF record uploaded by this user (the form's file answers name files by id). */
+  const upload = async (creatorId: number) =>
+    (
+      await db()
+        .insert(files)
+        .values({
+          name: 'irb.pdf',
+          storageKey: `test/${Math.random()}`,
+          type: 'rm_renewal',
+          contentType: 'application/pdf',
+          size: 10,
+          creatorId,
+        })
+        .returning({ id: files.id })
+    )[0]!.id;
+  const rmAnswers = (irb: number, consent: number) => ({
+    study_findings: 'Recruitment went well.',
+    sci_justification: 'We need a second wave.',
+    progress: 'Half of the sample is enrolled.',
+    sample_size: 200,
+    all_consented: 120,
+    all_participated: 100,
+    cohort_consented: 80,
+    cohort_participated: 70,
+    additional_participants: 100,
+    lay_summary: 'We talk to families about language.',
+    recent_irb: irb,
+    consent_form: consent,
+  });
+
+  it('files a type 5 renewal and sends the application back to Submitted through the workflow', async () => {
+    const id = await request({ typeId: 4, displayName: 'Language study' });
+    const before = (await db().select().from(requests).where(eq(requests.id, id)))[0]!;
+    const answers = rmAnswers(await upload(owner.id), await upload(owner.id));
+    const noTerms = await post({ request: id, additional_data: answers });
+    expect(errorBody(noTerms).agreed_to_usage_policy).toEqual([RENEWAL_MESSAGES.usagePolicy]);
+    const response = await post({
+      request: id,
+      type: 5,
+      agreed_to_usage_policy: true,
+      additional_data: answers,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({
+      type: 5,
+      type_name: 'Research Match Renewal',
+      status: 2,
+      additional_data: { rm_application: { id }, sample_size: 200 },
+      expiration_after: null,
+    });
+    const after = (await db().select().from(requests).where(eq(requests.id, id)))[0]!;
+    expect(after.statusId).toBe(2);
+    // Research Match requests are not extended: they go back to review.
+    expect(after.expirationDate?.toISOString()).toBe(before.expirationDate?.toISOString());
+    const rows = await db()
+      .select()
+      .from(history)
+      .where(
+        and(eq(history.model, 'request'), eq(history.objectId, String(id)), eq(history.action, 'update')),
+      );
+    expect(rows.at(-1)?.changedFields).toContain('statusId');
+    const listed = (await get(`/api/renewal/?rm_application=${id}&status=2`, admin.token)).json();
+    expect(listed.results.map((row: { id: number }) => row.id)).toEqual([response.json().id]);
+  });
+
+  it('refuses files the owner did not upload and a resource impact type', async () => {
+    const id = await request({ typeId: 4 });
+    const response = await post({
+      request: id,
+      agreed_to_usage_policy: true,
+      additional_data: rmAnswers(await upload(admin.id), await upload(owner.id)),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(errorBody(response).recent_irb).toEqual([RENEWAL_MESSAGES.ownFile]);
+    expect(errorBody(await post({ request: id, type: 4, additional_data: {} })).type).toEqual([
+      RENEWAL_MESSAGES.wrongType,
+    ]);
+    expect((await db().select().from(requests).where(eq(requests.id, id)))[0]!.statusId).toBe(7);
   });
 });
 

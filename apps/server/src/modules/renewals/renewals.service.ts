@@ -4,6 +4,7 @@ import {
   OPEN_RENEWAL_STATUSES,
   RECONTACT_TYPES,
   RENEWABLE_STATUSES,
+  RESEARCH_MATCH_RENEWAL_TYPE,
   RENEWAL_MESSAGES,
   renewalWindowOpen,
   renewedExpiration,
@@ -18,6 +19,7 @@ import {
   RESOURCE_IMPACT_FORM_ID,
   resourceImpactForm,
   validateForm,
+  type Field,
   type FormValues,
 } from '@rrp/domain/forms';
 import type { Db, DbOrTx } from '../../platform/db/database';
@@ -52,20 +54,56 @@ export function usDate(date: Date): string {
   return `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 }
 
-/** The renewal form as this request is asked it (biospecimen and iPSC sections only where they apply). */
+/** The Research Match renewal form (researcher §3 "Research Match renewal form fields"). */
+const RESEARCH_MATCH_RENEWAL_FORM_ID = 'research_match_renewal';
+
+const isRecontact = (request: Pick<repo.LockedRequest, 'typeId'>) => RECONTACT_TYPES.includes(request.typeId);
+
+/**
+ * The renewal form as this request is asked it: Research Match applications the Research Match
+ * renewal form; the others the resource impact form (biospecimen and iPSC sections where they apply).
+ */
 function formFor(forms: FormsService, request: repo.LockedRequest) {
+  if (isRecontact(request)) return forms.get(RESEARCH_MATCH_RENEWAL_FORM_ID);
   return resourceImpactForm(forms.get(RESOURCE_IMPACT_FORM_ID), {
     biospecimen: request.typeId === BIOSPECIMEN,
     ipsc: request.typeId === BIOSPECIMEN && request.sampleTypeCode === 'ipsc',
   });
 }
 
-/** The form's answers, cleaned by the one validator; its errors keyed by field path. */
-function checkAnswers(forms: FormsService, request: repo.LockedRequest, answers: FormValues) {
-  const result = validateForm(formFor(forms, request), answers);
+/** The keys of a form's file fields (follow-ups included). */
+function fileKeys(fields: readonly Field[]): string[] {
+  return fields.flatMap((field) =>
+    field.type === 'followUp' ? fileKeys(field.fields) : field.type === 'file' ? [field.key] : [],
+  );
+}
+
+/**
+ * The form's answers, cleaned by the one validator; its errors keyed by field path. A file
+ * answer must name a file the owner uploaded.
+ */
+async function checkAnswers(
+  tx: DbOrTx,
+  forms: FormsService,
+  request: repo.LockedRequest,
+  answers: FormValues,
+) {
+  const form = formFor(forms, request);
+  const result = validateForm(form, answers);
   const errors: FieldErrors = Object.fromEntries(
     Object.entries(result.errors).map(([key, message]) => [key, [message]]),
   );
+  const chosen = fileKeys(form.fields).flatMap((key) => {
+    const value = result.values[key];
+    const ids = (Array.isArray(value) ? value : [value]).filter((id): id is number => typeof id === 'number');
+    return ids.map((id) => ({ key, id }));
+  });
+  const own = await repo.filesUploadedBy(
+    tx,
+    chosen.map((entry) => entry.id),
+    request.ownerId,
+  );
+  for (const entry of chosen) if (!own.has(entry.id)) errors[entry.key] = [RENEWAL_MESSAGES.ownFile];
   if (Object.keys(errors).length > 0) fail(errors);
   return result.values;
 }
@@ -80,6 +118,11 @@ export function createRenewalsService(deps: {
   forms: FormsService;
   /** The request's full version for its history row (the requests module's snapshot). */
   requestSnapshot: (tx: DbOrTx, id: number) => Promise<Record<string, unknown> | null>;
+  /**
+   * Sends a Research Match application back to Submitted for its renewal, through the workflow's
+   * one writer of request status (`applyTransition`), in the caller's transaction.
+   */
+  submitForReview: (tx: DbOrTx, requestId: number, by: Actor, now: Date) => Promise<void>;
 }) {
   const { db, forms } = deps;
 
@@ -144,9 +187,9 @@ export function createRenewalsService(deps: {
         authorize(actor, 'create', 'Renewal', subject);
         const locked = request!;
         if (locked.ownerId !== actor.userId) throw new ForbiddenError(RENEWAL_MESSAGES.notOwner);
-        if (RECONTACT_TYPES.includes(locked.typeId)) fail({ type: [RENEWAL_MESSAGES.researchMatch] });
-        if (input.type !== undefined && input.type !== locked.typeId)
-          fail({ type: [RENEWAL_MESSAGES.wrongType] });
+        // Research Match renewals are of their own type (5); the others take the request's.
+        const typeId = isRecontact(locked) ? RESEARCH_MATCH_RENEWAL_TYPE : locked.typeId;
+        if (input.type !== undefined && input.type !== typeId) fail({ type: [RENEWAL_MESSAGES.wrongType] });
         if (!RENEWABLE_STATUSES.includes(locked.statusId as RequestStatusId))
           fail({ non_field_errors: [RENEWAL_MESSAGES.notRenewable] });
         if (!locked.expirationDate) fail({ non_field_errors: [RENEWAL_MESSAGES.noExpiration] });
@@ -155,19 +198,23 @@ export function createRenewalsService(deps: {
         if ((await repo.renewalsInStatus(tx, locked.id, OPEN_RENEWAL_STATUSES)).length > 0)
           fail({ non_field_errors: [RENEWAL_MESSAGES.openRenewal] });
 
-        const answers = checkAnswers(forms, locked, input.additional_data);
-        const renew = answers.renew === true;
+        const answers = await checkAnswers(tx, forms, locked, input.additional_data);
+        // Research Match: the renewal is a new submission of the application (terms only, researcher §5).
+        const recontact = isRecontact(locked);
+        const renew = recontact || answers.renew === true;
         if (renew && input.agreed_to_usage_policy !== true)
           fail({ agreed_to_usage_policy: [RENEWAL_MESSAGES.usagePolicy] });
+        if (recontact) answers.rm_application = { id: locked.id };
 
-        // Yes: today plus three years (staff §4.4); No: the request keeps its date and expires.
+        // Yes: today plus three years for requests not of the recontact kind (staff §4.4); No: the
+        // request keeps its date and expires. Research Match renewals go back to review instead.
         const before = locked.expirationDate!;
-        const after = renew ? renewedExpiration(now) : null;
+        const after = renew && !recontact ? renewedExpiration(now) : null;
         const renewal = await repo.insertRenewal(tx, {
           requestId: locked.id,
           ownerId: actor.userId,
           statusId: REQUEST_SUBMITTED,
-          typeId: locked.typeId,
+          typeId,
           agreedToUsagePolicy: input.agreed_to_usage_policy === true,
           additionalData: {
             ...answers,
@@ -191,9 +238,10 @@ export function createRenewalsService(deps: {
             by: actor,
           });
         }
+        if (recontact) await deps.submitForReview(tx, locked.id, actor, now);
         const admins = await repo.activeUsersInRole(tx, ADMIN_ROLE);
         await repo.notify(tx, admins, {
-          message: `Renewal submitted for ${locked.portalRequestId}${locked.displayName ? ` (${locked.displayName})` : ''}: ${renew ? 'access renewed' : 'access not renewed'}.`,
+          message: `Renewal submitted for ${locked.portalRequestId}${locked.displayName ? ` (${locked.displayName})` : ''}: ${recontact ? 'back to review' : renew ? 'access renewed' : 'access not renewed'}.`,
           redirect: `/request/${locked.id}?tab=renewal`,
           taskName: 'renewal_submitted',
           fields: { request_id: locked.id, renewal_id: renewal.id, renew },
@@ -229,14 +277,17 @@ export function createRenewalsService(deps: {
             fail({ non_field_errors: [RENEWAL_MESSAGES.notEditable] });
           const stored = current.additionalData;
           const answers =
-            input.additional_data === undefined ? null : checkAnswers(forms, request, input.additional_data);
+            input.additional_data === undefined
+              ? null
+              : await checkAnswers(tx, forms, request, input.additional_data);
           if (answers && answers.renew !== stored.renew) fail({ renew: [RENEWAL_MESSAGES.choiceFixed] });
           const agreed = input.agreed_to_usage_policy ?? current.agreedToUsagePolicy;
-          if (stored.renew === true && !agreed)
+          if ((stored.renew === true || isRecontact(request)) && !agreed)
             fail({ agreed_to_usage_policy: [RENEWAL_MESSAGES.usagePolicy] });
           if (answers)
             changes.additionalData = {
               ...answers,
+              ...(isRecontact(request) ? { rm_application: { id: request.id } } : {}),
               [EXPIRATION_BEFORE]: stored[EXPIRATION_BEFORE] ?? null,
               [EXPIRATION_AFTER]: stored[EXPIRATION_AFTER] ?? null,
             };

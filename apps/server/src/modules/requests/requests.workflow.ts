@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import {
   DECISION_STATUSES,
   flowFor,
+  isRenewalSubmission,
   isSubmission,
   LIMITS,
   REQUEST_STATUSES,
@@ -32,9 +33,10 @@ const DAY_MS = 86_400_000;
  * How a status change is asked for:
  * - `decision`: a decider (permission `decide`) through the flow table of their active role;
  * - `submission`: the owner (or staff filing for them) submitting or resubmitting;
- * - `team_complete`: the system promoting Approved (Pending Team) once the team is complete.
+ * - `team_complete`: the system promoting Approved (Pending Team) once the team is complete;
+ * - `renewal`: the owner's Research Match renewal sending the application back to Submitted.
  */
-export type TransitionKind = 'decision' | 'submission' | 'team_complete';
+export type TransitionKind = 'decision' | 'submission' | 'team_complete' | 'renewal';
 
 export interface TransitionInput {
   /** The request row, locked by the caller (`repo.lockRequest`) in this transaction. */
@@ -92,6 +94,11 @@ export async function applyTransition(tx: DbOrTx, input: TransitionInput): Promi
   switch (input.kind) {
     case 'submission':
       if (!isSubmission(from, input.to)) fail(WORKFLOW_MESSAGES.ownerNotAllowed(input.to, from));
+      status = input.to as RequestStatusId;
+      break;
+    case 'renewal':
+      // A renewal submission sets the request to Submitted (researcher §4, staff §4.3).
+      if (!isRenewalSubmission(from, input.to)) fail(WORKFLOW_MESSAGES.ownerNotAllowed(input.to, from));
       status = input.to as RequestStatusId;
       break;
     case 'team_complete':
@@ -152,7 +159,7 @@ export async function applyTransition(tx: DbOrTx, input: TransitionInput): Promi
     });
   }
 
-  if (input.kind !== 'submission') {
+  if (input.kind !== 'submission' && input.kind !== 'renewal') {
     const name = request.displayName || `request ${request.portalRequestId}`;
     await notifyUsers(tx, [
       {

@@ -366,6 +366,8 @@ export function createProjectsService(deps: {
         if (input.team !== undefined) await writeTeam(tx, project, input.team, now);
         // Writes nothing when nothing changed.
         await history(tx, id, 'update', before, actor);
+        // A new IRB, team or owner may complete a request's team (Approved (Pending Team) -> Approved).
+        await promotePendingTeams(tx, { projectId: id }, actor);
       });
       return get(actor, id, expand);
     },

@@ -603,6 +603,34 @@ describe('the pending-team variant', () => {
     ).toBe(true);
   });
 
+  it('promotes when the incomplete co-investigator leaves the team', async () => {
+    const unsigned = await t.createUser({
+      roles: ['primary_researcher'],
+      firstName: 'Una',
+      lastName: 'Unsigned',
+      institutionVerified: false,
+    });
+    const project = await createProject(db(), { ownerId: researcher.id, title: 'Leaving member' });
+    await attachIrb(project.id, researcher.id);
+    await addTeamMember(db(), {
+      projectId: project.id,
+      email: unsigned.email,
+      firstName: 'Una',
+      lastName: 'Unsigned',
+      userRole: 2,
+    });
+    const { id } = await newRequest(1, 3, project.id);
+    expect((await decide(id, { status: 4 })).json().status).toBe(12);
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/research-team/',
+      headers: auth(researcher.token),
+      payload: { project_id: project.id, team: [] },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await row(id)).statusId).toBe(4);
+  });
+
   it('promotes when the project’s IRB is uploaded', async () => {
     const project = await createProject(db(), { ownerId: researcher.id, title: 'No IRB yet' });
     const { id } = await newRequest(1, 2, project.id);

@@ -99,6 +99,29 @@ describe('RenewalHistory', () => {
     expect(screen.queryByRole('link', { name: 'Renew' })).toBeNull();
   });
 
+  it('shows a Research Match renewal as a new review, without its application reference', async () => {
+    renderWith(<RenewalHistory request={request({ type: 4 })} isOwner />, [
+      {
+        id: 10,
+        request: 5,
+        type: 5,
+        status: 2,
+        status_name: 'Submitted',
+        submission_date: '2026-11-20T10:00:00Z',
+        additional_data: { rm_application: { id: 5 }, progress: 'Half enrolled.' },
+        expiration_before: '2026-11-01T00:00:00.000Z',
+        expiration_after: null,
+      },
+    ]);
+    expect(
+      await screen.findByText('Research Match renewal: the application is reviewed again.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Half enrolled.')).toBeInTheDocument();
+    expect(screen.queryByText(/rm application/i)).toBeNull();
+    // Research Match renewals have their own form: no Renew here.
+    expect(screen.queryByRole('link', { name: 'Renew' })).toBeNull();
+  });
+
   it('offers the owner Renew when the window is open and nothing is filed', async () => {
     renderWith(<RenewalHistory request={request()} isOwner />, []);
     expect(await screen.findByText('No renewal has been filed for this request.')).toBeInTheDocument();

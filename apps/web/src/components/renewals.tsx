@@ -6,7 +6,10 @@ import {
   type FieldOption,
   type FormSchema,
 } from '@rrp/domain/forms';
-import type { RenewalDto, RequestDto } from '@rrp/domain';
+import { RESEARCH_MATCH_RENEWAL_TYPE, type RenewalDto, type RequestDto } from '@rrp/domain';
+
+/** The Research Match renewal form (researcher §3), for the labels of its answers. */
+const RESEARCH_MATCH_RENEWAL_FORM_ID = 'research_match_renewal';
 import { useFormSchema } from '@/components/dynamic-form';
 import { formatDate, formatDay, refId } from '@/lib/request-rules';
 import { irbNotice, mayRenew, sunsetNotice, useProjectUpdates, useRequestRenewals } from '@/lib/renewals';
@@ -112,11 +115,12 @@ function answerText(value: unknown, labels: Map<string, AnswerLabel>, key: strin
 /** One renewal: status, date, the choice and its effect on the expiry, and the form's answers. */
 function RenewalCard({ renewal, labels }: { renewal: RenewalDto; labels: Map<string, AnswerLabel> }) {
   const renew = renewal.additional_data.renew === true;
+  const researchMatch = renewal.type === RESEARCH_MATCH_RENEWAL_TYPE;
   // In the form's order (stored answers come back in no particular order).
   const order = [...labels.keys()];
   const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
   const answers = Object.entries(renewal.additional_data)
-    .filter(([key]) => key !== 'renew')
+    .filter(([key]) => key !== 'renew' && key !== 'rm_application')
     .sort(([a], [b]) => rank(a) - rank(b));
   return (
     <Card withBorder padding="md">
@@ -130,9 +134,11 @@ function RenewalCard({ renewal, labels }: { renewal: RenewalDto; labels: Map<str
           </Badge>
         </Group>
         <Text size="sm" fw={600}>
-          {renew
-            ? `Renewal choice: Yes — access extended to ${formatDay(renewal.expiration_after)}.`
-            : `Renewal choice: No — access ends on ${formatDay(renewal.expiration_before)}.`}
+          {researchMatch
+            ? 'Research Match renewal: the application is reviewed again.'
+            : renew
+              ? `Renewal choice: Yes — access extended to ${formatDay(renewal.expiration_after)}.`
+              : `Renewal choice: No — access ends on ${formatDay(renewal.expiration_before)}.`}
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {answers.map(([key, value]) => (
@@ -158,7 +164,9 @@ function RenewalCard({ renewal, labels }: { renewal: RenewalDto; labels: Map<str
 export function RenewalHistory({ request, isOwner }: { request: RequestDto; isOwner: boolean }) {
   const renewals = useRequestRenewals(request.id);
   const schema = useFormSchema(RESOURCE_IMPACT_FORM_ID);
+  const rmSchema = useFormSchema(RESEARCH_MATCH_RENEWAL_FORM_ID);
   const labels = labelsOf(schema.data);
+  const rmLabels = labelsOf(rmSchema.data);
   const rows = renewals.data?.results ?? [];
   return (
     <Stack>
@@ -179,7 +187,13 @@ export function RenewalHistory({ request, isOwner }: { request: RequestDto; isOw
       ) : rows.length === 0 ? (
         <Text size="sm">No renewal has been filed for this request.</Text>
       ) : (
-        rows.map((renewal) => <RenewalCard key={renewal.id} renewal={renewal} labels={labels} />)
+        rows.map((renewal) => (
+          <RenewalCard
+            key={renewal.id}
+            renewal={renewal}
+            labels={renewal.type === RESEARCH_MATCH_RENEWAL_TYPE ? rmLabels : labels}
+          />
+        ))
       )}
       {isOwner && rows.length === 0 && !mayRenew(request, rows) && request.expiration_date && (
         <Text size="sm" c="gray.7">

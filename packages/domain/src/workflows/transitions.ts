@@ -1,5 +1,7 @@
 import { REQUEST_STATUS_ACTIONS, REQUEST_STATUSES, type RequestStatusId } from '../constants/statuses';
 import type { RoleKey } from '../constants/roles';
+import type { Actor } from '../permissions/actor';
+import { can } from '../permissions/can';
 
 /**
  * The request workflow (staff §4.2, §4.3; foundation §4): which status a request may move to,
@@ -237,4 +239,18 @@ export function resolveDecision(input: {
 /** Whether the owner's submit / resubmit move from `from` to `to` is in the table. */
 export function isSubmission(from: number, to: number): boolean {
   return (SUBMISSION_TRANSITIONS[from as RequestStatusId] ?? []).includes(to as RequestStatusId);
+}
+
+/**
+ * The decisions open to an actor in their active role on a request of `type` in status `from`:
+ * none without `decide` on Request (the permission table), else their flow's options.
+ */
+export function decisionsFor(
+  actor: Actor | null,
+  request: { type: number; status: number },
+  teamComplete: boolean,
+): { flow: FlowKey | null; options: DecisionOption[] } {
+  if (!actor || !can(actor, 'decide', 'Request')) return { flow: null, options: [] };
+  const flow = flowFor(request.type, actor.role);
+  return { flow, options: decisionOptions(flow, request.status, teamComplete) };
 }

@@ -4,6 +4,7 @@ import { REQUEST_STATUSES, REQUEST_TYPES } from '../constants/statuses';
 import { can } from '../permissions/can';
 import {
   decisionOptions,
+  decisionsFor,
   flowFor,
   isSubmission,
   resolveDecision,
@@ -146,6 +147,42 @@ describe('every (status, decision) of every flow, for every role that uses it', 
       email: 'required',
     });
   });
+});
+
+describe('every (role, request type, status, decision)', () => {
+  for (const role of ROLE_KEYS) {
+    it(role, () => {
+      const actor = actorIn(role);
+      const decides = can(actor, 'decide', 'Request');
+      for (const type of TYPE_IDS) {
+        for (const from of STATUS_IDS) {
+          for (const teamComplete of [true, false]) {
+            const { flow, options } = decisionsFor(actor, { type, status: from }, teamComplete);
+            const label = `${role}, type ${type}, from ${from}`;
+            if (!decides) {
+              expect({ flow, options }, label).toEqual({ flow: null, options: [] });
+              continue;
+            }
+            expect(flow, label).toBe(flowFor(type, role));
+            const expected = (EXPECTED[flow!][from] ?? [])
+              .map((to) => (to === 4 ? (teamComplete ? 4 : from === 12 ? null : 12) : to))
+              .filter((to): to is number => to !== null);
+            expect(
+              options.map((option) => option.status),
+              label,
+            ).toEqual(expected);
+            // Each offered decision is accepted by the engine, and lands where it says.
+            for (const option of options) {
+              expect(
+                resolveDecision({ flow: flow!, from, to: option.status, teamComplete }),
+                `${label} -> ${option.status}`,
+              ).toEqual({ ok: true, status: option.status, email: option.email });
+            }
+          }
+        }
+      }
+    });
+  }
 });
 
 describe('owner submissions', () => {

@@ -2,7 +2,7 @@ import {
   can,
   REQUEST_STATUSES,
   WORKFLOW_MESSAGES,
-  decisionOptions,
+  decisionsFor,
   type Actor,
   type DecisionEmail,
   type DecisionInput,
@@ -24,7 +24,7 @@ import {
 import * as decisionsRepo from './decisions.repo';
 import { subjectOfView } from './requests.presenter';
 import * as repo from './requests.repo';
-import { applyTransition, flowOf, teamOf } from './requests.workflow';
+import { applyTransition, teamOf } from './requests.workflow';
 
 const fail = (fields: Record<string, string[]>): never => {
   throw new ValidationError(fields);
@@ -121,13 +121,14 @@ export function createDecisions(deps: {
       authorize(actor, 'read', 'Request', subject);
       const { request } = found;
       const team = await teamOf(db, request.projectId);
-      const mayDecide = can(actor, 'decide', 'Request', subject);
-      const flow = mayDecide ? flowOf(request, actor) : null;
+      const { flow, options } = can(actor, 'decide', 'Request', subject)
+        ? decisionsFor(actor, { type: request.typeId, status: request.statusId }, team.complete)
+        : { flow: null, options: [] };
       return {
         flow,
         status: request.statusId,
         status_name: REQUEST_STATUSES[request.statusId as RequestStatusId] ?? '',
-        options: flow ? decisionOptions(flow, request.statusId, team.complete) : [],
+        options,
         team,
       };
     },

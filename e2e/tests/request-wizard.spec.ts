@@ -38,7 +38,9 @@ async function createProject(page: Page, title: string) {
     .fill('How sleep patterns relate to sensory processing.');
   await page.getByRole('radio', { name: 'Yes' }).check();
   await page.getByRole('button', { name: 'Create Project' }).click();
-  await expect(page.getByRole('heading', { level: 3, name: title })).toBeVisible();
+  // A new project is unlocked: the wizard edits it in place.
+  await expect(page.getByRole('heading', { level: 3, name: 'Edit Project' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Project title' })).toHaveValue(title);
 }
 
 async function answerUsage(page: Page) {
@@ -80,14 +82,48 @@ test('a researcher requests two datasets, one through Globus, from a new project
   await expect(page).toHaveURL(/#project_request_0$/);
   await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
   await createProject(page, title);
+  // The unlocked project is edited in place and saved (PATCH project) on Continue.
+  await expect(page.getByRole('radio', { name: 'Yes' })).toBeDisabled();
+  await page.getByRole('textbox', { name: 'Project title' }).fill(`${title} (revised)`);
+  await expect(page.getByText('Your changes to the project are saved when you continue.')).toBeVisible();
   await look(page, '1-project');
   await expectNoViolations(page);
+  const saved = page.waitForResponse(
+    (response) =>
+      /\/api\/project\/\d+\/?(\?.*)?$/.test(response.url()) && response.request().method() === 'PATCH',
+  );
   await page.getByRole('button', { name: 'Continue' }).click();
+  expect((await saved).status()).toBe(200);
 
   // Resources: the picker, its cart, search, More Info.
   await expect(page).toHaveURL(/#project_request_1$/);
   await expect(page.getByRole('heading', { level: 3, name: 'Selected Resources' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  // A restricted dataset the researcher is not an allowed user of is disabled, with the reason.
+  await expect(page.getByRole('button', { name: 'Select SPARK Whole Genome Sequencing' })).toBeDisabled();
+  await expect(
+    page.getByRole('button', { name: 'Select SPARK Whole Genome Sequencing' }),
+  ).toHaveAccessibleDescription('* This resource is restricted; you are not on its list of allowed users.');
+  // ABN resources need the abn_epic flag (off in the demo).
+  await expect(page.getByRole('button', { name: 'Select ABN Donor Clinical Data' })).toHaveCount(0);
+  // The index marks the section in view, and a jump moves it (and the focus) to the chosen one.
+  const index = page.getByRole('navigation', { name: 'Resource index' });
+  await expect(index.getByRole('link', { name: 'Phenotype Data' })).toHaveAttribute(
+    'aria-current',
+    'location',
+  );
+  await index.getByRole('link', { name: 'Biospecimen' }).click();
+  await expect(index.getByRole('link', { name: 'Biospecimen' })).toHaveAttribute('aria-current', 'location');
+  await expect(index.getByRole('link', { name: 'Phenotype Data' })).not.toHaveAttribute('aria-current');
+  await expect(page.getByRole('region', { name: 'Biospecimen' })).toBeFocused();
+  await look(page, '2-resources-index');
+  // Scrolling back to the top brings the first section back into the index (after the 1 s pause).
+  await page.waitForTimeout(1100);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(index.getByRole('link', { name: 'Phenotype Data' })).toHaveAttribute(
+    'aria-current',
+    'location',
+  );
   await page.getByRole('button', { name: 'More Info about SSC Phenotype Data' }).click();
   await expect(page.getByText('Accession ID: SFARI-SSC-PHENO')).toBeVisible();
   await page.getByRole('button', { name: 'Less Info about SSC Phenotype Data' }).click();
@@ -135,6 +171,15 @@ test('a researcher requests two datasets, one through Globus, from a new project
   await page.getByLabel('Email, new member 1').fill(newcomer);
   await page.getByRole('combobox', { name: 'Role, new member 1' }).click();
   await page.getByRole('option', { name: 'Collaborator' }).click();
+  // The institution picker offers the PI's institution first.
+  await page.getByRole('combobox', { name: 'Institution, new member 1' }).click();
+  await expect(page.getByText('Your institution', { exact: true })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Institution is not listed' })).toBeVisible();
+  await look(page, '4-team-institution');
+  await page.getByRole('option', { name: 'Demo University' }).click();
+  await expect(page.getByRole('combobox', { name: 'Institution, new member 1' })).toHaveValue(
+    'Demo University',
+  );
   await expectNoViolations(page);
   await page.getByRole('button', { name: 'Continue' }).click();
 
@@ -146,7 +191,12 @@ test('a researcher requests two datasets, one through Globus, from a new project
   await expect(
     page.getByRole('region', { name: 'Resource(s)' }).getByText('SSC Genotyping Arrays'),
   ).toBeVisible();
-  await expect(page.getByText(`Nina Newcomer (${newcomer}), Collaborator`)).toBeVisible();
+  await expect(page.getByText(`Nina Newcomer (${newcomer}), Collaborator`)).toContainText(
+    'access once they register a portal account',
+  );
+  await expect(page.getByRole('region', { name: 'Principal Investigator & Project' })).toContainText(
+    `${title} (revised)`,
+  );
   await look(page, '6-review');
   await expectNoViolations(page);
   // An Edit link goes back; the furthest step reached is still open.
@@ -301,7 +351,8 @@ test('an admin files a dataset request for a PI, without the usage step', async 
   await expect(page.getByText('Resource usage')).toBeHidden();
   await page.getByRole('combobox', { name: 'Project' }).click();
   await page.getByRole('option').nth(1).click();
-  const projectTitle = await page.getByRole('heading', { level: 3 }).first().textContent();
+  // Administrators edit any project in place, locked ones too.
+  const projectTitle = await page.getByRole('textbox', { name: 'Project title' }).inputValue();
   await expect(page.getByText(/Principal Investigator:/)).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
   await selectResource(page, 'Simons Searchlight Phenotype Data');
@@ -323,4 +374,47 @@ test('an admin files a dataset request for a PI, without the usage step', async 
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you for your request' })).toBeVisible();
   await expect(page.getByText('portal_admin@demo.test')).toBeVisible();
+});
+
+test('a locked project is read-only, and unsaved new team rows go when the project changes', async ({
+  page,
+}) => {
+  await signIn(page, 'primary_researcher@demo.test');
+  await page.goto('/request/create');
+  // The demo project with a submitted request is locked.
+  await pick(page, 'Project', 'Sleep and daytime behaviour in autistic children');
+  await expect(page.getByText('This project is locked and shown read-only.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Project title' })).toHaveCount(0);
+  await look(page, '1-project-locked');
+  await expectNoViolations(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await selectResource(page, 'AIC Phenotype Data');
+  await page
+    .getByRole('complementary', { name: 'Selected Resources' })
+    .getByRole('button', { name: 'Continue' })
+    .click();
+  await page.getByRole('radio', { name: 'No' }).check();
+  await page.getByRole('checkbox', { name: /I agree to follow the NIH Genomic Data Sharing Policy/ }).check();
+  await page.getByRole('checkbox', { name: /I will keep the data on secured systems/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // The team: a member without a portal account gets access once they register.
+  await expect(page.getByRole('switch', { name: 'Access for Grace Collaborator' })).toBeChecked();
+  await expect(
+    page.getByRole('switch', { name: 'Access for Grace Collaborator' }),
+  ).toHaveAccessibleDescription('No portal account yet: access once they register');
+  await page.getByRole('button', { name: 'Add team member' }).click();
+  await page.getByLabel('First name, new member 1').fill('Unsaved');
+  await expect(page.getByText('Complete or remove the new rows to continue.')).toBeVisible();
+
+  // Another project: the typed row belonged to the old project's team.
+  await page.getByRole('button', { name: /^Project/ }).click();
+  await pick(page, 'Project', 'Rare genetic variants and language development');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/#project_request_1$/);
+  await page.getByRole('button', { name: /Research team/ }).click();
+  await expect(page).toHaveURL(/#project_request_3$/);
+  await expect(page.getByLabel('First name, new member 1')).toHaveCount(0);
+  await expect(page.getByRole('switch', { name: 'Access for Grace Collaborator' })).toHaveCount(0);
 });

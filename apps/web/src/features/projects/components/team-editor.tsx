@@ -1,4 +1,16 @@
-import { ActionIcon, Badge, Box, Button, Group, List, Switch, Table, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Button,
+  Group,
+  List,
+  Switch,
+  Table,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconAlertTriangle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { RESEARCH_TEAM_ROLES, TEAM_WARNINGS } from '@rrp/domain';
 import {
@@ -72,7 +84,7 @@ export function TeamEditor({
               <Table.Th>Globus username</Table.Th>
               <Table.Th>Access</Table.Th>
               <Table.Th>
-                <span className="sr-only">Actions</span>
+                <VisuallyHidden>Actions</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
           </Table.Thead>

@@ -3,6 +3,23 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 /** Scroll-watch pauses this long after an anchor click (researcher §9). */
 export const SCROLL_WATCH_PAUSE_MS = 1000;
 
+/** The band's upper edge (below the sticky header and index) and its lower edge (mid-viewport). */
+const BAND_TOP = 120;
+const bandBottom = () => window.innerHeight * 0.5;
+
+/**
+ * When no section crosses the band (a short section scrolled past, or the top of the page): the
+ * last section that starts above the band's lower edge, else the first one.
+ */
+function byPosition(ids: readonly string[]): string | null {
+  let current = ids[0] ?? null;
+  for (const id of ids) {
+    const element = document.getElementById(id);
+    if (element && element.getBoundingClientRect().top <= bandBottom()) current = id;
+  }
+  return current;
+}
+
 /**
  * The section of a scrolling list that is in view, for an anchor index: an IntersectionObserver
  * watches the sections (by element id) and the first one crossing the upper part of the viewport
@@ -28,11 +45,10 @@ export function useActiveSection(ids: readonly string[]) {
           else visible.current.delete(entry.target.id);
         }
         if (Date.now() < pausedUntil.current) return;
-        const first = sectionIds.find((id) => visible.current.has(id));
-        if (first) setActive(first);
+        setActive(sectionIds.find((id) => visible.current.has(id)) ?? byPosition(sectionIds));
       },
-      // The band from the top of the viewport down to 40% of its height.
-      { rootMargin: '0px 0px -60% 0px', threshold: 0 },
+      // The band below the sticky header and index down to half the viewport.
+      { rootMargin: `-${BAND_TOP}px 0px -50% 0px`, threshold: 0 },
     );
     for (const id of sectionIds) {
       const element = document.getElementById(id);

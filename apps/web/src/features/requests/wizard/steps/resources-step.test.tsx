@@ -117,6 +117,31 @@ describe('ResourcesStep', () => {
     expect(link('imaging-eeg-data')).toHaveAttribute('aria-current', 'location');
   });
 
+  it('falls back to where the sections sit when none crosses the band (the top of the page)', () => {
+    renderStep(catalogue);
+    const index = screen.getByRole('navigation', { name: 'Resource index' });
+    const link = (name: string) => index.querySelector(`a[href="#resource-group-${name}"]`)!;
+    act(() => FakeObserver.current!.show(['resource-group-imaging-eeg-data']));
+    const tops: Record<string, number> = {
+      'resource-group-phenotype-data': 500,
+      'resource-group-genetic-data': 900,
+      'resource-group-imaging-eeg-data': 1300,
+    };
+    const rect = vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: Element,
+    ) {
+      return { top: tops[this.id] ?? 0 } as DOMRect;
+    });
+    act(() => FakeObserver.current!.show([]));
+    expect(link('phenotype-data')).toHaveAttribute('aria-current', 'location');
+    // Scrolled down past a short section: the last one that started above the middle.
+    tops['resource-group-phenotype-data'] = -400;
+    tops['resource-group-genetic-data'] = 100;
+    act(() => FakeObserver.current!.show([]));
+    expect(link('genetic-data')).toHaveAttribute('aria-current', 'location');
+    rect.mockRestore();
+  });
+
   it('jumps to a section on click, focuses it, and pauses the scroll watch for a second', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     renderStep(catalogue);

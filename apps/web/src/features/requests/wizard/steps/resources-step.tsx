@@ -159,8 +159,8 @@ export function ResourcesStep({
               withBorder
               p="xs"
               radius="sm"
-              // The index stays in view while the list scrolls under it.
-              style={{ position: 'sticky', top: 0, zIndex: 2 }}
+              // The index stays in view (below the app's header) while the list scrolls under it.
+              style={{ position: 'sticky', top: 'var(--app-header-height, 60px)', zIndex: 2 }}
             >
               <Group gap="xs" component="ul" className={classes.index}>
                 {groups.map((group) => {
@@ -218,7 +218,11 @@ export function ResourcesStep({
           radius="sm"
           component="aside"
           aria-labelledby="selected-resources"
-          style={{ alignSelf: 'start', position: 'sticky', top: 16 }}
+          style={{
+            alignSelf: 'start',
+            position: 'sticky',
+            top: 'calc(var(--app-header-height, 60px) + 16px)',
+          }}
         >
           <Stack gap="sm">
             <Title order={3} fz="lg" id="selected-resources">

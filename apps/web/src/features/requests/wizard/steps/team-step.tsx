@@ -11,6 +11,7 @@ import {
   Table,
   Text,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ResearchTeamMemberDto } from '@rrp/domain';
@@ -130,7 +131,7 @@ export function TeamStep({
                 <Table.Th>Institution</Table.Th>
                 <Table.Th>Globus username</Table.Th>
                 <Table.Th>
-                  <span className="sr-only">Actions</span>
+                  <VisuallyHidden>Actions</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>

@@ -147,7 +147,7 @@ export function ResourceRequestCentre({ role }: { role: RoleKey | null }) {
           />
           <Stack gap={4}>
             <Text size="sm" fw={500} id="assign-filter-label">
-              Reviewers
+              Assignment
             </Text>
             <SegmentedControl
               aria-labelledby="assign-filter-label"

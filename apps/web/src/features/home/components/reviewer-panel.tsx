@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Card, Stack, Title } from '@mantine/core';
+import { Anchor, Card, Stack, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { LIMITS, type FeatureToggleDto, type RequestDto, type RoleKey } from '@rrp/domain';
 import { apiFetch } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
@@ -101,7 +101,21 @@ function ReviewListTable({ list, userId }: { list: ReviewList; userId: number })
         emptyText={NO_APPLICATIONS}
         onRowClick={(request) => navigate(`/request/${request.id}`)}
         columns={[
-          { accessor: 'portal_request_id', title: 'Portal ID', sortable: true },
+          {
+            accessor: 'portal_request_id',
+            title: 'Portal ID',
+            sortable: true,
+            render: (request) => (
+              <Anchor
+                component={Link}
+                to={`/request/${request.id}`}
+                size="sm"
+                onClick={(event) => event.stopPropagation()}
+              >
+                {request.portal_request_id}
+              </Anchor>
+            ),
+          },
           {
             accessor: 'display_name',
             title: 'Requested Resource',

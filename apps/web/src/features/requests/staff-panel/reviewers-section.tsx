@@ -8,6 +8,9 @@ import { ApiError } from '@/lib/api-client';
 import { useReviewerOptions, useSetReviewers } from '../api/staff';
 import type { RequestView } from '../api/requests';
 
+/** Descriptions darker than Mantine's default, for WCAG AA contrast. */
+export const DESCRIPTION_STYLES = { description: { color: 'var(--mantine-color-gray-7)' } };
+
 /** A request is under active review while it is Under Review (decision 081). */
 export const UNDER_REVIEW = 3;
 
@@ -134,7 +137,11 @@ function ReviewersEditor({
     }
     try {
       await save.mutateAsync({ users, ...(confirm ? { confirm: true } : {}) });
-      notifications.show({ color: 'green', message: 'Reviewers saved.' });
+      notifications.show({
+        color: 'green',
+        message: 'Reviewers saved.',
+        closeButtonProps: { 'aria-label': 'Close' },
+      });
     } catch (caught) {
       if (caught instanceof ApiError && caught.status === 409) {
         const active = (caught.body.active_reviewers as Reviewer[] | undefined) ?? [];
@@ -150,6 +157,7 @@ function ReviewersEditor({
       <MultiSelect
         label="Assigned reviewers"
         description={`Search reviewers by name or e-mail (at most ${MAX_REVIEWERS}).`}
+        styles={DESCRIPTION_STYLES}
         placeholder={selected.length ? undefined : 'Search reviewers'}
         data={data}
         value={selected}

@@ -1,0 +1,136 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, signIn } from '../support/session';
+
+// Several screens and two people on a machine the whole team shares.
+test.describe.configure({ timeout: 150_000 });
+
+const SHOTS = process.env.E2E_SCREENSHOTS;
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map(
+      (v) =>
+        `${v.id}: ${v.nodes.map((n) => n.target.join(' ') + n.html + (n.failureSummary ?? '')).join(', ')}`,
+    ),
+  ).toEqual([]);
+}
+
+async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+/** A submitted dataset request of the demo researcher, filed through the API (the wizard has its own journey). */
+async function submittedRequest(request: APIRequestContext) {
+  const login = await request.post('/api/api-token-auth/', {
+    data: { email: 'primary_researcher@demo.test', password: DEMO_PASSWORD },
+  });
+  expect(login.status()).toBe(200);
+  const headers = { authorization: `JWT ${(await login.json()).token}` };
+  const projects = await (await request.get('/api/project/?limit=50', { headers })).json();
+  const project = projects.results.find(
+    (row: { title: string }) => row.title === 'Rare genetic variants and language development',
+  );
+  const datasets = await (await request.get('/api/dataset/?limit=200&available=true', { headers })).json();
+  const dataset = datasets.results.find((row: { name: string }) => row.name === 'SPARK Genotyping Array');
+  const created = await request.post('/api/request/', {
+    headers,
+    data: {
+      project: project.id,
+      type: 1,
+      datasets: [dataset.id],
+      agreed_nih: true,
+      data_safeguard: true,
+      gpf_access_status: 1,
+      agreed_to_usage_policy: true,
+      usage_answers: [true, true, true],
+      submit: true,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()) as { id: number; portal_request_id: string };
+}
+
+test('an admin assigns a reviewer, adds a comment and a Zendesk ticket, finds the request in the command centre; the reviewer sees it at home', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const filed = await submittedRequest(request);
+  await signIn(page, 'portal_admin@demo.test');
+  await page.goto(`/request/${filed.id}`);
+  const panel = page.getByRole('region', { name: 'Staff Panel' });
+  await expect(panel).toBeVisible();
+
+  // Reviewers: search the reviewer groups and save.
+  const reviewers = panel.getByPlaceholder('Search reviewers');
+  await reviewers.click();
+  await reviewers.fill('Portal Rev');
+  await page.getByRole('option', { name: /Demo Portal Reviewer/ }).click();
+  await page.keyboard.press('Escape');
+  await panel.getByRole('button', { name: 'Save Reviewers' }).click();
+  await expect(page.getByText('Reviewers saved.')).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Save Reviewers' })).toBeDisabled();
+
+  // A comment, visible to admins and project managers.
+  await panel.getByRole('textbox', { name: 'New comment' }).fill('IRB checked; waiting for the reviewer.');
+  await panel.getByRole('button', { name: 'Add Comment' }).click();
+  await expect(panel.getByRole('list', { name: 'Comments' })).toContainText(
+    'IRB checked; waiting for the reviewer.',
+  );
+
+  // A Zendesk ticket: the local fake's conversation is shown; an unknown id says so.
+  const tickets = panel.getByPlaceholder('Ticket number');
+  await tickets.fill('424242');
+  await tickets.press('Enter');
+  await panel.getByRole('button', { name: 'Save Tickets' }).click();
+  await expect(
+    panel.getByText('No valid conversations to display. Please re-check the zendesk ids provided.'),
+  ).toBeVisible();
+  await tickets.fill('1001');
+  await tickets.press('Enter');
+  await panel.getByRole('button', { name: 'Save Tickets' }).click();
+  await expect(panel.getByText('#1001 Question about my dataset request')).toBeVisible();
+  await expect(
+    panel.getByText('Hello, could you tell me when my dataset request will be reviewed?'),
+  ).toBeVisible();
+  await shot(page, 'staff-panel');
+  await expectNoViolations(page);
+
+  // The command centre's Resource Requests: the assigned filter finds it, the unassigned one does not.
+  await page.goto('/');
+  await page.getByRole('tab', { name: 'Resource Requests' }).click();
+  await expect(page).toHaveURL(/\/resource-request$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Resource Requests' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'View All Requests' })).toHaveAttribute('href', '/request');
+  const table = page.getByRole('table', { name: 'Resource requests' });
+  const assignment = page.getByRole('radiogroup', { name: 'Assignment' });
+  await assignment.getByText('Unassigned').click();
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  await expect(table.getByRole('link', { name: filed.portal_request_id })).toHaveCount(0);
+  await assignment.getByText('Assigned', { exact: true }).click();
+  const row = table
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: filed.portal_request_id }) });
+  await expect(row).toContainText('Demo Portal Reviewer');
+  await row.getByText('SPARK Genotyping Array').click();
+  await expect(page.getByText('Rare genetic variants and language development')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'View IRB' })).toBeVisible();
+  await shot(page, 'resource-request');
+  await expectNoViolations(page);
+
+  // The reviewer finds it among their applications to review, and opens it.
+  const reviewerPage = await (await browser.newContext()).newPage();
+  await signIn(reviewerPage, 'portal_reviewer@demo.test');
+  const assigned = reviewerPage.getByRole('table', { name: 'Requests Assigned to You' });
+  await expect(assigned.getByRole('row').filter({ hasText: filed.portal_request_id })).toBeVisible();
+  await shot(reviewerPage, 'reviewer-home');
+  await expectNoViolations(reviewerPage);
+  await assigned.getByRole('row').filter({ hasText: filed.portal_request_id }).click();
+  await expect(reviewerPage).toHaveURL(new RegExp(`/request/${filed.id}$`));
+  await expect(reviewerPage.getByRole('region', { name: 'Staff Panel' })).toContainText(
+    'Demo Portal Reviewer',
+  );
+  await reviewerPage.context().close();
+});

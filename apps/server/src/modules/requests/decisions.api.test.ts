@@ -505,6 +505,13 @@ describe('decision documents', () => {
     // The owner reads the document; a stranger does not.
     expect((await get(`/api/file/${fileId}/`, researcher.token)).statusCode).toBe(200);
     expect((await get(`/api/file/${fileId}/`, stranger)).statusCode).toBe(404);
+    const listed = async (token: string) =>
+      (await get('/api/file/?type=decision_docs&limit=100', token))
+        .json()
+        .results.map((file: { id: number }) => file.id);
+    expect(await listed(researcher.token)).toContain(fileId);
+    expect(await listed(stranger)).not.toContain(fileId);
+    expect(await listed(admin.token)).toContain(fileId);
   });
 
   it('refuses an infected upload, and an attachment that is not a document of this request', async () => {

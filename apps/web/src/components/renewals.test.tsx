@@ -8,6 +8,12 @@ import { FORM_DOCUMENTS } from '@rrp/domain/forms/definitions';
 import { irbNotice, mayRenew, sunsetNotice } from '@/lib/renewals';
 import { RenewalHistory, RequestExpiryNotices } from './renewals';
 
+const session = vi.hoisted(() => ({
+  user: { id: 1, roles: ['primary_researcher'] },
+  activeRole: 'primary_researcher',
+}));
+vi.mock('@/lib/session', () => ({ useSession: () => session }));
+
 const DAY = 86_400_000;
 const form = FORM_DOCUMENTS.find((document) => (document as { id: string }).id === 'resource_impact');
 
@@ -120,6 +126,16 @@ describe('RenewalHistory', () => {
     expect(screen.queryByText(/rm application/i)).toBeNull();
     // Research Match renewals have their own form: no Renew here.
     expect(screen.queryByRole('link', { name: 'Renew' })).toBeNull();
+  });
+
+  it('shows nothing to roles without renewals (access admins) and does not ask for them', async () => {
+    session.activeRole = 'access_admin';
+    renderWith(<RenewalHistory request={request()} isOwner={false} />, []);
+    expect(screen.queryByRole('heading', { name: 'Renewals' })).toBeNull();
+    expect(vi.mocked(fetch).mock.calls.map(([url]) => String(url))).not.toContainEqual(
+      expect.stringContaining('/api/renewal/'),
+    );
+    session.activeRole = 'primary_researcher';
   });
 
   it('offers the owner Renew when the window is open and nothing is filed', async () => {

@@ -6,7 +6,8 @@ import {
   type FieldOption,
   type FormSchema,
 } from '@rrp/domain/forms';
-import { RESEARCH_MATCH_RENEWAL_TYPE, type RenewalDto, type RequestDto } from '@rrp/domain';
+import { mayAttempt, RESEARCH_MATCH_RENEWAL_TYPE, type RenewalDto, type RequestDto } from '@rrp/domain';
+import { useActor } from '@/lib/use-can';
 
 /** The Research Match renewal form (researcher §3), for the labels of its answers. */
 const RESEARCH_MATCH_RENEWAL_FORM_ID = 'research_match_renewal';
@@ -162,12 +163,15 @@ function RenewalCard({ renewal, labels }: { renewal: RenewalDto; labels: Map<str
  * the renewal choice, newest first; the owner gets Renew while the renewal window is open.
  */
 export function RenewalHistory({ request, isOwner }: { request: RequestDto; isOwner: boolean }) {
-  const renewals = useRequestRenewals(request.id);
+  // Roles without renewals in the permission table (access admins, staff §6) are not shown them.
+  const mayList = mayAttempt(useActor(), 'list', 'Renewal');
+  const renewals = useRequestRenewals(mayList ? request.id : null);
   const schema = useFormSchema(RESOURCE_IMPACT_FORM_ID);
   const rmSchema = useFormSchema(RESEARCH_MATCH_RENEWAL_FORM_ID);
   const labels = labelsOf(schema.data);
   const rmLabels = labelsOf(rmSchema.data);
   const rows = renewals.data?.results ?? [];
+  if (!mayList) return null;
   return (
     <Stack>
       <Group justify="space-between">

@@ -2,14 +2,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import ProjectUpdatesScreen, {
   NO_EXPIRING_IRBS,
   NO_EXPIRING_REQUESTS,
   irbExpiryText,
 } from './project-updates-screen';
 
-const session = vi.hoisted(() => ({ user: { id: 1 }, activeRole: 'primary_researcher' }));
+const session = vi.hoisted(() => ({
+  user: { id: 1, roles: ['primary_researcher'] },
+  activeRole: 'primary_researcher',
+}));
 vi.mock('@/lib/session', () => ({ useSession: () => session }));
 
 const DAY = 86_400_000;
@@ -47,8 +50,11 @@ function renderScreen(data: { requests: object[]; renewals: object[]; projects: 
   render(
     <MantineProvider env="test">
       <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter>
-          <ProjectUpdatesScreen />
+        <MemoryRouter initialEntries={['/compliance_researcher']}>
+          <Routes>
+            <Route path="/compliance_researcher" element={<ProjectUpdatesScreen />} />
+            <Route path="/404" element={<p>Not found page</p>} />
+          </Routes>
         </MemoryRouter>
       </QueryClientProvider>
     </MantineProvider>,
@@ -94,6 +100,20 @@ describe('ProjectUpdatesScreen', () => {
     renderScreen({ requests: [], renewals: [], projects: [project(5, day(200).slice(0, 10))] });
     expect(await screen.findByText(NO_EXPIRING_REQUESTS)).toBeInTheDocument();
     expect(screen.getByText(NO_EXPIRING_IRBS)).toBeInTheDocument();
+  });
+});
+
+describe('ProjectUpdatesScreen for other roles', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    session.activeRole = 'primary_researcher';
+  });
+
+  it('sends roles that do not renew requests to /404 without asking the server', async () => {
+    session.activeRole = 'sbso';
+    const urls = renderScreen({ requests: [], renewals: [], projects: [] });
+    expect(await screen.findByText('Not found page')).toBeInTheDocument();
+    expect(urls).toEqual([]);
   });
 });
 

@@ -1,10 +1,11 @@
 import { Alert, Anchor, Badge, Box, Button, Card, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
-import { IRB_WARNING_DAYS, type ProjectDto, type RequestDto } from '@rrp/domain';
+import { Link, Navigate } from 'react-router';
+import { IRB_WARNING_DAYS, mayAttempt, type ProjectDto, type RequestDto } from '@rrp/domain';
 import { Page } from '@/components/page';
 import { expiryText, formatDay, statusName } from '@/lib/request-rules';
 import { useProjectUpdates } from '@/lib/renewals';
 import { useSession } from '@/lib/session';
+import { useActor } from '@/lib/use-can';
 
 export const DASHBOARD_TITLE = 'Project Updates Dashboard';
 export const NO_EXPIRING_REQUESTS = 'None of your requests expire in the next six months.';
@@ -151,7 +152,11 @@ function ExpiringIrbs({ projects }: { projects: ProjectDto[] }) {
  */
 export default function ProjectUpdatesScreen() {
   const { user } = useSession();
-  const updates = useProjectUpdates(user?.id ?? null);
+  // The dashboard is for roles that file requests and renew them (the permission table).
+  const actor = useActor();
+  const allowed = mayAttempt(actor, 'create', 'Renewal');
+  const updates = useProjectUpdates(allowed ? (user?.id ?? null) : null);
+  if (actor && !allowed) return <Navigate to="/404" replace />;
   return (
     <Page title={DASHBOARD_TITLE}>
       <Text c="gray.7">

@@ -24,8 +24,16 @@ describe('who may edit a request now (researcher §4)', () => {
     expect(isEditableBy(null, view(1))).toBe(false);
   });
   it('names the caller a team member only when they are on the project team', () => {
-    expect(subjectOfView(view(2, true), teammate)).toEqual({ ownerId: 1, teamMemberIds: [1, 2] });
-    expect(subjectOfView(view(2, false), teammate)).toEqual({ ownerId: 1, teamMemberIds: [1] });
+    expect(subjectOfView(view(2, true), teammate)).toEqual({
+      ownerId: 1,
+      teamMemberIds: [1, 2],
+      reviewerIds: [],
+    });
+    expect(subjectOfView(view(2, false), teammate)).toEqual({
+      ownerId: 1,
+      teamMemberIds: [1],
+      reviewerIds: [],
+    });
   });
 });
 

@@ -119,7 +119,7 @@ test('a researcher requests two datasets, one through Globus, from a new project
   await look(page, '2-resources-index');
   // Scrolling back to the top brings the first section back into the index (after the 1 s pause).
   await page.waitForTimeout(1100);
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.mouse.wheel(0, -10_000);
   await expect(index.getByRole('link', { name: 'Phenotype Data' })).toHaveAttribute(
     'aria-current',
     'location',

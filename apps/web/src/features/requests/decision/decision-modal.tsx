@@ -35,6 +35,10 @@ import {
   type ComposedEmail,
 } from './rules';
 
+/** Text colours that pass the contrast check on white and on the light alert backgrounds. */
+const READABLE = { description: { color: 'var(--mantine-color-gray-7)' } };
+const READABLE_ALERT = { title: { color: 'var(--mantine-color-text)' } };
+
 type Request = Pick<RequestDto, 'id' | 'portal_request_id' | 'status_name'>;
 
 /** The lines of a failed call: a 400's messages, else its summary. */
@@ -98,13 +102,14 @@ function ChooseStep({
                 value={String(option.status)}
                 label={option.action === option.name ? option.name : `${option.action} (${option.name})`}
                 description={option.email === 'required' ? DECISION_TEXT.required : undefined}
+                styles={READABLE}
               />
             ))}
           </Stack>
         </Radio.Group>
       )}
       {showTeamGaps(decisions) && (
-        <Alert color="yellow" variant="light" title={DECISION_TEXT.teamTitle}>
+        <Alert color="yellow" variant="light" title={DECISION_TEXT.teamTitle} styles={READABLE_ALERT}>
           <Stack gap={6}>
             <Text size="sm">{DECISION_TEXT.teamIntro}</Text>
             <List size="sm" spacing={2}>
@@ -253,6 +258,7 @@ function EmailForm({
         <TextInput
           label="To"
           description="Separate addresses with a space or a comma."
+          styles={READABLE}
           value={email.to}
           onChange={set('to')}
           error={email.to.trim() === '' ? DECISION_TEXT.noRecipients : undefined}
@@ -289,7 +295,7 @@ function EmailForm({
           >
             <Group justify="center" gap="sm" mih={64} style={{ pointerEvents: 'none' }}>
               <IconFileUpload size={24} aria-hidden />
-              <Text size="sm" c="dimmed" id={hintId}>
+              <Text size="sm" c="gray.7" id={hintId}>
                 {DECISION_TEXT.attachHint}
               </Text>
             </Group>
@@ -324,7 +330,7 @@ function EmailForm({
             </Stack>
           )}
           {uploading && (
-            <Text size="xs" c="dimmed" role="status">
+            <Text size="xs" c="gray.7" role="status">
               {DECISION_TEXT.uploading}
             </Text>
           )}
@@ -393,6 +399,7 @@ export function DecisionModal({
       title={`${DECISION_TEXT.open} — ${request.portal_request_id}`}
       size="lg"
       closeOnClickOutside={false}
+      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {decisions.isError ? (
         <ErrorList title={DECISION_TEXT.failed} lines={failure(decisions.error)} />

@@ -123,10 +123,11 @@ describe('request detail', () => {
 
   it('tells a researcher suspended over this request why', async () => {
     session.user.suspended_request = 4;
-    renderDetail('primary_researcher', request({}));
-    expect(
-      await screen.findByText(/Your access has been suspended due to non-compliance with this request\./),
-    ).toBeInTheDocument();
+    renderDetail('primary_researcher', request({ status: 14, status_name: 'Suspended' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      /^SuspendedAccess to this request has been suspended\. Your access has been suspended due to non-compliance with this request\./,
+    );
     session.user.suspended_request = null;
   });
 

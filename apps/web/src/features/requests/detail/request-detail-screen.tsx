@@ -198,15 +198,17 @@ export default function RequestDetailScreen() {
       {(suspended || userSuspendedHere) && (
         <Alert color="red" title="Suspended" role="alert">
           <Text size="sm">
-            {userSuspendedHere ? SUSPENDED_THIS_REQUEST : SUSPENDED_TEXT}{' '}
+            {/* The request's own state first, then why the owner is suspended (researcher §8). */}
+            {suspended && `${SUSPENDED_TEXT} `}
+            {userSuspendedHere && `${SUSPENDED_THIS_REQUEST} `}
             {isOwner && (
               <>
                 Please complete the{' '}
-                <Anchor component={Link} to={`/request/${data.id}/renewal`} inherit>
+                <Anchor component={Link} to={`/request/${data.id}/renewal`} inherit underline="always">
                   request renewal
                 </Anchor>{' '}
                 or contact{' '}
-                <Anchor href={`mailto:${SUPPORT_EMAIL}`} inherit>
+                <Anchor href={`mailto:${SUPPORT_EMAIL}`} inherit underline="always">
                   {SUPPORT_EMAIL}
                 </Anchor>
                 .

@@ -1,0 +1,381 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import {
+  expect as baseExpect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type Page,
+} from '@playwright/test';
+import { linkFromMail } from '../support/mail';
+import { DEMO_PASSWORD } from '../support/session';
+
+// Many decisions, two people and several page loads per journey on a shared 2-core machine.
+test.describe.configure({ timeout: 240_000 });
+// Pages load slowly while the whole team's journeys share the machine.
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+const OWNER = 'primary_researcher@demo.test';
+// Set E2E_SHOTS to a directory to keep screenshots of the screens along the way.
+const SHOTS = process.env.E2E_SHOTS;
+
+async function look(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+const ADMIN = 'portal_admin@demo.test';
+
+/** Axe on the page, or on one part of it (the decision dialog: the staff panel beside it is not ours). */
+async function expectNoViolations(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  const results = await builder.analyze();
+  expect(
+    results.violations.map(
+      (v) =>
+        `${v.id}: ${v.nodes.map((n) => n.target.join(' ') + n.html + (n.failureSummary ?? '')).join(', ')}`,
+    ),
+  ).toEqual([]);
+}
+
+/** The e-mails the server sent (the journeys' SMTP sink keeps each as a JSON file). */
+function inbox(): { to: string[]; subject: string; text: string }[] {
+  const dir = process.env.E2E_MAIL_DIR!;
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')));
+}
+
+/** Waits for the decision e-mail `{product}: request {id} {status}` to reach `to`. */
+async function expectMail(to: string, portalId: string, status: string) {
+  await expect
+    .poll(
+      () =>
+        inbox().some(
+          (mail) => mail.to.includes(to) && mail.subject.endsWith(`request ${portalId} ${status}`),
+        ),
+      { timeout: 20_000, message: `the '${status}' e-mail of ${portalId} to ${to}` },
+    )
+    .toBe(true);
+}
+
+async function tokenFor(request: APIRequestContext, email: string, password = DEMO_PASSWORD) {
+  const login = await request.post('/api/api-token-auth/', { data: { email, password } });
+  expect(login.status()).toBe(200);
+  return { authorization: `JWT ${(await login.json()).token}` };
+}
+
+/** A signed-in person in their own browser context. */
+async function personPage(browser: Browser, email: string, password = DEMO_PASSWORD) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  // The form, as signIn does it, with the patience of a busy machine.
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  return page;
+}
+
+const statusBadge = (page: Page, status: string) => page.getByText(status, { exact: true }).first();
+
+/**
+ * Makes a decision through the modal: the option (its radio label), Continue, then Send or
+ * 'Skip e-mail'; waits for the outcome and the page's new status.
+ */
+async function decide(
+  page: Page,
+  option: string,
+  outcome: { status: string; email: 'send' | 'skip'; to?: string; axe?: boolean },
+) {
+  await page.getByRole('button', { name: 'Make a Decision' }).click();
+  const dialog = page.getByRole('dialog', { name: /^Make a Decision/ });
+  const next = dialog.getByRole('button', { name: 'Continue' });
+  await expect(next).toBeDisabled();
+  await dialog.getByRole('radio', { name: option, exact: true }).check();
+  await expect(next).toBeEnabled();
+  if (outcome.axe) await expectNoViolations(page, '[role="dialog"]');
+  await look(page, `decisions-choose-${outcome.status}`);
+  await next.click();
+  const to = dialog.getByRole('textbox', { name: 'To' });
+  await expect(to).toHaveValue(outcome.to ?? OWNER);
+  if (outcome.axe) await expectNoViolations(page, '[role="dialog"]');
+  await look(page, `decisions-compose-${outcome.status}`);
+  if (outcome.email === 'send') {
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText('Email Sent Successfully')).toBeVisible();
+  } else {
+    await dialog.getByRole('button', { name: 'Skip e-mail' }).click();
+    await expect(page.getByText('Decision Saved')).toBeVisible();
+  }
+  await expect(page.getByText(`The request is now ${outcome.status}.`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(statusBadge(page, outcome.status)).toBeVisible();
+}
+
+/** The owner opens the request and sees its status. */
+async function ownerSees(page: Page, id: number, status: string) {
+  await page.goto(`/request/${id}`);
+  await expect(statusBadge(page, status)).toBeVisible();
+}
+
+/** A submitted dataset request of the demo researcher (the wizard has its own journey). */
+async function submittedDatasetRequest(request: APIRequestContext) {
+  const headers = await tokenFor(request, OWNER);
+  const projects = await (await request.get('/api/project/?limit=50', { headers })).json();
+  const project = projects.results.find(
+    (row: { title: string }) => row.title === 'Rare genetic variants and language development',
+  );
+  const datasets = await (await request.get('/api/dataset/?limit=200&available=true', { headers })).json();
+  const dataset = datasets.results.find((row: { name: string }) => row.name === 'AIC Phenotype Data');
+  const created = await request.post('/api/request/', {
+    headers,
+    data: {
+      project: project.id,
+      type: 1,
+      datasets: [dataset.id],
+      agreed_nih: true,
+      data_safeguard: true,
+      intent_to_download: false,
+      agreed_to_usage_policy: true,
+      usage_answers: [true, true, true],
+      status: 2,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()) as { id: number; portal_request_id: string; status_name: string };
+}
+
+test('an admin takes a dataset request from Submitted to Archived; the researcher sees each state and gets the e-mails', async ({
+  browser,
+  request,
+}) => {
+  const filed = await submittedDatasetRequest(request);
+  expect(filed.status_name).toBe('Submitted');
+  const id = filed.id;
+  const portalId = filed.portal_request_id;
+  const admin = await personPage(browser, ADMIN);
+  const owner = await personPage(browser, OWNER);
+  await expect(admin.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
+  await expect(owner.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
+
+  await admin.goto(`/request/${id}`);
+  await expect(statusBadge(admin, 'Submitted')).toBeVisible();
+  // The owner reads the application but gets no decision button.
+  await ownerSees(owner, id, 'Submitted');
+  await expect(owner.getByRole('button', { name: 'Download Application' })).toBeVisible();
+  await expect(owner.getByRole('button', { name: 'Make a Decision' })).toHaveCount(0);
+  await expect(owner.getByRole('button', { name: 'Download Approval Notice' })).toHaveCount(0);
+
+  // Under Review, with its e-mail.
+  await decide(admin, 'Under Review', { status: 'Under Review', email: 'send', axe: true });
+  await expectMail(OWNER, portalId, 'Under Review');
+  await ownerSees(owner, id, 'Under Review');
+
+  // Revisions Requested: the owner edits the request, which goes back to Submitted.
+  await decide(admin, 'Request Revisions (Revisions Requested)', {
+    status: 'Revisions Requested',
+    email: 'send',
+  });
+  await expectMail(OWNER, portalId, 'Revisions Requested');
+  await ownerSees(owner, id, 'Revisions Requested');
+  await owner.getByRole('link', { name: 'Edit Request' }).click();
+  await expect(owner).toHaveURL(new RegExp(`/request/create\\?request=${id}`));
+  // Edit mode opens at Resource details with the request's answers; the usage step is answered again.
+  await expect(owner.getByRole('heading', { level: 2, name: 'Resource details' })).toBeVisible();
+  await owner.getByRole('button', { name: 'Continue' }).click();
+  await expect(owner.getByRole('heading', { level: 2, name: 'Research team' })).toBeVisible();
+  await owner.getByRole('button', { name: 'Continue' }).click();
+  await expect(owner.getByRole('heading', { level: 2, name: 'Resource usage' })).toBeVisible();
+  for (const answer of await owner.getByRole('radio', { name: 'True' }).all()) await answer.check();
+  await owner.getByRole('checkbox', { name: /I agree to the Terms and Conditions/ }).check();
+  await owner.getByRole('button', { name: 'Continue' }).click();
+  await owner.getByRole('button', { name: 'Submit' }).click();
+  await expect(owner.getByRole('link', { name: 'View Request Status' })).toBeVisible();
+  await ownerSees(owner, id, 'Submitted');
+
+  // Approved: the researcher downloads the approval notice.
+  await admin.reload();
+  await expect(statusBadge(admin, 'Submitted')).toBeVisible();
+  await decide(admin, 'Approve (Approved)', { status: 'Approved', email: 'send' });
+  await expectMail(OWNER, portalId, 'Approved');
+  await ownerSees(owner, id, 'Approved');
+  const [notice] = await Promise.all([
+    owner.waitForEvent('download'),
+    owner.getByRole('button', { name: 'Download Approval Notice' }).click(),
+  ]);
+  expect(notice.suggestedFilename()).toBe(`${portalId}-approval-notice.pdf`);
+  const bytes = readFileSync(await notice.path());
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+  // Fulfilled, Suspended (the researcher's access is suspended), back to Fulfilled, Archived.
+  await decide(admin, 'Fulfill (Fulfilled)', { status: 'Fulfilled', email: 'send' });
+  await expectMail(OWNER, portalId, 'Fulfilled');
+  await ownerSees(owner, id, 'Fulfilled');
+
+  await decide(admin, 'Suspend (Suspended)', { status: 'Suspended', email: 'send' });
+  await expectMail(OWNER, portalId, 'Suspended');
+  await ownerSees(owner, id, 'Suspended');
+  await look(owner, 'decisions-owner-suspended');
+  await expect(owner.getByText('Access to this request has been suspended.', { exact: false })).toBeVisible();
+  await expectNoViolations(owner);
+
+  await decide(admin, 'Fulfill (Fulfilled)', { status: 'Fulfilled', email: 'skip' });
+  await ownerSees(owner, id, 'Fulfilled');
+  await expect(owner.getByText('Access to this request has been suspended.')).toHaveCount(0);
+
+  await decide(admin, 'Archive (Archived)', { status: 'Archived', email: 'send' });
+  await expectMail(OWNER, portalId, 'Archived');
+  await ownerSees(owner, id, 'Archived');
+  // Archived: the approval notice is no longer offered; the application still is.
+  await expect(owner.getByRole('button', { name: 'Download Approval Notice' })).toHaveCount(0);
+  const [application] = await Promise.all([
+    owner.waitForEvent('download'),
+    owner.getByRole('button', { name: 'Download Application' }).click(),
+  ]);
+  expect(application.suggestedFilename()).toBe(`${portalId}-application.pdf`);
+  await admin.context().close();
+  await owner.context().close();
+});
+
+test('a biospecimen request waits in Approved (Pending Team) until the co-investigator signs the joinder', async ({
+  browser,
+  request,
+}) => {
+  const stamp = Date.now();
+  const coinvestigator = `cora.${stamp}@demo.test`;
+  const password = 'Coinvestigator-Pass-1!';
+
+  // Cora registers at Demo University and verifies her account, but has not joined its RDA.
+  const institutions = await (await request.get('/api/institution/?limit=100')).json();
+  const demo = institutions.results.find((row: { name: string }) => row.name === 'Demo University');
+  const registered = await request.post('/api/register-user/', {
+    data: {
+      first_name: 'Cora',
+      last_name: 'Coinvestigator',
+      email: coinvestigator,
+      password,
+      agreed_to_terms: true,
+      institution: demo.id,
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const verify = await linkFromMail(coinvestigator, /http:\/\/127\.0\.0\.1:\d+\/verify-user\?token=\S+/);
+  await request.get(`/api/verify-user/?token=${new URL(verify).searchParams.get('token')}`);
+
+  // The demo researcher's new project (exempt IRB) with Cora as Co-Investigator, and a plasma request.
+  const headers = await tokenFor(request, OWNER);
+  const irb = await request.post('/api/file/', {
+    headers,
+    multipart: {
+      type: 'irb',
+      additional_data: JSON.stringify({ designation: 2, approval_date: '2025-01-15' }),
+      file: {
+        name: 'irb-exemption.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+      },
+    },
+  });
+  expect(irb.status(), await irb.text()).toBe(201);
+  const project = await request.post('/api/project/', {
+    headers,
+    data: {
+      title: `Plasma proteomics and sleep ${stamp}`,
+      abstract: 'We profile plasma proteins of autistic children with and without sleep problems.',
+      non_autism_research: false,
+      latest_irb: (await irb.json()).id,
+      team: [
+        {
+          email: coinvestigator,
+          first_name: 'Cora',
+          last_name: 'Coinvestigator',
+          user_role: 2,
+          institution: demo.id,
+        },
+      ],
+    },
+  });
+  expect(project.status(), await project.text()).toBe(201);
+  const sampleTypes = await (await request.get('/api/sample-type/?limit=100', { headers })).json();
+  const plasma = sampleTypes.results.find((row: { type: string }) => row.type === 'plasma');
+  const filed = await request.post('/api/request/', {
+    headers,
+    data: {
+      project: (await project.json()).id,
+      type: 2,
+      status: 2,
+      agreed_to_usage_policy: true,
+      usage_answers: [true, true, true],
+      additional_data: {
+        sample_type: plasma.id,
+        samples: { '11001-p1': 1 },
+        usage: 'Proteomic profiling of plasma.',
+        genetic_seq: ['none'],
+        bio_destroyed: 'yes',
+        full_name: 'Demo Researcher',
+        title: 'Associate Professor',
+        email: OWNER,
+        phone_number: '555-0100',
+        address: '1 University Avenue',
+        city: 'Springfield',
+        region: 'IL',
+        postal_code: '62701',
+        country: 'United States',
+        shipping_vendor: 'FedEx',
+        shipping_vendor_account_number: '123456789',
+      },
+    },
+  });
+  expect(filed.status(), await filed.text()).toBe(201);
+  const { id, portal_request_id: portalId } = (await filed.json()) as {
+    id: number;
+    portal_request_id: string;
+  };
+
+  // The admin approves: the team is incomplete, so the request is Approved (Pending Team).
+  const admin = await personPage(browser, ADMIN);
+  await expect(admin.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
+  await admin.goto(`/request/${id}`);
+  await expect(statusBadge(admin, 'Submitted')).toBeVisible();
+  await admin.getByRole('button', { name: 'Make a Decision' }).click();
+  const dialog = admin.getByRole('dialog', { name: /^Make a Decision/ });
+  await expect(dialog.getByText('The research team is not complete')).toBeVisible();
+  await expect(dialog.getByText('Cora Coinvestigator')).toBeVisible();
+  await look(admin, 'decisions-pending-team');
+  await expectNoViolations(admin, '[role="dialog"]');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await decide(admin, 'Approve (Approved (Pending Team))', {
+    status: 'Approved (Pending Team)',
+    email: 'send',
+  });
+  await expectMail(OWNER, portalId, 'Approved (Pending Team)');
+
+  const owner = await personPage(browser, OWNER);
+  await expect(owner.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
+  await ownerSees(owner, id, 'Approved (Pending Team)');
+
+  // Cora signs in, is sent to the joinder and agrees to the RDA: the team is complete.
+  const cora = await browser.newContext().then((context) => context.newPage());
+  await cora.goto('/login');
+  await cora.getByRole('textbox', { name: 'Email' }).fill(coinvestigator);
+  await cora.getByRole('textbox', { name: 'Password' }).fill(password);
+  await cora.getByRole('button', { name: 'Sign In' }).click();
+  await expect(cora).toHaveURL(/\/joinder$/);
+  await cora
+    .getByRole('checkbox', {
+      name: 'I have read the Researcher Distribution Agreement and agree to its terms.',
+    })
+    .check();
+  await cora.getByRole('button', { name: 'Agree and continue' }).click();
+  await expect(cora.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
+
+  // The request is Approved now, for the admin and the researcher.
+  await admin.reload();
+  await expect(statusBadge(admin, 'Approved')).toBeVisible();
+  await ownerSees(owner, id, 'Approved');
+  await expect(owner.getByRole('button', { name: 'Download Approval Notice' })).toBeVisible();
+  await admin.context().close();
+  await owner.context().close();
+  await cora.context().close();
+});

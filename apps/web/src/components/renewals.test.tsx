@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
@@ -29,12 +30,19 @@ const request = (overrides: Partial<RequestDto> = {}) =>
     ...overrides,
   }) as unknown as RequestDto;
 
+const patched: unknown[] = [];
+
 function renderWith(ui: React.ReactNode, renewals: object[]) {
+  patched.length = 0;
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
       if (url.startsWith('/forms/')) return new Response(JSON.stringify(form), { status: 200 });
+      if (init?.method === 'PATCH') {
+        patched.push({ url, body: JSON.parse(String(init.body)) });
+        return new Response(JSON.stringify({ ...renewals[0], status: 4 }), { status: 200 });
+      }
       return new Response(JSON.stringify({ count: renewals.length, results: renewals }), { status: 200 });
     }),
   );
@@ -135,6 +143,38 @@ describe('RenewalHistory', () => {
     expect(vi.mocked(fetch).mock.calls.map(([url]) => String(url))).not.toContainEqual(
       expect.stringContaining('/api/renewal/'),
     );
+    session.activeRole = 'primary_researcher';
+  });
+
+  it('lets admins set the status, and the owner edit a renewal still open to edits', async () => {
+    const user = userEvent.setup();
+    const renewal = {
+      id: 9,
+      request: 5,
+      type: 1,
+      status: 2,
+      status_name: 'Submitted',
+      submission_date: '2026-11-20T10:00:00Z',
+      additional_data: { renew: false, publication_status: 3, generated_check: false, impact: 'Useful.' },
+      expiration_before: '2026-11-01T00:00:00.000Z',
+      expiration_after: null,
+    };
+    renderWith(<RenewalHistory request={request()} isOwner />, [renewal]);
+    expect(await screen.findByRole('link', { name: 'Edit Renewal' })).toHaveAttribute(
+      'href',
+      '/request/5/renewal?renewal=9',
+    );
+    expect(screen.queryByRole('combobox', { name: 'Renewal status' })).toBeNull();
+    cleanup();
+
+    session.activeRole = 'portal_admin';
+    renderWith(<RenewalHistory request={request()} isOwner={false} />, [renewal]);
+    const select = await screen.findByRole('combobox', { name: 'Renewal status' });
+    expect(screen.queryByRole('link', { name: 'Edit Renewal' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Save Status' })).toBeDisabled();
+    await user.selectOptions(select, 'Approved');
+    await user.click(screen.getByRole('button', { name: 'Save Status' }));
+    await waitFor(() => expect(patched).toEqual([{ url: '/api/renewal/9/', body: { status: 4 } }]));
     session.activeRole = 'primary_researcher';
   });
 

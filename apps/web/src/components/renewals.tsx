@@ -1,4 +1,17 @@
-import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { Link } from 'react-router';
 import {
   RESOURCE_IMPACT_FORM_ID,
@@ -6,14 +19,32 @@ import {
   type FieldOption,
   type FormSchema,
 } from '@rrp/domain/forms';
-import { mayAttempt, RESEARCH_MATCH_RENEWAL_TYPE, type RenewalDto, type RequestDto } from '@rrp/domain';
+import {
+  can,
+  EDITABLE_RENEWAL_STATUSES,
+  mayAttempt,
+  RENEWAL_STATUS_CHOICES,
+  renewalStatusName,
+  RESEARCH_MATCH_RENEWAL_TYPE,
+  type RenewalDto,
+  type RequestDto,
+  type RequestStatusId,
+} from '@rrp/domain';
+import { ApiError } from '@/lib/api-client';
 import { useActor } from '@/lib/use-can';
 
 /** The Research Match renewal form (researcher §3), for the labels of its answers. */
 const RESEARCH_MATCH_RENEWAL_FORM_ID = 'research_match_renewal';
 import { useFormSchema } from '@/components/dynamic-form';
 import { formatDate, formatDay, refId } from '@/lib/request-rules';
-import { irbNotice, mayRenew, sunsetNotice, useProjectUpdates, useRequestRenewals } from '@/lib/renewals';
+import {
+  irbNotice,
+  mayRenew,
+  sunsetNotice,
+  useProjectUpdates,
+  useRequestRenewals,
+  useUpdateRenewal,
+} from '@/lib/renewals';
 
 /** The request's latest IRB renewal date, when the request was read with `expand=project`. */
 export function irbRenewalDateOf(request: Pick<RequestDto, 'project'>): string | null {
@@ -113,8 +144,59 @@ function answerText(value: unknown, labels: Map<string, AnswerLabel>, key: strin
   return String(value);
 }
 
+/** Staff set a renewal's status (staff §7 "PATCH renewal with status"). */
+function RenewalStatusControl({ renewal }: { renewal: RenewalDto }) {
+  const [status, setStatus] = useState(String(renewal.status));
+  const [error, setError] = useState<string | null>(null);
+  const update = useUpdateRenewal();
+  return (
+    <Group align="flex-end" gap="sm">
+      <NativeSelect
+        label="Renewal status"
+        value={status}
+        onChange={(event) => {
+          setStatus(event.currentTarget.value);
+          setError(null);
+        }}
+        data={RENEWAL_STATUS_CHOICES.map((value) => ({
+          value: String(value),
+          label: renewalStatusName(value),
+        }))}
+        error={error}
+        w={240}
+      />
+      <Button
+        variant="light"
+        loading={update.isPending}
+        disabled={Number(status) === renewal.status}
+        onClick={() =>
+          update.mutate(
+            { id: renewal.id, status: Number(status) },
+            {
+              onError: (failure) =>
+                setError(failure instanceof ApiError ? failure.summary : 'The status could not be saved.'),
+            },
+          )
+        }
+      >
+        Save Status
+      </Button>
+    </Group>
+  );
+}
+
 /** One renewal: status, date, the choice and its effect on the expiry, and the form's answers. */
-function RenewalCard({ renewal, labels }: { renewal: RenewalDto; labels: Map<string, AnswerLabel> }) {
+function RenewalCard({
+  renewal,
+  labels,
+  staff,
+  isOwner,
+}: {
+  renewal: RenewalDto;
+  labels: Map<string, AnswerLabel>;
+  staff: boolean;
+  isOwner: boolean;
+}) {
   const renew = renewal.additional_data.renew === true;
   const researchMatch = renewal.type === RESEARCH_MATCH_RENEWAL_TYPE;
   // In the form's order (stored answers come back in no particular order).
@@ -141,6 +223,21 @@ function RenewalCard({ renewal, labels }: { renewal: RenewalDto; labels: Map<str
               ? `Renewal choice: Yes — access extended to ${formatDay(renewal.expiration_after)}.`
               : `Renewal choice: No — access ends on ${formatDay(renewal.expiration_before)}.`}
         </Text>
+        {isOwner &&
+          !researchMatch &&
+          EDITABLE_RENEWAL_STATUSES.includes(renewal.status as RequestStatusId) && (
+            <Group>
+              <Button
+                component={Link}
+                to={`/request/${renewal.request}/renewal?renewal=${renewal.id}`}
+                variant="light"
+                size="xs"
+              >
+                Edit Renewal
+              </Button>
+            </Group>
+          )}
+        {staff && <RenewalStatusControl key={renewal.status} renewal={renewal} />}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {answers.map(([key, value]) => (
             <div key={key}>
@@ -164,7 +261,10 @@ function RenewalCard({ renewal, labels }: { renewal: RenewalDto; labels: Map<str
  */
 export function RenewalHistory({ request, isOwner }: { request: RequestDto; isOwner: boolean }) {
   // Roles without renewals in the permission table (access admins, staff §6) are not shown them.
-  const mayList = mayAttempt(useActor(), 'list', 'Renewal');
+  const actor = useActor();
+  const mayList = mayAttempt(actor, 'list', 'Renewal');
+  // Staff who set renewal statuses (admins); owners edit their answers instead.
+  const staff = can(actor, 'update', 'Renewal');
   const renewals = useRequestRenewals(mayList ? request.id : null);
   const schema = useFormSchema(RESOURCE_IMPACT_FORM_ID);
   const rmSchema = useFormSchema(RESEARCH_MATCH_RENEWAL_FORM_ID);
@@ -196,6 +296,8 @@ export function RenewalHistory({ request, isOwner }: { request: RequestDto; isOw
             key={renewal.id}
             renewal={renewal}
             labels={renewal.type === RESEARCH_MATCH_RENEWAL_TYPE ? rmLabels : labels}
+            staff={staff}
+            isOwner={isOwner}
           />
         ))
       )}

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   addMonthsUtc,
   EXPIRY_WINDOW_MONTHS,
@@ -11,6 +11,7 @@ import {
   type RenewalDto,
   type RequestDto,
   type RequestStatusId,
+  type UpdateRenewalInput,
 } from '@rrp/domain';
 import { apiFetch } from './api-client';
 import { formatDay } from './request-rules';
@@ -119,4 +120,27 @@ export function useProjectUpdates(userId: number | null) {
       irbNeedsUpdate(project.irb_renewal_date, now),
     ),
   };
+}
+
+/** PATCH renewal/{id}/: staff set a renewal's status; the owner edits its answers. */
+export function useUpdateRenewal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: number } & UpdateRenewalInput) =>
+      apiFetch<RenewalDto>(`renewal/${id}/`, { method: 'PATCH', body, handleStatus: [400, 403] }),
+    onSuccess: (renewal) => {
+      void queryClient.invalidateQueries({ queryKey: ['renewals'] });
+      void queryClient.invalidateQueries({ queryKey: ['request', renewal.request] });
+    },
+  });
+}
+
+/** One renewal (GET renewal/{id}/), e.g. to edit it. */
+export function useRenewal(id: number | null) {
+  return useQuery({
+    queryKey: ['renewals', 'one', id],
+    enabled: id !== null,
+    queryFn: () => apiFetch<RenewalDto>(`renewal/${id}/`),
+    retry: false,
+  });
 }

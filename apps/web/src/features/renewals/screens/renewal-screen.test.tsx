@@ -36,7 +36,7 @@ const request = (overrides: object = {}) => ({
   ...overrides,
 });
 
-function renderScreen(detail: object, renewals: object[] = []) {
+function renderScreen(detail: object, renewals: object[] = [], entry = '/request/5/renewal') {
   const posted: unknown[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
@@ -59,6 +59,12 @@ function renderScreen(detail: object, renewals: object[] = []) {
         201,
       );
     }
+    if (url.includes('/api/renewal/9/') && init?.method === 'PATCH') {
+      const body = JSON.parse(String(init.body));
+      posted.push({ patch: body });
+      return json({ ...renewals[0], status: 2, additional_data: body.additional_data });
+    }
+    if (url.includes('/api/renewal/9/')) return json(renewals[0]);
     if (url.includes('/api/renewal/')) return json({ count: renewals.length, results: renewals });
     return json({ detail: 'Not found.' }, 404);
   });
@@ -67,7 +73,7 @@ function renderScreen(detail: object, renewals: object[] = []) {
     <MantineProvider env="test">
       <ModalsProvider>
         <QueryClientProvider client={new QueryClient()}>
-          <MemoryRouter initialEntries={['/request/5/renewal']}>
+          <MemoryRouter initialEntries={[entry]}>
             <Routes>
               <Route path="/request/:objectId/renewal" element={<RenewalScreen />} />
             </Routes>
@@ -137,6 +143,42 @@ describe('RenewalScreen', () => {
     expect(screen.getByRole('radiogroup', { name: /biospecimens been destroyed/ })).toBeInTheDocument();
     expect(screen.queryByRole('radiogroup', { name: /modify the iPSC lines/ })).toBeNull();
     expect(screen.queryByRole('checkbox', { name: /data usage policy/ })).toBeNull();
+  });
+
+  it('lets the owner edit a returned renewal: the form starts with its answers and saves with PATCH', async () => {
+    const user = userEvent.setup();
+    const renewal = {
+      id: 9,
+      request: 5,
+      type: 1,
+      status: 6,
+      status_name: 'Revisions Requested',
+      agreed_to_usage_policy: false,
+      additional_data: { renew: false, publication_status: 3, generated_check: false, impact: 'Short.' },
+      expiration_before: '2026-12-01T00:00:00.000Z',
+      expiration_after: null,
+    };
+    const posted = renderScreen(request(), [renewal], '/request/5/renewal?renewal=9');
+    const impact = await screen.findByRole('textbox', { name: /contribute to your research/ });
+    expect(impact).toHaveValue('Short.');
+    expect(screen.queryByRole('button', { name: 'Continue to Application' })).toBeNull();
+    await user.clear(impact);
+    await user.type(impact, 'A longer account.');
+    await user.click(screen.getByRole('button', { name: 'Submit Renewal' }));
+    expect(await screen.findByText(/has been updated/)).toBeInTheDocument();
+    expect(posted).toEqual([
+      {
+        patch: {
+          agreed_to_usage_policy: false,
+          additional_data: {
+            renew: false,
+            publication_status: 3,
+            generated_check: false,
+            impact: 'A longer account.',
+          },
+        },
+      },
+    ]);
   });
 
   it('explains why a request cannot be renewed instead of showing the form', async () => {

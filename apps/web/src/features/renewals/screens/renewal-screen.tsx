@@ -12,8 +12,9 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import {
+  EDITABLE_RENEWAL_STATUSES,
   RECONTACT_TYPES,
   RENEWABLE_STATUSES,
   RENEWAL_MESSAGES,
@@ -28,7 +29,7 @@ import { DynamicForm, useDynamicForm, useFormSchema } from '@/components/dynamic
 import { Page } from '@/components/page';
 import { TermsLink } from '@/components/terms-link';
 import { ApiError } from '@/lib/api-client';
-import { isOpenRenewal, useRequestRenewals } from '@/lib/renewals';
+import { isOpenRenewal, useRenewal, useRequestRenewals, useUpdateRenewal } from '@/lib/renewals';
 import { formatDay, refId } from '@/lib/request-rules';
 import { useSession } from '@/lib/session';
 import { useRenewalRequest, useSubmitRenewal } from '../api/renewals';
@@ -95,10 +96,13 @@ function ProceduralNotes({ request, onContinue }: { request: RequestDto; onConti
 function RenewalForm({
   request,
   schema,
+  editing,
   onDone,
 }: {
   request: RequestDto;
   schema: FormSchema;
+  /** The renewal being edited (its answers fill the form; Submit saves them with PATCH). */
+  editing: RenewalDto | null;
   onDone: (renewal: RenewalDto) => void;
 }) {
   const form = useMemo(
@@ -109,11 +113,13 @@ function RenewalForm({
       }),
     [schema, request.type, request.sample_type?.type],
   );
-  const state = useDynamicForm(form);
-  const [agreed, setAgreed] = useState(false);
+  const state = useDynamicForm(form, editing?.additional_data);
+  const [agreed, setAgreed] = useState(editing?.agreed_to_usage_policy ?? false);
   const [agreeError, setAgreeError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const submit = useSubmitRenewal();
+  const create = useSubmitRenewal();
+  const update = useUpdateRenewal();
+  const submit = editing ? update : create;
   const renew = state.values.renew === true;
 
   const onSubmit = () => {
@@ -125,31 +131,35 @@ function RenewalForm({
       setFormError(RENEWAL_MESSAGES.formErrors);
       return;
     }
-    submit.mutate(
-      {
-        request: request.id,
-        type: request.type,
-        agreed_to_usage_policy: renew && agreed,
-        additional_data: result.values,
+    const handlers = {
+      onSuccess: onDone,
+      onError: (error: Error) => {
+        if (!(error instanceof ApiError)) {
+          setFormError(`General Error: ${error.message}`);
+          return;
+        }
+        const { agreed_to_usage_policy: policy, non_field_errors: _nonField, ...fields } = error.fieldErrors;
+        setAgreeError(policy ?? null);
+        state.setErrors(fields);
+        setFormError(error.summary);
       },
-      {
-        onSuccess: onDone,
-        onError: (error) => {
-          if (!(error instanceof ApiError)) {
-            setFormError(`General Error: ${error.message}`);
-            return;
-          }
-          const {
-            agreed_to_usage_policy: policy,
-            non_field_errors: _nonField,
-            ...fields
-          } = error.fieldErrors;
-          setAgreeError(policy ?? null);
-          state.setErrors(fields);
-          setFormError(error.summary);
+    };
+    const agreedToPolicy = renew && agreed;
+    if (editing)
+      update.mutate(
+        { id: editing.id, agreed_to_usage_policy: agreedToPolicy, additional_data: result.values },
+        handlers,
+      );
+    else
+      create.mutate(
+        {
+          request: request.id,
+          type: request.type,
+          agreed_to_usage_policy: agreedToPolicy,
+          additional_data: result.values,
         },
-      },
-    );
+        handlers,
+      );
   };
 
   return (
@@ -201,7 +211,15 @@ function RenewalForm({
   );
 }
 
-function ThankYou({ request, renewal }: { request: RequestDto; renewal: RenewalDto }) {
+function ThankYou({
+  request,
+  renewal,
+  edited,
+}: {
+  request: RequestDto;
+  renewal: RenewalDto;
+  edited: boolean;
+}) {
   const renewed = renewal.additional_data.renew === true;
   return (
     <Card withBorder padding="lg">
@@ -210,7 +228,7 @@ function ThankYou({ request, renewal }: { request: RequestDto; renewal: RenewalD
           Thank you
         </Title>
         <Text role="status">
-          {`Your renewal of ${request.portal_request_id} has been submitted. `}
+          {`Your renewal of ${request.portal_request_id} has been ${edited ? 'updated' : 'submitted'}. `}
           {renewed
             ? `Access to these resources now lasts until ${formatDay(renewal.expiration_after)}.`
             : `Access will end on ${formatDay(renewal.expiration_before)}.`}
@@ -234,6 +252,10 @@ function ThankYou({ request, renewal }: { request: RequestDto; renewal: RenewalD
  */
 export default function RenewalScreen() {
   const id = Number(useParams().objectId);
+  const [params] = useSearchParams();
+  // ?renewal={id}: the owner edits a renewal returned to them (or not yet reviewed).
+  const editId = Number(params.get('renewal'));
+  const editing = useRenewal(Number.isInteger(editId) && editId > 0 ? editId : null);
   const { user } = useSession();
   const request = useRenewalRequest(id);
   const renewals = useRequestRenewals(Number.isInteger(id) ? id : null);
@@ -246,7 +268,8 @@ export default function RenewalScreen() {
     { label: data?.portal_request_id ?? String(id), to: `/request/${id}` },
   ];
 
-  if (request.isError || schema.isError || renewals.isError) {
+  const editMode = editing.fetchStatus !== 'idle' || editing.data !== undefined || editing.isError;
+  if (request.isError || schema.isError || renewals.isError || editing.isError) {
     return (
       <Page title={RENEWAL_TITLE} crumbs={crumbs}>
         <Alert color="red">
@@ -257,7 +280,7 @@ export default function RenewalScreen() {
       </Page>
     );
   }
-  if (!data || !schema.data || !renewals.data) {
+  if (!data || !schema.data || !renewals.data || (editMode && !editing.data)) {
     return (
       <Page title={RENEWAL_TITLE} crumbs={crumbs}>
         <Skeleton h={240} />
@@ -266,12 +289,19 @@ export default function RenewalScreen() {
   }
 
   const isOwner = user !== null && refId(data.owner) === user.id;
-  const blocker = isOwner ? renewalBlocker(data, renewals.data.results) : RENEWAL_MESSAGES.notOwner;
+  const edited = editing.data ?? null;
+  const blocker = !isOwner
+    ? RENEWAL_MESSAGES.notOwner
+    : edited
+      ? edited.request !== data.id || !EDITABLE_RENEWAL_STATUSES.includes(edited.status as RequestStatusId)
+        ? RENEWAL_MESSAGES.notEditable
+        : null
+      : renewalBlocker(data, renewals.data.results);
 
   return (
     <Page title={RENEWAL_TITLE} crumbs={crumbs}>
       {step === 'done' && filed ? (
-        <ThankYou request={data} renewal={filed} />
+        <ThankYou request={data} renewal={filed} edited={edited !== null} />
       ) : blocker ? (
         <Alert color="yellow" variant="light" title="This request cannot be renewed now">
           <Stack gap="xs">
@@ -281,12 +311,13 @@ export default function RenewalScreen() {
             </Anchor>
           </Stack>
         </Alert>
-      ) : step === 'notes' ? (
+      ) : step === 'notes' && !edited ? (
         <ProceduralNotes request={data} onContinue={() => setStep('form')} />
       ) : (
         <RenewalForm
           request={data}
           schema={schema.data}
+          editing={edited}
           onDone={(renewal) => {
             setFiled(renewal);
             setStep('done');

@@ -114,7 +114,9 @@ test('an admin assigns a reviewer, adds a comment and a Zendesk ticket, finds th
     .getByRole('row')
     .filter({ has: page.getByRole('link', { name: filed.portal_request_id }) });
   await expect(row).toContainText('Demo Portal Reviewer');
-  await row.getByText('SPARK Genotyping Array').click();
+  // The details open from the keyboard too.
+  await row.getByRole('button', { name: `Show details of ${filed.portal_request_id}` }).focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByText('Rare genetic variants and language development')).toBeVisible();
   await expect(page.getByRole('button', { name: 'View IRB' })).toBeVisible();
   await shot(page, 'resource-request');

@@ -90,6 +90,13 @@ describe('ResourceRequestCentre (staff §2.1)', () => {
     expect(screen.getByRole('link', { name: 'View All Requests' })).toHaveAttribute('href', '/request');
   });
 
+  // Opening it with Enter is covered by the browser journey (e2e/tests/request-staff.spec.ts).
+  it('offers a labelled details toggle for keyboard users', async () => {
+    renderCentre('portal_admin');
+    const toggle = await screen.findByRole('button', { name: 'Show details of R00007' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('expands a row to the title, abstract, institution and IRB, with View IRB', async () => {
     const fetch = renderCentre('portal_admin');
     await userEvent.click(await screen.findByRole('row', { name: /SPARK Phenotype/ }));

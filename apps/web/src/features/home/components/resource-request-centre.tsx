@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  ActionIcon,
   Anchor,
   Badge,
   Button,
@@ -11,7 +12,7 @@ import {
   Text,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { IconChevronRight, IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { IRB_DESIGNATIONS, LIMITS, REQUEST_STATUSES, type RequestDto, type RoleKey } from '@rrp/domain';
@@ -128,6 +129,8 @@ export function ResourceRequestCentre({ role }: { role: RoleKey | null }) {
     placeholderData: keepPreviousData,
   });
   const firstPage = () => setState((previous) => ({ ...previous, page: 1 }));
+  const toggle = (id: number) =>
+    setExpanded((ids) => (ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id]));
 
   return (
     <Stack>
@@ -176,12 +179,39 @@ export function ResourceRequestCentre({ role }: { role: RoleKey | null }) {
         state={state}
         onChange={setState}
         emptyText="There is no record with that status at this time."
+        onRowClick={(request) => toggle(request.id)}
         rowExpansion={{
+          trigger: 'never',
           allowMultiple: true,
           expanded: { recordIds: expanded, onRecordIdsChange: setExpanded },
           content: ({ record }) => <RequestExpansion request={record} />,
         }}
         columns={[
+          {
+            accessor: 'expand',
+            title: <VisuallyHidden>Details</VisuallyHidden>,
+            width: 48,
+            render: (request) => {
+              const open = expanded.includes(request.id);
+              return (
+                <ActionIcon
+                  variant="subtle"
+                  aria-expanded={open}
+                  aria-label={`${open ? 'Hide' : 'Show'} details of ${request.portal_request_id}`}
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    toggle(request.id);
+                  }}
+                >
+                  <IconChevronRight
+                    size={16}
+                    aria-hidden
+                    style={{ transform: open ? 'rotate(90deg)' : undefined, transition: 'transform 150ms' }}
+                  />
+                </ActionIcon>
+              );
+            },
+          },
           {
             accessor: 'portal_request_id',
             title: 'Portal ID',

@@ -131,4 +131,12 @@ test('a researcher renews a request near expiry from the Project Updates Dashboa
   await expect(admin.getByText('RNA-seq of 40 cell lines, deposited in NDA.')).toBeVisible();
   // The Renewal Info tab (the staff panel above it has its own journey).
   await expectNoViolations(admin, '[role="tabpanel"]');
+  // The admin marks the renewal read and approved.
+  await admin.getByRole('combobox', { name: 'Renewal status' }).selectOption('Approved');
+  await admin.getByRole('button', { name: 'Save Status' }).click();
+  await expect(admin.getByRole('button', { name: 'Save Status' })).toBeDisabled();
+  // The researcher sees the renewal's new status on the request.
+  await researcher.goto(`${requestPath}?tab=renewal`);
+  await expect(researcher.getByRole('tabpanel').getByText('Approved', { exact: true })).toBeVisible();
+  await expect(researcher.getByRole('link', { name: 'Edit Renewal' })).toHaveCount(0);
 });

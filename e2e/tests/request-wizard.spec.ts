@@ -74,6 +74,21 @@ async function allowOnSampleType(request: APIRequestContext, sampleType: string,
   expect(saved.status()).toBe(200);
 }
 
+/** Turns a feature toggle on or off through the API, as the superuser. */
+async function setFeature(request: APIRequestContext, code: string, enabled: boolean) {
+  const login = await request.post('/api/api-token-auth/', {
+    data: { email: 'superuser@demo.test', password: DEMO_PASSWORD },
+  });
+  expect(login.status()).toBe(200);
+  const headers = { authorization: `JWT ${(await login.json()).token}` };
+  const toggles = (await (await request.get('/api/feature-toggle/?limit=100', { headers })).json())
+    .results as { id: number; feature_code: string }[];
+  const toggle = toggles.find((item) => item.feature_code === code);
+  expect(toggle).toBeDefined();
+  const saved = await request.patch(`/api/feature-toggle/${toggle!.id}/`, { headers, data: { enabled } });
+  expect(saved.status()).toBe(200);
+}
+
 test('a researcher requests two datasets, one through Globus, from a new project', async ({ page }) => {
   const title = `Sleep and sensory processing ${Date.now()}`;
   await signIn(page, 'primary_researcher@demo.test');
@@ -417,4 +432,27 @@ test('a locked project is read-only, and unsaved new team rows go when the proje
   await expect(page).toHaveURL(/#project_request_3$/);
   await expect(page.getByLabel('First name, new member 1')).toHaveCount(0);
   await expect(page.getByRole('switch', { name: 'Access for Grace Collaborator' })).toHaveCount(0);
+});
+
+test('with abn_epic on, ABN resources are offered but wait for approved ABN data access', async ({
+  page,
+  request,
+}) => {
+  await setFeature(request, 'abn_epic', true);
+  try {
+    await signIn(page, 'primary_researcher@demo.test');
+    await page.goto('/request/create');
+    await pick(page, 'Project', 'Rare genetic variants and language development');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const abn = page.getByRole('button', { name: 'Select ABN Donor Clinical Data' });
+    await expect(abn).toBeDisabled();
+    await expect(abn).toHaveAccessibleDescription(
+      '* Must apply for above Data Access before requesting this resource',
+    );
+    await abn.scrollIntoViewIfNeeded();
+    await look(page, '2-resources-abn');
+    await expectNoViolations(page);
+  } finally {
+    await setFeature(request, 'abn_epic', false);
+  }
 });

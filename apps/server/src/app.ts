@@ -272,20 +272,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(formsRoutes, { forms });
   // Resource requests (issue 7); their forms are checked by the same validator as the web's.
   const requests = createRequestsService({ db: database.db, forms, email, emailContext });
-  await app.register(requestsRoutes, { requests });
-  // Decisions (issue 8): the workflow tables, decision e-mails and their documents.
-  await app.register(decisionsRoutes, { requests });
-  files.registerType('decision_docs', decisionDocsPolicy());
-  services.history.registerModel('request', requests.historySubject);
   // The staff panel of a request: reviewers, comments, Zendesk tickets (issue 8); the user pickers.
   const zendesk = config.zendesk
     ? zendeskApi(config.zendesk)
     : config.isProduction
       ? zendeskOff
       : localZendesk();
-  await app.register(requestStaffRoutes, {
-    staff: createRequestStaffService({ db: database.db, zendesk }),
-  });
+  const requestStaff = createRequestStaffService({ db: database.db, zendesk });
+  await app.register(requestsRoutes, { requests, staff: requestStaff });
+  // Decisions (issue 8): the workflow tables, decision e-mails and their documents.
+  await app.register(decisionsRoutes, { requests });
+  files.registerType('decision_docs', decisionDocsPolicy());
+  services.history.registerModel('request', requests.historySubject);
+  await app.register(requestStaffRoutes, { staff: requestStaff });
   await app.register(userListRoutes, { users: createUserListService({ db: database.db }) });
   // Renewals: the resource impact / renewal form and the renewal choice (issue 8).
   const renewals = createRenewalsService({

@@ -34,6 +34,7 @@ export const REQUEST_STAFF_MESSAGES = {
   noConversations: 'No valid conversations to display. Please re-check the zendesk ids provided.',
   fetchFailed: 'Sorry looks like there was an issue fetching the conversation.',
   reviewQuarter: 'Enter a review quarter as YYYY-Qn (from 2018-Q4).',
+  staffFieldsAlone: 'Send comments and Zendesk ticket ids without other changes.',
 } as const;
 
 const userId = z

@@ -8,7 +8,7 @@ import {
 import { normalizeSampleIds } from '../forms/validate';
 import { MESSAGES } from './messages';
 import { irbRecordSchema } from './projects';
-import { reviewUserSchema } from './request-staff';
+import { createRequestCommentSchema, reviewUserSchema, zendeskTicketIdsInputSchema } from './request-staff';
 
 /**
  * Resource requests (researcher §2 "Request wizard", §3 Request, §5, §7 request / validateSamples,
@@ -362,6 +362,9 @@ export const updateRequestSchema = z.object({
   usage_answers: usageAnswers,
   submit: z.boolean().optional(),
   status: requestStatus.optional(),
+  /** Staff §7: a staff comment to add, and the Zendesk ticket ids; sent on their own (decision 081). */
+  comments: z.strictObject({ add: createRequestCommentSchema.shape.text }).optional(),
+  zendesk_ticket_ids: zendeskTicketIdsInputSchema.shape.zendesk_ticket_ids.optional(),
 });
 export type UpdateRequestInput = z.infer<typeof updateRequestSchema>;
 

@@ -386,3 +386,39 @@ describe('Zendesk through its API', () => {
     expect(errorBody(failed).detail).toBe(REQUEST_STAFF_MESSAGES.fetchFailed);
   });
 });
+
+describe('PATCH request/{id}/ with comments {add} and zendesk_ticket_ids (staff §7)', () => {
+  it('adds a comment and sets ticket ids in one call, answering the request', async () => {
+    const id = await newRequest();
+    const response = await call('PATCH', `/api/request/${id}/`, admin, {
+      comments: { add: 'Checked the IRB.' },
+      zendesk_ticket_ids: ['1003'],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().zendesk_ticket_ids).toEqual(['1003']);
+    const comments = await call('GET', `/api/request/${id}/comments/`, admin);
+    expect(comments.json().results.map((row: { text: string }) => row.text)).toEqual(['Checked the IRB.']);
+  });
+
+  it('refuses them mixed with other changes, blank comments, and callers without the staff grants', async () => {
+    const id = await newRequest();
+    const mixed = await call('PATCH', `/api/request/${id}/`, admin, {
+      comments: { add: 'Note' },
+      agreed_nih: true,
+    });
+    expect(mixed.statusCode).toBe(400);
+    expect(errorBody(mixed).non_field_errors).toEqual([REQUEST_STAFF_MESSAGES.staffFieldsAlone]);
+    const blank = await call('PATCH', `/api/request/${id}/`, admin, { comments: { add: ' ' } });
+    expect(blank.statusCode).toBe(400);
+    // The owner may edit their request, but not write staff notes or tickets.
+    const owner = await call('PATCH', `/api/request/${id}/`, researcher.token, { comments: { add: 'Hi' } });
+    expect(owner.statusCode).toBe(403);
+    const ownerTickets = await call('PATCH', `/api/request/${id}/`, researcher.token, {
+      zendesk_ticket_ids: ['1'],
+    });
+    expect(ownerTickets.statusCode).toBe(403);
+    expect((await call('GET', `/api/request/${id}/comments/`, admin)).json().count).toBe(0);
+    const [row] = await db().select().from(requests).where(eq(requests.id, id));
+    expect(row!.zendeskTicketIds).toEqual([]);
+  });
+});

@@ -1,4 +1,5 @@
 import {
+  can,
   REQUEST_STAFF_MESSAGES,
   type Actor,
   type CreateRequestCommentInput,
@@ -12,6 +13,7 @@ import type { Db, DbOrTx } from '../../platform/db/database';
 import { authorize } from '../../platform/http/access';
 import {
   AppError,
+  ForbiddenError,
   NotFoundError,
   ServiceUnavailableError,
   ValidationError,
@@ -173,6 +175,50 @@ export function createRequestStaffService(deps: { db: Db; zendesk: ZendeskAdapte
           by: actor,
         });
         return { zendesk_ticket_ids: input.zendesk_ticket_ids };
+      });
+    },
+
+    /**
+     * PATCH request/{id}/ with `comments: {add}` and/or `zendesk_ticket_ids` (staff §7): both in
+     * one transaction, each only for the roles the panel's own routes admit.
+     */
+    async patchStaffFields(
+      actor: Actor,
+      id: number,
+      input: { comment?: string; zendeskTicketIds?: string[] },
+    ): Promise<void> {
+      if (input.comment !== undefined && !can(actor, 'create', 'RequestComment')) throw new ForbiddenError();
+      if (input.zendeskTicketIds !== undefined && !can(actor, 'update', 'ZendeskTicket')) {
+        throw new ForbiddenError();
+      }
+      await db.transaction(async (tx) => {
+        await readable(tx, actor, id);
+        if (input.comment !== undefined) {
+          const row = await repo.insertComment(tx, {
+            requestId: id,
+            authorId: actor.userId,
+            text: input.comment,
+          });
+          await recordHistory(tx, {
+            model: 'request_comment',
+            objectId: row.id,
+            action: 'create',
+            after: row,
+            by: actor,
+          });
+        }
+        if (input.zendeskTicketIds !== undefined) {
+          const before = await requestsRepo.requestSnapshot(tx, id);
+          await repo.setZendeskTicketIds(tx, id, input.zendeskTicketIds);
+          await recordHistory(tx, {
+            model: 'request',
+            objectId: id,
+            action: 'update',
+            before,
+            after: await requestsRepo.requestSnapshot(tx, id),
+            by: actor,
+          });
+        }
       });
     },
 

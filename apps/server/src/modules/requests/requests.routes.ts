@@ -4,6 +4,7 @@ import {
   createRequestSchema,
   idParamSchema,
   pageSchema,
+  REQUEST_STAFF_MESSAGES,
   requestDeletedSchema,
   requestSchema,
   updateRequestSchema,
@@ -14,6 +15,7 @@ import { ValidationError } from '../../platform/http/errors';
 import { listQuerySchema, toPage } from '../../platform/list';
 import { requestList } from './requests.lists';
 import type { RequestsService } from './requests.service';
+import type { RequestStaffService } from './request-staff.service';
 
 /** `?expand=` on a single request: the relations the list offers. */
 const expandQuerySchema = z.strictObject({ expand: z.string().max(200).optional() });
@@ -29,10 +31,10 @@ function parseExpand(raw: string | undefined): ReadonlySet<string> {
   return new Set(names);
 }
 
-export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsService }> = async (
-  app,
-  { requests },
-) => {
+export const requestsRoutes: FastifyPluginAsyncZod<{
+  requests: RequestsService;
+  staff: RequestStaffService;
+}> = async (app, { requests, staff }) => {
   const tags = ['requests'];
 
   app.get(
@@ -94,8 +96,22 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsService }
         response: { 200: requestSchema },
       },
     },
-    (request) =>
-      requests.update(request.actor!, request.params.id, request.body, parseExpand(request.query.expand)),
+    async (request) => {
+      const { comments, zendesk_ticket_ids: zendeskTicketIds, ...edit } = request.body;
+      const expand = parseExpand(request.query.expand);
+      // Staff §7 `comments {add}` and `zendesk_ticket_ids`: the staff panel's writes (decision 081).
+      if (comments !== undefined || zendeskTicketIds !== undefined) {
+        if (Object.values(edit).some((value) => value !== undefined)) {
+          throw ValidationError.nonField(REQUEST_STAFF_MESSAGES.staffFieldsAlone);
+        }
+        await staff.patchStaffFields(request.actor!, request.params.id, {
+          comment: comments?.add,
+          zendeskTicketIds,
+        });
+        return requests.get(request.actor!, request.params.id, expand);
+      }
+      return requests.update(request.actor!, request.params.id, edit, expand);
+    },
   );
 
   /**

@@ -8,7 +8,6 @@ import {
   type Browser,
   type Page,
 } from '@playwright/test';
-import { linkFromMail } from '../support/mail';
 import { DEMO_PASSWORD } from '../support/session';
 
 // Many decisions, two people and several page loads per journey on a shared 2-core machine.
@@ -24,6 +23,10 @@ async function look(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 const ADMIN = 'portal_admin@demo.test';
+// The pending-team demo of decision 076.
+const PENDING_TEAM_PI = 'pi_sbso@demo.test';
+const CO_INVESTIGATOR = 'coinvestigator@demo.test';
+const PENDING_TEAM_PROJECT = 'Plasma proteins and sleep in autistic adolescents';
 
 /** Axe on the page, or on one part of it (the decision dialog: the staff panel beside it is not ours). */
 async function expectNoViolations(page: Page, include?: string) {
@@ -242,98 +245,20 @@ test('a biospecimen request waits in Approved (Pending Team) until the co-invest
   browser,
   request,
 }) => {
-  const stamp = Date.now();
-  const coinvestigator = `cora.${stamp}@demo.test`;
-  const password = 'Coinvestigator-Pass-1!';
+  // The demo (decision 076): pi_sbso's Submitted plasma request on a project whose
+  // co-investigator has an account but has not signed the joinder.
+  const headers = await tokenFor(request, PENDING_TEAM_PI);
+  const requests = await (
+    await request.get('/api/request/?limit=100&status=2&expand=project', { headers })
+  ).json();
+  const filed = requests.results.find(
+    (row: { type: number; project: { title: string } }) =>
+      row.type === 2 && row.project.title === PENDING_TEAM_PROJECT,
+  ) as { id: number; portal_request_id: string };
+  expect(filed).toBeDefined();
+  const { id, portal_request_id: portalId } = filed;
 
-  // Cora registers at Demo University and verifies her account, but has not joined its RDA.
-  const institutions = await (await request.get('/api/institution/?limit=100')).json();
-  const demo = institutions.results.find((row: { name: string }) => row.name === 'Demo University');
-  const registered = await request.post('/api/register-user/', {
-    data: {
-      first_name: 'Cora',
-      last_name: 'Coinvestigator',
-      email: coinvestigator,
-      password,
-      agreed_to_terms: true,
-      institution: demo.id,
-    },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const verify = await linkFromMail(coinvestigator, /http:\/\/127\.0\.0\.1:\d+\/verify-user\?token=\S+/);
-  await request.get(`/api/verify-user/?token=${new URL(verify).searchParams.get('token')}`);
-
-  // The demo researcher's new project (exempt IRB) with Cora as Co-Investigator, and a plasma request.
-  const headers = await tokenFor(request, OWNER);
-  const irb = await request.post('/api/file/', {
-    headers,
-    multipart: {
-      type: 'irb',
-      additional_data: JSON.stringify({ designation: 2, approval_date: '2025-01-15' }),
-      file: {
-        name: 'irb-exemption.pdf',
-        mimeType: 'application/pdf',
-        buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
-      },
-    },
-  });
-  expect(irb.status(), await irb.text()).toBe(201);
-  const project = await request.post('/api/project/', {
-    headers,
-    data: {
-      title: `Plasma proteomics and sleep ${stamp}`,
-      abstract: 'We profile plasma proteins of autistic children with and without sleep problems.',
-      non_autism_research: false,
-      latest_irb: (await irb.json()).id,
-      team: [
-        {
-          email: coinvestigator,
-          first_name: 'Cora',
-          last_name: 'Coinvestigator',
-          user_role: 2,
-          institution: demo.id,
-        },
-      ],
-    },
-  });
-  expect(project.status(), await project.text()).toBe(201);
-  const sampleTypes = await (await request.get('/api/sample-type/?limit=100', { headers })).json();
-  const plasma = sampleTypes.results.find((row: { type: string }) => row.type === 'plasma');
-  const filed = await request.post('/api/request/', {
-    headers,
-    data: {
-      project: (await project.json()).id,
-      type: 2,
-      status: 2,
-      agreed_to_usage_policy: true,
-      usage_answers: [true, true, true],
-      additional_data: {
-        sample_type: plasma.id,
-        samples: { '11001-p1': 1 },
-        usage: 'Proteomic profiling of plasma.',
-        genetic_seq: ['none'],
-        bio_destroyed: 'yes',
-        full_name: 'Demo Researcher',
-        title: 'Associate Professor',
-        email: OWNER,
-        phone_number: '555-0100',
-        address: '1 University Avenue',
-        city: 'Springfield',
-        region: 'IL',
-        postal_code: '62701',
-        country: 'United States',
-        shipping_vendor: 'FedEx',
-        shipping_vendor_account_number: '123456789',
-      },
-    },
-  });
-  expect(filed.status(), await filed.text()).toBe(201);
-  const { id, portal_request_id: portalId } = (await filed.json()) as {
-    id: number;
-    portal_request_id: string;
-  };
-
-  // The admin approves: the team is incomplete, so the request is Approved (Pending Team).
+  // The admin sees the gap, then approves: the request is Approved (Pending Team).
   const admin = await personPage(browser, ADMIN);
   await expect(admin.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
   await admin.goto(`/request/${id}`);
@@ -341,34 +266,35 @@ test('a biospecimen request waits in Approved (Pending Team) until the co-invest
   await admin.getByRole('button', { name: 'Make a Decision' }).click();
   const dialog = admin.getByRole('dialog', { name: /^Make a Decision/ });
   await expect(dialog.getByText('The research team is not complete')).toBeVisible();
-  await expect(dialog.getByText('Cora Coinvestigator')).toBeVisible();
+  await expect(dialog.getByText('Demo Co-Investigator')).toBeVisible();
+  await expect(dialog.getByText(/The joinder agreement is not signed/)).toBeVisible();
   await look(admin, 'decisions-pending-team');
   await expectNoViolations(admin, '[role="dialog"]');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await decide(admin, 'Approve (Approved (Pending Team))', {
     status: 'Approved (Pending Team)',
     email: 'send',
+    // Approvals also go to the team members with access (decision 075).
+    to: `${PENDING_TEAM_PI}, ${CO_INVESTIGATOR}`,
   });
-  await expectMail(OWNER, portalId, 'Approved (Pending Team)');
+  await expectMail(PENDING_TEAM_PI, portalId, 'Approved (Pending Team)');
 
-  const owner = await personPage(browser, OWNER);
+  const owner = await personPage(browser, PENDING_TEAM_PI);
   await expect(owner.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
   await ownerSees(owner, id, 'Approved (Pending Team)');
+  // Access has not started: no approval notice yet.
+  await expect(owner.getByRole('button', { name: 'Download Approval Notice' })).toHaveCount(0);
 
-  // Cora signs in, is sent to the joinder and agrees to the RDA: the team is complete.
-  const cora = await browser.newContext().then((context) => context.newPage());
-  await cora.goto('/login');
-  await cora.getByRole('textbox', { name: 'Email' }).fill(coinvestigator);
-  await cora.getByRole('textbox', { name: 'Password' }).fill(password);
-  await cora.getByRole('button', { name: 'Sign In' }).click();
-  await expect(cora).toHaveURL(/\/joinder$/);
-  await cora
+  // The co-investigator signs in, is sent to the joinder and agrees to the RDA: the team is complete.
+  const coinvestigator = await personPage(browser, CO_INVESTIGATOR);
+  await expect(coinvestigator).toHaveURL(/\/joinder$/);
+  await coinvestigator
     .getByRole('checkbox', {
       name: 'I have read the Researcher Distribution Agreement and agree to its terms.',
     })
     .check();
-  await cora.getByRole('button', { name: 'Agree and continue' }).click();
-  await expect(cora.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
+  await coinvestigator.getByRole('button', { name: 'Agree and continue' }).click();
+  await expect(coinvestigator.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
 
   // The request is Approved now, for the admin and the researcher.
   await admin.reload();
@@ -377,5 +303,5 @@ test('a biospecimen request waits in Approved (Pending Team) until the co-invest
   await expect(owner.getByRole('button', { name: 'Download Approval Notice' })).toBeVisible();
   await admin.context().close();
   await owner.context().close();
-  await cora.context().close();
+  await coinvestigator.context().close();
 });

@@ -422,6 +422,8 @@ test('a locked project is read-only, and unsaved new team rows go when the proje
   await page.getByRole('button', { name: 'Add team member' }).click();
   await page.getByLabel('First name, new member 1').fill('Unsaved');
   await expect(page.getByText('Complete or remove the new rows to continue.')).toBeVisible();
+  await look(page, '4-team-pending-member');
+  await expectNoViolations(page);
 
   // Another project: the typed row belonged to the old project's team.
   await page.getByRole('button', { name: /^Project/ }).click();

@@ -20,6 +20,7 @@ import {
   NewMemberNameCells,
   RoleSelect,
   useInstitutionOptions,
+  ERROR_CONTRAST,
 } from '@/components/research-team';
 import { emptyTeamRow, type TeamRow } from '../rules';
 
@@ -70,7 +71,7 @@ export function TeamEditor({
   const remove = (key: string) => onChange(rows.filter((row) => row.key !== key));
 
   return (
-    <div>
+    <div style={ERROR_CONTRAST}>
       {/* A focusable region, so keyboard users can scroll the wide table too. */}
       <Box role="region" aria-label="Research team editor" tabIndex={0} style={{ overflowX: 'auto' }}>
         <Table verticalSpacing="xs" aria-label="Research team" miw={1150}>

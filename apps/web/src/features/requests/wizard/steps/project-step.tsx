@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ABSTRACT_MAX, PROJECT_MESSAGES, TITLE_MAX, updateProjectSchema, type ProjectDto } from '@rrp/domain';
+import { ERROR_CONTRAST } from '@/components/research-team';
 import { ApiError, apiFetch } from '@/lib/api-client';
 import { updateProject, type ProjectChanges } from '../api';
 
@@ -255,7 +256,14 @@ function EditableProject({ project, onContinue }: { project: ProjectDto; onConti
 
   return (
     <>
-      <Paper withBorder p="md" radius="sm" component="section" aria-labelledby="wizard-project-edit">
+      <Paper
+        withBorder
+        p="md"
+        radius="sm"
+        component="section"
+        aria-labelledby="wizard-project-edit"
+        style={ERROR_CONTRAST}
+      >
         <Stack gap="sm">
           <Title order={3} fz="lg" id="wizard-project-edit">
             Edit Project

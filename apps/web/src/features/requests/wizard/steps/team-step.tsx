@@ -22,6 +22,7 @@ import {
   RoleSelect,
   rowStarted,
   useInstitutionOptions,
+  ERROR_CONTRAST,
 } from '@/components/research-team';
 import { emptyNewMember, newMemberErrors, type NewMemberRow } from '../team-members';
 
@@ -75,7 +76,7 @@ export function TeamStep({
   const update = (key: string, patch: Partial<NewMemberRow>) =>
     onNewRowsChange(newRows.map((row) => (row.key === key ? { ...row, ...patch } : row)));
   return (
-    <Stack gap="md" maw={1180}>
+    <Stack gap="md" maw={1180} style={ERROR_CONTRAST}>
       <Text size="sm" c="gray.8">
         Choose which members of the project&apos;s research team get access to the requested resources. The
         team is kept on the project page; members added below are saved to it when you continue.

@@ -4,7 +4,12 @@ const PAGE = { width: 612, height: 792, margin: 56, footer: 32 };
 const INK = rgb(0.1, 0.1, 0.1);
 const MUTED = rgb(0.35, 0.35, 0.35);
 const RULE = rgb(0.75, 0.75, 0.75);
-const LABEL_WIDTH = 170;
+const LABEL_WIDTH = 180;
+/**
+ * The standard fonts are not embedded, so viewers draw them with their own look-alikes, some of
+ * them wider than Helvetica (DejaVu Sans by up to 15%): lines are wrapped to this share of the room.
+ */
+const FIT = 0.84;
 
 /** Characters the standard fonts cannot draw, mapped to ones they can (WinAnsi). */
 const LOOKALIKES: Record<string, string> = {
@@ -62,7 +67,8 @@ export class PdfWriter {
   }
 
   /** Lines of at most `width` points; long words are broken. */
-  private wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  private wrap(text: string, font: PDFFont, size: number, room: number): string[] {
+    const width = room * FIT;
     const lines: string[] = [];
     for (const paragraph of this.clean(text).split(/\r?\n/)) {
       let line = '';
@@ -157,6 +163,8 @@ export class PdfWriter {
     const labels = this.wrap(label, this.bold, size, LABEL_WIDTH - 10);
     const values = this.wrap(text, this.font, size, this.width - LABEL_WIDTH);
     const rows = Math.max(labels.length, values.length);
+    // A short field stays on one page; a long answer flows on to the next.
+    this.ensure(Math.min(rows, 8) * size * 1.45);
     for (let index = 0; index < rows; index += 1) {
       this.ensure(size * 1.45);
       if (labels[index]) this.draw(labels[index]!, PAGE.margin, size, this.bold);

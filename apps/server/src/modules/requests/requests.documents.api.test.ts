@@ -249,7 +249,8 @@ describe('GET request/{id}/docs/', () => {
     expect(text).toContain('Plasma');
     expect(text).toContain('11000-p1');
     expect(text).toContain('11000-mo');
-    expect(text).toContain('How will the samples be used?');
+    // Labels (short ones: long labels wrap beside their answers).
+    expect(text).toContain('Other genetic analyses');
     expect(text).toContain('Metabolomics of plasma from probands');
     expect(text).toContain('Whole genome sequencing, Other');
     expect(text).toContain('Long-read sequencing');

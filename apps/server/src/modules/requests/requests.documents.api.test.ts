@@ -186,6 +186,19 @@ describe('GET request/{id}/approval_notice/', () => {
     }
   });
 
+  it('is a 400 while access waits for the team (Approved (Pending Team)) and once suspended', async () => {
+    await moveTo(submittedId, 12, admin.id, { decisionDate: new Date() });
+    const pending = await get(`/api/request/${submittedId}/approval_notice/`, owner.token);
+    expect(pending.statusCode).toBe(400);
+    await moveTo(fulfilledId, 14, admin.id);
+    const suspended = await get(`/api/request/${fulfilledId}/approval_notice/`, owner.token);
+    expect(suspended.statusCode).toBe(400);
+    expect(errorBody(suspended)).toMatchObject({ non_field_errors: [REQUEST_DOCUMENT_MESSAGES.notApproved] });
+    // Back as they were for the tests below.
+    await moveTo(fulfilledId, 7, admin.id);
+    await moveTo(submittedId, 2, admin.id, { decisionDate: null });
+  });
+
   it('is for staff who read requests and the owner only', async () => {
     const url = `/api/request/${approvedId}/approval_notice/?to_base64=true`;
     expect((await get(url, readOnly)).statusCode).toBe(200);

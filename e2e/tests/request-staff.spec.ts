@@ -122,6 +122,19 @@ test('an admin assigns a reviewer, adds a comment and a Zendesk ticket, finds th
   await shot(page, 'resource-request');
   await expectNoViolations(page);
 
+  // The request list's staff filters: the reviewer finds it, a past review quarter does not.
+  await page.getByRole('link', { name: 'View All Requests' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Requests' })).toBeVisible();
+  await page.getByRole('button', { name: 'Show/Hide Filters' }).click();
+  await page.getByRole('combobox', { name: 'Reviewer', exact: true }).fill('Portal Rev');
+  await page.getByRole('option', { name: 'Demo Portal Reviewer' }).click();
+  const requests = page.getByRole('table', { name: 'Requests' });
+  await expect(requests.getByRole('link', { name: filed.portal_request_id })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Review quarter' }).click();
+  await page.getByRole('option', { name: 'Q4 2018 (October – December)' }).click();
+  await expect(requests.getByRole('link', { name: filed.portal_request_id })).toHaveCount(0);
+  await shot(page, 'request-list-filters');
+
   // The reviewer finds it among their applications to review, and opens it.
   const reviewerPage = await (await browser.newContext()).newPage();
   await signIn(reviewerPage, 'portal_reviewer@demo.test');

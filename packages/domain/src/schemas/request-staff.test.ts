@@ -50,7 +50,7 @@ describe('review quarters (staff §9)', () => {
     const range = quarterRange({ year: 2024, quarter: 4 });
     expect(range.start.toISOString()).toBe('2024-10-01T00:00:00.000Z');
     expect(range.end.toISOString()).toBe('2025-01-01T00:00:00.000Z');
-    expect(quarterLabel({ year: 2024, quarter: 4 })).toBe('October – December 2024 (2024-Q4)');
+    expect(quarterLabel({ year: 2024, quarter: 4 })).toBe('Q4 2024 (October – December)');
   });
 });
 

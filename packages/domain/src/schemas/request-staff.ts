@@ -200,7 +200,7 @@ export function quarterRange(q: ReviewQuarter): { start: Date; end: Date } {
   return { start, end: new Date(Date.UTC(next.year, (next.quarter - 1) * 3, 1)) };
 }
 
-/** 'October – December 2024 (2024-Q4)'. */
+/** 'Q4 2024 (October – December)'. */
 export function quarterLabel(q: ReviewQuarter): string {
   const months = [
     ['January', 'March'],
@@ -208,7 +208,7 @@ export function quarterLabel(q: ReviewQuarter): string {
     ['July', 'September'],
     ['October', 'December'],
   ][q.quarter - 1]!;
-  return `${months[0]} – ${months[1]} ${q.year} (${quarterKey(q)})`;
+  return `Q${q.quarter} ${q.year} (${months[0]} – ${months[1]})`;
 }
 
 /** The default review quarter: the current quarter offset by -1. */

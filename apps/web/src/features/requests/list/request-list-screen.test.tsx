@@ -129,7 +129,7 @@ describe('request list', () => {
     await waitFor(() => expect(requestCalls(fetch).at(-1)!.searchParams.get('reviews__user')).toBe('21'));
     await userEvent.click(screen.getByRole('combobox', { name: 'Review quarter' }));
     const options = await screen.findAllByRole('option');
-    expect(options.at(-1)).toHaveTextContent('October – December 2018 (2018-Q4)');
+    expect(options.at(-1)).toHaveTextContent('Q4 2018 (October – December)');
     await userEvent.click(options.at(-1)!);
     await waitFor(() =>
       expect(requestCalls(fetch).at(-1)!.searchParams.get('review_quarter')).toBe('2018-Q4'),

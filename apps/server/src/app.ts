@@ -278,7 +278,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     : config.isProduction
       ? zendeskOff
       : localZendesk();
-  const requestStaff = createRequestStaffService({ db: database.db, zendesk });
+  const requestStaff = createRequestStaffService({ db: database.db, zendesk, log: app.log });
   await app.register(requestsRoutes, { requests, staff: requestStaff });
   // Decisions (issue 8): the workflow tables, decision e-mails and their documents.
   await app.register(decisionsRoutes, { requests });

@@ -55,8 +55,13 @@ function presentComment(row: repo.CommentRow): RequestCommentDto {
  * Zendesk tickets with their conversations. The routes check the staff grants; here the request
  * itself must be one the caller may read (404 otherwise).
  */
-export function createRequestStaffService(deps: { db: Db; zendesk: ZendeskAdapter }) {
-  const { db, zendesk } = deps;
+export function createRequestStaffService(deps: {
+  db: Db;
+  zendesk: ZendeskAdapter;
+  /** Where a Zendesk failure's cause is logged (the caller only sees the spec's message). */
+  log?: { warn: (object: object, message: string) => void };
+}) {
+  const { db, zendesk, log } = deps;
 
   async function readable(tx: DbOrTx, actor: Actor, id: number) {
     const view = await requestsRepo.findRequest(tx, id, actor.userId);
@@ -228,6 +233,7 @@ export function createRequestStaffService(deps: { db: Db; zendesk: ZendeskAdapte
         return await zendesk.conversations(ids);
       } catch (error) {
         if (error instanceof ZendeskUnavailableError) {
+          log?.warn({ err: error, tickets: ids }, 'Zendesk conversations could not be fetched');
           throw new ServiceUnavailableError(REQUEST_STAFF_MESSAGES.fetchFailed);
         }
         throw error;

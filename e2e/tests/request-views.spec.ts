@@ -194,7 +194,13 @@ test('an admin searches and filters every request, has the Add New Request and C
   // A biospecimen request: staff check sample availability on its own tab.
   await page.goto('/request');
   await page.getByRole('textbox', { name: 'Search requests' }).fill('Plasma');
-  await table.getByRole('row').filter({ hasText: 'Plasma' }).getByRole('link').click();
+  // The demo researcher's plasma request (the pending-team demo of decision 076 has another).
+  await table
+    .getByRole('row')
+    .filter({ hasText: 'Plasma' })
+    .filter({ hasText: 'Demo Primary Researcher' })
+    .getByRole('link')
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Plasma' })).toBeVisible();
   await expect(page.getByRole('tab')).toHaveText([
     'PI and Project',

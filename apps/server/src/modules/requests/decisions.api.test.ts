@@ -297,7 +297,9 @@ describe('POST request/{id}/decision/: the plain flow', () => {
 
     await step(4, { email: mail() });
     await t.app.outbox.deliverDue();
-    expect(smtp.inbox.map((message) => message.subject)).toEqual(['Your request']);
+    // The receipts of the submission and the resubmission (decision 094), then the decision's.
+    const receipt = expect.stringMatching(/: request R\d{5} Submitted$/);
+    expect(smtp.inbox.map((message) => message.subject)).toEqual([receipt, receipt, 'Your request']);
 
     const before = Date.now();
     const fulfilled = await step(7);

@@ -34,6 +34,12 @@ function decisionParagraphs(status: number, facts: Facts, ctx: EmailContext, now
   const what = `your request ${facts.portalRequestId} (${facts.displayName || 'resource request'}) for the project "${facts.projectTitle}"`;
   const link = `You can see the request at ${ctx.publicUrl}/request/${facts.id}.`;
   switch (status) {
+    case S.submitted:
+      return [
+        `We have received ${what}.`,
+        'We will review the resource request and get back to you with a decision soon.',
+        link,
+      ];
     case S.underReview:
       return [`We are writing to let you know that ${what} is now under review.`, link];
     case S.approved:
@@ -125,11 +131,14 @@ export async function decisionDraft(
   };
 }
 
-/** One composer template per decision status, registered with the e-mail module. */
+/**
+ * One template per status a request can move to, registered with the e-mail module: the
+ * composer's per decision, and the receipt sent to the owner on submission (decision 094).
+ */
 export function decisionEmailTemplates(ctx: EmailContext): [string, EmailTemplate][] {
   return Object.keys(REQUEST_STATUSES)
     .map(Number)
-    .filter((status) => status !== S.created && status !== S.submitted)
+    .filter((status) => status !== S.created)
     .map((status) => [
       decisionTemplateKey(status),
       {

@@ -2,6 +2,7 @@ import {
   can,
   REQUEST_STATUSES,
   WORKFLOW_MESSAGES,
+  WORKFLOW_STATUS,
   decisionsFor,
   type Actor,
   type DecisionEmail,
@@ -113,6 +114,19 @@ export function createDecisions(deps: {
 
   return {
     decideInTx,
+
+    /**
+     * The receipt for a submitted (or resubmitted) request, to its owner, queued in the caller's
+     * transaction; the caller flushes after commit (decision 094).
+     */
+    async queueSubmissionReceipt(tx: DbOrTx, actor: Actor, requestId: number): Promise<void> {
+      const draft = await decisionDraft(tx, requestId, WORKFLOW_STATUS.submitted, emailContext);
+      await email.queueAbout(tx, actor, {
+        template: decisionTemplateKey(WORKFLOW_STATUS.submitted),
+        objectIds: [requestId],
+        ...draft,
+      });
+    },
 
     /** GET request/{id}/decisions/: the caller's options (none for roles that may not decide). */
     async decisions(actor: Actor, id: number): Promise<RequestDecisions> {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { REQUEST_MESSAGES, RESOURCE_MIX_MESSAGES, todayIso } from '@rrp/domain';
 import {
+  emailLogs,
   files,
   history,
   projects,
@@ -233,6 +234,32 @@ describe('requests: create a dataset request', () => {
       .where(eq(history.objectId, String(body.id)))
       .orderBy(history.version);
     expect(rows.filter((row) => row.model === 'request').map((row) => row.action)).toEqual(['create']);
+  });
+
+  it('sends the owner a receipt when a request is submitted, and none for a draft (decision 094)', async () => {
+    const receipts = () => db().select().from(emailLogs).where(eq(emailLogs.template, 'decision-submitted'));
+    const before = (await receipts()).length;
+    const submitted = await post(datasetRequest({ datasets: [ds.plain] }));
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    const draft = await post(datasetRequest({ datasets: [ds.second], submit: false }));
+    expect(draft.statusCode, draft.body).toBe(201);
+    const logs = await receipts();
+    expect(logs).toHaveLength(before + 1);
+    const receipt = logs.at(-1)!;
+    expect(receipt).toMatchObject({
+      to: [researcher.email],
+      modelName: 'request',
+      objectIds: [submitted.json().id],
+    });
+    expect(receipt.subject).toContain(submitted.json().portal_request_id);
+    expect(receipt.text).toContain(
+      'We will review the resource request and get back to you with a decision soon.',
+    );
+
+    // Submitting the draft later sends its receipt.
+    const later = await patch(draft.json().id, { status: 2 });
+    expect(later.statusCode, later.body).toBe(200);
+    expect((await receipts()).map((log) => log.objectIds[0])).toContain(draft.json().id);
   });
 
   it('saves a request as Created without a submission date when not submitted', async () => {

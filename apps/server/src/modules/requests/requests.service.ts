@@ -440,10 +440,12 @@ export function createRequestsService(deps: {
             now,
             recordHistory: false,
           }));
+          await decisions.queueSubmissionReceipt(tx, actor, request.id);
         }
         await history(tx, request.id, 'create', null, actor);
         return request.id;
       });
+      if (input.submit === true || input.status === SUBMITTED) deps.email.flush();
       return get(actor, id, expand);
     },
 
@@ -473,6 +475,7 @@ export function createRequestsService(deps: {
         });
         if (decided) return get(actor, id, expand);
       }
+      let submitted = false;
       await db.transaction(async (tx) => {
         const now = new Date();
         const locked = await repo.lockRequest(tx, id);
@@ -568,9 +571,12 @@ export function createRequestsService(deps: {
             now,
             recordHistory: false,
           });
+          await decisions.queueSubmissionReceipt(tx, actor, id);
+          submitted = true;
         }
         await history(tx, id, 'update', before, actor);
       });
+      if (submitted) deps.email.flush();
       return get(actor, id, expand);
     },
 

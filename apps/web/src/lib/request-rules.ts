@@ -38,6 +38,27 @@ export function personName(value: unknown): string {
   return person.display_name || person.full_name || person.email || '';
 }
 
+export const institutionName = (request: Pick<RequestView, 'institution'>) => request.institution?.name ?? '';
+
+/** Who filed the request: its creator, else its owner. */
+export const creatorName = (request: Pick<RequestView, 'creator' | 'owner'>) =>
+  personName(request.creator) || personName(request.owner);
+
+/** What the request asks for, as the list column "Requested Resource" shows it. */
+export function requestResourceName(
+  request: Pick<RequestView, 'display_name' | 'datasets' | 'sample_type' | 'type_name'>,
+): string {
+  return (
+    request.display_name ||
+    request.datasets
+      .map((dataset) => (typeof dataset === 'object' ? dataset.name : ''))
+      .filter(Boolean)
+      .join(', ') ||
+    request.sample_type?.name ||
+    `${request.type_name} request`
+  );
+}
+
 export function cohortNames(request: Pick<RequestView, 'cohorts' | 'datasets'>): string {
   const names = new Set<string>(request.cohorts.map((cohort) => cohort.name));
   if (names.size === 0)

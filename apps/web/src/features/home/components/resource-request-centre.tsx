@@ -19,6 +19,7 @@ import { IRB_DESIGNATIONS, LIMITS, REQUEST_STATUSES, type RequestDto, type RoleK
 import { apiFetch } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
 import { ServerTable, type ListState } from '@/components/data-table';
+import { requestColumns } from '@/components/request-columns';
 
 interface ListPage<T> {
   count: number;
@@ -38,9 +39,6 @@ const STATUS_OPTIONS = Object.entries(REQUEST_STATUSES).map(([value, label]) => 
 const day = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString() : '—');
 
 const projectOf = (request: RequestDto) => (typeof request.project === 'object' ? request.project : null);
-
-const resourceName = (request: RequestDto) =>
-  request.display_name || request.sample_type?.name || `${request.type_name} request`;
 
 /** The expanded row: title, abstract, institution and IRB details with View IRB (staff §2.1). */
 export function RequestExpansion({ request }: { request: RequestDto }) {
@@ -212,40 +210,11 @@ export function ResourceRequestCentre({ role }: { role: RoleKey | null }) {
               );
             },
           },
-          {
-            accessor: 'portal_request_id',
-            title: 'Portal ID',
-            sortable: true,
-            render: (request) => (
-              <Anchor
-                component={Link}
-                to={`/request/${request.id}`}
-                size="sm"
-                onClick={(event) => event.stopPropagation()}
-              >
-                {request.portal_request_id}
-              </Anchor>
-            ),
-          },
-          { accessor: 'display_name', title: 'Requested Resource', sortable: true, render: resourceName },
-          {
-            accessor: 'owner',
-            title: 'Principal Investigator',
-            sortable: true,
-            render: (request) => request.owner.display_name,
-          },
-          {
-            accessor: 'institution',
-            title: 'Institution',
-            sortable: true,
-            render: (request) => request.institution?.name ?? '—',
-          },
-          {
-            accessor: 'submission_date',
-            title: 'Date Submitted',
-            sortable: true,
-            render: (request) => day(request.submission_date),
-          },
+          requestColumns.portalId,
+          requestColumns.resource,
+          requestColumns.principalInvestigator,
+          requestColumns.institution,
+          requestColumns.submitted,
           {
             accessor: 'review_users',
             title: 'Reviewers',
@@ -258,12 +227,7 @@ export function ResourceRequestCentre({ role }: { role: RoleKey | null }) {
                 </Badge>
               ),
           },
-          {
-            accessor: 'status',
-            title: 'Status',
-            sortable: true,
-            render: (request) => request.status_name,
-          },
+          requestColumns.status,
           {
             accessor: 'open',
             title: <VisuallyHidden>Open</VisuallyHidden>,

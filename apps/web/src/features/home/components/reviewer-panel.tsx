@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Anchor, Card, Stack, Title } from '@mantine/core';
+import { Card, Stack, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { LIMITS, type FeatureToggleDto, type RequestDto, type RoleKey } from '@rrp/domain';
 import { apiFetch } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { ServerTable, type ListState } from '@/components/data-table';
+import { requestColumns } from '@/components/request-columns';
 
 interface ListPage<T> {
   count: number;
@@ -60,8 +61,6 @@ export function reviewListsFor(role: RoleKey, abnEpic: boolean): ReviewList[] {
   }
 }
 
-const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : '—');
-
 function ReviewListTable({ list, userId }: { list: ReviewList; userId: number }) {
   const navigate = useNavigate();
   const [state, setState] = useState<ListState>({
@@ -101,46 +100,12 @@ function ReviewListTable({ list, userId }: { list: ReviewList; userId: number })
         emptyText={NO_APPLICATIONS}
         onRowClick={(request) => navigate(`/request/${request.id}`)}
         columns={[
-          {
-            accessor: 'portal_request_id',
-            title: 'Portal ID',
-            sortable: true,
-            render: (request) => (
-              <Anchor
-                component={Link}
-                to={`/request/${request.id}`}
-                size="sm"
-                onClick={(event) => event.stopPropagation()}
-              >
-                {request.portal_request_id}
-              </Anchor>
-            ),
-          },
-          {
-            accessor: 'display_name',
-            title: 'Requested Resource',
-            sortable: true,
-            render: (request) => request.display_name || `${request.type_name} request`,
-          },
-          {
-            accessor: 'owner',
-            title: 'Principal Investigator',
-            sortable: true,
-            render: (request) => request.owner.display_name,
-          },
-          {
-            accessor: 'institution',
-            title: 'Institution',
-            sortable: true,
-            render: (request) => request.institution?.name ?? '—',
-          },
-          {
-            accessor: 'submission_date',
-            title: 'Date Submitted',
-            sortable: true,
-            render: (request) => day(request.submission_date),
-          },
-          { accessor: 'status', title: 'Status', sortable: true, render: (request) => request.status_name },
+          requestColumns.portalId,
+          requestColumns.resource,
+          requestColumns.principalInvestigator,
+          requestColumns.institution,
+          requestColumns.submitted,
+          requestColumns.status,
         ]}
       />
     </Stack>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Collapse, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Collapse, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFilter } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
@@ -18,7 +18,14 @@ import {
   type RequestFilters,
   type RequestView,
 } from '../api/requests';
-import { FLAGGED_STATUSES, cohortNames, formatDate, personName, statusName } from '@/lib/request-rules';
+import {
+  cohortNames,
+  creatorName,
+  institutionName,
+  requestResourceName,
+  statusName,
+} from '@/lib/request-rules';
+import { requestColumns } from '@/components/request-columns';
 import { SearchInput } from '@/components/search-input';
 import { ListActionsMenu } from '@/components/list-actions-menu';
 import { useActor } from '@/lib/use-can';
@@ -30,17 +37,6 @@ const QUARTER_OPTIONS = reviewQuarterOptions().map((quarter) => ({
   label: quarterLabel(quarter),
 }));
 
-const institutionName = (request: RequestView) => request.institution?.name ?? '';
-const creatorName = (request: RequestView) => personName(request.creator) || personName(request.owner);
-const resourceName = (request: RequestView) =>
-  request.display_name ||
-  request.datasets
-    .map((dataset) => (typeof dataset === 'object' ? dataset.name : ''))
-    .filter(Boolean)
-    .join(', ') ||
-  request.sample_type?.name ||
-  `${request.type_name} request`;
-
 /** Every matching request (up to the list limit) as a CSV file, for staff. */
 async function downloadCsv(filters: RequestFilters) {
   const page = await apiFetch<ListPage<RequestView>>('request/', {
@@ -49,7 +45,7 @@ async function downloadCsv(filters: RequestFilters) {
   const csv = Papa.unparse(
     page.results.map((request) => ({
       portal_request_id: request.portal_request_id,
-      requested_resource: resourceName(request),
+      requested_resource: requestResourceName(request),
       cohort: cohortNames(request),
       creator: creatorName(request),
       institution: institutionName(request),
@@ -208,54 +204,13 @@ export default function RequestListScreen() {
             emptyText="No results matching search."
             onRowClick={(request) => navigate(`/request/${request.id}`)}
             columns={[
-              {
-                accessor: 'portal_request_id',
-                title: 'Portal ID',
-                sortable: true,
-                render: (request) => (
-                  <Anchor
-                    component={Link}
-                    to={`/request/${request.id}`}
-                    size="sm"
-                    onClick={(event) => event.stopPropagation()}
-                  >
-                    {request.portal_request_id}
-                  </Anchor>
-                ),
-              },
-              { accessor: 'display_name', title: 'Requested Resource', sortable: true, render: resourceName },
-              {
-                accessor: 'cohort',
-                title: 'Cohort',
-                sortable: true,
-                render: (request) => cohortNames(request) || '—',
-              },
-              { accessor: 'creator', title: 'Creator', render: (request) => creatorName(request) || '—' },
-              {
-                accessor: 'institution',
-                title: 'Institution',
-                sortable: true,
-                render: (request) => institutionName(request) || '—',
-              },
-              {
-                accessor: 'submission_date',
-                title: 'Date Submitted',
-                sortable: true,
-                render: (request) => formatDate(request.submission_date),
-              },
-              {
-                accessor: 'status',
-                title: 'Status',
-                sortable: true,
-                render: (request) =>
-                  FLAGGED_STATUSES.includes(request.status) ? (
-                    <Badge color="red.9" variant="filled" radius="sm">
-                      {statusName(request)}
-                    </Badge>
-                  ) : (
-                    statusName(request)
-                  ),
-              },
+              requestColumns.portalId,
+              requestColumns.resource,
+              requestColumns.cohort,
+              requestColumns.creator,
+              requestColumns.institution,
+              requestColumns.submitted,
+              requestColumns.status,
             ]}
           />
         )}

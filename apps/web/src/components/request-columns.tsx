@@ -1,0 +1,80 @@
+import { Anchor, Badge } from '@mantine/core';
+import type { DataTableColumn } from 'mantine-datatable';
+import { Link } from 'react-router';
+import type { RequestDto } from '@rrp/domain';
+import {
+  FLAGGED_STATUSES,
+  cohortNames,
+  creatorName,
+  formatDate,
+  institutionName,
+  requestResourceName,
+  statusName,
+} from '@/lib/request-rules';
+
+/**
+ * The request columns every request table shows (the request list, the Resource Requests
+ * centre, the reviewer home): one definition, so they read and sort alike everywhere.
+ */
+export const requestColumns = {
+  portalId: {
+    accessor: 'portal_request_id',
+    title: 'Portal ID',
+    sortable: true,
+    render: (request) => (
+      <Anchor
+        component={Link}
+        to={`/request/${request.id}`}
+        size="sm"
+        onClick={(event) => event.stopPropagation()}
+      >
+        {request.portal_request_id}
+      </Anchor>
+    ),
+  },
+  resource: {
+    accessor: 'display_name',
+    title: 'Requested Resource',
+    sortable: true,
+    render: requestResourceName,
+  },
+  cohort: {
+    accessor: 'cohort',
+    title: 'Cohort',
+    sortable: true,
+    render: (request) => cohortNames(request) || '—',
+  },
+  creator: { accessor: 'creator', title: 'Creator', render: (request) => creatorName(request) || '—' },
+  principalInvestigator: {
+    accessor: 'owner',
+    title: 'Principal Investigator',
+    sortable: true,
+    render: (request) => request.owner.display_name,
+  },
+  institution: {
+    accessor: 'institution',
+    title: 'Institution',
+    sortable: true,
+    render: (request) => institutionName(request) || '—',
+  },
+  submitted: {
+    accessor: 'submission_date',
+    title: 'Date Submitted',
+    sortable: true,
+    render: (request) => formatDate(request.submission_date),
+  },
+  /** Statuses that ask someone to act are highlighted (decision 066). */
+  status: {
+    accessor: 'status',
+    title: 'Status',
+    sortable: true,
+    render: (request) =>
+      FLAGGED_STATUSES.includes(request.status) ? (
+        <Badge color="red.9" variant="filled" radius="sm">
+          {statusName(request)}
+        </Badge>
+      ) : (
+        statusName(request)
+      ),
+  },
+} satisfies Record<string, DataTableColumn<RequestDto>>;

@@ -7,14 +7,14 @@ import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider } from '@/lib/session';
 import { createAppRouter } from './router';
 import { createStatusHandler } from './status-handler';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 export function App() {
   const [queryClient] = useState(() => createQueryClient());
   const [router] = useState(() => createAppRouter());
   const onApiError = useMemo(() => createStatusHandler(router.navigate), [router]);
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
         <SessionProvider onApiError={onApiError}>

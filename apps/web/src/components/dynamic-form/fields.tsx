@@ -53,9 +53,6 @@ interface ScopeProps {
   disabled?: boolean;
 }
 
-/** Mantine's dimmed description colour is too faint for WCAG AA; one step darker is not. */
-const descriptionProps = { c: 'gray.7' } as const;
-
 const label = (field: ValueField) =>
   field.type === 'number' && field.unit ? `${field.label} (${field.unit})` : field.label;
 
@@ -194,7 +191,6 @@ function ComboboxInput({
   const common = {
     label: field.label,
     description: field.description,
-    descriptionProps,
     error,
     withAsterisk: !field.optional,
     disabled,
@@ -259,7 +255,6 @@ function DateField({
     <DateInput
       label={field.label}
       description={field.description ?? 'MM/DD/YYYY'}
-      descriptionProps={descriptionProps}
       placeholder="MM/DD/YYYY"
       valueFormat="MM/DD/YYYY"
       dateParser={(input) => toIsoDate(input)}
@@ -428,7 +423,6 @@ function ValueInput({
   const common = {
     label: label(field),
     description: field.description,
-    descriptionProps,
     error,
     withAsterisk: !field.optional,
     // Announced as required without the browser's own validation bubbles (our messages show instead).

@@ -5,7 +5,6 @@ import { CATALOGUE_MESSAGES, isEmailAddress } from '@rrp/domain';
 import { ApiError } from '@/lib/api-client';
 import { useSaveAllowedUsers } from '../api/catalogue';
 import { parseEmails, serverFieldErrors } from '../rules';
-import { READABLE_DESCRIPTION } from './format';
 
 /**
  * The allowed-users editor of a restricted dataset or sample type (researcher §2): e-mail
@@ -58,7 +57,6 @@ export function AllowedUsersEditor({
       <TagsInput
         label={`Allowed users of ${name}`}
         description="E-mail addresses of the researchers who may request this resource. Paste several at once, separated by commas or spaces."
-        styles={READABLE_DESCRIPTION}
         placeholder={emails.length ? undefined : 'name@institution.edu'}
         value={emails}
         onChange={(next) => {

@@ -4,7 +4,6 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { splitRecipients, type DatasetDto } from '@rrp/domain';
 import { ApiError } from '@/lib/api-client';
 import { useDatasetAccess, useSendDatasetEmail } from '../api/catalogue';
-import { READABLE_DESCRIPTION } from './format';
 import { serverFieldErrors } from '../rules';
 
 const LABELS: Record<string, string> = {
@@ -99,7 +98,6 @@ function Composer({
               <TextInput
                 label="To"
                 description="Addresses separated by commas or spaces; filled in with the researchers who hold access."
-                styles={READABLE_DESCRIPTION}
                 value={to}
                 onChange={(event) => setTo(event.currentTarget.value)}
               />

@@ -56,7 +56,6 @@ import {
   type DatasetValues,
   type LocationRow,
 } from '../rules';
-import { READABLE_DESCRIPTION } from './format';
 import { ReleaseDateInput } from './release-date-input';
 import { SafeHtml } from './safe-html-view';
 
@@ -419,7 +418,6 @@ export function DatasetForm({
                   <Textarea
                     aria-labelledby="description-label"
                     description="HTML is allowed: paragraphs, lists, links, bold and italic. Anything else is removed when saved."
-                    styles={READABLE_DESCRIPTION}
                     autosize
                     minRows={5}
                     maxRows={16}
@@ -465,7 +463,6 @@ export function DatasetForm({
                   ? `Current file: ${existingDataFile.name}. Choose a .zip file to replace it.`
                   : 'A .zip file.'
               }
-              styles={{ ...READABLE_DESCRIPTION, placeholder: { color: 'var(--mantine-color-gray-7)' } }}
               placeholder="Choose a .zip file"
               accept=".zip,application/zip"
               leftSection={<IconFileZip size={16} aria-hidden />}
@@ -585,7 +582,6 @@ export function DatasetForm({
                   ? `Current file: ${dataset.public_data_dictionary.name}`
                   : 'A .pdf or .xlsx file.'
               }
-              styles={{ ...READABLE_DESCRIPTION, placeholder: { color: 'var(--mantine-color-gray-7)' } }}
               placeholder="Choose a .pdf or .xlsx file"
               accept=".pdf,.xlsx,application/pdf,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
               value={files.dictionary}
@@ -606,7 +602,6 @@ export function DatasetForm({
                   ? `Current file: ${dataset.public_release_notes.name}`
                   : 'A .pdf, .docx, .txt or .md file describing this release.'
               }
-              styles={{ ...READABLE_DESCRIPTION, placeholder: { color: 'var(--mantine-color-gray-7)' } }}
               placeholder="Choose a .pdf, .docx, .txt or .md file"
               accept={RELEASE_NOTES_EXTENSIONS.join(',')}
               value={files.releaseNotes}
@@ -626,7 +621,6 @@ export function DatasetForm({
                 description={
                   mode === 'new_version' ? 'What is new in this version.' : 'What this edit changes.'
                 }
-                styles={READABLE_DESCRIPTION}
                 autosize
                 minRows={2}
                 value={values.change_notes}

@@ -21,6 +21,3 @@ export function cohortName(dataset: Pick<DatasetDto, 'cohort'> & { cohort_name?:
 export function isFullDataset(dataset: DatasetDto | PublicDatasetDto): dataset is DatasetDto {
   return 'permissions' in dataset;
 }
-
-/** Mantine's dimmed description text is below 4.5:1 contrast; inputs here use a darker gray. */
-export const READABLE_DESCRIPTION = { description: { color: 'var(--mantine-color-gray-7)' } } as const;

@@ -230,7 +230,6 @@ function ComposerForm({
         <TextInput
           label="To"
           description="Separate addresses with spaces or commas"
-          styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
           value={fields.to}
           onChange={set('to')}
           required

@@ -56,7 +56,6 @@ export default function FormTesterListScreen() {
             <TextInput
               label="Form id"
               description="Loads /forms/{id}.json"
-              descriptionProps={{ c: 'gray.7' }}
               value={id}
               onChange={(event) => setId(event.currentTarget.value)}
               style={{ flex: 1 }}

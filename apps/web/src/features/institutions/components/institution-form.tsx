@@ -37,7 +37,6 @@ export interface InstitutionFormValues {
 }
 
 /** Descriptions dark enough for WCAG AA contrast on white. */
-const DESCRIPTION = { c: 'gray.7' } as const;
 
 const STATUS_OPTIONS = Object.entries(INSTITUTION_STATUSES).map(([value, label]) => ({ value, label }));
 
@@ -176,7 +175,6 @@ export function InstitutionForm({
             <TagsInput
               label="E-mail domains"
               description="For example harbor.edu; press Enter after each."
-              descriptionProps={DESCRIPTION}
               {...form.getInputProps('domains')}
             />
           </Grid.Col>
@@ -184,7 +182,6 @@ export function InstitutionForm({
             <TagsInput
               label="Other names"
               description="Names the institution is also known by; press Enter after each."
-              descriptionProps={DESCRIPTION}
               {...form.getInputProps('associated_names')}
             />
           </Grid.Col>

@@ -199,7 +199,6 @@ function AdminForm({ file }: { file: FileDto }) {
       <TextInput
         label="Signing official's signature"
         description={signed ? 'Closed once the RDA is signed.' : 'As on the signed paper copy.'}
-        descriptionProps={{ c: 'gray.7' }}
         value={signed ? (data.signature ?? '') : signature}
         onChange={(event) => setSignature(event.currentTarget.value)}
         disabled={signed}
@@ -228,7 +227,6 @@ function AdminForm({ file }: { file: FileDto }) {
         label="Revised PDF"
         placeholder={signed ? 'Closed once the RDA is signed' : 'Choose a PDF'}
         // The default placeholder grey fails WCAG AA contrast.
-        styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
         accept="application/pdf"
         value={revised}
         onChange={setRevised}

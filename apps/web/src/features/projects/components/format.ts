@@ -10,6 +10,3 @@ export function formatDay(value: string | null | undefined): string {
 export function formatDate(value: string | null | undefined): string {
   return value ? new Date(value).toLocaleDateString('en-US') : '—';
 }
-
-/** Mantine's dimmed description text is below 4.5:1 contrast; inputs here use a darker gray. */
-export const READABLE_DESCRIPTION = { description: { color: 'var(--mantine-color-gray-7)' } } as const;

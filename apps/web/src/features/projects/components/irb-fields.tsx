@@ -3,7 +3,6 @@ import { IconFileTypePdf } from '@tabler/icons-react';
 import { ASSURANCE_NUMBER_MAX, IRB_DESIGNATIONS } from '@rrp/domain';
 import type { IrbValues } from '../rules';
 import { UsDateInput } from './us-date-input';
-import { READABLE_DESCRIPTION } from './format';
 
 /**
  * The IRB form (researcher §5): the PDF, the designation, approval and renewal dates and the
@@ -27,7 +26,6 @@ export function IrbFields({
         label="IRB / Institutional Assurance document"
         description="A PDF of the approval letter or the exemption determination."
         placeholder="Choose a PDF file"
-        styles={{ ...READABLE_DESCRIPTION, placeholder: { color: 'var(--mantine-color-gray-7)' } }}
         accept="application/pdf,.pdf"
         leftSection={<IconFileTypePdf size={16} aria-hidden />}
         value={value.file}

@@ -3,7 +3,6 @@ import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { LIMITS } from '@rrp/domain';
 import { usePrincipalInvestigators, type UserOption } from '../api/projects';
-import { READABLE_DESCRIPTION } from './format';
 
 /** The admin's choice of Principal Investigator among primary researchers, searched by name or e-mail. */
 export function PiSelect({
@@ -35,7 +34,6 @@ export function PiSelect({
     <Select
       label="Principal Investigator"
       description="Primary researchers only; type a name or an e-mail address."
-      styles={READABLE_DESCRIPTION}
       placeholder="Search for a primary researcher"
       required
       searchable

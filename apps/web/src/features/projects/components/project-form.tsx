@@ -23,7 +23,6 @@ import {
   type TeamRow,
 } from '../rules';
 import { collectMessages, irbUploadErrors } from './error-text';
-import { READABLE_DESCRIPTION } from './format';
 import { IrbFields } from './irb-fields';
 import { PiSelect } from './pi-select';
 import { TeamEditor } from './team-editor';
@@ -271,7 +270,6 @@ export function ProjectForm({
             <Textarea label="Abstract" required rows={11} {...form.getInputProps('abstract')} />
             <Radio.Group
               label="Is this research unrelated to autism (non-autism research)?"
-              styles={READABLE_DESCRIPTION}
               description={
                 creating ? undefined : 'This answer cannot be changed after the project is created.'
               }

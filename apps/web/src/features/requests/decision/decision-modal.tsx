@@ -36,7 +36,6 @@ import {
 } from './rules';
 
 /** Text colours that pass the contrast check on white and on the light alert backgrounds. */
-const READABLE = { description: { color: 'var(--mantine-color-gray-7)' } };
 const READABLE_ALERT = { title: { color: 'var(--mantine-color-text)' } };
 
 type Request = Pick<RequestDto, 'id' | 'portal_request_id' | 'status_name'>;
@@ -102,7 +101,6 @@ function ChooseStep({
                 value={String(option.status)}
                 label={option.action === option.name ? option.name : `${option.action} (${option.name})`}
                 description={option.email === 'required' ? DECISION_TEXT.required : undefined}
-                styles={READABLE}
               />
             ))}
           </Stack>
@@ -258,7 +256,6 @@ function EmailForm({
         <TextInput
           label="To"
           description="Separate addresses with a space or a comma."
-          styles={READABLE}
           value={email.to}
           onChange={set('to')}
           error={email.to.trim() === '' ? DECISION_TEXT.noRecipients : undefined}

@@ -9,7 +9,6 @@ import { useReviewerOptions, useSetReviewers } from '../api/staff';
 import type { RequestView } from '../api/requests';
 
 /** Descriptions darker than Mantine's default, for WCAG AA contrast. */
-export const DESCRIPTION_STYLES = { description: { color: 'var(--mantine-color-gray-7)' } };
 
 /** A request is under active review while it is Under Review (decision 081). */
 export const UNDER_REVIEW = 3;
@@ -157,7 +156,6 @@ function ReviewersEditor({
       <MultiSelect
         label="Assigned reviewers"
         description={`Search reviewers by name or e-mail (at most ${MAX_REVIEWERS}).`}
-        styles={DESCRIPTION_STYLES}
         placeholder={selected.length ? undefined : 'Search reviewers'}
         data={data}
         value={selected}

@@ -15,7 +15,6 @@ import {
 import { MAX_ZENDESK_TICKETS, REQUEST_STAFF_MESSAGES } from '@rrp/domain';
 import { ApiError } from '@/lib/api-client';
 import { useSetZendeskIds, useZendeskConversations } from '../api/staff';
-import { DESCRIPTION_STYLES } from './reviewers-section';
 
 const when = (iso: string) =>
   iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '';
@@ -118,7 +117,6 @@ function ZendeskIdsEditor({ requestId, savedIds }: { requestId: number; savedIds
         label="Zendesk ticket ids"
         description="Type a ticket number and press Enter."
         placeholder="Ticket number"
-        styles={DESCRIPTION_STYLES}
         value={ids}
         onChange={(value) => setIds(value.map((id) => id.trim()).filter(Boolean))}
         maxTags={MAX_ZENDESK_TICKETS}

@@ -201,7 +201,6 @@ export function DetailsStep({
           <Radio.Group
             label="Will your team download the data (Globus transfer or cloud storage)?"
             description="A Globus username is needed to deliver the data."
-            styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
             required
             value={intentToDownload === null ? '' : intentToDownload ? 'yes' : 'no'}
             onChange={(value) => {

@@ -21,7 +21,6 @@ import { updateProject, type ProjectChanges } from '../api';
 export const CREATE_PROJECT = 'create';
 
 /** Mantine's dimmed description is too faint for WCAG AA. */
-const READABLE = { description: { color: 'var(--mantine-color-gray-7)' } };
 
 interface PiOption {
   id: number;
@@ -293,7 +292,6 @@ function EditableProject({ project, onContinue }: { project: ProjectDto; onConti
           <Radio.Group
             label="Is this project autism related?"
             description={PROJECT_MESSAGES.nonAutismFixed}
-            styles={READABLE}
             value={project.non_autism_research ? 'no' : 'yes'}
             error={errors.non_autism_research}
           >
@@ -422,7 +420,6 @@ export function ProjectStep({
       <Select
         label="Project"
         description={staff ? 'Every project' : 'Your projects'}
-        styles={READABLE}
         placeholder="Choose a project"
         searchable
         data={[

@@ -64,8 +64,11 @@ export const RESOURCE_MIX_MESSAGES = {
 
 /** The request statuses a researcher may edit in; an edit resets them to Submitted (researcher §4). */
 export const RETURN_TO_APPLICANT_STATUSES: readonly RequestStatusId[] = [6, 9];
-/** Requests in these statuses cannot be deleted (researcher §8). */
-export const UNDELETABLE_STATUSES: readonly RequestStatusId[] = [4, 5];
+/**
+ * Requests in these statuses cannot be deleted: approved or rejected (researcher §8), and the
+ * statuses an approval leads to — pending team, fulfilled, suspended, archived (decision 093).
+ */
+export const UNDELETABLE_STATUSES: readonly RequestStatusId[] = [4, 5, 7, 12, 13, 14];
 /** Statuses that mean "approved for the resource" (it cannot be requested again). */
 export const APPROVED_STATUSES: readonly RequestStatusId[] = [4, 7, 12];
 export const REQUEST_CREATED = 1;

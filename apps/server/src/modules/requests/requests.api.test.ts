@@ -975,8 +975,8 @@ describe('requests: delete', () => {
     ]);
   });
 
-  it('refuses to delete approved or rejected requests', async () => {
-    for (const statusId of [4, 5]) {
+  it('refuses to delete approved or rejected requests, and those an approval led to', async () => {
+    for (const statusId of [4, 5, 7, 12, 13, 14]) {
       const request = await createRequest(db(), { projectId, statusId });
       await linkRequestDatasets(db(), request.id, [ds.second!]);
       const response = await remove(request.id);

@@ -581,8 +581,8 @@ export function createRequestsService(deps: {
     },
 
     /**
-     * DELETE request/{id}/: refused once the request is approved, fulfilled or rejected
-     * (researcher §8); answers `{status, msg, data}` as project deletion does (staff §8).
+     * DELETE request/{id}/: refused once the request is approved (or pending team, fulfilled,
+     * suspended, archived) or rejected (researcher §8, decision 093); answers `{status, msg, data}` as project deletion does (staff §8).
      */
     async remove(actor: Actor, id: number) {
       return db.transaction(async (tx) => {

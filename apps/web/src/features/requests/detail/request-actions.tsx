@@ -9,7 +9,7 @@ import { notifications } from '@mantine/notifications';
 import { collectMessages } from '@/lib/request-rules';
 import { requestQueryKey, useDeleteRequest, type RequestView } from '../api/requests';
 
-/** Approved and rejected requests cannot be deleted (researcher §8, staff §4.3). */
+/** Approved and rejected requests, and those an approval led to, cannot be deleted (decision 093). */
 export const deletionDisabled = (request: Pick<RequestView, 'status'>) =>
   UNDELETABLE_STATUSES.includes(request.status as RequestStatusId);
 

@@ -85,11 +85,9 @@ describe('compareVersions', () => {
 });
 
 describe('deletion', () => {
-  it('is disabled for approved and rejected requests', () => {
-    expect(deletionDisabled({ status: 4 })).toBe(true);
-    expect(deletionDisabled({ status: 5 })).toBe(true);
-    expect(deletionDisabled({ status: 1 })).toBe(false);
-    expect(deletionDisabled({ status: 7 })).toBe(false);
+  it('is disabled for approved and rejected requests and those an approval led to', () => {
+    for (const status of [4, 5, 7, 12, 13, 14]) expect(deletionDisabled({ status })).toBe(true);
+    for (const status of [1, 2, 3, 6, 9, 11]) expect(deletionDisabled({ status })).toBe(false);
   });
 
   it("shows the server's message and the request it returned", () => {

@@ -13,12 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { Link } from 'react-router';
-import {
-  RESOURCE_IMPACT_FORM_ID,
-  type Field as FormField,
-  type FieldOption,
-  type FormSchema,
-} from '@rrp/domain/forms';
+import { RESOURCE_IMPACT_FORM_ID } from '@rrp/domain/forms';
 import {
   can,
   EDITABLE_RENEWAL_STATUSES,
@@ -35,7 +30,7 @@ import { useActor } from '@/lib/use-can';
 
 /** The Research Match renewal form (researcher §3), for the labels of its answers. */
 const RESEARCH_MATCH_RENEWAL_FORM_ID = 'research_match_renewal';
-import { useFormSchema } from '@/components/dynamic-form';
+import { answerText, formLabels, useFormSchema, type AnswerLabel } from '@/components/dynamic-form';
 import { formatDate, formatDay, refId } from '@/lib/request-rules';
 import {
   irbNotice,
@@ -98,50 +93,6 @@ export function RequestExpiryNotices({ request, isOwner }: { request: RequestDto
       </Stack>
     </Alert>
   );
-}
-
-interface AnswerLabel {
-  label: string;
-  options: Map<string, string>;
-}
-
-function labelsOf(schema: FormSchema | undefined): Map<string, AnswerLabel> {
-  const labels = new Map<string, AnswerLabel>();
-  const options = (list: FieldOption[] | undefined) =>
-    new Map((list ?? []).map((option) => [String(option.value), option.label]));
-  const walk = (fields: readonly FormField[]) => {
-    for (const field of fields) {
-      if (field.type === 'followUp' || field.type === 'subform') walk(field.fields);
-      if (field.type === 'header' || field.type === 'divider' || field.type === 'followUp') continue;
-      if (!labels.has(field.key))
-        labels.set(field.key, {
-          label: field.label,
-          options: options('options' in field ? field.options : undefined),
-        });
-    }
-  };
-  if (schema) walk(schema.fields);
-  return labels;
-}
-
-function answerText(value: unknown, labels: Map<string, AnswerLabel>, key: string): string {
-  const options = labels.get(key)?.options;
-  if (value === null || value === undefined || value === '') return '—';
-  if (options?.has(String(value))) return options.get(String(value))!;
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDay(value);
-  if (Array.isArray(value))
-    return value
-      .map((row) =>
-        row && typeof row === 'object'
-          ? Object.entries(row as Record<string, unknown>)
-              .map(([field, item]) => answerText(item, labels, field))
-              .filter((text) => text !== '—')
-              .join(', ')
-          : answerText(row, labels, key),
-      )
-      .join('\n');
-  return String(value);
 }
 
 /** Staff set a renewal's status (staff §7 "PATCH renewal with status"). */
@@ -268,8 +219,8 @@ export function RenewalHistory({ request, isOwner }: { request: RequestDto; isOw
   const renewals = useRequestRenewals(mayList ? request.id : null);
   const schema = useFormSchema(RESOURCE_IMPACT_FORM_ID);
   const rmSchema = useFormSchema(RESEARCH_MATCH_RENEWAL_FORM_ID);
-  const labels = labelsOf(schema.data);
-  const rmLabels = labelsOf(rmSchema.data);
+  const labels = formLabels(schema.data);
+  const rmLabels = formLabels(rmSchema.data);
   const rows = renewals.data?.results ?? [];
   if (!mayList) return null;
   return (

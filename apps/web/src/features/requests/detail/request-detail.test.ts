@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RequestDatasetRef } from '@rrp/domain';
 import { ApiError } from '@/lib/api-client';
 import { requestTabs, TAB_LABELS } from './request-detail-screen';
-import { accessDetailsMessage, formLabels } from './request-tabs';
+import { accessDetailsMessage } from './request-tabs';
 import { compareVersions, fieldLabel, valueText } from './request-audit-trail';
 import { deletionDisabled, failureLines } from './request-actions';
 
@@ -107,36 +107,5 @@ describe('deletion', () => {
       'Request R00004 (Approved)',
     ]);
     expect(failureLines(new Error('offline'))).toEqual(['Error: offline']);
-  });
-});
-
-describe('formLabels', () => {
-  it('names every answer of a form, follow-ups and options included', () => {
-    const labels = formLabels({
-      id: 'plasma',
-      title: 'Plasma',
-      fields: [
-        { type: 'header', label: 'Plasma Request' },
-        {
-          type: 'radio',
-          key: 'bio_destroyed',
-          label: 'Will remaining biospecimens be destroyed?',
-          options: [
-            { value: 'yes', label: 'Yes' },
-            { value: 'no', label: 'No, they will be returned' },
-          ],
-        },
-        {
-          type: 'followUp',
-          on: 'bio_destroyed',
-          when: ['no'],
-          fields: [{ type: 'text', key: 'bio_destroyed_description', label: 'How will they be returned?' }],
-        },
-      ],
-    });
-    expect(labels.get('bio_destroyed')?.label).toBe('Will remaining biospecimens be destroyed?');
-    expect(labels.get('bio_destroyed')?.options.get('no')).toBe('No, they will be returned');
-    expect(labels.get('bio_destroyed_description')?.label).toBe('How will they be returned?');
-    expect(formLabels(undefined).size).toBe(0);
   });
 });

@@ -9,11 +9,10 @@ import {
   type RequestDatasetRef,
   type ResearchTeamMemberDto,
 } from '@rrp/domain';
-import type { Field as FormField, FieldOption, FormSchema } from '@rrp/domain/forms';
 import { TermsLink } from '@/components/terms-link';
 import { RenewalHistory } from '@/components/renewals';
 import { useSession } from '@/lib/session';
-import { loadFormSchema } from '@/components/dynamic-form';
+import { answerText, formLabels, loadFormSchema } from '@/components/dynamic-form';
 import { useRequestTeam, useSampleAvailability, type RequestView } from '../api/requests';
 import {
   ACCESS_MESSAGES,
@@ -105,46 +104,6 @@ const label = (key: string) =>
     .replace(/_/g, ' ')
     .replace(/\b\w/g, (letter) => letter.toUpperCase())
     .replace(/\bIpsc(s?)\b/g, 'iPSC$1');
-
-interface AnswerLabel {
-  label: string;
-  options: Map<string, string>;
-}
-
-function optionLabels(options: FieldOption[] | undefined, into = new Map<string, string>()) {
-  for (const option of options ?? []) {
-    into.set(String(option.value), option.label);
-    optionLabels(option.children, into);
-  }
-  return into;
-}
-
-/** Every answer key of a form with its label and option labels (subforms and follow-ups too). */
-export function formLabels(schema: FormSchema | undefined): Map<string, AnswerLabel> {
-  const labels = new Map<string, AnswerLabel>();
-  const walk = (fields: FormField[]) => {
-    for (const field of fields) {
-      if (field.type === 'followUp' || field.type === 'subform') walk(field.fields);
-      if (field.type === 'header' || field.type === 'divider' || field.type === 'followUp') continue;
-      if (!labels.has(field.key))
-        labels.set(field.key, {
-          label: field.label,
-          options: optionLabels('options' in field ? field.options : undefined),
-        });
-    }
-  };
-  if (schema) walk(schema.fields);
-  return labels;
-}
-
-function answerText(value: unknown, options?: Map<string, string>): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (options?.has(String(value))) return options.get(String(value))!;
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (Array.isArray(value)) return value.map((item) => answerText(item, options)).join(', ');
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
 
 /** The request's samples, `{ id: amount }` in additional_data (researcher §3). */
 export function requestedSamples(request: RequestView): [string, unknown][] {
@@ -261,7 +220,7 @@ export function RequestDetailsTab({ request }: { request: RequestView }) {
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {answers.map(([key, value]) => (
               <Field key={key} label={labels.get(key)?.label ?? label(key)}>
-                {answerText(value, labels.get(key)?.options)}
+                {answerText(value, labels, key)}
               </Field>
             ))}
           </SimpleGrid>

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { answerText, formLabels } from './answers';
+
+describe('formLabels', () => {
+  it('names every answer of a form, follow-ups and options included', () => {
+    const labels = formLabels({
+      id: 'plasma',
+      title: 'Plasma',
+      fields: [
+        { type: 'header', label: 'Plasma Request' },
+        {
+          type: 'radio',
+          key: 'bio_destroyed',
+          label: 'Will remaining biospecimens be destroyed?',
+          options: [
+            { value: 'yes', label: 'Yes' },
+            { value: 'no', label: 'No, they will be returned' },
+          ],
+        },
+        {
+          type: 'followUp',
+          on: 'bio_destroyed',
+          when: ['no'],
+          fields: [{ type: 'text', key: 'bio_destroyed_description', label: 'How will they be returned?' }],
+        },
+      ],
+    });
+    expect(labels.get('bio_destroyed')?.label).toBe('Will remaining biospecimens be destroyed?');
+    expect(labels.get('bio_destroyed')?.options.get('no')).toBe('No, they will be returned');
+    expect(labels.get('bio_destroyed_description')?.label).toBe('How will they be returned?');
+    expect(formLabels(undefined).size).toBe(0);
+  });
+});
+
+describe('answerText', () => {
+  const labels = formLabels({
+    id: 'resource_impact',
+    title: 'Resource impact',
+    fields: [
+      {
+        type: 'radio',
+        key: 'publication_status',
+        label: 'Publication status',
+        options: [
+          { value: 1, label: 'Data published' },
+          { value: 3, label: 'No publication expected' },
+        ],
+      },
+      {
+        type: 'subform',
+        key: 'publications',
+        label: 'Publications',
+        fields: [
+          { type: 'text', key: 'title', label: 'Title' },
+          { type: 'date', key: 'published', label: 'Published' },
+        ],
+      },
+    ],
+  });
+
+  it('reads option values as their labels, booleans as Yes/No and dates as mm/dd/yyyy', () => {
+    expect(answerText(3, labels, 'publication_status')).toBe('No publication expected');
+    expect(answerText(true)).toBe('Yes');
+    expect(answerText(false)).toBe('No');
+    expect(answerText('2026-03-04')).toBe('03/04/2026');
+    expect(answerText('')).toBe('—');
+    expect(answerText(null)).toBe('—');
+  });
+
+  it("puts a subform's rows one per line and a plain list on one line", () => {
+    expect(
+      answerText(
+        [
+          { title: 'Cells', published: '2025-01-02' },
+          { title: 'Brains', published: '' },
+        ],
+        labels,
+        'publications',
+      ),
+    ).toBe('Cells, 01/02/2025\nBrains');
+    expect(answerText(['a', 'b'])).toBe('a, b');
+  });
+});

@@ -1,0 +1,56 @@
+import type { Field as FormField, FieldOption, FormSchema } from '@rrp/domain/forms';
+import { formatDay } from '@/lib/request-rules';
+
+/** A form field's label and its options' labels (nested checktree options included). */
+export interface AnswerLabel {
+  label: string;
+  options: Map<string, string>;
+}
+
+function optionLabels(options: FieldOption[] | undefined, into = new Map<string, string>()) {
+  for (const option of options ?? []) {
+    into.set(String(option.value), option.label);
+    optionLabels(option.children, into);
+  }
+  return into;
+}
+
+/** Every answer key of a form with its label and option labels (subforms and follow-ups too). */
+export function formLabels(schema: FormSchema | undefined): Map<string, AnswerLabel> {
+  const labels = new Map<string, AnswerLabel>();
+  const walk = (fields: readonly FormField[]) => {
+    for (const field of fields) {
+      if (field.type === 'followUp' || field.type === 'subform') walk(field.fields);
+      if (field.type === 'header' || field.type === 'divider' || field.type === 'followUp') continue;
+      if (!labels.has(field.key))
+        labels.set(field.key, {
+          label: field.label,
+          options: optionLabels('options' in field ? field.options : undefined),
+        });
+    }
+  };
+  if (schema) walk(schema.fields);
+  return labels;
+}
+
+/**
+ * A stored answer as people read it: option labels instead of values, Yes/No, dates as
+ * mm/dd/yyyy, a subform's rows one per line with their answers, '—' when empty.
+ */
+export function answerText(value: unknown, labels?: Map<string, AnswerLabel>, key?: string): string {
+  if (value === null || value === undefined || value === '') return '—';
+  const options = key === undefined ? undefined : labels?.get(key)?.options;
+  if (options?.has(String(value))) return options.get(String(value))!;
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDay(value);
+  if (Array.isArray(value)) {
+    const rows = value.some((item) => item !== null && typeof item === 'object');
+    return value.map((item) => answerText(item, labels, key)).join(rows ? '\n' : ', ');
+  }
+  if (typeof value === 'object')
+    return Object.entries(value as Record<string, unknown>)
+      .map(([field, item]) => answerText(item, labels, field))
+      .filter((text) => text !== '—')
+      .join(', ');
+  return String(value);
+}

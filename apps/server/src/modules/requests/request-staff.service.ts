@@ -70,6 +70,33 @@ export function createRequestStaffService(deps: {
     return view;
   }
 
+  /** Runs a change to the request and records it as one history version of the request. */
+  async function auditedRequestChange(tx: DbOrTx, actor: Actor, id: number, change: () => Promise<void>) {
+    const before = await requestsRepo.requestSnapshot(tx, id);
+    await change();
+    await recordHistory(tx, {
+      model: 'request',
+      objectId: id,
+      action: 'update',
+      before,
+      after: await requestsRepo.requestSnapshot(tx, id),
+      by: actor,
+    });
+  }
+
+  /** A staff comment on the request, audited as its own object. */
+  async function insertComment(tx: DbOrTx, actor: Actor, id: number, text: string) {
+    const row = await repo.insertComment(tx, { requestId: id, authorId: actor.userId, text });
+    await recordHistory(tx, {
+      model: 'request_comment',
+      objectId: row.id,
+      action: 'create',
+      after: row,
+      by: actor,
+    });
+    return row;
+  }
+
   async function reviewUsersOf(tx: DbOrTx, id: number, locked: boolean): Promise<ReviewUsersDto> {
     const rows = await requestsRepo.reviewersOfRequests(tx, [id]);
     return {
@@ -123,17 +150,10 @@ export function createRequestStaffService(deps: {
           });
         }
         if (removed.length > 0 || added.length > 0) {
-          const before = await requestsRepo.requestSnapshot(tx, id);
-          await repo.removeReviewers(tx, id, removed);
-          await repo.addReviewers(tx, id, added);
-          await repo.touchRequest(tx, id);
-          await recordHistory(tx, {
-            model: 'request',
-            objectId: id,
-            action: 'update',
-            before,
-            after: await requestsRepo.requestSnapshot(tx, id),
-            by: actor,
+          await auditedRequestChange(tx, actor, id, async () => {
+            await repo.removeReviewers(tx, id, removed);
+            await repo.addReviewers(tx, id, added);
+            await repo.touchRequest(tx, id);
           });
         }
         return reviewUsersOf(tx, id, request.reviewersLocked);
@@ -151,15 +171,7 @@ export function createRequestStaffService(deps: {
     async addComment(actor: Actor, id: number, input: CreateRequestCommentInput): Promise<RequestCommentDto> {
       const commentId = await db.transaction(async (tx) => {
         await readable(tx, actor, id);
-        const row = await repo.insertComment(tx, { requestId: id, authorId: actor.userId, text: input.text });
-        await recordHistory(tx, {
-          model: 'request_comment',
-          objectId: row.id,
-          action: 'create',
-          after: row,
-          by: actor,
-        });
-        return row.id;
+        return (await insertComment(tx, actor, id, input.text)).id;
       });
       const row = await repo.findComment(db, commentId);
       return presentComment(row!);
@@ -169,16 +181,9 @@ export function createRequestStaffService(deps: {
     async setZendeskTicketIds(actor: Actor, id: number, input: ZendeskTicketIdsInput) {
       return db.transaction(async (tx) => {
         await readable(tx, actor, id);
-        const before = await requestsRepo.requestSnapshot(tx, id);
-        await repo.setZendeskTicketIds(tx, id, input.zendesk_ticket_ids);
-        await recordHistory(tx, {
-          model: 'request',
-          objectId: id,
-          action: 'update',
-          before,
-          after: await requestsRepo.requestSnapshot(tx, id),
-          by: actor,
-        });
+        await auditedRequestChange(tx, actor, id, () =>
+          repo.setZendeskTicketIds(tx, id, input.zendesk_ticket_ids),
+        );
         return { zendesk_ticket_ids: input.zendesk_ticket_ids };
       });
     },
@@ -198,31 +203,10 @@ export function createRequestStaffService(deps: {
       }
       await db.transaction(async (tx) => {
         await readable(tx, actor, id);
-        if (input.comment !== undefined) {
-          const row = await repo.insertComment(tx, {
-            requestId: id,
-            authorId: actor.userId,
-            text: input.comment,
-          });
-          await recordHistory(tx, {
-            model: 'request_comment',
-            objectId: row.id,
-            action: 'create',
-            after: row,
-            by: actor,
-          });
-        }
-        if (input.zendeskTicketIds !== undefined) {
-          const before = await requestsRepo.requestSnapshot(tx, id);
-          await repo.setZendeskTicketIds(tx, id, input.zendeskTicketIds);
-          await recordHistory(tx, {
-            model: 'request',
-            objectId: id,
-            action: 'update',
-            before,
-            after: await requestsRepo.requestSnapshot(tx, id),
-            by: actor,
-          });
+        if (input.comment !== undefined) await insertComment(tx, actor, id, input.comment);
+        const ticketIds = input.zendeskTicketIds;
+        if (ticketIds !== undefined) {
+          await auditedRequestChange(tx, actor, id, () => repo.setZendeskTicketIds(tx, id, ticketIds));
         }
       });
     },

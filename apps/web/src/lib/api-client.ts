@@ -133,3 +133,9 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   if (response.status !== 400 && !request.handleStatus?.includes(response.status)) onError(error);
   throw error;
 }
+
+/** One page of a list endpoint (`GET <object>/`): the total count and this page's rows. */
+export interface ListPage<T> {
+  count: number;
+  results: T[];
+}

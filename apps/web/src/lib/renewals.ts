@@ -15,11 +15,7 @@ import {
 } from '@rrp/domain';
 import { apiFetch } from './api-client';
 import { formatDay } from './request-rules';
-
-interface Page<T> {
-  count: number;
-  results: T[];
-}
+import type { ListPage as Page } from '@/lib/api-client';
 
 /** The renewals of one request, newest first (GET renewal/?request=). */
 export function useRequestRenewals(requestId: number | null) {

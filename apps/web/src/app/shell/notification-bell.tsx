@@ -3,12 +3,7 @@ import { IconBell } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { NotificationDto } from '@rrp/domain';
-import { apiFetch } from '@/lib/api-client';
-
-interface Page<T> {
-  count: number;
-  results: T[];
-}
+import { apiFetch, type ListPage as Page } from '@/lib/api-client';
 
 const key = ['notifications'] as const;
 

@@ -18,12 +18,9 @@ import {
   type EmailLogDto,
   type UpdateDataset,
 } from '@rrp/domain';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch, type ListPage } from '@/lib/api-client';
 
-export interface ListPage<T> {
-  count: number;
-  results: T[];
-}
+export type { ListPage } from '@/lib/api-client';
 
 const searchTerm = (search: string) => {
   const term = search.trim();

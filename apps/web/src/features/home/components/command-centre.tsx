@@ -3,16 +3,14 @@ import { Anchor, Badge, Card, MultiSelect, Stack, Tabs, Text, Title } from '@man
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { INSTITUTION_STATUSES, LIMITS, RDA_STATUSES, type InstitutionDto, type RoleKey } from '@rrp/domain';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch, type ListPage } from '@/lib/api-client';
 import { ServerTable, type ListState } from '@/components/data-table';
 
-interface ListPage<T> {
-  count: number;
-  results: T[];
-}
-
-/** Staff §2.1 / §9: the Institutions tab's default status filter per role. */
-export const DEFAULT_INSTITUTION_FILTER: Partial<Record<RoleKey, string[]>> = {
+/**
+ * Staff §2.1 / §9: the command centre's default status filter per role, for the Institutions
+ * tab and the Resource Requests centre alike.
+ */
+export const COMMAND_CENTRE_DEFAULT_FILTER: Partial<Record<RoleKey, string[]>> = {
   portal_admin: ['1', '2', '5'],
   portal_reviewer: ['1', '2', '3'],
 };
@@ -161,7 +159,7 @@ export function CommandCentre({ role }: { role: RoleKey }) {
             filterKey="status__in"
             filterLabel="Institution status"
             options={INSTITUTION_OPTIONS}
-            initialFilter={DEFAULT_INSTITUTION_FILTER[role] ?? []}
+            initialFilter={COMMAND_CENTRE_DEFAULT_FILTER[role] ?? []}
             onOpen={(institution) => navigate(`/institution/${institution.id}`)}
             extraColumn={{
               title: 'Status',

@@ -16,21 +16,11 @@ import { IconChevronRight, IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { IRB_DESIGNATIONS, LIMITS, REQUEST_STATUSES, type RequestDto, type RoleKey } from '@rrp/domain';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch, type ListPage } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
 import { ServerTable, type ListState } from '@/components/data-table';
 import { requestColumns } from '@/components/request-columns';
-
-interface ListPage<T> {
-  count: number;
-  results: T[];
-}
-
-/** Staff §2.1 / §9: the Resource Requests centre's default status filter per role. */
-export const DEFAULT_REQUEST_FILTER: Partial<Record<RoleKey, string[]>> = {
-  portal_admin: ['1', '2', '5'],
-  portal_reviewer: ['1', '2', '3'],
-};
+import { COMMAND_CENTRE_DEFAULT_FILTER } from './command-centre';
 
 export type AssignFilter = 'all' | 'assigned' | 'unassigned';
 
@@ -103,7 +93,7 @@ export function RequestExpansion({ request }: { request: RequestDto }) {
  */
 export function ResourceRequestCentre({ role }: { role: RoleKey | null }) {
   const navigate = useNavigate();
-  const [statuses, setStatuses] = useState<string[]>((role && DEFAULT_REQUEST_FILTER[role]) ?? []);
+  const [statuses, setStatuses] = useState<string[]>((role && COMMAND_CENTRE_DEFAULT_FILTER[role]) ?? []);
   const [assign, setAssign] = useState<AssignFilter>('all');
   const [expanded, setExpanded] = useState<number[]>([]);
   const [state, setState] = useState<ListState>({

@@ -3,15 +3,10 @@ import { Card, Stack, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { LIMITS, type FeatureToggleDto, type RequestDto, type RoleKey } from '@rrp/domain';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch, type ListPage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { ServerTable, type ListState } from '@/components/data-table';
 import { requestColumns } from '@/components/request-columns';
-
-interface ListPage<T> {
-  count: number;
-  results: T[];
-}
 
 export const NO_APPLICATIONS = "You currently don't have any applications to review.";
 

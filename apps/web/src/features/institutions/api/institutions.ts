@@ -6,12 +6,9 @@ import type {
   InstitutionDto,
   UpdateInstitution,
 } from '@rrp/domain';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch, type ListPage as Page } from '@/lib/api-client';
 
-export interface Page<T> {
-  count: number;
-  results: T[];
-}
+export type { ListPage as Page } from '@/lib/api-client';
 
 export interface InstitutionFilters {
   page: number;

@@ -10,12 +10,9 @@ import type {
   UserInstitutionDto,
 } from '@rrp/domain';
 import { LIMITS } from '@rrp/domain';
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { ApiError, apiFetch, type ListPage } from '@/lib/api-client';
 
-export interface ListPage<T> {
-  count: number;
-  results: T[];
-}
+export type { ListPage } from '@/lib/api-client';
 
 export interface ProjectFilters {
   page: number;

@@ -9,12 +9,9 @@ import {
   type SampleValidation,
   type ValidateSamplesResult,
 } from '@rrp/domain';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch, type ListPage } from '@/lib/api-client';
 
-export interface ListPage<T> {
-  count: number;
-  results: T[];
-}
+export type { ListPage } from '@/lib/api-client';
 
 /** A request as `GET request/` and `GET request/{id}/` answer (researcher §3 Request). */
 export type RequestView = RequestDto;

@@ -17,12 +17,7 @@ import type {
 import { CATALOGUE_FETCH_LIMIT, sampleIdBatches } from '@rrp/domain';
 import { ABN_DATA_REQUEST_TYPE, ABN_REVIEW_STATUSES } from '@rrp/domain/resource-access';
 import { FORM_MESSAGES, parseFormSchema, type FormSchema } from '@rrp/domain/forms';
-import { apiFetch } from '@/lib/api-client';
-
-interface ListPage<T> {
-  count: number;
-  results: T[];
-}
+import { apiFetch, type ListPage } from '@/lib/api-client';
 
 /** The projects the picker offers: the server answers a researcher's own, every project to admins. */
 export function useWizardProjects() {

@@ -58,14 +58,7 @@ function ExpiringRequests({ requests, renewing }: { requests: RequestDto[]; rene
                 <Table.Td>{statusName(request)}</Table.Td>
                 <Table.Td>{formatDay(request.expiration_date)}</Table.Td>
                 <Table.Td>
-                  <Badge
-                    color={expiry === 'EXPIRED' ? 'red.9' : 'orange.7'}
-                    variant="outline"
-                    // Coloured border, dark text: readable at the badge's small size (WCAG AA).
-                    styles={{ label: { color: 'var(--mantine-color-text)' } }}
-                  >
-                    {expiry}
-                  </Badge>
+                  <ExpiryBadge expiry={expiry} />
                 </Table.Td>
                 <Table.Td>
                   {renewing.has(request.id) ? (
@@ -87,6 +80,19 @@ function ExpiringRequests({ requests, renewing }: { requests: RequestDto[]; rene
         </Table.Tbody>
       </Table>
     </TableBox>
+  );
+}
+
+/** 'EXPIRED' in red, 'Expires in {n} days' in orange; the text stays dark (WCAG AA at badge size). */
+function ExpiryBadge({ expiry }: { expiry: string | null }) {
+  return (
+    <Badge
+      color={expiry === 'EXPIRED' ? 'red.9' : 'orange.7'}
+      variant="outline"
+      styles={{ label: { color: 'var(--mantine-color-text)' } }}
+    >
+      {expiry}
+    </Badge>
   );
 }
 
@@ -117,14 +123,7 @@ function ExpiringIrbs({ projects }: { projects: ProjectDto[] }) {
                 <Table.Td>{project.portal_project_id}</Table.Td>
                 <Table.Td>{formatDay(project.irb_renewal_date)}</Table.Td>
                 <Table.Td>
-                  <Badge
-                    color={expiry === 'EXPIRED' ? 'red.9' : 'orange.7'}
-                    variant="outline"
-                    // Coloured border, dark text: readable at the badge's small size (WCAG AA).
-                    styles={{ label: { color: 'var(--mantine-color-text)' } }}
-                  >
-                    {expiry}
-                  </Badge>
+                  <ExpiryBadge expiry={expiry} />
                 </Table.Td>
                 <Table.Td>
                   <Button

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import {
   ActionIcon,
   Anchor,
-  Badge,
   Button,
   Group,
   MultiSelect,
@@ -212,9 +211,9 @@ export function ResourceRequestCentre({ role }: { role: RoleKey | null }) {
               request.review_users?.length ? (
                 request.review_users.map((reviewer) => reviewer.display_name).join(', ')
               ) : (
-                <Badge variant="outline" color="gray.8" size="sm">
+                <Text size="sm" fs="italic">
                   Unassigned
-                </Badge>
+                </Text>
               ),
           },
           requestColumns.status,

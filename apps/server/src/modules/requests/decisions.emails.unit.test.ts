@@ -14,10 +14,10 @@ describe('decision e-mail templates', () => {
     for (const key of keys) expect(key).toMatch(/^[a-z0-9_-]{1,50}$/);
   });
 
-  it('offers a template about requests for every status a decision can reach', () => {
+  it('offers a template about requests for every status a request can move to (decision 094: submitted too)', () => {
     const templates = decisionEmailTemplates(ctx);
     expect(templates.map(([key]) => key)).toEqual(
-      [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14].map((status) => decisionTemplateKey(status)),
+      [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14].map((status) => decisionTemplateKey(status)),
     );
     for (const [, template] of templates) expect(template.modelName).toBe('request');
   });

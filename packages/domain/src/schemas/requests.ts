@@ -7,6 +7,7 @@ import {
 } from '../constants/statuses';
 import { normalizeSampleIds } from '../forms/validate';
 import { MESSAGES } from './messages';
+import { decisionOptionSchema } from './decisions';
 import { irbRecordSchema } from './projects';
 import { createRequestCommentSchema, reviewUserSchema, zendeskTicketIdsInputSchema } from './request-staff';
 
@@ -290,6 +291,11 @@ export const requestSchema = z.object({
   created: z.string(),
   modified: z.string(),
   permissions: z.array(z.string()),
+  /**
+   * On a request's detail (not in lists): the decisions open to the caller from its status, from
+   * the workflow tables (DESIGN §3); empty for roles that may not decide.
+   */
+  transitions: z.array(decisionOptionSchema).optional(),
 });
 export type RequestDto = z.infer<typeof requestSchema>;
 

@@ -200,6 +200,19 @@ describe('GET request/{id}/decisions/', () => {
     expect(asManager.options.map((option: { status: number }) => option.status)).toEqual([6, 7]);
   });
 
+  it('lists the same options as the transitions on the request’s detail, empty for the owner', async () => {
+    const { id } = await newRequest(1, 2);
+    const options = (await get(`/api/request/${id}/decisions/`, admin.token)).json().options;
+    expect(options.length).toBeGreaterThan(0);
+    const detail = await get(`/api/request/${id}/`, admin.token);
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().transitions).toEqual(options);
+    expect((await get(`/api/request/${id}/`, researcher.token)).json().transitions).toEqual([]);
+    // Lists do not carry them (the team check is per request).
+    const list = (await get(`/api/request/?id=${id}`, admin.token)).json();
+    expect(list.results[0]).not.toHaveProperty('transitions');
+  });
+
   it('gives no options to roles that may not decide, and hides others’ requests', async () => {
     const { id } = await newRequest(1, 2);
     for (const token of [researcher.token, viewer]) {

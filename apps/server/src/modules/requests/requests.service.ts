@@ -1,6 +1,7 @@
 import {
   availabilityPasses,
   can,
+  decisionsFor,
   irbExpiryState,
   isRecontacting,
   normalizeRequestSampleIds,
@@ -31,7 +32,7 @@ import type { FormsService } from '../forms/forms.service';
 import type { EmailService } from '../email/email.service';
 import type { EmailContext } from './decisions.emails';
 import { createDecisions } from './decisions.service';
-import { applyTransition } from './requests.workflow';
+import { applyTransition, teamOf } from './requests.workflow';
 import { readableRequests, requestList } from './requests.lists';
 import {
   accessTypesOf,
@@ -142,9 +143,18 @@ export function createRequestsService(deps: {
 
   async function get(actor: Actor, id: number, expand: ReadonlySet<string>): Promise<RequestDto> {
     const view = await load(db, actor, id);
-    authorize(actor, 'read', 'Request', subjectOfView(view, actor));
+    const subject = subjectOfView(view, actor);
+    authorize(actor, 'read', 'Request', subject);
     const [dto] = await present(db, actor, [view], expand);
-    return dto!;
+    const { request } = view;
+    const transitions = can(actor, 'decide', 'Request', subject)
+      ? decisionsFor(
+          actor,
+          { type: request.typeId, status: request.statusId },
+          (await teamOf(db, request.projectId)).complete,
+        ).options
+      : [];
+    return { ...dto!, transitions };
   }
 
   const decisions = createDecisions({ db, email: deps.email, emailContext: deps.emailContext, get });

@@ -43,6 +43,15 @@ describe('decision and download buttons', () => {
     expect(screen.getByRole('button', { name: 'Make a Decision' })).toBeInTheDocument();
   });
 
+  it('offers no decision when the workflow leaves none from the status', () => {
+    show(
+      'portal_admin',
+      9,
+      request({ status: 1, permissions: ['read', 'update', 'decide'], transitions: [] }),
+    );
+    expect(screen.queryByRole('button', { name: 'Make a Decision' })).not.toBeInTheDocument();
+  });
+
   it('gives the owner the application, and the approval notice once approved, but no decision', () => {
     show('primary_researcher', 1, request({ status: 4, status_name: 'Approved' }));
     expect(screen.queryByRole('button', { name: 'Make a Decision' })).not.toBeInTheDocument();

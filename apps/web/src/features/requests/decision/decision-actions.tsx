@@ -9,11 +9,14 @@ import { fetchRequestDocument, saveBase64Pdf } from './api';
 import { DecisionModal } from './decision-modal';
 import { DECISION_TEXT, hasApprovalNotice } from './rules';
 
-/** 'Make a Decision' for staff whose role may decide on this request (the `decide` grant). */
+/**
+ * 'Make a Decision' for staff whose role may decide on this request (the `decide` grant), while
+ * the workflow leaves them a decision from its status (the detail's `transitions`).
+ */
 export function MakeDecisionButton({ request }: { request: RequestDto }) {
   const [opened, setOpened] = useState(false);
   const mayDecide = useCan(request, 'decide');
-  if (!mayDecide) return null;
+  if (!mayDecide || request.transitions?.length === 0) return null;
   return (
     <>
       <Button leftSection={<IconGavel size={16} aria-hidden />} onClick={() => setOpened(true)}>

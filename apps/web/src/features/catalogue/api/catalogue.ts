@@ -158,16 +158,6 @@ export function uploadDatasetFile(kind: DatasetFileKind, file: File, datasetId: 
   return apiFetch<FileDto>('file/', { method: 'POST', body, handleStatus: [412, 413, 503] });
 }
 
-/** Downloads a file through a short-lived signed link (the file keeps its name). */
-export async function downloadFile(fileId: number) {
-  const file = await apiFetch<FileDto>(`file/${fileId}/`, { query: { signed_url: 'True' } });
-  if (!file.signed_url) return;
-  const link = Object.assign(document.createElement('a'), { href: file.signed_url, download: file.name });
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-}
-
 export function useSendDatasetEmail() {
   return useMutation({
     mutationFn: (body: SendEmailInput) => apiFetch<EmailLogDto>('email/', { method: 'POST', body }),

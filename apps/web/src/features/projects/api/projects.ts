@@ -198,13 +198,3 @@ export function uploadIrb(input: {
   body.append('file', input.file, input.file.name);
   return apiFetch<FileDto>('file/', { method: 'POST', body, handleStatus: [412, 413] });
 }
-
-/** Downloads a file through a short-lived signed link (the file keeps its name). */
-export async function downloadFile(fileId: number) {
-  const file = await apiFetch<FileDto>(`file/${fileId}/`, { query: { signed_url: 'True' } });
-  if (!file.signed_url) return;
-  const link = Object.assign(document.createElement('a'), { href: file.signed_url, download: file.name });
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-}

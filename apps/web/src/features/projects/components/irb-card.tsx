@@ -5,7 +5,8 @@ import { IconAlertTriangle, IconClock, IconDownload } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query';
 import { IRB_DESIGNATIONS, type IrbRecordDto, type ProjectDto } from '@rrp/domain';
 import { ApiError } from '@/lib/api-client';
-import { downloadFile, projectQueryKey, uploadIrb } from '../api/projects';
+import { downloadFile } from '@/lib/download';
+import { projectQueryKey, uploadIrb } from '../api/projects';
 import { emptyIrb, irbData, validateIrb, type IrbValues } from '../rules';
 import { IrbFields } from './irb-fields';
 import { irbUploadErrors } from './error-text';

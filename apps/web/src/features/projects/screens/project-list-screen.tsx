@@ -9,14 +9,9 @@ import { can, LIMITS, type ProjectDto } from '@rrp/domain';
 import { apiFetch } from '@/lib/api-client';
 import { ServerTable, type ListState } from '@/components/data-table';
 import { Page } from '@/components/page';
+import { downloadFile } from '@/lib/download';
 import { useSession } from '@/lib/session';
-import {
-  downloadFile,
-  projectListQuery,
-  useProjects,
-  type ListPage,
-  type ProjectFilters,
-} from '../api/projects';
+import { projectListQuery, useProjects, type ListPage, type ProjectFilters } from '../api/projects';
 import { formatDay } from '../components/format';
 import { SearchInput } from '@/components/search-input';
 import { ListActionsMenu } from '@/components/list-actions-menu';

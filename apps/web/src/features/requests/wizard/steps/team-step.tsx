@@ -141,42 +141,18 @@ export function TeamStep({
                 const rowErrors = rowStarted(row) ? (errors[row.key] ?? {}) : {};
                 const label = (field: string) => `${field}, new member ${index + 1}`;
                 const change = (patch: Partial<NewMemberRow>) => update(row.key, patch);
+                const cellProps = { row, errors: rowErrors, label, onChange: change, disabled: saving };
                 return (
                   <Table.Tr key={row.key}>
-                    <NewMemberNameCells
-                      row={row}
-                      errors={rowErrors}
-                      label={label}
-                      onChange={change}
-                      disabled={saving}
-                    />
+                    <NewMemberNameCells {...cellProps} />
                     <Table.Td miw={170}>
-                      <RoleSelect
-                        row={row}
-                        errors={rowErrors}
-                        label={label}
-                        onChange={change}
-                        disabled={saving}
-                      />
+                      <RoleSelect {...cellProps} />
                     </Table.Td>
                     <Table.Td miw={220}>
-                      <InstitutionSelect
-                        row={row}
-                        errors={rowErrors}
-                        label={label}
-                        onChange={change}
-                        disabled={saving}
-                        options={institutionOptions}
-                      />
+                      <InstitutionSelect {...cellProps} options={institutionOptions} />
                     </Table.Td>
                     <Table.Td miw={170}>
-                      <GlobusInput
-                        row={row}
-                        errors={rowErrors}
-                        label={label}
-                        onChange={change}
-                        disabled={saving}
-                      />
+                      <GlobusInput {...cellProps} />
                     </Table.Td>
                     <Table.Td>
                       <ActionIcon

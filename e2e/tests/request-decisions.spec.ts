@@ -1,13 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import {
-  expect as baseExpect,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type Page,
-} from '@playwright/test';
+import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
+import { apiHeaders, fileDemoDatasetRequest } from '../support/requests';
 import { DEMO_PASSWORD } from '../support/session';
 
 // Many decisions, two people and several page loads per journey on a shared 2-core machine.
@@ -60,12 +55,6 @@ async function expectMail(to: string, portalId: string, status: string) {
       { timeout: 20_000, message: `the '${status}' e-mail of ${portalId} to ${to}` },
     )
     .toBe(true);
-}
-
-async function tokenFor(request: APIRequestContext, email: string, password = DEMO_PASSWORD) {
-  const login = await request.post('/api/api-token-auth/', { data: { email, password } });
-  expect(login.status()).toBe(200);
-  return { authorization: `JWT ${(await login.json()).token}` };
 }
 
 /** A signed-in person in their own browser context. */
@@ -121,33 +110,6 @@ async function ownerSees(page: Page, id: number, status: string) {
   await expect(statusBadge(page, status)).toBeVisible();
 }
 
-/** A submitted dataset request of the demo researcher (the wizard has its own journey). */
-async function submittedDatasetRequest(request: APIRequestContext) {
-  const headers = await tokenFor(request, OWNER);
-  const projects = await (await request.get('/api/project/?limit=50', { headers })).json();
-  const project = projects.results.find(
-    (row: { title: string }) => row.title === 'Rare genetic variants and language development',
-  );
-  const datasets = await (await request.get('/api/dataset/?limit=200&available=true', { headers })).json();
-  const dataset = datasets.results.find((row: { name: string }) => row.name === 'AIC Phenotype Data');
-  const created = await request.post('/api/request/', {
-    headers,
-    data: {
-      project: project.id,
-      type: 1,
-      datasets: [dataset.id],
-      agreed_nih: true,
-      data_safeguard: true,
-      intent_to_download: false,
-      agreed_to_usage_policy: true,
-      usage_answers: [true, true, true],
-      status: 2,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return (await created.json()) as { id: number; portal_request_id: string; status_name: string };
-}
-
 /**
  * The journey suspends the demo researcher's request; should it stop half-way, the request is
  * archived here so the researcher is not left suspended for the journeys that follow.
@@ -155,7 +117,7 @@ async function submittedDatasetRequest(request: APIRequestContext) {
 let journeyRequestId: number | null = null;
 test.afterAll(async ({ request }) => {
   if (journeyRequestId === null) return;
-  const headers = await tokenFor(request, ADMIN);
+  const headers = await apiHeaders(request, ADMIN);
   const url = `/api/request/${journeyRequestId}/`;
   const current = await (await request.get(url, { headers })).json();
   if (current.status === 14) await request.post(`${url}decision/`, { headers, data: { status: 7 } });
@@ -167,7 +129,10 @@ test('an admin takes a dataset request from Submitted to Archived; the researche
   browser,
   request,
 }) => {
-  const filed = await submittedDatasetRequest(request);
+  const filed = await fileDemoDatasetRequest(request, 'AIC Phenotype Data', {
+    intent_to_download: false,
+    status: 2,
+  });
   journeyRequestId = filed.id;
   expect(filed.status_name).toBe('Submitted');
   const id = filed.id;
@@ -262,7 +227,7 @@ test('a biospecimen request waits in Approved (Pending Team) until the co-invest
 }) => {
   // The demo (decision 076): pi_sbso's Submitted plasma request on a project whose
   // co-investigator has an account but has not signed the joinder.
-  const headers = await tokenFor(request, PENDING_TEAM_PI);
+  const headers = await apiHeaders(request, PENDING_TEAM_PI);
   const requests = await (
     await request.get('/api/request/?limit=100&status=2&expand=project', { headers })
   ).json();

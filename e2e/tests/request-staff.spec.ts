@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from '../support/session';
+import { expect, test, type Page } from '@playwright/test';
+import { fileDemoDatasetRequest } from '../support/requests';
+import { signIn } from '../support/session';
 
 // Several screens and two people on a machine the whole team shares.
 test.describe.configure({ timeout: 150_000 });
@@ -21,43 +22,15 @@ async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
-/** A submitted dataset request of the demo researcher, filed through the API (the wizard has its own journey). */
-async function submittedRequest(request: APIRequestContext) {
-  const login = await request.post('/api/api-token-auth/', {
-    data: { email: 'primary_researcher@demo.test', password: DEMO_PASSWORD },
-  });
-  expect(login.status()).toBe(200);
-  const headers = { authorization: `JWT ${(await login.json()).token}` };
-  const projects = await (await request.get('/api/project/?limit=50', { headers })).json();
-  const project = projects.results.find(
-    (row: { title: string }) => row.title === 'Rare genetic variants and language development',
-  );
-  const datasets = await (await request.get('/api/dataset/?limit=200&available=true', { headers })).json();
-  const dataset = datasets.results.find((row: { name: string }) => row.name === 'SPARK Genotyping Array');
-  const created = await request.post('/api/request/', {
-    headers,
-    data: {
-      project: project.id,
-      type: 1,
-      datasets: [dataset.id],
-      agreed_nih: true,
-      data_safeguard: true,
-      gpf_access_status: 1,
-      agreed_to_usage_policy: true,
-      usage_answers: [true, true, true],
-      submit: true,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return (await created.json()) as { id: number; portal_request_id: string };
-}
-
 test('an admin assigns a reviewer, adds a comment and a Zendesk ticket, finds the request in the command centre; the reviewer sees it at home', async ({
   page,
   request,
   browser,
 }) => {
-  const filed = await submittedRequest(request);
+  const filed = await fileDemoDatasetRequest(request, 'SPARK Genotyping Array', {
+    gpf_access_status: 1,
+    submit: true,
+  });
   await signIn(page, 'portal_admin@demo.test');
   await page.goto(`/request/${filed.id}`);
   const panel = page.getByRole('region', { name: 'Staff Panel' });

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from '../support/session';
+import { expect, test, type Page } from '@playwright/test';
+import { fileDemoDatasetRequest } from '../support/requests';
+import { signIn } from '../support/session';
 
 // Several screens per journey on a machine the whole team shares.
 test.describe.configure({ timeout: 120_000 });
@@ -17,41 +18,11 @@ async function expectNoViolations(page: Page) {
   ).toEqual([]);
 }
 
-/** A Created dataset request of the demo researcher, filed through the API (the wizard has its own journey). */
-async function createdRequest(request: APIRequestContext) {
-  const login = await request.post('/api/api-token-auth/', {
-    data: { email: 'primary_researcher@demo.test', password: DEMO_PASSWORD },
-  });
-  expect(login.status()).toBe(200);
-  const headers = { authorization: `JWT ${(await login.json()).token}` };
-  const projects = await (await request.get('/api/project/?limit=50', { headers })).json();
-  const project = projects.results.find(
-    (row: { title: string }) => row.title === 'Rare genetic variants and language development',
-  );
-  const datasets = await (await request.get('/api/dataset/?limit=200&available=true', { headers })).json();
-  const dataset = datasets.results.find((row: { name: string }) => row.name === 'SPARK Genotyping Array');
-  const created = await request.post('/api/request/', {
-    headers,
-    data: {
-      project: project.id,
-      type: 1,
-      datasets: [dataset.id],
-      agreed_nih: true,
-      data_safeguard: true,
-      gpf_access_status: 1,
-      agreed_to_usage_policy: true,
-      usage_answers: [true, true, true],
-    },
-  });
-  expect(created.status()).toBe(201);
-  return (await created.json()) as { id: number; portal_request_id: string; display_name: string };
-}
-
 test('a researcher reads their requests: home panel, list, tabs, audit trail, and deletes a Created request', async ({
   page,
   request,
 }) => {
-  const draft = await createdRequest(request);
+  const draft = await fileDemoDatasetRequest(request, 'SPARK Genotyping Array', { gpf_access_status: 1 });
   await signIn(page, 'primary_researcher@demo.test');
 
   // Home: Recent Requests with the New Request button.

@@ -25,6 +25,10 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  /** Connections per instance to a PostgreSQL server. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  /** An API query running longer is cancelled by PostgreSQL (0 turns the limit off). */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TOKEN_TTL_MINUTES: z.coerce
     .number()
@@ -88,6 +92,8 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The PostgreSQL server's pool (PGlite is one in-process connection and has neither). */
+  database: { poolSize: number; statementTimeoutMs: number };
   jwtSecret: string;
   tokenTtlMinutes: number;
   mail: { smtpUrl: string | undefined; from: string };
@@ -169,6 +175,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    database: { poolSize: env.DATABASE_POOL_SIZE, statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS },
     jwtSecret: env.JWT_SECRET ?? developmentJwtSecret(dataDir),
     tokenTtlMinutes: env.TOKEN_TTL_MINUTES,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },

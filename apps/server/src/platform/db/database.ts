@@ -33,12 +33,25 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
+export interface PostgresOptions {
+  poolSize?: number;
+  /** PostgreSQL cancels a statement running longer (0 or absent: no limit). */
+  statementTimeoutMs?: number;
+}
+
 /** A PostgreSQL server through a node-postgres pool; migrations run under an advisory lock. */
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Database> {
   const { Pool } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new Pool({ connectionString: url, max: poolSize });
+  const pool = new Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    // JIT compilation added 0.6-2 s to list plans and never pays back on short API queries (issue 15).
+    options: '-c jit=off',
+    // A query whose client has gone (or that went wrong) stops instead of loading the server for minutes.
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+  });
   // An idle connection the server drops (restart, failover) must not crash the process:
   // the pool discards it and opens a new one on the next query.
   pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
@@ -46,10 +59,13 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   // Several instances may start together on one database: only one migrates at a time.
   const lockClient = await pool.connect();
   try {
+    // Building an index on a large table may take longer than an API query is allowed to.
+    await lockClient.query('set statement_timeout = 0');
     await lockClient.query('select pg_advisory_lock(727274)');
     await migrate(drizzle(lockClient, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
   } finally {
     await lockClient.query('select pg_advisory_unlock(727274)').catch(() => undefined);
+    await lockClient.query('reset statement_timeout').catch(() => undefined);
     lockClient.release();
   }
   return { db: migrator as unknown as Db, kind: 'postgres', close: () => pool.end() };

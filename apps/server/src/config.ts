@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { LIMITS } from '@rrp/domain';
+import { DEFAULT_DATA_DIR } from './paths';
 
 /**
  * Every environment variable of DESIGN.md §1, read and validated here and nowhere else.
@@ -20,7 +20,7 @@ const envSchema = z.object({
   DATA_DIR: z
     .string()
     .min(1)
-    .default(fileURLToPath(new URL('../../../data', import.meta.url))),
+    .default(DEFAULT_DATA_DIR),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompress } from './build/precompress';
+import { precompress } from './build/precompress.ts';
 
 /**
  * The web app. Each screen is its own chunk (lazy routes) and the bundler shares the rest between

@@ -17,10 +17,7 @@ const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: optionalUrl,
-  DATA_DIR: z
-    .string()
-    .min(1)
-    .default(DEFAULT_DATA_DIR),
+  DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')

@@ -25,7 +25,9 @@ export function precompress(): Plugin {
     name: 'rrp-precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
+      outDir = config.build.outDir.startsWith('/')
+        ? config.build.outDir
+        : join(config.root, config.build.outDir);
     },
     closeBundle() {
       for (const path of filesUnder(outDir)) {

@@ -16,7 +16,6 @@ export interface Database {
   close(): Promise<void>;
 }
 
-
 /** Embedded PGlite: a directory on disk, or memory when `dataDir` is undefined (tests). */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');

@@ -16,7 +16,8 @@ beforeAll(async () => {
     seedDemoCatalogue(tx, { researcherId: researcher.id, adminId: staff.id }),
   );
   admin = await t.tokenFor(staff.email);
-});
+  // A fresh database plus a catalogue on embedded PGlite: longer than the default hook limit on a busy machine.
+}, 180_000);
 afterAll(() => t.close());
 
 const countOf = async (table: string) => {

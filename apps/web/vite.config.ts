@@ -1,39 +1,23 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress.ts';
 
 /**
- * The web app. Each screen is its own chunk (lazy routes); Mantine and React go to shared vendor
- * chunks so a screen's chunk carries only its own code. `npm run dev` proxies /api, and the form
- * documents under /forms, to the server.
+ * The web app. Each screen is its own chunk (lazy routes) and the bundler shares the rest between
+ * them by what each screen imports, so the sign-in page loads no editor, PDF, chart or table code
+ * (checked by scripts/bundle-budget.mjs). Text files are precompressed at build. `npm run dev`
+ * proxies /api, and the form documents under /forms, to the server.
  */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { proxy: { '/api': 'http://localhost:3000', '/forms': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',
-    sourcemap: true,
-    rollupOptions: {
-      output: {
-        manualChunks(id: string) {
-          if (!id.includes('node_modules')) return undefined;
-          // Charts (recharts and what it brings) stay in the chunks of the screens that draw one.
-          if (
-            /@mantine[\\/]charts|[\\/](recharts|victory-vendor|d3-[a-z-]+|internmap|@reduxjs|react-redux|redux|redux-thunk|reselect|immer|es-toolkit|decimal\.js-light|eventemitter3|tiny-invariant|use-sync-external-store)[\\/]/.test(
-              id,
-            )
-          )
-            return undefined;
-          if (
-            /@mantine|@floating-ui|react-remove-scroll|react-number-format|react-textarea-autosize/.test(id)
-          )
-            return 'mantine';
-          if (/@tabler/.test(id)) return 'icons';
-          if (/react-router|@tanstack|[\\/]react(-dom)?[\\/]|scheduler/.test(id)) return 'react';
-          return 'vendor';
-        },
-      },
-    },
+    // No public source maps (issue 15): the served files are the only build output.
+    sourcemap: false,
+    // The bundle budget (scripts/bundle-budget.mjs) reads which chunks each screen loads from here.
+    manifest: true,
   },
 });

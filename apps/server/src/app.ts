@@ -17,6 +17,7 @@ import { correlationIdFor } from './platform/http/correlation';
 import { errorHandlerPlugin } from './platform/http/error-handler';
 import { loggerOptions } from './platform/http/logging';
 import { registerWebApp } from './platform/http/web-app';
+import { registerCompression } from './platform/http/compression';
 import { httpServiceHealth } from './platform/external/service-health';
 import { recaptchaBotCheck } from './platform/external/recaptcha';
 import { orcidAdapter } from './platform/external/orcid';
@@ -144,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  await registerCompression(app);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { LIMITS } from '@rrp/domain';
+import { DEFAULT_DATA_DIR } from './paths';
 
 /**
  * Every environment variable of DESIGN.md §1, read and validated here and nowhere else.
@@ -17,14 +17,15 @@ const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: optionalUrl,
-  DATA_DIR: z
-    .string()
-    .min(1)
-    .default(fileURLToPath(new URL('../../../data', import.meta.url))),
+  DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  /** Connections per instance to a PostgreSQL server. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  /** An API query running longer is cancelled by PostgreSQL (0 turns the limit off). */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TOKEN_TTL_MINUTES: z.coerce
     .number()
@@ -88,6 +89,8 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The PostgreSQL server's pool (PGlite is one in-process connection and has neither). */
+  database: { poolSize: number; statementTimeoutMs: number };
   jwtSecret: string;
   tokenTtlMinutes: number;
   mail: { smtpUrl: string | undefined; from: string };
@@ -169,6 +172,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    database: { poolSize: env.DATABASE_POOL_SIZE, statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS },
     jwtSecret: env.JWT_SECRET ?? developmentJwtSecret(dataDir),
     tokenTtlMinutes: env.TOKEN_TTL_MINUTES,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },

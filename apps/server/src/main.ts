@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { openDatabase } from './platform/db/open';
 import { DataDirInUseError } from './platform/db/data-dir-lock';
 import { seedDemoData, seedReferenceData } from './db/seed';
+import { stopOnSignals } from './platform/shutdown';
 
 /** Process entry: config, database (locked, migrated, seeded), then listen. */
 async function main(): Promise<void> {
@@ -13,14 +14,11 @@ async function main(): Promise<void> {
   if (!config.isProduction)
     await seedDemoData(database.db, config.demoPassword, app.demo.attachDefaultRda, app.demo.attachIrb);
 
-  const shutdown = async (signal: string) => {
-    app.log.info(`${signal} received, shutting down`);
+  // app.close() lets in-flight requests finish, then its onClose hooks drain the e-mail outbox.
+  stopOnSignals(async () => {
     await app.close();
     await database.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  }, app.log);
 
   await app.listen({ port: config.port, host: config.host });
   app.outbox.start();

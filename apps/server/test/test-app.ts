@@ -40,7 +40,7 @@ export async function openTestDatabase(): Promise<Database & { url: string | nul
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), 5);
+  const database = await openPostgres(url.toString(), { poolSize: 5 });
   return {
     ...database,
     url: url.toString(),

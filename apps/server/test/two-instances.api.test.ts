@@ -15,7 +15,7 @@ let secondDatabase: Database | null = null;
 
 beforeAll(async () => {
   t = await createTestContext();
-  secondDatabase = t.database.url ? await openPostgres(t.database.url, 3) : null;
+  secondDatabase = t.database.url ? await openPostgres(t.database.url, { poolSize: 3 }) : null;
   second = await buildApp({ config: t.config, database: secondDatabase ?? t.database });
   await second.ready();
 });

@@ -156,12 +156,21 @@ export const requests = pgTable(
   },
   (t) => [
     uniqueIndex('requests_portal_request_id_key').on(t.portalRequestId),
-    index('requests_submission_date_idx').on(t.submissionDate),
-    index('requests_type_idx').on(t.typeId),
+    // The list's default order (submission date descending, id tie-breaker; drafts have no date)
+    // and the same order within a status or a type filter, read in index order (issue 15).
+    index('requests_submission_date_id_idx').on(t.submissionDate.desc().nullsFirst(), t.id),
+    index('requests_status_submission_idx').on(t.statusId, t.submissionDate.desc().nullsFirst(), t.id),
+    index('requests_type_submission_idx').on(t.typeId, t.submissionDate.desc().nullsFirst(), t.id),
     index('requests_owner_idx').on(t.ownerId),
     index('requests_project_idx').on(t.projectId),
-    index('requests_status_idx').on(t.statusId),
     index('requests_institution_idx').on(t.institutionId),
     index('requests_expiration_date_idx').on(t.expirationDate),
+    index('requests_decision_date_idx').on(t.decisionDate),
+    index('requests_created_idx').on(t.created),
+    index('requests_modified_idx').on(t.modified),
+    index('requests_display_name_idx').on(t.displayName, t.id),
+    // `search` and the `__icontains` filters.
+    index('requests_portal_request_id_trgm').using('gin', sql`${t.portalRequestId} gin_trgm_ops`),
+    index('requests_display_name_trgm').using('gin', sql`${t.displayName} gin_trgm_ops`),
   ],
 );

@@ -46,6 +46,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    // The user list's default order, and request lists ordered by owner.
+    index('users_last_name_idx').on(t.lastName, t.firstName, t.id),
     index('users_name_trgm').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
   ],
 );

@@ -1,7 +1,8 @@
-import { or, sql, type SQL } from 'drizzle-orm';
+import { eq, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { can, type Actor } from '@rrp/domain';
-import type { ListSpec } from '../../platform/list';
-import { requests } from '../../db/schema';
+import type { IdSetSearch, ListSpec } from '../../platform/list';
+import { institutions, projects, requests, users } from '../../db/schema';
 import {
   assignedFilter,
   complianceNeededFilter,
@@ -10,15 +11,34 @@ import {
   reviewQuarterFilter,
   throughReviewers,
 } from './request-filters';
-import {
-  cohortNameSql,
-  institutionNameSql,
-  ownerLastNameSql,
-  ownerNameSql,
-  projectTitleSql,
-  R,
-  visibleTo,
-} from './requests.repo';
+import { cohortNameSql, R, visibleTo } from './requests.repo';
+
+/** The request's owner, institution and project, joined when the list is ordered by them. */
+const listOwner = alias(users, 'list_owner');
+const listInstitution = alias(institutions, 'list_institution');
+const listProject = alias(projects, 'list_project');
+
+/**
+ * `search` as a union of id sets, each found through a trigram index: the public id and the
+ * requested resources of the request, its owner's name (the `users_name_trgm` expression), its
+ * institution's name and its project's title.
+ */
+const requestSearch: IdSetSearch[] = [
+  { ids: (p) => sql`select id from requests where portal_request_id ilike ${p}` },
+  { ids: (p) => sql`select id from requests where display_name ilike ${p}` },
+  {
+    ids: (p) =>
+      sql`select r.id from requests r join users u on u.id = r.owner_id where (u.first_name || ' ' || u.last_name) ilike ${p}`,
+  },
+  {
+    ids: (p) =>
+      sql`select r.id from requests r join institutions i on i.id = r.institution_id where i.name ilike ${p}`,
+  },
+  {
+    ids: (p) =>
+      sql`select r.id from requests r join projects pr on pr.id = r.project_id where pr.title ilike ${p}`,
+  },
+];
 
 /** A condition on one of the request's cohorts (`cohort_ids` holds them). */
 const throughCohorts = (condition: SQL) =>
@@ -113,13 +133,18 @@ export const requestList: ListSpec = {
     expiration_date: requests.expirationDate,
     created: requests.created,
     modified: requests.modified,
-    owner: ownerLastNameSql,
-    institution: institutionNameSql,
+    owner: listOwner.lastName,
+    institution: listInstitution.name,
     cohort: cohortNameSql,
-    project: projectTitleSql,
+    project: listProject.title,
   },
   defaultOrdering: ['-submission_date'],
-  search: [requests.portalRequestId, requests.displayName, ownerNameSql, institutionNameSql, projectTitleSql],
+  search: requestSearch,
+  joins: [
+    { table: listOwner, on: eq(listOwner.id, requests.ownerId) },
+    { table: listInstitution, on: eq(listInstitution.id, requests.institutionId) },
+    { table: listProject, on: eq(listProject.id, requests.projectId) },
+  ],
   expand: ['project', 'datasets', 'owner', 'institution'],
 };
 

@@ -1,8 +1,7 @@
-import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { APPROVED_STATUSES } from '@rrp/domain';
 import type { DbOrTx } from '../../platform/db/database';
-import type { ParsedList } from '../../platform/list';
 import {
   cohorts,
   datasetAllowedUsers,
@@ -46,18 +45,14 @@ export function isProjectMemberSql(userId: number): SQL<boolean> {
   return sql<boolean>`exists (select 1 from research_team_members tm where tm.project_id = ${R.projectId} and tm.removal_date is null and tm.active and (tm.user_id = ${userId} or (tm.user_id is null and lower(tm.email) = (select lower(u.email) from users u where u.id = ${userId}))))`;
 }
 
-/** Requests a researcher sees: their own and those of projects whose current team they are on. */
+/**
+ * Requests a researcher sees: their own and those of projects whose current team they are on, as
+ * one set of ids found through the owner and team indexes (an OR of the two read every request).
+ */
 export function visibleTo(userId: number): SQL {
-  return sql`(${R.ownerId} = ${userId} or ${isProjectMemberSql(userId)})`;
+  return sql`${R.id} in (select own.id from requests own where own.owner_id = ${userId} union select team_request.id from requests team_request join research_team_members tm on tm.project_id = team_request.project_id where tm.removal_date is null and tm.active and (tm.user_id = ${userId} or (tm.user_id is null and lower(tm.email) = (select lower(u.email) from users u where u.id = ${userId}))))`;
 }
 
-/** The owner's last name, for ordering by creator. */
-export const ownerLastNameSql = sql<string>`(select u.last_name from users u where u.id = ${R.ownerId})`;
-export const ownerNameSql = sql<string>`(select u.first_name || ' ' || u.last_name from users u where u.id = ${R.ownerId})`;
-export const institutionNameSql = sql<
-  string | null
->`(select i.name from institutions i where i.id = ${R.institutionId})`;
-export const projectTitleSql = sql<string>`(select p.title from projects p where p.id = ${R.projectId})`;
 /** The first cohort's name, for ordering by cohort. */
 export const cohortNameSql = sql<
   string | null
@@ -111,17 +106,10 @@ function selectRequests(db: DbOrTx, callerId: number) {
 
 export type RequestViewRow = Awaited<ReturnType<typeof findRequest>> & object;
 
-export async function listRequests(db: DbOrTx, list: ParsedList, callerId: number, visible?: SQL) {
-  const where = and(visible, list.where);
-  const [rows, [total]] = await Promise.all([
-    selectRequests(db, callerId)
-      .where(where)
-      .orderBy(...list.orderBy)
-      .limit(list.limit)
-      .offset(list.offset),
-    db.select({ count: count() }).from(requests).where(where),
-  ]);
-  return { rows, count: total?.count ?? 0 };
+/** The requests of these ids (one page of a list, in any order) with their joins and flags. */
+export async function requestsByIds(db: DbOrTx, ids: readonly number[], callerId: number) {
+  if (ids.length === 0) return [];
+  return selectRequests(db, callerId).where(inArray(requests.id, [...ids]));
 }
 
 export async function findRequest(db: DbOrTx, id: number, callerId: number) {

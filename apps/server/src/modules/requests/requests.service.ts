@@ -27,7 +27,7 @@ import type { Db, DbOrTx } from '../../platform/db/database';
 import { authorize } from '../../platform/http/access';
 import { NotFoundError, ValidationError, type FieldErrors } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
-import { parseListQuery } from '../../platform/list';
+import { inPageOrder, parseListQuery, selectPageIds } from '../../platform/list';
 import type { FormsService } from '../forms/forms.service';
 import type { EmailService } from '../email/email.service';
 import type { EmailContext } from './decisions.emails';
@@ -358,9 +358,10 @@ export function createRequestsService(deps: {
 
     async list(actor: Actor, query: Query) {
       const list = parseListQuery(requestList, query);
-      const visible = readableRequests(actor);
-      const page = await repo.listRequests(db, list, actor.userId, visible);
-      return { list, count: page.count, results: await present(db, actor, page.rows, list.expand) };
+      const page = await selectPageIds(db, requestList, list, readableRequests(actor));
+      const rows = await repo.requestsByIds(db, page.ids, actor.userId);
+      const views = inPageOrder(page.ids, rows, (row) => row.request.id);
+      return { list, count: page.count, results: await present(db, actor, views, list.expand) };
     },
 
     get,

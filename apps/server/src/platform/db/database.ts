@@ -1,7 +1,7 @@
-import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import * as schema from '../../db/schema';
+import { MIGRATIONS_FOLDER } from '../../paths';
 
 export type Schema = typeof schema;
 /** The one database type the app codes against: PGlite and node-postgres both satisfy it. */
@@ -15,8 +15,6 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
 }
-
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../db/migrations', import.meta.url));
 
 /** Embedded PGlite: a directory on disk, or memory when `dataDir` is undefined (tests). */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
@@ -33,12 +31,28 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
+export interface PostgresOptions {
+  poolSize?: number;
+  /** PostgreSQL cancels a statement running longer (0 or absent: no limit). */
+  statementTimeoutMs?: number;
+}
+
 /** A PostgreSQL server through a node-postgres pool; migrations run under an advisory lock. */
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Database> {
   const { Pool } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new Pool({ connectionString: url, max: poolSize });
+  const pool = new Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    // Planner settings for an API of short queries on data in memory, many at a time (issue 15):
+    // JIT compiling added 0.6-2 s to list plans; random reads cost about as much as sequential ones
+    // (the default of 4 preferred reading all requests to 2,000 index lookups); parallel workers
+    // only take cores from the other connections.
+    options: '-c jit=off -c random_page_cost=1.1 -c max_parallel_workers_per_gather=0',
+    // A query whose client has gone (or that went wrong) stops instead of loading the server for minutes.
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+  });
   // An idle connection the server drops (restart, failover) must not crash the process:
   // the pool discards it and opens a new one on the next query.
   pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
@@ -46,10 +60,13 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   // Several instances may start together on one database: only one migrates at a time.
   const lockClient = await pool.connect();
   try {
+    // Building an index on a large table may take longer than an API query is allowed to.
+    await lockClient.query('set statement_timeout = 0');
     await lockClient.query('select pg_advisory_lock(727274)');
     await migrate(drizzle(lockClient, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
   } finally {
     await lockClient.query('select pg_advisory_unlock(727274)').catch(() => undefined);
+    await lockClient.query('reset statement_timeout').catch(() => undefined);
     lockClient.release();
   }
   return { db: migrator as unknown as Db, kind: 'postgres', close: () => pool.end() };

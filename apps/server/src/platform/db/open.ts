@@ -8,7 +8,7 @@ import { lockDataDir } from './data-dir-lock';
  * under DATA_DIR, which this process then holds exclusively until it closes the database.
  */
 export async function openDatabase(config: Config): Promise<Database> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, config.database);
   const release = await lockDataDir(config.dataDir);
   try {
     const database = await openPglite(join(config.dataDir, 'pglite'));

@@ -1,14 +1,13 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { NotFoundError } from './errors';
-
-export const WEB_DIST = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
+import { WEB_DIST } from '../../paths';
 
 /**
- * Serves the built web app: hashed assets cached for a year, and index.html (never cached) for
- * every other non-API path, so client-side routes, /404 included, load the app.
+ * Serves the built web app: hashed assets cached for a year (immutable), precompressed files as
+ * they are, and index.html (never cached) for every other non-API path, so client-side routes,
+ * /404 included, load the app.
  */
 export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST): Promise<void> {
   const hasBuild = existsSync(`${distDir}/index.html`);
@@ -18,6 +17,9 @@ export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST): 
       // Looked up per request, so a rebuilt app is served without a restart.
       wildcard: true,
       index: false,
+      // The build writes a .br and a .gz beside each text file (apps/web/build/precompress.ts):
+      // sent with Content-Encoding and Vary: Accept-Encoding to clients that accept them.
+      preCompressed: true,
       setHeaders: (reply, path) => {
         reply.header(
           'Cache-Control',

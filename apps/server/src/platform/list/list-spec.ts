@@ -16,6 +16,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { AnyColumn } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { LIMITS } from '@rrp/domain';
 import { ValidationError, type FieldErrors } from '../http/errors';
@@ -43,13 +44,37 @@ export interface FilterDef {
   build?: (lookup: Lookup, raw: string) => SQL;
 }
 
+/**
+ * A to-one table the ordering or search reads (the owner of a request, its institution), left-joined
+ * on a unique key in the page query. PostgreSQL drops such a join when no clause of the query uses
+ * it, so a list pays for a join only when it is ordered or searched by it.
+ */
+export interface ListJoin {
+  table: PgTable;
+  on: SQL;
+}
+
+/**
+ * A search over a related table, as the set of listed ids whose related row matches: each set is
+ * found through its own trigram index and the sets are united, where one OR across several joined
+ * tables could only be answered by reading every row.
+ */
+export interface IdSetSearch {
+  ids: (pattern: string) => SQL;
+}
+
 export interface ListSpec {
   filters: Record<string, FilterDef>;
   /** API ordering name -> column; the id tie-breaker is added by the parser. */
   ordering: Record<string, Operand>;
   defaultOrdering: readonly string[];
-  /** Columns or expressions the `search` parameter matches (case-insensitive substring; trigram-indexed). */
-  search?: readonly (AnyColumn | SQL)[];
+  /**
+   * What the `search` parameter matches (case-insensitive substring; trigram-indexed): columns or
+   * expressions of the listed table, or id sets of related rows (`IdSetSearch`).
+   */
+  search?: readonly (AnyColumn | SQL | IdSetSearch)[];
+  /** The to-one tables `ordering`, `search` or filters read in the page query. */
+  joins?: readonly ListJoin[];
   expand?: readonly string[];
   /** Route-specific parameters that are not filters (e.g. `split`), validated by the route. */
   extraParams?: readonly string[];
@@ -156,6 +181,25 @@ function condition(def: FilterDef, lookup: Lookup, raw: string): SQL {
   }
 }
 
+const isIdSet = (field: AnyColumn | SQL | IdSetSearch): field is IdSetSearch => 'ids' in field;
+
+/** Plain fields as one OR of ILIKEs; with id sets, the listed id in the union of every field's set. */
+function searchCondition(spec: ListSpec, pattern: string): SQL {
+  const fields = spec.search ?? [];
+  const plain = fields.filter((field) => !isIdSet(field)) as (AnyColumn | SQL)[];
+  const sets = fields.filter(isIdSet);
+  const matches = plain.map((column) => ilike(column as AnyColumn, pattern));
+  if (sets.length > 0) {
+    matches.push(
+      sql`${spec.id} in (${sql.join(
+        sets.map((set) => set.ids(pattern)),
+        sql` union `,
+      )})`,
+    );
+  }
+  return or(...matches)!;
+}
+
 function parseInteger(raw: string | undefined, fallback: number, min: number): number {
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d{1,9}$/.test(raw)) throw new Error('Enter a whole number.');
@@ -188,10 +232,7 @@ export function parseListQuery(spec: ListSpec, query: Record<string, string | un
   }
 
   const term = query.search?.trim();
-  if (term && spec.search?.length) {
-    const pattern = `%${escapeLike(term)}%`;
-    conditions.push(or(...spec.search.map((column) => ilike(column as AnyColumn, pattern)))!);
-  }
+  if (term && spec.search?.length) conditions.push(searchCondition(spec, `%${escapeLike(term)}%`));
 
   const orderBy: SQL[] = [];
   const ordering = query.ordering

@@ -1,7 +1,9 @@
 import { PgDialect, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../http/errors';
 import { listQuerySchema, parseListQuery, type ListSpec } from './list-spec';
+import { inPageOrder } from './select-page';
 
 const things = pgTable('things', {
   id: integer('id').primaryKey(),
@@ -51,6 +53,22 @@ describe('parseListQuery', () => {
     expect(where?.params.slice(0, 3)).toEqual([1, 2, '%a\\_b%']);
   });
 
+  it('matches a search with id sets as the listed id in their union, plain fields as ILIKEs', () => {
+    const withSets: ListSpec = {
+      ...spec,
+      search: [
+        things.name,
+        { ids: (pattern) => sql`select thing_id from owners where owners.name ilike ${pattern}` },
+      ],
+    };
+    const where = parseListQuery(withSets, { search: ' 50% ' }).where!;
+    const query = dialect.sqlToQuery(where);
+    expect(query.sql).toBe(
+      '("things"."name" ilike $1 or "things"."id" in (select thing_id from owners where owners.name ilike $2))',
+    );
+    expect(query.params).toEqual(['%50\\%%', '%50\\%%']);
+  });
+
   it('collects every bad parameter into one 400', () => {
     try {
       parseListQuery(spec, {
@@ -78,5 +96,12 @@ describe('parseListQuery', () => {
     expect(schema.safeParse({ name__icontains: 'x', created__gte: '2024-01-01' }).success).toBe(true);
     expect(schema.safeParse({ name__gte: 'x' }).success).toBe(false);
     expect(schema.safeParse({ colour: 'red' }).success).toBe(false);
+  });
+});
+
+describe('inPageOrder', () => {
+  it('puts rows loaded by id back in the order of the page, leaving out ids with no row', () => {
+    const rows = [{ id: 3 }, { id: 1 }, { id: 2 }];
+    expect(inPageOrder([2, 9, 3, 1], rows, (row) => row.id)).toEqual([{ id: 2 }, { id: 3 }, { id: 1 }]);
   });
 });

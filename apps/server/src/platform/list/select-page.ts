@@ -1,7 +1,7 @@
-import { count, type InferSelectModel } from 'drizzle-orm';
+import { and, count, sql, type InferSelectModel, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/database';
-import type { ParsedList } from './list-spec';
+import type { ListSpec, ParsedList } from './list-spec';
 
 /** One page of a single table's rows plus the total, for lists that need no joins. */
 export async function selectPage<T extends PgTable>(
@@ -21,4 +21,47 @@ export async function selectPage<T extends PgTable>(
     db.select({ count: count() }).from(source).where(list.where),
   ]);
   return { rows: rows as InferSelectModel<T>[], count: total?.count ?? 0 };
+}
+
+/**
+ * The ids of one page, in order, and the total — the first half of the list pattern for lists
+ * whose rows carry joins or computed columns (docs/ARCHITECTURE.md "Lists at scale"). Filters,
+ * search and ordering run over the listed table and the spec's to-one joins only; the caller then
+ * loads the full rows `where id in (ids)` and puts them in page order (`inPageOrder`), so per-row
+ * work is done for the page's rows and never for the rows OFFSET skips. `scope` is the caller's
+ * visibility condition.
+ */
+export async function selectPageIds(
+  db: DbOrTx,
+  spec: ListSpec,
+  list: ParsedList,
+  scope?: SQL,
+): Promise<{ ids: number[]; count: number }> {
+  const table = spec.id.table as PgTable;
+  const where = and(scope, list.where);
+  const withJoins = <Q extends { leftJoin: (table: PgTable, on: SQL) => Q }>(query: Q) =>
+    (spec.joins ?? []).reduce((joined, join) => joined.leftJoin(join.table, join.on), query);
+  const [rows, [total]] = await Promise.all([
+    withJoins(
+      db
+        .select({ id: sql<number>`${spec.id}` })
+        .from(table)
+        .$dynamic(),
+    )
+      .where(where)
+      .orderBy(...list.orderBy)
+      .limit(list.limit)
+      .offset(list.offset),
+    withJoins(db.select({ count: count() }).from(table).$dynamic()).where(where),
+  ]);
+  return { ids: rows.map((row) => Number(row.id)), count: total?.count ?? 0 };
+}
+
+/** Rows loaded by id, put back in the order of the page's ids. */
+export function inPageOrder<T>(ids: readonly number[], rows: readonly T[], idOf: (row: T) => number): T[] {
+  const byId = new Map(rows.map((row) => [idOf(row), row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row === undefined ? [] : [row];
+  });
 }

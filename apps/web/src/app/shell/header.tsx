@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Anchor, Button, Group, Menu, Select, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconUserCircle } from '@tabler/icons-react';
 import { Link, NavLink as RouterNavLink, useNavigate } from 'react-router';
@@ -5,8 +6,12 @@ import { ROLE_LABELS, type RoleKey } from '@rrp/domain';
 import { PRODUCT_NAME } from '@/lib/config';
 import { useSession } from '@/lib/session';
 import { navigationFor, viewMenuFor } from '@/lib/navigation';
-import { NotificationBell } from './notification-bell';
-import { GlobalSearch } from './global-search';
+
+// Signed-in tools load after the page: the sign-in page's first load carries neither (issue 15).
+const NotificationBell = lazy(() =>
+  import('./notification-bell').then((m) => ({ default: m.NotificationBell })),
+);
+const GlobalSearch = lazy(() => import('./global-search').then((m) => ({ default: m.GlobalSearch })));
 import classes from './shell.module.css';
 
 function Logo() {
@@ -80,7 +85,11 @@ export function Header() {
         </Group>
       </Group>
       <Group gap="sm" wrap="nowrap">
-        {nav.search && <GlobalSearch />}
+        {nav.search && (
+          <Suspense fallback={null}>
+            <GlobalSearch />
+          </Suspense>
+        )}
         {user.roles.length > 1 && (
           <Select
             aria-label="Viewing As"
@@ -93,7 +102,11 @@ export function Header() {
             onChange={(value) => value && session.switchRole(value as RoleKey)}
           />
         )}
-        {nav.notifications && <NotificationBell />}
+        {nav.notifications && (
+          <Suspense fallback={null}>
+            <NotificationBell />
+          </Suspense>
+        )}
         <Menu position="bottom-end" shadow="md" width={220}>
           <Menu.Target>
             <UnstyledButton className={classes.navLink}>

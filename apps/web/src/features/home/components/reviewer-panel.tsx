@@ -8,15 +8,9 @@ import { useSession } from '@/lib/session';
 import { ServerTable, type ListState } from '@/components/data-table';
 import { requestColumns } from '@/components/request-columns';
 
-export const NO_APPLICATIONS = "You currently don't have any applications to review.";
+export { REVIEWER_HOME_ROLES } from './reviewer-roles';
 
-/** The roles with a reviewer home (staff §2.2). */
-export const REVIEWER_HOME_ROLES: readonly RoleKey[] = [
-  'portal_reviewer',
-  'internal_reviewer',
-  'external_reviewer',
-  'abn_reviewer',
-];
+export const NO_APPLICATIONS = "You currently don't have any applications to review.";
 
 interface ReviewList {
   key: string;

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import {
   Anchor,
   Badge,
@@ -18,14 +19,28 @@ import { Page } from '@/components/page';
 import { COHORT_NAMES, PRODUCT_NAME } from '@/lib/config';
 import { useSession } from '@/lib/session';
 import { navigationFor, viewMenuFor } from '@/lib/navigation';
-import { SignInCard } from './login-screen';
-import { SuperuserPanel } from '../components/superuser-panel';
-import { OfficialPanel } from '../components/official-panel';
 import { ProjectsPanel } from '../components/projects-panel';
 import { RecentRequestsPanel } from '../components/recent-requests-panel';
-import { HomeExpiryNotices } from '@/components/renewals';
-import { CommandCentre } from '../components/command-centre';
-import { REVIEWER_HOME_ROLES, ReviewerPanel } from '../components/reviewer-panel';
+import { REVIEWER_HOME_ROLES } from '../components/reviewer-roles';
+
+// Each role's panel is its own chunk: a researcher's first visit loads none of the staff tables,
+// and nobody loads the renewal form's code before a notice needs it (bundle budget, issue 15).
+const SuperuserPanel = lazy(() =>
+  import('../components/superuser-panel').then((m) => ({ default: m.SuperuserPanel })),
+);
+const OfficialPanel = lazy(() =>
+  import('../components/official-panel').then((m) => ({ default: m.OfficialPanel })),
+);
+const CommandCentre = lazy(() =>
+  import('../components/command-centre').then((m) => ({ default: m.CommandCentre })),
+);
+const ReviewerPanel = lazy(() =>
+  import('../components/reviewer-panel').then((m) => ({ default: m.ReviewerPanel })),
+);
+const SignInCard = lazy(() => import('./login-screen').then((m) => ({ default: m.SignInCard })));
+const HomeExpiryNotices = lazy(() =>
+  import('@/components/renewals').then((m) => ({ default: m.HomeExpiryNotices })),
+);
 
 function VisitorHome() {
   return (
@@ -65,7 +80,9 @@ function VisitorHome() {
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5 }}>
-        <SignInCard next="/" />
+        <Suspense fallback={null}>
+          <SignInCard next="/" />
+        </Suspense>
       </Grid.Col>
     </Grid>
   );
@@ -84,13 +101,15 @@ function RoleHome() {
           ? `You are working as ${ROLE_LABELS[activeRole]}.`
           : 'Choose your primary role to continue.'}
       </Text>
-      {activeRole === 'superuser' && <SuperuserPanel />}
-      {activeRole === 'sbso' && <OfficialPanel user={user} />}
-      {(activeRole === 'portal_admin' || activeRole === 'portal_reviewer') && (
-        <CommandCentre role={activeRole} />
-      )}
-      {activeRole && REVIEWER_HOME_ROLES.includes(activeRole) && <ReviewerPanel role={activeRole} />}
-      {activeRole === 'primary_researcher' && <HomeExpiryNotices userId={user.id} />}
+      <Suspense fallback={null}>
+        {activeRole === 'superuser' && <SuperuserPanel />}
+        {activeRole === 'sbso' && <OfficialPanel user={user} />}
+        {(activeRole === 'portal_admin' || activeRole === 'portal_reviewer') && (
+          <CommandCentre role={activeRole} />
+        )}
+        {activeRole && REVIEWER_HOME_ROLES.includes(activeRole) && <ReviewerPanel role={activeRole} />}
+        {activeRole === 'primary_researcher' && <HomeExpiryNotices userId={user.id} />}
+      </Suspense>
       {activeRole === 'primary_researcher' && <RecentRequestsPanel />}
       {activeRole === 'primary_researcher' && <ProjectsPanel />}
       {places.length > 0 && (

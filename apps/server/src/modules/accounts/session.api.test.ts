@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { userInstitutions } from '../../db/schema';
 import { auth, createTestContext, errorBody, type TestContext } from '../../../test/test-app';
 import { fakeOrcid } from '../../../test/fake-http';
@@ -142,48 +142,5 @@ describe('researcher identity (ORCID)', () => {
     expect(orcid.requests.at(-1)?.form.get('redirect_uri')).toMatch(/\/orchid-redirect$/);
     const bad = await t.app.inject({ url: '/api/orcid/?code=stale', headers: auth(token) });
     expect(bad.statusCode).toBe(400);
-  });
-});
-
-describe('notifications and error reports', () => {
-  it('files an error report for support staff, listed in their bell and clearable only by them', async () => {
-    const support = await t.createUser({ roles: ['superuser'] });
-    const supportToken = await t.tokenFor(support.email);
-    const reporter = await t.tokenForRole('primary_researcher');
-    const filed = await t.app.inject({
-      method: 'POST',
-      url: '/api/notification/',
-      headers: auth(reporter),
-      payload: { task_name: 'error_report', fields: { notes: 'The page froze', error_api_url: '/api/x/' } },
-    });
-    expect(filed.statusCode).toBe(201);
-    const bell = (await t.app.inject({ url: '/api/notification/', headers: auth(supportToken) })).json();
-    const report = bell.results.find((n: { task_name: string }) => n.task_name === 'error_report');
-    expect(report.message).toMatch(/^Error report from /);
-
-    expect((await t.app.inject({ url: '/api/notification/', headers: auth(reporter) })).json().count).toBe(0);
-    const stranger = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/notification/${report.id}/`,
-      headers: auth(reporter),
-    });
-    expect(stranger.statusCode).toBe(404);
-    const cleared = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/notification/${report.id}/`,
-      headers: auth(supportToken),
-    });
-    expect(cleared.statusCode).toBe(204);
-  });
-
-  it('validates the report', async () => {
-    const reporter = await t.tokenForRole('primary_researcher');
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/notification/',
-      headers: auth(reporter),
-      payload: { task_name: 'something_else', fields: {} },
-    });
-    expect(response.statusCode).toBe(400);
   });
 });

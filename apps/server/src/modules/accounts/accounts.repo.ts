@@ -119,7 +119,9 @@ export async function contactsOf(db: DbOrTx, userId: number) {
  */
 export async function syncEmails(db: DbOrTx, userId: number, wanted: string[]): Promise<UserEmailRow[]> {
   const current = await db.select().from(userEmails).where(eq(userEmails.userId, userId));
-  const kept = new Set(current.map((row) => row.email.toLowerCase()).filter((email) => wanted.includes(email)));
+  const kept = new Set(
+    current.map((row) => row.email.toLowerCase()).filter((email) => wanted.includes(email)),
+  );
   const dropped = current.filter((row) => !kept.has(row.email.toLowerCase())).map((row) => row.id);
   if (dropped.length) await db.delete(userEmails).where(inArray(userEmails.id, dropped));
   const added = wanted.filter((email) => !kept.has(email));

@@ -243,8 +243,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsServices> = async (ap
       config: { access: { action: 'update', subject: 'User' }, rateLimit: SIGN_IN_RATE },
       schema: {
         tags,
-        description:
-          'Follows the link e-mailed to an added address, signed in as the account that added it.',
+        description: 'Follows the link e-mailed to an added address, signed in as the account that added it.',
         body: emailedTokenSchema,
         response: { 200: emailAddressSchema },
       },

@@ -40,7 +40,12 @@ const patchEmails = (person: Person, emails: string[]) =>
     payload: { emails },
   });
 const verify = (token: string, person: Person) =>
-  t.app.inject({ method: 'POST', url: '/api/verify-email/', headers: auth(person.token), payload: { token } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/verify-email/',
+    headers: auth(person.token),
+    payload: { token },
+  });
 const profile = async (person: Person) =>
   (await t.app.inject({ url: `/api/user/${person.id}/`, headers: auth(person.token) })).json();
 
@@ -93,9 +98,9 @@ describe('added e-mail addresses', () => {
     const read = await t.app.inject({ url: `/api/project/${project.id}/`, headers: auth(attacker.token) });
     expect(read.statusCode).toBe(404);
     // Nor does the address count on the attacker's session.
-    expect((await t.app.inject({ url: '/api/user/me/', headers: auth(attacker.token) })).json().emails).toEqual([
-      attacker.email,
-    ]);
+    expect(
+      (await t.app.inject({ url: '/api/user/me/', headers: auth(attacker.token) })).json().emails,
+    ).toEqual([attacker.email]);
 
     // The link went to the invitee's mailbox, naming the account that asked; if the invitee
     // follows it signed in as themself, it is refused and stays unused.
@@ -123,10 +128,9 @@ describe('added e-mail addresses', () => {
     expect(verified.statusCode, verified.body).toBe(200);
     expect(verified.json()).toEqual({ email: second, verified: true });
     expect((await profile(member)).email_addresses).toEqual([{ email: second, verified: true }]);
-    expect((await t.app.inject({ url: '/api/user/me/', headers: auth(member.token) })).json().emails).toEqual([
-      member.email,
-      second,
-    ]);
+    expect((await t.app.inject({ url: '/api/user/me/', headers: auth(member.token) })).json().emails).toEqual(
+      [member.email, second],
+    );
     // The row listed under the address joined the account when it was proved.
     expect((await teamRow(project.id, second)).userId).toBe(member.id);
     const read = await t.app.inject({ url: `/api/project/${project.id}/`, headers: auth(member.token) });
@@ -225,7 +229,11 @@ describe('added e-mail addresses', () => {
       payload: {},
     });
     expect(bad.statusCode).toBe(400);
-    const signedOut = await t.app.inject({ method: 'POST', url: '/api/verify-email/', payload: { token: 'x' } });
+    const signedOut = await t.app.inject({
+      method: 'POST',
+      url: '/api/verify-email/',
+      payload: { token: 'x' },
+    });
     expect(signedOut.statusCode).toBe(401);
   });
 });

@@ -88,7 +88,10 @@ describe('impersonation', () => {
 
   it('lends no right the impersonator lacks: an administrator acting as an access administrator cannot grant dataset access (issue 13.2)', async () => {
     const researcher = await t.createUser({ roles: ['primary_researcher'] });
-    const dataset = await createDataset(t.database.db, { name: 'Impersonation dataset', dataAccess: 's3://b/p/' });
+    const dataset = await createDataset(t.database.db, {
+      name: 'Impersonation dataset',
+      dataAccess: 's3://b/p/',
+    });
     const grant = { user: researcher.id, dataset: dataset.id, access_type: 'AWS', status: 'granted' };
     const post = (token: string) =>
       t.app.inject({ method: 'POST', url: '/api/datasetaccess/', headers: auth(token), payload: grant });
@@ -112,9 +115,9 @@ describe('impersonation', () => {
     expect((await t.app.inject({ url: '/api/notification/', headers: auth(token) })).statusCode).toBe(200);
     // Superusers see no projects and no one else's profile.
     expect((await t.app.inject({ url: '/api/project/', headers: auth(token) })).statusCode).toBe(403);
-    expect((await t.app.inject({ url: `/api/user/${researcher.id}/`, headers: auth(token) })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await t.app.inject({ url: `/api/user/${researcher.id}/`, headers: auth(token) })).statusCode,
+    ).toBe(404);
     const patched = await t.app.inject({
       method: 'PATCH',
       url: `/api/user/${researcher.id}/`,
@@ -158,7 +161,11 @@ describe('impersonation', () => {
           reason: 'No active user with that email.',
         },
       ],
-      [admin.id, 'create', { user_id: researcher.id, email: researcher.email, outcome: 'started', reason: null }],
+      [
+        admin.id,
+        'create',
+        { user_id: researcher.id, email: researcher.email, outcome: 'started', reason: null },
+      ],
     ]);
 
     // A role without the right is refused, and audited too.

@@ -84,7 +84,11 @@ describe('staff notifications (POST notification/ with recipients)', () => {
     ]);
     expect(await bell(alsoInGroup.token)).toHaveLength(1);
 
-    const single = await send({ recipient_id: named.id, task_name: 'release_note', fields: { version: '3' } });
+    const single = await send({
+      recipient_id: named.id,
+      task_name: 'release_note',
+      fields: { version: '3' },
+    });
     expect(single.json()).toEqual({ id: expect.any(Number), recipients: 1 });
   });
 
@@ -123,10 +127,12 @@ describe('staff notifications (POST notification/ with recipients)', () => {
     const before = await notificationCount();
     const release = { task_name: 'release_note', fields: { version: '2.0' } };
 
-    expect(errorBody(await send(release))).toMatchObject({ recipient_id: [NOTIFICATION_MESSAGES.noRecipients] });
-    expect(errorBody(await send({ ...release, recipient_groups: ['primary_researcher', 'astronauts'] }))).toMatchObject(
-      { recipient_groups: [NOTIFICATION_MESSAGES.unknownGroups(['astronauts'])] },
-    );
+    expect(errorBody(await send(release))).toMatchObject({
+      recipient_id: [NOTIFICATION_MESSAGES.noRecipients],
+    });
+    expect(
+      errorBody(await send({ ...release, recipient_groups: ['primary_researcher', 'astronauts'] })),
+    ).toMatchObject({ recipient_groups: [NOTIFICATION_MESSAGES.unknownGroups(['astronauts'])] });
     expect(errorBody(await send({ ...release, recipient_id: [researcher.id, 2_000_000] }))).toMatchObject({
       recipient_id: [NOTIFICATION_MESSAGES.unknownUsers([researcher.id, 2_000_000])],
     });
@@ -181,6 +187,8 @@ describe('error reports (POST notification/ with task_name error_report)', () =>
 
   it('validates the report', async () => {
     const reporter = await t.tokenForRole('primary_researcher');
-    expect((await send({ task_name: 'error_report', fields: { unknown: 'x' } }, reporter)).statusCode).toBe(400);
+    expect((await send({ task_name: 'error_report', fields: { unknown: 'x' } }, reporter)).statusCode).toBe(
+      400,
+    );
   });
 });

@@ -67,6 +67,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
         response: { 201: notificationCreatedSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await notifications.create(request.actor!, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await notifications.create(request.actor!, request.body)),
   );
 };

@@ -113,7 +113,8 @@ export function createNotificationsService(deps: {
       const unknownUsers = named.filter((id) => !activeNamed.has(id));
       const unknownGroups = groupNames.filter((name) => !knownGroups.has(name));
       if (unknownUsers.length) errors.recipient_id = [NOTIFICATION_MESSAGES.unknownUsers(unknownUsers)];
-      if (unknownGroups.length) errors.recipient_groups = [NOTIFICATION_MESSAGES.unknownGroups(unknownGroups)];
+      if (unknownGroups.length)
+        errors.recipient_groups = [NOTIFICATION_MESSAGES.unknownGroups(unknownGroups)];
       if (Object.keys(errors).length) throw new ValidationError(errors);
 
       const recipients = new Set([...named, ...(await repo.activeMemberIds(tx, groupNames))]);

@@ -63,7 +63,8 @@ export async function consumeOneTimeToken(
     )
     .for('update');
   if (!row) return { status: 'invalid' };
-  if (forUserId !== undefined && row.userId !== forUserId) return { status: 'other-user', userId: row.userId };
+  if (forUserId !== undefined && row.userId !== forUserId)
+    return { status: 'other-user', userId: row.userId };
   const found = { userId: row.userId, userEmailId: row.userEmailId };
   if (row.expiresAt.getTime() <= Date.now()) return { status: 'expired', ...found };
   await tx.update(userTokens).set({ usedAt: new Date() }).where(eq(userTokens.id, row.id));

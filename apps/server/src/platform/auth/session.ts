@@ -78,5 +78,7 @@ export function actorOf(user: SessionUser, role: RoleKey | null): Actor {
 
 /** Whether a user may act as others in any role they hold (the table's Impersonation grant). */
 export function mayImpersonate(user: { id: number; roles: readonly RoleKey[] }): boolean {
-  return user.roles.some((role) => can({ userId: user.id, role, roles: user.roles }, 'create', 'Impersonation'));
+  return user.roles.some((role) =>
+    can({ userId: user.id, role, roles: user.roles }, 'create', 'Impersonation'),
+  );
 }

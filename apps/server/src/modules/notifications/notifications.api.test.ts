@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { NOTIFICATION_MESSAGES, type NotificationDto } from '@rrp/domain';
 import { groups, notifications, userGroups, users } from '../../db/schema';
 import { auth, createTestContext, errorBody, type TestContext } from '../../../test/test-app';
@@ -41,12 +41,14 @@ describe('staff notifications (POST notification/ with recipients)', () => {
       fields: { version: '2.4.0' },
     });
     expect(sent.statusCode, sent.body).toBe(201);
-    const [{ researchers }] = (
-      await t.database.db.execute<{ researchers: number }>(sql`select count(*)::int as researchers
-        from ${userGroups} join ${groups} on ${groups.id} = ${userGroups.groupId}
-        join ${users} on ${users.id} = ${userGroups.userId}
-        where ${groups.name} = 'primary_researcher' and ${users.isActive}`)
-    ).rows as [{ researchers: number }];
+    const [{ researchers }] = (await t.database.db
+      .select({ researchers: count() })
+      .from(userGroups)
+      .innerJoin(groups, eq(groups.id, userGroups.groupId))
+      .innerJoin(users, eq(users.id, userGroups.userId))
+      .where(and(eq(groups.name, 'primary_researcher'), eq(users.isActive, true)))) as [
+      { researchers: number },
+    ];
     expect(sent.json()).toEqual({ id: expect.any(Number), recipients: researchers });
 
     for (const member of [first, second]) {

@@ -39,7 +39,7 @@ test('a researcher adds an e-mail address, which counts only once confirmed from
   const linkPattern = /http:\/\/127\.0\.0\.1:\d+\/verify-email\?token=\S+/;
   await signIn(page, 'primary_researcher@demo.test');
   await page.goto('/my-profile');
-  const others = page.getByRole('textbox', { name: 'Other email addresses' });
+  const others = page.getByRole('combobox', { name: 'Other email addresses' });
   await others.fill(address);
   await others.press('Enter');
   await page.getByRole('button', { name: 'Save' }).click();

@@ -2,7 +2,7 @@ import { MESSAGES, isRoleKey, type Login, type SessionUserDto } from '@rrp/domai
 import { mayImpersonate, type SessionUser } from '../../platform/auth/session';
 import { decoyPasswordHash, verifyPassword } from '../../platform/auth/passwords';
 import type { DbOrTx } from '../../platform/db/database';
-import { AppError, ForbiddenError, NotFoundError, ValidationError } from '../../platform/http/errors';
+import { ForbiddenError, NotFoundError, ValidationError, type AppError } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
 import { postLogs } from '../../db/schema';
 import { FailedAttempts } from '../../platform/auth/failed-attempts';

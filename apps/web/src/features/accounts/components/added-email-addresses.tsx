@@ -1,4 +1,4 @@
-import { Button, Group, List, Text, ThemeIcon } from '@mantine/core';
+import { Button, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -43,27 +43,31 @@ export function AddedEmailAddresses({
     <List spacing="xs" listStyleType="none" aria-label="Other email addresses and their verification">
       {addresses.map((address) => (
         <List.Item key={address.email}>
-          <Group gap="xs" wrap="wrap">
+          <Group gap="xs" wrap="nowrap" align="flex-start">
             <ThemeIcon variant="white" color={address.verified ? 'green.9' : 'orange.9'} size="sm">
               {address.verified ? <IconCircleCheck aria-hidden /> : <IconAlertCircle aria-hidden />}
             </ThemeIcon>
-            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {address.email}
-            </Text>
-            <Text size="sm" fw={600}>
-              {address.verified ? 'Verified' : 'Unverified'}
-            </Text>
-            {!address.verified && (
-              <Button
-                size="compact-sm"
-                variant="subtle"
-                loading={resend.isPending && resend.variables === address.email}
-                onClick={() => resend.mutate(address.email)}
-                aria-label={`Resend verification to ${address.email}`}
-              >
-                Resend verification
-              </Button>
-            )}
+            <Stack gap={2} miw={0}>
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {address.email}
+              </Text>
+              <Group gap="xs">
+                <Text size="sm" fw={600}>
+                  {address.verified ? 'Verified' : 'Unverified'}
+                </Text>
+                {!address.verified && (
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    loading={resend.isPending && resend.variables === address.email}
+                    onClick={() => resend.mutate(address.email)}
+                    aria-label={`Resend verification to ${address.email}`}
+                  >
+                    Resend verification
+                  </Button>
+                )}
+              </Group>
+            </Stack>
           </Group>
         </List.Item>
       ))}

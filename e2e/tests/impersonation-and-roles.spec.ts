@@ -13,6 +13,9 @@ test('a superuser acts as a researcher and exits back to their own session', asy
   await expect(
     page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }),
   ).toBeVisible();
+  // The session holds only what a superuser may do too (decision 108): the researcher's projects
+  // and requests are not theirs to see, which a notice says without blocking the page.
+  await expect(page.getByText('Not available while acting as this user')).toBeVisible();
 
   await banner.getByRole('button', { name: 'EXIT' }).click();
   await expect(banner).toHaveCount(0);

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from '../support/session';
+import { linkFromMail } from '../support/mail';
+import { DEMO_PASSWORD, signIn } from '../support/session';
 
 test('a researcher signs in, finds their navigation, keeps the session on reload and logs out', async ({
   page,
@@ -29,4 +30,45 @@ test('a researcher signs in, finds their navigation, keeps the session on reload
   // The old session is over: a signed-in page asks to sign in again.
   await page.goto('/project');
   await expect(page).toHaveURL(/\/login/);
+});
+
+test('a researcher adds an e-mail address, which counts only once confirmed from the link e-mailed to it', async ({
+  page,
+}) => {
+  const address = `second.${Date.now()}@demo.test`;
+  const linkPattern = /http:\/\/127\.0\.0\.1:\d+\/verify-email\?token=\S+/;
+  await signIn(page, 'primary_researcher@demo.test');
+  await page.goto('/my-profile');
+  const others = page.getByRole('combobox', { name: 'Other email addresses' });
+  await others.fill(address);
+  await others.press('Enter');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Your changes are saved.')).toBeVisible();
+  const status = page.getByRole('list', { name: 'Other email addresses and their verification' });
+  await expect(status.getByRole('listitem').filter({ hasText: address })).toContainText('Unverified');
+  const first = await linkFromMail(address, linkPattern);
+
+  // A fresh link replaces the first one.
+  await status.getByRole('button', { name: `Resend verification to ${address}` }).click();
+  await expect(page.getByText('Verification email successfully sent')).toBeVisible();
+  let link = first;
+  await expect.poll(async () => (link = await linkFromMail(address, linkPattern))).not.toBe(first);
+
+  // Opened while signed out, the link asks to sign in first, then confirms the address.
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/login\?next=/);
+  await page.getByRole('textbox', { name: 'Email' }).fill('primary_researcher@demo.test');
+  await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm Your Email Address' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Email address confirmed' })).toContainText(
+    address,
+  );
+
+  await page.getByRole('link', { name: 'Go to My Profile' }).click();
+  await expect(status.getByRole('listitem').filter({ hasText: address })).toContainText('Verified');
+  await expect(status.getByRole('button', { name: `Resend verification to ${address}` })).toHaveCount(0);
 });

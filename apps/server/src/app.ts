@@ -34,6 +34,7 @@ import { createSessionService } from './modules/accounts/session.service';
 import { createRegistrationService } from './modules/accounts/registration.service';
 import { createPasswordService } from './modules/accounts/password.service';
 import { createProfileService } from './modules/accounts/profile.service';
+import { createEmailAddressesService } from './modules/accounts/email-addresses.service';
 import { createFilesService } from './modules/files/files.service';
 import { filesRoutes } from './modules/files/files.routes';
 import { rdaPolicy } from './modules/institutions/rda.policy';
@@ -230,6 +231,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registration: createRegistrationService(accountsDeps),
       password: createPasswordService(accountsDeps),
       profile: createProfileService(accountsDeps),
+      emailAddresses: createEmailAddressesService(accountsDeps),
       officials,
     },
     notifications: createNotificationsService({ db: database.db, mailer, email: emailContext }),

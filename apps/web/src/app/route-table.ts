@@ -26,6 +26,7 @@ const resetPassword = () => import('@/features/accounts/screens/reset-password-s
 const passwordReset = () => import('@/features/accounts/screens/password-reset-screen');
 const thankYou = () => import('@/features/accounts/screens/thank-you-screen');
 const myProfile = () => import('@/features/accounts/screens/my-profile-screen');
+const verifyEmail = () => import('@/features/accounts/screens/verify-email-screen');
 const institutionList = () => import('@/features/institutions/screens/institution-list-screen');
 const institutionDetail = () => import('@/features/institutions/screens/institution-detail-screen');
 const rdaScreen = () => import('@/features/institutions/screens/rda-screen');
@@ -111,6 +112,8 @@ export const ROUTES: RouteEntry[] = [
 
   // Signed in
   { path: '/my-profile', title: 'My Profile', access: 'signedIn', screen: myProfile },
+  // The link e-mailed to an address added on My Profile (decision 107).
+  { path: '/verify-email', title: 'Confirm Your Email Address', access: 'signedIn', screen: verifyEmail },
   { path: '/joinder', title: 'RDA Joinder', access: 'signedIn', screen: joinder },
   { path: '/dataset', title: 'Datasets', access: 'signedIn', screen: datasetList },
   {

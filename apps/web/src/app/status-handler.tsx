@@ -1,5 +1,6 @@
 import { Code, Stack, Text } from '@mantine/core';
 type Navigate = (to: string, options?: { replace?: boolean; state?: unknown }) => unknown;
+import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@rrp/domain';
 import type { ApiError } from '@/lib/api-client';
 import type { SessionControls } from '@/lib/session';
@@ -9,7 +10,7 @@ import { offerErrorReport } from '@/components/error-report';
 
 /**
  * What the app does with a failed call (foundation §8 "Status handling"): 401 ends the session
- * and goes to /login; 403 'Permissions Issue'; 404 goes to /404 with the correlation id; 500
+ * and goes to /login; 403 'Permissions Issue' (a notice while impersonating); 404 goes to /404 with the correlation id; 500
  * 'Server Error' with correlation id, URL and method; anything else offers an error report.
  */
 export function createStatusHandler(navigate: Navigate) {
@@ -20,6 +21,17 @@ export function createStatusHandler(navigate: Navigate) {
         navigate(`/login?next=${encodeURIComponent(window.location.pathname)}`, { replace: true });
         return;
       case 403:
+        // Acting as someone, the staff member's own rights bound the session (decision 108): a
+        // screen may ask for more than they hold. A notice, not a modal, keeps EXIT in reach.
+        if (session.impersonating()) {
+          notifications.show({
+            id: 'impersonation-forbidden',
+            color: 'yellow',
+            title: 'Not available while acting as this user',
+            message: 'Your own role may not see or do this, so neither may your session as this user.',
+          });
+          return;
+        }
         openErrorModal({
           title: MESSAGES.permissionsIssue,
           children: (

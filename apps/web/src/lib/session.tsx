@@ -78,6 +78,8 @@ export const meQueryKey = ['session', 'me'] as const;
 export interface SessionControls {
   forget(): void;
   email(): string;
+  /** True while a staff member acts as another user. */
+  impersonating(): boolean;
 }
 
 export function SessionProvider({
@@ -117,7 +119,13 @@ export function SessionProvider({
     email.current = user?.email ?? '';
   }, [user]);
   useEffect(() => {
-    setApiErrorHandler((error) => onApiError(error, { forget, email: () => email.current }));
+    setApiErrorHandler((error) =>
+      onApiError(error, {
+        forget,
+        email: () => email.current,
+        impersonating: () => readCookie(REAL_TOKEN_COOKIE) !== null,
+      }),
+    );
   }, [onApiError, forget]);
 
   // The stored token is checked once on load; a revoked one (logout elsewhere, password reset) is dropped.

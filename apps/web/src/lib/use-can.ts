@@ -14,9 +14,14 @@ export function useCan(
 
 /**
  * The session user in their active role, as the permission table's `can` and `mayAttempt` take
- * it: screens ask the one table what a role may open, before any object is loaded.
+ * it: screens ask the one table what a role may open, before any object is loaded. While a staff
+ * member acts as the user, their roles bound what the session may do, as on the server.
  */
 export function useActor(): Actor | null {
   const { user, activeRole } = useSession();
-  return user ? { userId: user.id, role: activeRole, roles: user.roles } : null;
+  if (!user) return null;
+  const actor: Actor = { userId: user.id, role: activeRole, roles: user.roles };
+  return user.impersonator
+    ? { ...actor, impersonatorId: user.impersonator.id, impersonatorRoles: user.impersonator.roles }
+    : actor;
 }

@@ -10,4 +10,9 @@ export interface Actor {
   roles: readonly RoleKey[];
   /** The staff member acting as this user, while impersonating. */
   impersonatorId?: number | null;
+  /**
+   * The roles that staff member holds. An impersonated session may do only what both people
+   * may do (decision 108); without these roles the staff member's side holds signed-in rights only.
+   */
+  impersonatorRoles?: readonly RoleKey[];
 }

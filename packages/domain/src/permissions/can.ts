@@ -13,22 +13,47 @@ function grantsFor(actor: Actor | null, subject: Subject, action: Action): Grant
   });
 }
 
-/**
- * May this caller attempt the action at all? Conditional grants count: whether they hold is
- * decided per object by `can`. Routes check this before any object is loaded.
- */
-export function mayAttempt(actor: Actor | null, action: Action, subject: Subject): boolean {
-  return grantsFor(actor, subject, action).length > 0;
-}
-
-/** Does the caller (null when signed out) hold the action on this object? */
-export function can(actor: Actor | null, action: Action, subject: Subject, object?: object): boolean {
+function holds(actor: Actor | null, action: Action, subject: Subject, object?: object): boolean {
   return grantsFor(actor, subject, action).some((grant) => {
     if (grant === true) return true;
     if (!actor || object === undefined) return false;
     const condition = CONDITIONS[grant] as (a: Actor, o: object) => boolean;
     return condition(actor, object);
   });
+}
+
+/**
+ * The staff member behind an impersonated session, once per role they hold (they may switch to
+ * any of them in their own session), or nothing when the session is their own.
+ */
+function impersonatorsOf(actor: Actor | null): Actor[] {
+  if (actor?.impersonatorId == null) return [];
+  const roles = actor.impersonatorRoles ?? [];
+  const base = { userId: actor.impersonatorId, roles };
+  return roles.length ? roles.map((role) => ({ ...base, role })) : [{ ...base, role: null }];
+}
+
+/**
+ * Passes when the caller passes `check` and, while impersonated, so does the staff member behind
+ * the session in one of their roles: impersonation never lends a right either person lacks.
+ */
+function bothMay(actor: Actor | null, check: (who: Actor | null) => boolean): boolean {
+  if (!check(actor)) return false;
+  const impersonators = impersonatorsOf(actor);
+  return impersonators.length === 0 || impersonators.some(check);
+}
+
+/**
+ * May this caller attempt the action at all? Conditional grants count: whether they hold is
+ * decided per object by `can`. Routes check this before any object is loaded.
+ */
+export function mayAttempt(actor: Actor | null, action: Action, subject: Subject): boolean {
+  return bothMay(actor, (who) => grantsFor(who, subject, action).length > 0);
+}
+
+/** Does the caller (null when signed out) hold the action on this object? */
+export function can(actor: Actor | null, action: Action, subject: Subject, object?: object): boolean {
+  return bothMay(actor, (who) => holds(who, action, subject, object));
 }
 
 /** The actions the caller holds on an object: serialised into detail responses for `useCan`. */

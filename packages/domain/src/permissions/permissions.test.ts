@@ -75,4 +75,51 @@ describe('permission table', () => {
     const allowed = ROLE_KEYS.filter((role) => can(actor(role), 'create', 'Impersonation'));
     expect(allowed).toEqual(['portal_admin', 'superuser']);
   });
+
+  it('lets only administrators and superusers send staff notifications', () => {
+    const allowed = ROLE_KEYS.filter((role) => can(actor(role), 'create', 'StaffNotification'));
+    expect(allowed).toEqual(['portal_admin', 'superuser']);
+  });
+});
+
+describe('impersonated sessions (decision 108)', () => {
+  const actingAs = (role: Actor['role'], impersonatorRoles?: Actor['roles']): Actor => ({
+    ...actor(role, 7),
+    impersonatorId: 99,
+    ...(impersonatorRoles ? { impersonatorRoles } : {}),
+  });
+
+  it('hold a right only when the staff member holds it too, in one of their roles', () => {
+    // The attack of issue 13.2: an administrator acting as an access administrator.
+    expect(can(actor('access_admin'), 'create', 'DatasetAccess')).toBe(true);
+    expect(can(actingAs('access_admin', ['portal_admin']), 'create', 'DatasetAccess')).toBe(false);
+    expect(mayAttempt(actingAs('access_admin', ['portal_admin']), 'create', 'DatasetAccess')).toBe(false);
+    expect(can(actingAs('access_admin', ['superuser', 'access_admin']), 'create', 'DatasetAccess')).toBe(
+      true,
+    );
+  });
+
+  it('keep the user’s own conditions: the researcher’s project, which an administrator may edit anyway', () => {
+    const own = { ownerId: 7, teamMemberIds: [7] };
+    expect(can(actingAs('primary_researcher', ['portal_admin']), 'update', 'Project', own)).toBe(true);
+    expect(can(actingAs('primary_researcher', ['portal_admin']), 'update', 'Project', { ownerId: 8 })).toBe(
+      false,
+    );
+    // A superuser may not see projects, so neither may their session as the researcher.
+    expect(can(actingAs('primary_researcher', ['superuser']), 'read', 'Project', own)).toBe(false);
+    // Conditions about the user themself are the staff member's own to meet.
+    expect(can(actingAs('primary_researcher', ['portal_admin']), 'update', 'User', { id: 7 })).toBe(false);
+    expect(permissionsFor(actingAs('primary_researcher', ['portal_admin']), 'Project', own)).toEqual([
+      'list',
+      'read',
+      'create',
+      'update',
+      'delete',
+    ]);
+  });
+
+  it('fall back to signed-in rights when the staff member’s roles are unknown', () => {
+    expect(can(actingAs('primary_researcher'), 'read', 'Session')).toBe(true);
+    expect(can(actingAs('primary_researcher'), 'create', 'Project')).toBe(false);
+  });
 });

@@ -13,6 +13,8 @@ export const SUBJECTS = [
   'User',
   'Impersonation',
   'Notification',
+  // Bell notifications staff send to users or groups, e.g. a release (staff §3, §4.8, §7).
+  'StaffNotification',
   'PostLog',
   'Orcid',
   'Institution',
@@ -169,6 +171,7 @@ export const PERMISSIONS = {
     ...SEARCH,
     History: READ_ONLY,
     Impersonation: { create: true },
+    StaffNotification: { create: true },
     Institution: { list: true, read: true, create: true, update: true, delete: true, review: true },
     Rda: { list: true, read: true, create: true, update: true },
     UserInstitution: READ_ONLY,
@@ -252,6 +255,8 @@ export const PERMISSIONS = {
     History: READ_ONLY,
     ...INSTITUTION_VIEWER,
     Impersonation: { create: true },
+    // Release notes notify groups when released (staff §4.8).
+    StaffNotification: { create: true },
     ServiceHealth: { read: true },
     DatasetInternal: { read: true },
     FeatureToggle: { list: true, read: true, update: true },

@@ -75,8 +75,22 @@ export type ResetPassword = z.infer<typeof resetPasswordSchema>;
 
 export const verifyUserQuerySchema = z.strictObject({ token: z.string().min(1).max(200) });
 
-/** What GET verify-user/ answers: a password-setting token when the account has no password yet. */
+/**
+ * What GET verify-user/ answers (foundation §7 "returns a token"): with `password_set`, a session
+ * token as api-token-auth/ answers it (null when sign-in would still ask something, e.g. the
+ * terms); without, the token that sets the first password (decision 105).
+ */
 export const verifyUserResponseSchema = z.object({ token: z.string().nullable(), password_set: z.boolean() });
+
+/** A one-time token from an e-mailed link, as its page posts it. */
+export const emailedTokenSchema = z.strictObject({ token: z.string().min(1).max(200) });
+
+/** Asks for a fresh verification link for one of the user's added addresses. */
+export const resendEmailVerificationSchema = z.strictObject({ email: emailSchema });
+
+/** An added address as My Profile shows it: it counts only once verified (decision 107). */
+export const emailAddressSchema = z.object({ email: z.string(), verified: z.boolean() });
+export type EmailAddressDto = z.infer<typeof emailAddressSchema>;
 
 /** Globus identity: user@host style, or a UUID (foundation §5). */
 export const globusUsernameSchema = z
@@ -113,29 +127,6 @@ export type UpdateProfile = z.infer<typeof updateProfileSchema>;
 /** POST api-token-auth/ as a staff member acting as another user. */
 export const impersonateSchema = z.strictObject({ email: emailSchema, token: z.string().min(1).max(4096) });
 
-export const notificationSchema = z.object({
-  id: z.number(),
-  message: z.string(),
-  redirect: z.string().nullable(),
-  task_name: z.string().nullable(),
-  created: z.string(),
-});
-export type NotificationDto = z.infer<typeof notificationSchema>;
-
-/** POST notification/: the unexpected-error report (foundation §3). */
-export const errorReportSchema = z.strictObject({
-  task_name: z.literal('error_report'),
-  fields: z.strictObject({
-    email: z.string().max(254).optional(),
-    notes: z.string().max(5000).optional(),
-    payload_body: z.string().max(20000).optional(),
-    response_body: z.string().max(20000).optional(),
-    error_fe_url: z.string().max(2000).optional(),
-    error_api_url: z.string().max(2000).optional(),
-  }),
-});
-export type ErrorReport = z.infer<typeof errorReportSchema>;
-
 export const postLogSchema = z.strictObject({ log: z.string().trim().min(1).max(5000) });
 
 /** GET/PATCH user/{id}/ for the user themself (My Profile). */
@@ -162,6 +153,8 @@ export const userProfileSchema = z.object({
   active: z.boolean(),
   last_login: z.string().nullable(),
   emails: z.array(z.string()),
+  /** The same addresses with whether each is verified yet. */
+  email_addresses: z.array(emailAddressSchema),
   phone_numbers: z.array(z.string()),
   permissions: z.array(z.string()),
 });

@@ -4,6 +4,7 @@ export * from './auth';
 export * from './session';
 export * from './reference';
 export * from './accounts';
+export * from './notifications';
 export * from './institutions';
 export * from './projects';
 export * from './files';

@@ -20,5 +20,13 @@ export const sessionUserSchema = z.object({
   userInstitutionId: z.number().nullable(),
   abn_approved: z.boolean(),
   suspended_request: z.number().nullable(),
+  /**
+   * While a staff member acts as this user: who they are and the roles they hold. The session may
+   * do only what both may do (decision 108), so screens ask the table with both.
+   */
+  impersonator: z
+    .object({ id: z.number(), email: z.string(), roles: z.array(roleKeySchema) })
+    .nullable()
+    .optional(),
 });
 export type SessionUserDto = z.infer<typeof sessionUserSchema>;

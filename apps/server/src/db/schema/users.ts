@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -73,7 +74,11 @@ export const userTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify-email', 'reset-password'] }).notNull(),
+    purpose: text('purpose', { enum: ['verify-email', 'reset-password', 'verify-added-email'] }).notNull(),
+    /** The added address a `verify-added-email` link proves; the link dies with the address. */
+    userEmailId: integer('user_email_id').references((): AnyPgColumn => userEmails.id, {
+      onDelete: 'cascade',
+    }),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -92,8 +97,20 @@ export const userEmails = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     primary: boolean('primary').notNull().default(false),
+    /**
+     * When the owner followed the link e-mailed to this address. Until then the address counts
+     * for nothing: no research-team row binds to it (decision 107).
+     */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
   },
-  (t) => [index('user_emails_user_idx').on(t.userId)],
+  (t) => [
+    index('user_emails_user_idx').on(t.userId),
+    uniqueIndex('user_emails_user_email_key').on(t.userId, sql`lower(${t.email})`),
+    // An address is proved for one account at most.
+    uniqueIndex('user_emails_verified_email_key')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.verifiedAt} is not null`),
+  ],
 );
 
 export const userPhones = pgTable(

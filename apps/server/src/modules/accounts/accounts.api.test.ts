@@ -229,6 +229,7 @@ describe('GET /api/user/me/ and the active role', () => {
       userInstitutionId: expect.any(Number),
       abn_approved: false,
       suspended_request: null,
+      impersonator: null,
     });
   });
 

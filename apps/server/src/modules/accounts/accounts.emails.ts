@@ -37,3 +37,27 @@ export function passwordResetEmail(ctx: EmailContext, name: string, token: strin
     },
   });
 }
+
+/**
+ * Sent to an address someone added to their profile. It names the account that asked, so the
+ * owner of the address can tell whether it was them; the link works only for that account.
+ */
+export function addedEmailVerificationEmail(
+  ctx: EmailContext,
+  account: { name: string; email: string },
+  token: string,
+): ComposedEmail {
+  return composeEmail({
+    ...ctx,
+    subject: `Confirm your e-mail address for ${ctx.productName}`,
+    paragraphs: [
+      `${account.name} (${account.email}) added this address to their ${ctx.productName} account.`,
+      'If that is you, click the link below while signed in to that account to confirm the address. The link is valid for 3 days.',
+      'If you did not ask for this, ignore this e-mail: the address will not be used.',
+    ],
+    action: {
+      label: 'Confirm this address',
+      url: `${ctx.publicUrl}/verify-email?token=${encodeURIComponent(token)}`,
+    },
+  });
+}

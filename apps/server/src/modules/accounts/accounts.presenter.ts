@@ -11,13 +11,14 @@ export function presentSessionUser(
   user: typeof users.$inferSelect,
   session: SessionUser,
   institution: { id: number; institutionId: number } | null,
-  contacts: { emails: string[]; phones: string[] },
+  /** The user's verified further addresses: the only ones that count (decision 107). */
+  verifiedEmails: string[],
 ): SessionUserDto {
   return {
     id: user.id,
     username: user.email,
     email: user.email,
-    emails: [user.email, ...contacts.emails.filter((email) => email !== user.email)],
+    emails: [user.email, ...verifiedEmails.filter((email) => email !== user.email)],
     first_name: user.firstName,
     last_name: user.lastName,
     full_name: fullName(user),
@@ -29,5 +30,6 @@ export function presentSessionUser(
     userInstitutionId: institution?.id ?? null,
     abn_approved: user.abnApproved,
     suspended_request: user.suspendedRequestId,
+    impersonator: session.impersonator,
   };
 }

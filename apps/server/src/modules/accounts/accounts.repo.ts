@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { INSTITUTION_APPROVED } from '@rrp/domain';
 import type { DbOrTx } from '../../platform/db/database';
 import {
@@ -102,17 +102,85 @@ export async function revokeSessions(db: DbOrTx, userId: number): Promise<void> 
     .where(eq(users.id, userId));
 }
 
+export type UserEmailRow = typeof userEmails.$inferSelect;
+
+/** The user's further addresses (verified or not) and phone numbers, oldest first. */
 export async function contactsOf(db: DbOrTx, userId: number) {
   const [emails, phones] = await Promise.all([
     db.select().from(userEmails).where(eq(userEmails.userId, userId)).orderBy(asc(userEmails.id)),
     db.select().from(userPhones).where(eq(userPhones.userId, userId)).orderBy(asc(userPhones.id)),
   ]);
-  return { emails: emails.map((row) => row.email), phones: phones.map((row) => row.phoneNumber) };
+  return { emails, phones: phones.map((row) => row.phoneNumber) };
 }
 
-export async function replaceEmails(db: DbOrTx, userId: number, emails: string[]): Promise<void> {
-  await db.delete(userEmails).where(eq(userEmails.userId, userId));
-  if (emails.length) await db.insert(userEmails).values(emails.map((email) => ({ userId, email })));
+/**
+ * Makes the user's further addresses exactly `wanted` (lower-case): addresses kept keep their
+ * verification, dropped ones go (with their links), new ones start unverified. Answers the new rows.
+ */
+export async function syncEmails(db: DbOrTx, userId: number, wanted: string[]): Promise<UserEmailRow[]> {
+  const current = await db.select().from(userEmails).where(eq(userEmails.userId, userId));
+  const kept = new Set(
+    current.map((row) => row.email.toLowerCase()).filter((email) => wanted.includes(email)),
+  );
+  const dropped = current.filter((row) => !kept.has(row.email.toLowerCase())).map((row) => row.id);
+  if (dropped.length) await db.delete(userEmails).where(inArray(userEmails.id, dropped));
+  const added = wanted.filter((email) => !kept.has(email));
+  if (!added.length) return [];
+  return db
+    .insert(userEmails)
+    .values(added.map((email) => ({ userId, email })))
+    .returning();
+}
+
+/** One of the user's further addresses (case-insensitive), locked for the change when asked. */
+export async function findUserEmail(
+  db: DbOrTx,
+  where: { userId: number; email: string } | { id: number },
+  lock = false,
+): Promise<UserEmailRow | null> {
+  const condition =
+    'id' in where
+      ? eq(userEmails.id, where.id)
+      : and(eq(userEmails.userId, where.userId), sql`lower(${userEmails.email}) = lower(${where.email})`);
+  const query = db.select().from(userEmails).where(condition);
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function markEmailVerified(db: DbOrTx, id: number): Promise<UserEmailRow> {
+  const [row] = await db
+    .update(userEmails)
+    .set({ verifiedAt: new Date() })
+    .where(eq(userEmails.id, id))
+    .returning();
+  return row!;
+}
+
+/**
+ * Whether another account already owns this address: as the e-mail of a verified account, or
+ * as a verified further address. Takes a transaction lock on the address first, so two accounts
+ * proving it at once are decided one after the other.
+ */
+export async function addressOwnedElsewhere(tx: DbOrTx, email: string, userId: number): Promise<boolean> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(lower(${email})))`);
+  const [account] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, eq(users.verified, true), ne(users.id, userId)))
+    .limit(1);
+  if (account) return true;
+  const [added] = await tx
+    .select({ id: userEmails.id })
+    .from(userEmails)
+    .where(
+      and(
+        sql`lower(${userEmails.email}) = lower(${email})`,
+        isNotNull(userEmails.verifiedAt),
+        ne(userEmails.userId, userId),
+      ),
+    )
+    .limit(1);
+  return Boolean(added);
 }
 
 export async function replacePhones(db: DbOrTx, userId: number, phones: string[]): Promise<void> {

@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  emailAddressSchema,
+  emailedTokenSchema,
   forgotPasswordSchema,
   invitationSchema,
   registerOfficialSchema,
   idParamSchema,
   postLogSchema,
   registerResearcherSchema,
+  resendEmailVerificationSchema,
   resetPasswordSchema,
   sessionUserSchema,
   tokenAuthSchema,
@@ -21,6 +24,7 @@ import type { SessionService } from './session.service';
 import type { RegistrationService } from './registration.service';
 import type { PasswordService } from './password.service';
 import type { ProfileService } from './profile.service';
+import type { EmailAddressesService } from './email-addresses.service';
 import type { OfficialsService } from '../institutions/officials.service';
 import { parseOrThrow } from '../../platform/http/validate';
 
@@ -38,11 +42,12 @@ export interface AccountsServices {
   registration: RegistrationService;
   password: PasswordService;
   profile: ProfileService;
+  emailAddresses: EmailAddressesService;
   officials: OfficialsService;
 }
 
 export const accountsRoutes: FastifyPluginAsyncZod<AccountsServices> = async (app, services) => {
-  const { session, registration, password, profile, officials } = services;
+  const { session, registration, password, profile, emailAddresses, officials } = services;
   const tags = ['accounts'];
 
   app.post(
@@ -215,6 +220,35 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsServices> = async (ap
       },
     },
     (request) => profile.update(request.actor!, request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/user/:id/email-verification/',
+    {
+      config: { access: { action: 'update', subject: 'User' }, rateLimit: ACCOUNT_EMAIL_RATE },
+      schema: {
+        tags,
+        description: 'E-mails a fresh verification link for one of the added addresses on the profile.',
+        params: idParamSchema,
+        body: resendEmailVerificationSchema,
+        response: { 200: detailSchema },
+      },
+    },
+    (request) => emailAddresses.resendVerification(request.actor!, request.params.id, request.body.email),
+  );
+
+  app.post(
+    '/api/verify-email/',
+    {
+      config: { access: { action: 'update', subject: 'User' }, rateLimit: SIGN_IN_RATE },
+      schema: {
+        tags,
+        description: 'Follows the link e-mailed to an added address, signed in as the account that added it.',
+        body: emailedTokenSchema,
+        response: { 200: emailAddressSchema },
+      },
+    },
+    (request) => emailAddresses.verify(request.actor!, request.body.token),
   );
 
   app.get(

@@ -4,13 +4,14 @@ import { NotFoundError, ValidationError } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
 import * as repo from './accounts.repo';
 import { fullName } from './accounts.presenter';
+import { presentEmailAddress, queueAddedEmailVerification } from './email-addresses.service';
 import type { AccountsDeps } from './accounts.deps';
 
 function present(
   actor: Actor,
   user: repo.UserRow,
   groups: string[],
-  contacts: { emails: string[]; phones: string[] },
+  contacts: Awaited<ReturnType<typeof repo.contactsOf>>,
 ): UserProfileDto {
   return {
     id: user.id,
@@ -34,7 +35,8 @@ function present(
     verified: user.verified,
     active: user.isActive,
     last_login: user.lastLogin?.toISOString() ?? null,
-    emails: contacts.emails,
+    emails: contacts.emails.map((row) => row.email),
+    email_addresses: contacts.emails.map(presentEmailAddress),
     phone_numbers: contacts.phones,
     permissions: permissionsFor(actor, 'User', { id: user.id }),
   };
@@ -43,7 +45,7 @@ function present(
 const emptyToNull = (value: string | null | undefined) => (value === '' ? null : value);
 
 export function createProfileService(deps: AccountsDeps) {
-  const { db } = deps;
+  const { db, mailer } = deps;
 
   async function load(actor: Actor, userId: number) {
     const user = await repo.findUserById(db, userId);
@@ -86,19 +88,31 @@ export function createProfileService(deps: AccountsDeps) {
           primaryRole: input.primary_role,
         });
         const contactsBefore = await repo.contactsOf(tx, userId);
-        if (input.emails)
-          await repo.replaceEmails(tx, userId, [...new Set(input.emails.map((e) => e.toLowerCase()))]);
+        if (input.emails) {
+          // The sign-in address is not a further one; each new address gets its verification link.
+          const wanted = [...new Set(input.emails.map((email) => email.toLowerCase()))].filter(
+            (email) => email !== before.email.toLowerCase(),
+          );
+          for (const address of await repo.syncEmails(tx, userId, wanted)) {
+            await queueAddedEmailVerification(tx, deps, after, address);
+          }
+        }
         if (input.phone_numbers) await repo.replacePhones(tx, userId, [...new Set(input.phone_numbers)]);
         const contactsAfter = await repo.contactsOf(tx, userId);
+        const listed = (contacts: typeof contactsBefore) => ({
+          emails: contacts.emails.map((row) => row.email),
+          phone_numbers: contacts.phones,
+        });
         await recordHistory(tx, {
           model: 'user',
           objectId: userId,
           action: 'update',
-          before: { ...before, emails: contactsBefore.emails, phone_numbers: contactsBefore.phones },
-          after: { ...after, emails: contactsAfter.emails, phone_numbers: contactsAfter.phones },
+          before: { ...before, ...listed(contactsBefore) },
+          after: { ...after, ...listed(contactsAfter) },
           by: actor,
         });
       });
+      mailer.flush();
       return load(actor, userId);
     },
 

@@ -64,7 +64,7 @@ async function linkSentTo(email: string, pattern: RegExp): Promise<string> {
 }
 
 describe('registration and e-mail verification', () => {
-  it('registers an unverified researcher, e-mails a link that verifies, then signs in', async () => {
+  it('registers an unverified researcher, e-mails a link that verifies and answers a session token', async () => {
     const created = await post('/api/register-user/', researcher('grace@example.test'));
     expect(created.statusCode).toBe(201);
     expect(created.json()).toEqual({ id: expect.any(Number), email: 'grace@example.test' });
@@ -85,7 +85,12 @@ describe('registration and e-mail verification', () => {
 
     const verified = await get(`/api/verify-user/?token=${token}`);
     expect(verified.statusCode).toBe(200);
-    expect(verified.json()).toEqual({ token: null, password_set: true });
+    expect(verified.json()).toEqual({ token: expect.any(String), password_set: true });
+    // The token is a session as sign-in answers it (foundation §7 "returns a token").
+    const session = await t.app.inject({ url: '/api/user/me/', headers: auth(verified.json().token) });
+    expect(session.json()).toMatchObject({ id: created.json().id, email: 'grace@example.test' });
+    const [account] = await t.database.db.select().from(users).where(eq(users.id, created.json().id));
+    expect(account!.lastLogin).not.toBeNull();
     const signedIn = await post('/api/api-token-auth/', {
       email: 'grace@example.test',
       password: 'Cobol-Rules-1959!',
@@ -117,6 +122,35 @@ describe('registration and e-mail verification', () => {
     const fresh = await linkSentTo('late@example.test', /verify-user\?token=(\S+)/);
     expect(fresh).not.toBe(token);
     expect((await get(`/api/verify-user/?token=${fresh}`)).statusCode).toBe(200);
+  });
+
+  it('answers the set-password token for an account without a password', async () => {
+    const user = await t.createUser({ roles: ['primary_researcher'], verified: false });
+    await t.database.db.update(users).set({ passwordHash: null }).where(eq(users.id, user.id));
+    await get(`/api/resend-verification/${user.id}/`);
+    const token = await linkSentTo(user.email, /verify-user\?token=(\S+)/);
+    const verified = await get(`/api/verify-user/?token=${token}`);
+    expect(verified.json()).toEqual({ token: expect.any(String), password_set: false });
+    // It is no session, but it sets the first password once.
+    expect(
+      (await t.app.inject({ url: '/api/user/me/', headers: auth(verified.json().token) })).statusCode,
+    ).toBe(401);
+    const set = await post('/api/reset-password/', {
+      token: verified.json().token,
+      password: 'First-Password-1!',
+      confirm_password: 'First-Password-1!',
+    });
+    expect(set.json()).toEqual({ status: 'reset' });
+  });
+
+  it('answers no session while sign-in would still ask something (the terms)', async () => {
+    const user = await t.createUser({ roles: ['primary_researcher'], verified: false, agreedToTerms: false });
+    await get(`/api/resend-verification/${user.id}/`);
+    const token = await linkSentTo(user.email, /verify-user\?token=(\S+)/);
+    const verified = await get(`/api/verify-user/?token=${token}`);
+    expect(verified.json()).toEqual({ token: null, password_set: true });
+    const [account] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(account).toMatchObject({ verified: true, lastLogin: null });
   });
 
   it('resends a verification e-mail, answering the same for any id', async () => {

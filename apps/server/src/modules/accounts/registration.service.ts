@@ -13,6 +13,7 @@ import { fullName } from './accounts.presenter';
 import { verificationEmail } from './accounts.emails';
 import * as repo from './accounts.repo';
 import type { AccountsDeps } from './accounts.deps';
+import { admissionRefusal, openSession } from './session.service';
 
 export const VERIFY_CODES = { expired: 'TOKEN_EXPIRED', invalid: 'TOKEN_INVALID' } as const;
 
@@ -62,13 +63,15 @@ export function createRegistrationService(deps: AccountsDeps) {
     },
 
     /**
-     * Verifies the e-mail from the link. An expired link sends a fresh e-mail and says so; an
-     * account without a password gets a token to set one.
+     * Verifies the e-mail from the link and answers a token (foundation §7, decision 105): a
+     * session token as sign-in answers it for an account with a password (null while sign-in
+     * would still ask something, such as the terms), else the token that sets the first
+     * password. An expired link sends a fresh e-mail and says so.
      */
     async verifyEmail(token: string): Promise<{ token: string | null; password_set: boolean }> {
       const outcome = await db.transaction(async (tx) => {
         const consumed = await consumeOneTimeToken(tx, token, 'verify-email');
-        if (consumed.status === 'invalid') return { status: 'invalid' as const };
+        if (consumed.status !== 'ok' && consumed.status !== 'expired') return { status: 'invalid' as const };
         const user = await repo.findUserById(tx, consumed.userId, true);
         if (!user) return { status: 'invalid' as const };
         if (consumed.status === 'expired') {
@@ -86,9 +89,13 @@ export function createRegistrationService(deps: AccountsDeps) {
         });
         // Research teams that listed this e-mail before the account existed (decision 092).
         await claimTeamMemberships(tx, { id: user.id, email: user.email });
-        const setPassword =
-          user.passwordHash === null ? await issueOneTimeToken(tx, user.id, 'reset-password') : null;
-        return { status: 'ok' as const, token: setPassword, password_set: user.passwordHash !== null };
+        if (after.passwordHash === null) {
+          const setPassword = await issueOneTimeToken(tx, user.id, 'reset-password');
+          return { status: 'ok' as const, token: setPassword, password_set: false };
+        }
+        const admitted = (await admissionRefusal(tx, after, false)) === null;
+        const session = admitted ? await openSession(deps, after, tx) : null;
+        return { status: 'ok' as const, token: session, password_set: true };
       });
       if (outcome.status === 'invalid')
         throw ValidationError.nonField(MESSAGES.tokenNotVerified, VERIFY_CODES.invalid);

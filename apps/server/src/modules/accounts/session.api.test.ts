@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { history, postLogs, userInstitutions } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { userInstitutions } from '../../db/schema';
 import { auth, createTestContext, errorBody, type TestContext } from '../../../test/test-app';
 import { fakeOrcid } from '../../../test/fake-http';
 
@@ -42,85 +42,6 @@ describe('logout', () => {
     expect(verify.statusCode).toBe(400);
     // Signing in again works.
     expect((await me(await t.tokenFor(user.email))).statusCode).toBe(200);
-  });
-});
-
-describe('impersonation', () => {
-  const impersonate = (email: string, token: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/api-token-auth/',
-      payload: { email, token },
-      remoteAddress: '10.60.0.1',
-    });
-
-  it('lets a superuser act as a researcher, and history names both', async () => {
-    const staff = await t.createUser({ roles: ['superuser'] });
-    const researcher = await t.createUser({ roles: ['primary_researcher'] });
-    const staffToken = await t.tokenFor(staff.email);
-    const response = await impersonate(researcher.email, staffToken);
-    expect(response.statusCode).toBe(200);
-    const actingToken = response.json().token;
-    expect((await me(actingToken)).json()).toMatchObject({
-      id: researcher.id,
-      primary_role: 'primary_researcher',
-    });
-
-    const patched = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/user/${researcher.id}/`,
-      headers: auth(actingToken),
-      payload: { title: 'Professor' },
-    });
-    expect(patched.statusCode).toBe(200);
-    const [row] = await t.database.db
-      .select()
-      .from(history)
-      .where(
-        and(
-          eq(history.model, 'user'),
-          eq(history.objectId, String(researcher.id)),
-          eq(history.action, 'update'),
-        ),
-      );
-    expect(row).toMatchObject({
-      modifierId: researcher.id,
-      impersonatorId: staff.id,
-      changedFields: ['title'],
-    });
-
-    // Exit: the client posts a log; logging out of the impersonation leaves both real sessions alive.
-    const log = await t.app.inject({
-      method: 'POST',
-      url: '/api/post-log/',
-      headers: auth(actingToken),
-      payload: { log: 'Impersonation ended' },
-    });
-    expect(log.statusCode).toBe(201);
-    const logs = await t.database.db.select().from(postLogs).where(eq(postLogs.userId, researcher.id));
-    expect(logs.map((l) => [l.log, l.impersonatorId])).toEqual([
-      [`Impersonation started by ${staff.email}`, staff.id],
-      ['Impersonation ended', staff.id],
-    ]);
-    await t.app.inject({ method: 'POST', url: '/api/logout/', headers: auth(actingToken) });
-    expect((await me(staffToken)).statusCode).toBe(200);
-  });
-
-  it('lets an administrator impersonate, but nobody may act as a superuser or with a forged token', async () => {
-    const admin = await t.tokenFor((await t.createUser({ roles: ['portal_admin'] })).email);
-    const researcher = await t.createUser({ roles: ['primary_researcher'] });
-    expect((await impersonate(researcher.email, admin)).statusCode).toBe(200);
-    const superuser = await t.createUser({ roles: ['superuser'] });
-    expect(errorBody(await impersonate(superuser.email, admin))).toMatchObject({
-      email: ['That user cannot be impersonated.'],
-    });
-    expect((await impersonate(researcher.email, 'forged')).statusCode).toBe(400);
-  });
-
-  it('refuses roles without the right', async () => {
-    const reviewer = await t.tokenFor((await t.createUser({ roles: ['portal_reviewer'] })).email);
-    const researcher = await t.createUser({ roles: ['primary_researcher'] });
-    expect((await impersonate(researcher.email, reviewer)).statusCode).toBe(403);
   });
 });
 
@@ -221,48 +142,5 @@ describe('researcher identity (ORCID)', () => {
     expect(orcid.requests.at(-1)?.form.get('redirect_uri')).toMatch(/\/orchid-redirect$/);
     const bad = await t.app.inject({ url: '/api/orcid/?code=stale', headers: auth(token) });
     expect(bad.statusCode).toBe(400);
-  });
-});
-
-describe('notifications and error reports', () => {
-  it('files an error report for support staff, listed in their bell and clearable only by them', async () => {
-    const support = await t.createUser({ roles: ['superuser'] });
-    const supportToken = await t.tokenFor(support.email);
-    const reporter = await t.tokenForRole('primary_researcher');
-    const filed = await t.app.inject({
-      method: 'POST',
-      url: '/api/notification/',
-      headers: auth(reporter),
-      payload: { task_name: 'error_report', fields: { notes: 'The page froze', error_api_url: '/api/x/' } },
-    });
-    expect(filed.statusCode).toBe(201);
-    const bell = (await t.app.inject({ url: '/api/notification/', headers: auth(supportToken) })).json();
-    const report = bell.results.find((n: { task_name: string }) => n.task_name === 'error_report');
-    expect(report.message).toMatch(/^Error report from /);
-
-    expect((await t.app.inject({ url: '/api/notification/', headers: auth(reporter) })).json().count).toBe(0);
-    const stranger = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/notification/${report.id}/`,
-      headers: auth(reporter),
-    });
-    expect(stranger.statusCode).toBe(404);
-    const cleared = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/notification/${report.id}/`,
-      headers: auth(supportToken),
-    });
-    expect(cleared.statusCode).toBe(204);
-  });
-
-  it('validates the report', async () => {
-    const reporter = await t.tokenForRole('primary_researcher');
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/notification/',
-      headers: auth(reporter),
-      payload: { task_name: 'something_else', fields: {} },
-    });
-    expect(response.statusCode).toBe(400);
   });
 });

@@ -1,11 +1,14 @@
-import { MESSAGES, can, isRoleKey, type Login, type SessionUserDto } from '@rrp/domain';
-import type { SessionUser } from '../../platform/auth/session';
+import { MESSAGES, isRoleKey, type Login, type SessionUserDto } from '@rrp/domain';
+import { mayImpersonate, type SessionUser } from '../../platform/auth/session';
 import { decoyPasswordHash, verifyPassword } from '../../platform/auth/passwords';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../platform/http/errors';
+import type { DbOrTx } from '../../platform/db/database';
+import { ForbiddenError, NotFoundError, ValidationError, type AppError } from '../../platform/http/errors';
+import { recordHistory } from '../../platform/history';
 import { postLogs } from '../../db/schema';
 import { FailedAttempts } from '../../platform/auth/failed-attempts';
 import * as repo from './accounts.repo';
 import { presentSessionUser } from './accounts.presenter';
+import { verifiedEmailsOf } from './email-addresses.service';
 import type { AccountsDeps } from './accounts.deps';
 
 /** Login error codes of foundation §8 that the web app turns into their modals. */
@@ -17,11 +20,95 @@ export const LOGIN_CODES = {
   recaptcha: 'RECAPTCHA_FAILED',
 } as const;
 
-/** Nobody may act as a holder of these roles: it would lend rights the impersonator lacks. */
+/**
+ * Nobody may act as a holder of these roles. The session's rights are bounded by the staff
+ * member's anyway (decision 108); these accounts stay out of reach as well.
+ */
 const NEVER_IMPERSONATED = new Set(['superuser', 'portal_admin_lead']);
 
 /** Failed sign-ins allowed per client address and e-mail in 15 minutes before 429. */
 export const FAILED_SIGN_IN_LIMIT = 10;
+
+/**
+ * Why someone who proved who they are (a password, or an e-mailed link) still gets no session:
+ * the login codes of foundation §8 the web app turns into their modals; null when none applies.
+ */
+export async function admissionRefusal(
+  db: DbOrTx,
+  user: repo.UserRow,
+  agreesToTerms: boolean,
+): Promise<ValidationError | null> {
+  if (!user.isActive) return ValidationError.nonField(MESSAGES.invalidCredentials);
+  if (!user.verified) {
+    return new ValidationError({ non_field_errors: ['Your account is unverified'] }, LOGIN_CODES.unverified, {
+      user_id: user.id,
+    });
+  }
+  const roles = await repo.rolesOf(db, user.id);
+  if (roles.includes('primary_researcher')) {
+    const affiliations = await repo.affiliationCounts(db, user.id);
+    if (affiliations.total > 0 && affiliations.removed === affiliations.total) {
+      return ValidationError.nonField(MESSAGES.invalidInstitution, LOGIN_CODES.invalidInstitution);
+    }
+  }
+  if (!user.agreedToTermsAt && !agreesToTerms) {
+    return ValidationError.nonField('Our Terms of Service Have Changed', LOGIN_CODES.termsOfService);
+  }
+  return null;
+}
+
+/** Records the sign-in (and a first agreement to the terms) and answers the session token. */
+export async function openSession(
+  deps: Pick<AccountsDeps, 'db' | 'tokens'>,
+  user: repo.UserRow,
+  tx: DbOrTx = deps.db,
+): Promise<string> {
+  await repo.recordSignIn(tx, user.id, !user.agreedToTermsAt);
+  return deps.tokens.issue(user);
+}
+
+/** Why this staff member may not act as this user (decision 012), or null when they may. */
+async function impersonationRefusal(
+  db: DbOrTx,
+  staff: repo.UserRow,
+  target: repo.UserRow | null,
+): Promise<AppError | null> {
+  const staffRoles = (await repo.rolesOf(db, staff.id)).filter(isRoleKey);
+  if (!mayImpersonate({ id: staff.id, roles: staffRoles })) return new ForbiddenError();
+  if (!target || !target.isActive || target.id === staff.id) {
+    return new ValidationError({ email: ['No active user with that email.'] });
+  }
+  const targetRoles = await repo.rolesOf(db, target.id);
+  if (targetRoles.some((role) => NEVER_IMPERSONATED.has(role))) {
+    return new ValidationError({ email: ['That user cannot be impersonated.'] });
+  }
+  return null;
+}
+
+/**
+ * The audit of one impersonation attempt, started or refused: a history row of the staff
+ * member's `impersonation` record naming whom they asked for and what happened.
+ */
+async function recordImpersonation(
+  db: DbOrTx,
+  staff: repo.UserRow,
+  email: string,
+  target: repo.UserRow | null,
+  refusal: AppError | null,
+): Promise<void> {
+  await recordHistory(db, {
+    model: 'impersonation',
+    objectId: staff.id,
+    action: 'create',
+    after: {
+      user_id: target?.id ?? null,
+      email,
+      outcome: refusal ? 'refused' : 'started',
+      reason: refusal?.message ?? null,
+    },
+    by: { userId: staff.id },
+  });
+}
 
 export function createSessionService(deps: AccountsDeps) {
   const { db, tokens, botCheck } = deps;
@@ -52,32 +139,16 @@ export function createSessionService(deps: AccountsDeps) {
       }
       if (!user.isActive || !(await verifyPassword(user.passwordHash, input.password))) refuse(attemptKey);
       failures.clear(attemptKey);
-      if (!user.verified) {
-        throw new ValidationError(
-          { non_field_errors: ['Your account is unverified'] },
-          LOGIN_CODES.unverified,
-          {
-            user_id: user.id,
-          },
-        );
-      }
-      const roles = await repo.rolesOf(db, user.id);
-      if (roles.includes('primary_researcher')) {
-        const affiliations = await repo.affiliationCounts(db, user.id);
-        if (affiliations.total > 0 && affiliations.removed === affiliations.total) {
-          throw ValidationError.nonField(MESSAGES.invalidInstitution, LOGIN_CODES.invalidInstitution);
-        }
-      }
-      if (!user.agreedToTermsAt && input.agreed_to_terms !== true) {
-        throw ValidationError.nonField('Our Terms of Service Have Changed', LOGIN_CODES.termsOfService);
-      }
-      await repo.recordSignIn(db, user.id, !user.agreedToTermsAt);
-      return { token: await tokens.issue(user) };
+      const refusal = await admissionRefusal(db, user, input.agreed_to_terms === true);
+      if (refusal) throw refusal;
+      return { token: await openSession(deps, user) };
     },
 
     /**
      * A superuser or administrator acts as another user: the answer is a token for that user that
-     * names the staff member, so history records both.
+     * names the staff member, so history records both. What the session may do is bounded by
+     * both people's rights (decision 108). Every attempt by a signed-in staff member, refused or
+     * not, leaves a history row.
      */
     async impersonate(input: { email: string; token: string }): Promise<{ token: string }> {
       const claims = await tokens.verify(input.token);
@@ -85,25 +156,16 @@ export function createSessionService(deps: AccountsDeps) {
       if (!staff || !staff.isActive || staff.tokenVersion !== claims?.ver) {
         throw ValidationError.nonField(MESSAGES.tokenNotVerified);
       }
-      const staffRoles = (await repo.rolesOf(db, staff.id)).filter(isRoleKey);
-      const mayImpersonate = staffRoles.some((role) =>
-        can({ userId: staff.id, role, roles: staffRoles }, 'create', 'Impersonation'),
-      );
-      if (!mayImpersonate) throw new ForbiddenError();
       const target = await repo.findUserByEmail(db, input.email);
-      if (!target || !target.isActive || target.id === staff.id) {
-        throw new ValidationError({ email: ['No active user with that email.'] });
-      }
-      const targetRoles = await repo.rolesOf(db, target.id);
-      if (targetRoles.some((role) => NEVER_IMPERSONATED.has(role))) {
-        throw new ValidationError({ email: ['That user cannot be impersonated.'] });
-      }
+      const refusal = await impersonationRefusal(db, staff, target);
+      await recordImpersonation(db, staff, input.email, target, refusal);
+      if (refusal) throw refusal;
       await db.insert(postLogs).values({
-        userId: target.id,
+        userId: target!.id,
         impersonatorId: staff.id,
         log: `Impersonation started by ${staff.email}`,
       });
-      return { token: await tokens.issue(target, staff.id) };
+      return { token: await tokens.issue(target!, staff) };
     },
 
     /** Whether a token is valid, unexpired and not revoked; answers it back as the spec's verify call does. */
@@ -118,24 +180,24 @@ export function createSessionService(deps: AccountsDeps) {
 
     /** Ends every session of the user (all devices). An impersonation ends only itself. */
     async logout(session: SessionUser): Promise<void> {
-      if (session.impersonatorId) return;
+      if (session.impersonator) return;
       await repo.revokeSessions(db, session.id);
     },
 
     /** Records a client event, such as the end of an impersonation. */
     async postLog(session: SessionUser, log: string): Promise<void> {
-      await db.insert(postLogs).values({ userId: session.id, impersonatorId: session.impersonatorId, log });
+      await db.insert(postLogs).values({ userId: session.id, impersonatorId: session.impersonator?.id, log });
     },
 
     /** The signed-in user as the session screens need it. */
     async me(session: SessionUser): Promise<SessionUserDto> {
-      const [user, institution, contacts] = await Promise.all([
+      const [user, institution, verifiedEmails] = await Promise.all([
         repo.findUserById(db, session.id),
         repo.primaryUserInstitution(db, session.id),
-        repo.contactsOf(db, session.id),
+        verifiedEmailsOf(db, session.id),
       ]);
       if (!user) throw new NotFoundError();
-      return presentSessionUser(user, session, institution, contacts);
+      return presentSessionUser(user, session, institution, verifiedEmails);
     },
   };
 }

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LIMITS, errorReportSchema, idParamSchema, notificationSchema, pageSchema } from '@rrp/domain';
+import {
+  LIMITS,
+  createNotificationSchema,
+  idParamSchema,
+  notificationCreatedSchema,
+  notificationSchema,
+  pageSchema,
+} from '@rrp/domain';
 import { toPage } from '../../platform/list';
 import type { NotificationsService } from './notifications.service';
 
@@ -26,6 +33,15 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
     },
   );
 
+  app.get(
+    '/api/notification/:id/',
+    {
+      config: { access: { action: 'read', subject: 'Notification' } },
+      schema: { tags, params: idParamSchema, response: { 200: notificationSchema } },
+    },
+    (request) => notifications.get(request.actor!, request.params.id),
+  );
+
   app.delete(
     '/api/notification/:id/',
     {
@@ -41,10 +57,17 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
   app.post(
     '/api/notification/',
     {
+      // Error reports are open to everyone signed in; other tasks need StaffNotification.create.
       config: { access: { action: 'create', subject: 'Notification' } },
-      schema: { tags, body: errorReportSchema, response: { 201: z.object({ id: z.number().nullable() }) } },
+      schema: {
+        tags,
+        description:
+          'An error report (task_name error_report), or a notification staff send to users (recipient_id) and groups (recipient_groups): task_name release_note with fields.version, or message with fields.message and an optional fields.redirect.',
+        body: createNotificationSchema,
+        response: { 201: notificationCreatedSchema },
+      },
     },
     async (request, reply) =>
-      reply.status(201).send(await notifications.reportError(request.actor!, request.body)),
+      reply.status(201).send(await notifications.create(request.actor!, request.body)),
   );
 };

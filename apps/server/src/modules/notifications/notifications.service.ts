@@ -1,13 +1,21 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import type { Actor, ErrorReport, NotificationDto } from '@rrp/domain';
+import {
+  can,
+  describeStaffNotification,
+  NOTIFICATION_MESSAGES,
+  type Actor,
+  type CreateNotification,
+  type ErrorReport,
+  type NotificationDto,
+  type StaffNotification,
+} from '@rrp/domain';
 import type { Db, DbOrTx } from '../../platform/db/database';
 import { authorize } from '../../platform/http/access';
-import { NotFoundError } from '../../platform/http/errors';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../platform/http/errors';
 import type { Mailer } from '../../platform/mail/mailer';
 import { composeEmail } from '../../platform/mail/compose';
-import { groups, notifications, userGroups, users } from '../../db/schema';
+import * as repo from './notifications.repo';
 
-const present = (row: typeof notifications.$inferSelect): NotificationDto => ({
+const present = (row: repo.NotificationRow): NotificationDto => ({
   id: row.id,
   message: row.message,
   redirect: row.redirect,
@@ -25,9 +33,9 @@ export interface NewNotification {
 }
 
 /** Writes bell notifications in the caller's transaction (e.g. a decision, to the request's owner). */
-export async function notifyUsers(tx: DbOrTx, entries: readonly NewNotification[]): Promise<void> {
-  if (entries.length === 0) return;
-  await tx.insert(notifications).values(
+export async function notifyUsers(tx: DbOrTx, entries: readonly NewNotification[]): Promise<number[]> {
+  return repo.insertNotifications(
+    tx,
     entries.map((entry) => ({
       recipientId: entry.recipientId,
       message: entry.message,
@@ -41,81 +49,119 @@ export async function notifyUsers(tx: DbOrTx, entries: readonly NewNotification[
 /** Who receives error reports in the bell: the superusers (the portal's support staff). */
 const SUPPORT_ROLE = 'superuser';
 
+/** What POST notification/ answers: the first notification written, and how many people got one. */
+interface Created {
+  id: number | null;
+  recipients: number;
+}
+
 export function createNotificationsService(deps: {
   db: Db;
   mailer: Mailer;
   email: { productName: string; supportEmail: string };
 }) {
   const { db, mailer } = deps;
+
+  /** The unexpected-error report: a notification for support staff and an e-mail to the support address. */
+  async function reportError(actor: Actor, report: ErrorReport): Promise<Created> {
+    const ids = await db.transaction(async (tx) => {
+      const reporter = await repo.emailOf(tx, actor.userId);
+      const support = await repo.activeMemberIds(tx, [SUPPORT_ROLE]);
+      const message = `Error report from ${reporter ?? `user ${actor.userId}`}`;
+      const written = await notifyUsers(
+        tx,
+        support.map((recipientId) => ({
+          recipientId,
+          message,
+          taskName: report.task_name,
+          fields: { ...report.fields, reporter_id: actor.userId },
+        })),
+      );
+      const email = composeEmail({
+        ...deps.email,
+        subject: message,
+        paragraphs: Object.entries(report.fields)
+          .filter(([, value]) => value)
+          .map(([key, value]) => `${key}: ${value}`),
+      });
+      await mailer.queue(tx, {
+        ...email,
+        to: [deps.email.supportEmail],
+        template: 'error-report',
+        createdById: actor.userId,
+      });
+      return written;
+    });
+    mailer.flush();
+    return { id: ids[0] ?? null, recipients: ids.length };
+  }
+
+  /**
+   * A notification staff send (staff §3, §7): to the users named and the active members of the
+   * groups named, each once; its text and link follow from the task (decision 106).
+   */
+  async function sendStaffNotification(actor: Actor, input: StaffNotification): Promise<Created> {
+    if (!can(actor, 'create', 'StaffNotification')) throw new ForbiddenError();
+    const ids = await db.transaction(async (tx) => {
+      const named = [...new Set(input.recipient_id ?? [])];
+      const groupNames = [...new Set(input.recipient_groups ?? [])];
+      const [activeNamed, knownGroups] = await Promise.all([
+        repo.activeUserIds(tx, named),
+        repo.existingGroups(tx, groupNames),
+      ]);
+      const errors: Record<string, string[]> = {};
+      const unknownUsers = named.filter((id) => !activeNamed.has(id));
+      const unknownGroups = groupNames.filter((name) => !knownGroups.has(name));
+      if (unknownUsers.length) errors.recipient_id = [NOTIFICATION_MESSAGES.unknownUsers(unknownUsers)];
+      if (unknownGroups.length)
+        errors.recipient_groups = [NOTIFICATION_MESSAGES.unknownGroups(unknownGroups)];
+      if (Object.keys(errors).length) throw new ValidationError(errors);
+
+      const recipients = new Set([...named, ...(await repo.activeMemberIds(tx, groupNames))]);
+      const { message, redirect } = describeStaffNotification(input);
+      return notifyUsers(
+        tx,
+        [...recipients].map((recipientId) => ({
+          recipientId,
+          message,
+          redirect,
+          taskName: input.task_name,
+          fields: { ...input.fields, sender_id: actor.userId },
+        })),
+      );
+    });
+    return { id: ids[0] ?? null, recipients: ids.length };
+  }
+
+  /** A notification of the caller's own; anyone else's is not found. */
+  async function ownNotification(actor: Actor, id: number, action: 'read' | 'delete') {
+    const row = await repo.findNotification(db, id);
+    if (!row) throw new NotFoundError();
+    authorize(actor, action, 'Notification', { recipientId: row.recipientId });
+    return row;
+  }
+
   return {
     /** The caller's own notifications, newest first. */
     async list(actor: Actor, paging: { limit: number; offset: number }) {
-      const where = eq(notifications.recipientId, actor.userId);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(notifications)
-          .where(where)
-          .orderBy(desc(notifications.created), desc(notifications.id))
-          .limit(paging.limit)
-          .offset(paging.offset),
-        db.select({ count: count() }).from(notifications).where(where),
-      ]);
-      return { count: total?.count ?? 0, results: rows.map(present) };
+      const { count, rows } = await repo.listFor(db, actor.userId, paging);
+      return { count, results: rows.map(present) };
+    },
+
+    async get(actor: Actor, id: number): Promise<NotificationDto> {
+      return present(await ownNotification(actor, id, 'read'));
     },
 
     async remove(actor: Actor, id: number): Promise<void> {
-      const [row] = await db.select().from(notifications).where(eq(notifications.id, id));
-      if (!row) throw new NotFoundError();
-      authorize(actor, 'delete', 'Notification', { recipientId: row.recipientId });
-      await db
-        .delete(notifications)
-        .where(and(eq(notifications.id, id), eq(notifications.recipientId, actor.userId)));
+      const row = await ownNotification(actor, id, 'delete');
+      await repo.deleteNotification(db, row.id);
     },
 
-    /** The unexpected-error report: a notification for support staff and an e-mail to the support address. */
-    async reportError(actor: Actor, report: ErrorReport): Promise<{ id: number | null }> {
-      const ids = await db.transaction(async (tx) => {
-        const [reporter] = await tx
-          .select({ email: users.email })
-          .from(users)
-          .where(eq(users.id, actor.userId));
-        const support = await tx
-          .select({ id: userGroups.userId })
-          .from(userGroups)
-          .innerJoin(groups, eq(groups.id, userGroups.groupId))
-          .where(inArray(groups.name, [SUPPORT_ROLE]));
-        const message = `Error report from ${reporter?.email ?? `user ${actor.userId}`}`;
-        const rows = support.length
-          ? await tx
-              .insert(notifications)
-              .values(
-                support.map((recipient) => ({
-                  recipientId: recipient.id,
-                  message,
-                  taskName: report.task_name,
-                  fields: { ...report.fields, reporter_id: actor.userId },
-                })),
-              )
-              .returning({ id: notifications.id })
-          : [];
-        const email = composeEmail({
-          ...deps.email,
-          subject: message,
-          paragraphs: Object.entries(report.fields)
-            .filter(([, value]) => value)
-            .map(([key, value]) => `${key}: ${value}`),
-        });
-        await mailer.queue(tx, {
-          ...email,
-          to: [deps.email.supportEmail],
-          template: 'error-report',
-          createdById: actor.userId,
-        });
-        return rows.map((row) => row.id);
-      });
-      mailer.flush();
-      return { id: ids[0] ?? null };
+    /** POST notification/: an error report from anyone signed in, or a notification staff send. */
+    create(actor: Actor, input: CreateNotification): Promise<Created> {
+      return input.task_name === 'error_report'
+        ? reportError(actor, input)
+        : sendStaffNotification(actor, input);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db/database';
 import type { ParsedList } from '../../platform/list';
@@ -201,7 +201,11 @@ export async function existingInstitutions(db: DbOrTx, ids: readonly number[]): 
   return new Set(rows.map((row) => row.id));
 }
 
-/** Accounts matching these e-mail addresses (primary or additional), keyed by lower-case e-mail. */
+/**
+ * Accounts matching these e-mail addresses, keyed by lower-case e-mail: the e-mail of a verified
+ * account, or a further address its owner verified. An address nobody proved binds nothing
+ * (decision 107): anyone can type someone else's address into their profile.
+ */
 export async function usersByEmail(db: DbOrTx, emails: readonly string[]): Promise<Map<string, number>> {
   const lower = [...new Set(emails.map((email) => email.trim().toLowerCase()))];
   if (lower.length === 0) return new Map();
@@ -209,11 +213,11 @@ export async function usersByEmail(db: DbOrTx, emails: readonly string[]): Promi
     db
       .select({ id: users.id, email: sql<string>`lower(${users.email})` })
       .from(users)
-      .where(inArray(sql`lower(${users.email})`, lower)),
+      .where(and(inArray(sql`lower(${users.email})`, lower), eq(users.verified, true))),
     db
       .select({ id: userEmails.userId, email: sql<string>`lower(${userEmails.email})` })
       .from(userEmails)
-      .where(inArray(sql`lower(${userEmails.email})`, lower)),
+      .where(and(inArray(sql`lower(${userEmails.email})`, lower), isNotNull(userEmails.verifiedAt))),
   ]);
   const found = new Map<string, number>();
   for (const row of [...additional, ...primary]) found.set(row.email, row.id);

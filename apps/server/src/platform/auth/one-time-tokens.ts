@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import { userTokens } from '../../db/schema';
 import type { DbOrTx } from '../db/database';
 
@@ -8,17 +8,29 @@ export type TokenPurpose = (typeof userTokens.$inferInsert)['purpose'];
 /** How long each kind of e-mailed link stays valid. */
 export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   'verify-email': 3 * 24 * 60 * 60 * 1000,
+  'verify-added-email': 3 * 24 * 60 * 60 * 1000,
   'reset-password': 60 * 60 * 1000,
 };
 
 const digest = (raw: string) => createHash('sha256').update(raw).digest('hex');
 
+/** What a token is about beyond its user: the added address a `verify-added-email` link proves. */
+export interface TokenScope {
+  userEmailId?: number;
+}
+
 /** A new single-use token for a user; only its hash is stored, the raw value goes in the e-mail. */
-export async function issueOneTimeToken(tx: DbOrTx, userId: number, purpose: TokenPurpose): Promise<string> {
+export async function issueOneTimeToken(
+  tx: DbOrTx,
+  userId: number,
+  purpose: TokenPurpose,
+  scope: TokenScope = {},
+): Promise<string> {
   const raw = randomBytes(32).toString('base64url');
   await tx.insert(userTokens).values({
     userId,
     purpose,
+    userEmailId: scope.userEmailId ?? null,
     tokenHash: digest(raw),
     expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS[purpose]),
   });
@@ -26,16 +38,22 @@ export async function issueOneTimeToken(tx: DbOrTx, userId: number, purpose: Tok
 }
 
 export type ConsumedToken =
-  { status: 'ok'; userId: number } | { status: 'expired'; userId: number } | { status: 'invalid' };
+  | { status: 'ok'; userId: number; userEmailId: number | null }
+  | { status: 'expired'; userId: number; userEmailId: number | null }
+  | { status: 'other-user'; userId: number }
+  | { status: 'invalid' };
 
 /**
  * Uses a token up: valid once, before it expires, for its purpose only. The row is locked so two
- * concurrent uses cannot both succeed. Call inside the transaction that acts on it.
+ * concurrent uses cannot both succeed. With `forUserId`, a token of another user is answered as
+ * such and left unused (a link only that account may follow). Call inside the transaction that
+ * acts on it.
  */
 export async function consumeOneTimeToken(
   tx: DbOrTx,
   raw: string,
   purpose: TokenPurpose,
+  forUserId?: number,
 ): Promise<ConsumedToken> {
   const [row] = await tx
     .select()
@@ -45,15 +63,32 @@ export async function consumeOneTimeToken(
     )
     .for('update');
   if (!row) return { status: 'invalid' };
-  if (row.expiresAt.getTime() <= Date.now()) return { status: 'expired', userId: row.userId };
+  if (forUserId !== undefined && row.userId !== forUserId)
+    return { status: 'other-user', userId: row.userId };
+  const found = { userId: row.userId, userEmailId: row.userEmailId };
+  if (row.expiresAt.getTime() <= Date.now()) return { status: 'expired', ...found };
   await tx.update(userTokens).set({ usedAt: new Date() }).where(eq(userTokens.id, row.id));
-  return { status: 'ok', userId: row.userId };
+  return { status: 'ok', ...found };
 }
 
-/** Retires every unused token of this purpose, e.g. older reset links once a new one is sent. */
-export async function revokeOneTimeTokens(tx: DbOrTx, userId: number, purpose: TokenPurpose): Promise<void> {
+/**
+ * Retires every unused token of this purpose, e.g. older reset links once a new one is sent;
+ * with a scope, only those about that added address.
+ */
+export async function revokeOneTimeTokens(
+  tx: DbOrTx,
+  userId: number,
+  purpose: TokenPurpose,
+  scope: TokenScope = {},
+): Promise<void> {
+  const conditions: SQL[] = [
+    eq(userTokens.userId, userId),
+    eq(userTokens.purpose, purpose),
+    isNull(userTokens.usedAt),
+  ];
+  if (scope.userEmailId !== undefined) conditions.push(eq(userTokens.userEmailId, scope.userEmailId));
   await tx
     .update(userTokens)
     .set({ usedAt: new Date() })
-    .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)));
+    .where(and(...conditions));
 }

@@ -1,14 +1,21 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { isRoleKey, type Actor, type RoleKey } from '@rrp/domain';
+import { can, isRoleKey, type Actor, type RoleKey } from '@rrp/domain';
 import type { DbOrTx } from '../db/database';
 import { groups, userGroups, users } from '../../db/schema';
+
+/** The staff member behind an impersonated session, as the permission table weighs them. */
+export interface Impersonator {
+  id: number;
+  email: string;
+  roles: RoleKey[];
+}
 
 export interface SessionUser {
   id: number;
   email: string;
   tokenVersion: number;
   /** The staff member acting as this user, while impersonating. */
-  impersonatorId: number | null;
+  impersonator: Impersonator | null;
   primaryRole: RoleKey | null;
   roles: RoleKey[];
   groups: string[];
@@ -37,7 +44,7 @@ export async function loadSessionUser(db: DbOrTx, userId: number): Promise<Sessi
     id: row.id,
     email: row.email,
     tokenVersion: row.tokenVersion,
-    impersonatorId: null,
+    impersonator: null,
     primaryRole: isRoleKey(row.primaryRole) && roles.includes(row.primaryRole) ? row.primaryRole : null,
     roles,
     groups: row.groups,
@@ -60,5 +67,18 @@ export function resolveActiveRole(
 }
 
 export function actorOf(user: SessionUser, role: RoleKey | null): Actor {
-  return { userId: user.id, role, roles: user.roles, impersonatorId: user.impersonatorId };
+  return {
+    userId: user.id,
+    role,
+    roles: user.roles,
+    impersonatorId: user.impersonator?.id ?? null,
+    ...(user.impersonator ? { impersonatorRoles: user.impersonator.roles } : {}),
+  };
+}
+
+/** Whether a user may act as others in any role they hold (the table's Impersonation grant). */
+export function mayImpersonate(user: { id: number; roles: readonly RoleKey[] }): boolean {
+  return user.roles.some((role) =>
+    can({ userId: user.id, role, roles: user.roles }, 'create', 'Impersonation'),
+  );
 }

@@ -8,6 +8,8 @@ export interface TokenClaims {
   ver: number;
   /** While impersonating: the id of the staff member acting as this user. */
   imp?: number;
+  /** ... and their token version: their own logout or password reset ends it too. */
+  imp_ver?: number;
 }
 
 export interface TokenSubject {
@@ -27,12 +29,13 @@ export class TokenService {
     this.key = new TextEncoder().encode(secret);
   }
 
-  async issue(user: TokenSubject, impersonatorId?: number): Promise<string> {
+  /** A session token for `user`; with `impersonator`, one that staff member acts through. */
+  async issue(user: TokenSubject, impersonator?: TokenSubject): Promise<string> {
     return new SignJWT({
       user_id: user.id,
       email: user.email,
       ver: user.tokenVersion,
-      ...(impersonatorId ? { imp: impersonatorId } : {}),
+      ...(impersonator ? { imp: impersonator.id, imp_ver: impersonator.tokenVersion } : {}),
     })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuedAt()
@@ -44,10 +47,14 @@ export class TokenService {
   async verify(token: string): Promise<TokenClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
-      const { user_id, email, exp, ver, imp } = payload;
+      const { user_id, email, exp, ver, imp, imp_ver } = payload;
       if (typeof user_id !== 'number' || typeof email !== 'string' || typeof exp !== 'number') return null;
       if (typeof ver !== 'number') return null;
-      return { user_id, email, exp, ver, ...(typeof imp === 'number' ? { imp } : {}) };
+      const claims = { user_id, email, exp, ver };
+      if (imp === undefined) return claims;
+      // An impersonation names the staff member and their token version, or is no token at all.
+      if (typeof imp !== 'number' || typeof imp_ver !== 'number') return null;
+      return { ...claims, imp, imp_ver };
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return null;
       throw error;

@@ -2,8 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { can, mayAttempt, type Action, type Actor, type Subject } from '@rrp/domain';
 import type { Db } from '../db/database';
-import { actorOf, loadSessionUser, resolveActiveRole, type SessionUser } from '../auth/session';
-import { tokenFromHeader, type TokenService } from '../auth/tokens';
+import {
+  actorOf,
+  loadSessionUser,
+  mayImpersonate,
+  resolveActiveRole,
+  type SessionUser,
+} from '../auth/session';
+import { tokenFromHeader, type TokenClaims, type TokenService } from '../auth/tokens';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from './errors';
 
 /** What a route needs: nothing (`public`), or an action on a subject from the permission table. */
@@ -72,12 +78,7 @@ async function authenticate(
   const token = tokenFromHeader(request.headers.authorization);
   if (!token) return;
   const claims = await opts.tokens.verify(token);
-  const loaded = claims ? await loadSessionUser(opts.db, claims.user_id) : null;
-  // A token issued before the user's last logout or password reset is revoked.
-  const user =
-    loaded && claims && claims.ver === loaded.tokenVersion
-      ? { ...loaded, impersonatorId: claims.imp ?? null }
-      : null;
+  const user = claims ? await sessionOf(opts.db, claims) : null;
   if (!user) {
     // A stale token on a public call (sign-in, health) is ignored rather than refused.
     if (isPublic) return;
@@ -90,6 +91,27 @@ async function authenticate(
   }
   request.sessionUser = user;
   request.actor = actorOf(user, role);
+}
+
+/**
+ * The user a token speaks for, or null when it is revoked (issued before their last logout or
+ * password reset), or when it names an impersonator who is gone, has since logged out or reset
+ * their password, or may no longer impersonate.
+ */
+async function sessionOf(db: Db, claims: TokenClaims): Promise<SessionUser | null> {
+  const [user, impersonator] = await Promise.all([
+    loadSessionUser(db, claims.user_id),
+    claims.imp === undefined ? null : loadSessionUser(db, claims.imp),
+  ]);
+  if (!user || claims.ver !== user.tokenVersion) return null;
+  if (claims.imp === undefined) return user;
+  if (!impersonator || claims.imp_ver !== impersonator.tokenVersion || !mayImpersonate(impersonator)) {
+    return null;
+  }
+  return {
+    ...user,
+    impersonator: { id: impersonator.id, email: impersonator.email, roles: impersonator.roles },
+  };
 }
 
 /**

@@ -19,6 +19,7 @@ import { apiFetch, ApiError } from '@/lib/api-client';
 import { Page } from '@/components/page';
 import { meQueryKey, useSession } from '@/lib/session';
 import { OrcidLinkButton } from '../components/orcid-link-button';
+import { AddedEmailAddresses } from '../components/added-email-addresses';
 
 const TEXT_FIELDS = [
   'first_name',
@@ -74,6 +75,7 @@ export default function MyProfileScreen() {
     initialValues: toValues({
       ...({} as UserProfileDto),
       emails: [],
+      email_addresses: [],
       phone_numbers: [],
       shipping_vendor: null,
     }),
@@ -146,11 +148,14 @@ export default function MyProfileScreen() {
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TagsInput
-                  label="Other email addresses"
-                  description="Press Enter after each."
-                  {...form.getInputProps('emails')}
-                />
+                <Stack gap="xs">
+                  <TagsInput
+                    label="Other email addresses"
+                    description="Press Enter after each. We e-mail each new address a link to confirm it; it counts once confirmed."
+                    {...form.getInputProps('emails')}
+                  />
+                  <AddedEmailAddresses userId={profile.data.id} addresses={profile.data.email_addresses} />
+                </Stack>
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
                 <TextInput label="Phone number" type="tel" {...form.getInputProps('phone_number')} />

@@ -5,7 +5,11 @@ import { MESSAGES } from '@rrp/domain';
 import { apiFetch, ApiError } from '@/lib/api-client';
 import { Page } from '@/components/page';
 
-/** The e-mailed verification link lands here: verify, then sign in (or set a first password). */
+/**
+ * The e-mailed verification link lands here: verify, then sign in (or set a first password).
+ * The session token the call answers is for other clients; this page keeps the spec's sign-in
+ * step (decision 105).
+ */
 export default function VerifyUserScreen() {
   const [params] = useSearchParams();
   const navigate = useNavigate();

@@ -7,6 +7,8 @@ export interface CapturedMail {
   subject: string;
   text: string;
   html: string | null;
+  /** The Message-ID header, angle brackets included (a retried e-mail keeps it). */
+  messageId: string;
   /** Only on mail that has attachments. */
   attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
@@ -45,6 +47,7 @@ export async function startFakeSmtp(): Promise<{
             subject: mail.subject ?? '',
             text: mail.text ?? '',
             html: mail.html || null,
+            messageId: mail.messageId ?? '',
             ...(attachments.length ? { attachments } : {}),
           });
           callback();

@@ -10,10 +10,32 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+/** Connections in use and waiting, for the metrics endpoint. */
+export interface PoolUse {
+  max: number;
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PGlite is one in-process connection: always 1 of 1. */
+  poolUse(): PoolUse;
   close(): Promise<void>;
+}
+
+/**
+ * Keys of the PostgreSQL advisory locks that keep instances starting together from stepping on
+ * each other: one migrates, then one seeds, while the others wait; and one at a time joins or
+ * tidies the instance registry.
+ */
+export const ADVISORY_LOCKS = { migrations: 727274, seed: 727275, instances: 727276 } as const;
+
+/** Inside a transaction: waits until no other instance holds this lock; it is freed at commit. */
+export async function lockForTransaction(tx: Tx, key: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${key})`);
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../db/migrations', import.meta.url));
@@ -30,7 +52,12 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   );
   const db = drizzle(client, { schema }) as unknown as Db;
   await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db, kind: 'pglite', close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    poolUse: () => ({ max: 1, total: 1, idle: 1, waiting: 0 }),
+    close: () => client.close(),
+  };
 }
 
 /** A PostgreSQL server through a node-postgres pool; migrations run under an advisory lock. */
@@ -46,13 +73,25 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   // Several instances may start together on one database: only one migrates at a time.
   const lockClient = await pool.connect();
   try {
-    await lockClient.query('select pg_advisory_lock(727274)');
+    await lockClient.query('select pg_advisory_lock($1)', [ADVISORY_LOCKS.migrations]);
     await migrate(drizzle(lockClient, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
   } finally {
-    await lockClient.query('select pg_advisory_unlock(727274)').catch(() => undefined);
+    await lockClient
+      .query('select pg_advisory_unlock($1)', [ADVISORY_LOCKS.migrations])
+      .catch(() => undefined);
     lockClient.release();
   }
-  return { db: migrator as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  return {
+    db: migrator as unknown as Db,
+    kind: 'postgres',
+    poolUse: () => ({
+      max: poolSize,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
+    close: () => pool.end(),
+  };
 }
 
 export async function pingDatabase(db: Db): Promise<void> {

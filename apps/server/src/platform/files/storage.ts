@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
+import { NotFoundError } from '../http/errors';
 
 /** Where file bytes live: local disk under DATA_DIR, or an S3 bucket. One interface for both. */
 export interface FileStorage {
@@ -16,6 +17,30 @@ export interface FileStorage {
   signedUrl(key: string, fileName: string, ttlSeconds: number): Promise<string>;
   /** For storage whose signed URLs the API itself serves: is this signature valid and unexpired? */
   verifySignature?(key: string, expires: number, signature: string): boolean;
+}
+
+/**
+ * A file the database lists whose bytes storage does not have: deleted by hand, or (with local
+ * storage) uploaded to another server instance's disk. Answered as a 404 in the envelope, not a
+ * 500; the files service logs it for the operator.
+ */
+export class StoredFileMissingError extends NotFoundError {
+  constructor(readonly storageKey: string) {
+    super('The content of this file is not available. Please contact support.');
+  }
+}
+
+/** Storage's own "no such object" errors (disk and S3), turned into `StoredFileMissingError`. */
+async function orMissing<T>(key: string, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    const { code, name } = error as { code?: string; name?: string };
+    if (code === 'ENOENT' || name === 'NoSuchKey' || name === 'NotFound') {
+      throw new StoredFileMissingError(key);
+    }
+    throw error;
+  }
 }
 
 /** A fresh, unguessable storage key that keeps the extension for content sniffing tools. */
@@ -41,17 +66,18 @@ export function localStorage(root: string, secret: string, publicUrl: string): F
       await mkdir(dirname(path), { recursive: true });
       await writeFile(path, body, { flag: 'wx' });
     },
-    get: (key) => readFile(pathOf(key)),
-    async stream(key, range) {
-      const path = pathOf(key);
-      const stream = createReadStream(path, range ? { start: range.start, end: range.end - 1 } : {});
-      // Surface a missing file as a rejected promise rather than a later stream error.
-      await new Promise<void>((resolve, reject) => {
-        stream.once('open', () => resolve());
-        stream.once('error', reject);
-      });
-      return stream;
-    },
+    get: (key) => orMissing(key, () => readFile(pathOf(key))),
+    stream: (key, range) =>
+      orMissing(key, async () => {
+        const path = pathOf(key);
+        const stream = createReadStream(path, range ? { start: range.start, end: range.end - 1 } : {});
+        // Surface a missing file as a rejected promise rather than a later stream error.
+        await new Promise<void>((resolve, reject) => {
+          stream.once('open', () => resolve());
+          stream.once('error', reject);
+        });
+        return stream;
+      }),
     remove: (key) => rm(pathOf(key), { force: true }),
     async signedUrl(key, fileName, ttlSeconds) {
       const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
@@ -105,21 +131,23 @@ export async function s3Storage(config: {
         new PutObjectCommand({ Bucket: config.bucket, Key: key, Body: body, ContentType: contentType }),
       );
     },
-    async get(key) {
-      const result = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: key }));
-      return Buffer.from(await result.Body!.transformToByteArray());
-    },
-    async stream(key, range) {
-      const result = await client.send(
-        new GetObjectCommand({
-          Bucket: config.bucket,
-          Key: key,
-          ...(range ? { Range: `bytes=${range.start}-${range.end - 1}` } : {}),
-        }),
-      );
-      // In Node the SDK's body is a Readable.
-      return result.Body as Readable;
-    },
+    get: (key) =>
+      orMissing(key, async () => {
+        const result = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: key }));
+        return Buffer.from(await result.Body!.transformToByteArray());
+      }),
+    stream: (key, range) =>
+      orMissing(key, async () => {
+        const result = await client.send(
+          new GetObjectCommand({
+            Bucket: config.bucket,
+            Key: key,
+            ...(range ? { Range: `bytes=${range.start}-${range.end - 1}` } : {}),
+          }),
+        );
+        // In Node the SDK's body is a Readable.
+        return result.Body as Readable;
+      }),
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: key }));
     },

@@ -1,13 +1,18 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { NotFoundError } from '../http/errors';
 
 /** Where file bytes live: local disk under DATA_DIR, or an S3 bucket. One interface for both. */
 export interface FileStorage {
   readonly kind: 'local' | 's3';
+  /**
+   * The same string on every server instance that sees the same files: `s3:<bucket>`, or
+   * `local:<id>` from an id file in the storage directory (so a shared directory has one id).
+   */
+  readonly identity: string;
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<Buffer>;
   /** The bytes as a stream, whole or `[start, end)`, so large files never sit in memory. */
@@ -49,6 +54,19 @@ export function newStorageKey(fileName: string): string {
   return `${new Date().toISOString().slice(0, 7)}/${randomUUID()}${extension}`;
 }
 
+/** The id of a local storage directory, made by the first process to use it. */
+function localStorageId(root: string): string {
+  mkdirSync(root, { recursive: true });
+  const file = join(root, '.storage-id');
+  try {
+    writeFileSync(file, randomUUID(), { flag: 'wx' });
+  } catch (error) {
+    // Made before, or by another process starting at the same moment: use that one.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
 /**
  * Local disk storage. Signed URLs point at the API's own download route with an HMAC of the key
  * and expiry, checked by `verifyLocalSignature`.
@@ -61,6 +79,7 @@ export function localStorage(root: string, secret: string, publicUrl: string): F
   };
   return {
     kind: 'local',
+    identity: `local:${localStorageId(root)}`,
     async put(key, body) {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
@@ -126,6 +145,7 @@ export async function s3Storage(config: {
   });
   return {
     kind: 's3',
+    identity: `s3:${config.bucket}`,
     async put(key, body, contentType) {
       await client.send(
         new PutObjectCommand({ Bucket: config.bucket, Key: key, Body: body, ContentType: contentType }),

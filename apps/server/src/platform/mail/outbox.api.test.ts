@@ -155,10 +155,13 @@ describe('mail outbox', () => {
         database.db
           .select({ seconds: sql<number>`round(extract(epoch from ${emailLogs.nextAttemptAt} - now()))::int` })
           .from(emailLogs)
-          .then((rows) => {
-            leases.push(...rows.map((row) => row.seconds));
-            done(null, { messageId: 'x' });
-          }, done);
+          .then(
+            (rows) => {
+              leases.push(...rows.map((row) => row.seconds));
+              done(null, { messageId: 'x' });
+            },
+            (error: Error) => done(error, null),
+          );
       },
     });
     const sender = new MailOutbox(database.db, watching, 'Portal <no-reply@portal.test>', quiet);

@@ -70,6 +70,31 @@ export async function releaseEmailClaims(tx: DbOrTx, instanceIds: readonly strin
     .where(and(eq(emailLogs.status, 'sending'), inArray(emailLogs.claimedBy, [...instanceIds])));
 }
 
+/** E-mails not yet sent, by status, and how long the oldest of them has waited (for metrics). */
+export async function outboxBacklog(db: Db): Promise<{
+  byStatus: Record<'queued' | 'sending' | 'failed', number>;
+  oldestWaitingSeconds: number;
+}> {
+  const rows = await db
+    .select({
+      status: emailLogs.status,
+      count: sql<number>`count(*)::int`,
+      oldestSeconds: sql<number | null>`extract(epoch from now() - min(${emailLogs.created}))::float8`,
+    })
+    .from(emailLogs)
+    .where(inArray(emailLogs.status, ['queued', 'sending', 'failed']))
+    .groupBy(emailLogs.status);
+  const byStatus = { queued: 0, sending: 0, failed: 0 };
+  let oldestWaitingSeconds = 0;
+  for (const row of rows) {
+    if (row.status === 'sent') continue;
+    byStatus[row.status] = row.count;
+    // Failed e-mails wait for nobody: only those still to be sent count for the age.
+    if (row.status !== 'failed') oldestWaitingSeconds = Math.max(oldestWaitingSeconds, row.oldestSeconds ?? 0);
+  }
+  return { byStatus, oldestWaitingSeconds };
+}
+
 /** The Message-ID header of an e-mail: its row's fixed id at the sender's domain. */
 export function messageIdHeader(messageId: string, from: string): string {
   const domain = /@([^\s<>@]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';

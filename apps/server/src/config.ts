@@ -64,7 +64,14 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   DEMO_PASSWORD: z.string().min(10, 'must be at least 10 characters').default('Portal-Demo-1!'),
   /** Error reporting (Sentry) for the server and, through client-config, the browser. */
-  SENTRY_DSN: optionalUrl,
+  SENTRY_DSN: z
+    .string()
+    // The SDK ignores a DSN it cannot parse without a word: check its shape here instead.
+    .regex(
+      /^https?:\/\/\w+(:\w*)?@[\w.-]+(:\d+)?(\/[\w.-]+)*\/\d+$/,
+      'must be a Sentry DSN, https://<public key>@<host>/<project id>',
+    )
+    .optional(),
   /** Bearer token of the Prometheus scraper at /api/metrics/; unset, the endpoint does not exist. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   GLOBUS_URL: optionalUrl,

@@ -42,6 +42,8 @@ describe('config', () => {
     [{ CLAMAV_HOST: 'localhost' }, 'CLAMAV_PORT'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
     [{ SENTRY_DSN: 'not a url' }, 'SENTRY_DSN'],
+    [{ SENTRY_DSN: 'https://errors.example.org/12' }, 'SENTRY_DSN'],
+    [{ SENTRY_DSN: 'https://public-key@errors.example.org/12' }, 'SENTRY_DSN'],
     [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
   ])('stops on a bad value and names the variable: %o', (env, name) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);

@@ -26,8 +26,8 @@ export interface FileStorage {
 
 /**
  * A file the database lists whose bytes storage does not have: deleted by hand, or (with local
- * storage) uploaded to another server instance's disk. Answered as a 404 in the envelope, not a
- * 500; the files service logs it for the operator.
+ * storage) uploaded to another server instance's disk, which the instance registry now refuses
+ * (decision 120). Answered as a 404 in the envelope, not a 500.
  */
 export class StoredFileMissingError extends NotFoundError {
   constructor(readonly storageKey: string) {

@@ -71,8 +71,11 @@ function acquire(dataDir: string): Promise<() => Promise<void>> {
  */
 export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   mkdirSync(dataDir, { recursive: true });
-  const releaseGate = await lockfile.lock(dataDir, {
-    lockfilePath: join(dataDir, GATE_NAME),
+  // Its own path: proper-lockfile keeps one lock per locked path in a process.
+  const gate = join(dataDir, GATE_NAME);
+  const releaseGate = await lockfile.lock(gate, {
+    realpath: false,
+    lockfilePath: gate,
     stale: 5_000,
     retries: { retries: 50, minTimeout: 20, maxTimeout: 200 },
   });

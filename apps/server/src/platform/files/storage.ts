@@ -1,6 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { NotFoundError } from '../http/errors';
@@ -15,6 +15,8 @@ export interface FileStorage {
   readonly identity: string;
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<Buffer>;
+  /** Throws `StoredFileMissingError` unless the bytes are there (before a zip starts streaming). */
+  assertExists(key: string): Promise<void>;
   /** The bytes as a stream, whole or `[start, end)`, so large files never sit in memory. */
   stream(key: string, range?: { start: number; end: number }): Promise<Readable>;
   remove(key: string): Promise<void>;
@@ -86,6 +88,7 @@ export function localStorage(root: string, secret: string, publicUrl: string): F
       await writeFile(path, body, { flag: 'wx' });
     },
     get: (key) => orMissing(key, () => readFile(pathOf(key))),
+    assertExists: (key) => orMissing(key, async () => void (await stat(pathOf(key)))),
     stream: (key, range) =>
       orMissing(key, async () => {
         const path = pathOf(key);
@@ -132,7 +135,7 @@ export async function s3Storage(config: {
   accessKeyId?: string;
   secretAccessKey?: string;
 }): Promise<FileStorage> {
-  const { S3Client, PutObjectCommand, GetObjectCommand, DeleteObjectCommand } =
+  const { S3Client, PutObjectCommand, GetObjectCommand, HeadObjectCommand, DeleteObjectCommand } =
     await import('@aws-sdk/client-s3');
   const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner');
   const client = new S3Client({
@@ -155,6 +158,10 @@ export async function s3Storage(config: {
       orMissing(key, async () => {
         const result = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: key }));
         return Buffer.from(await result.Body!.transformToByteArray());
+      }),
+    assertExists: (key) =>
+      orMissing(key, async () => {
+        await client.send(new HeadObjectCommand({ Bucket: config.bucket, Key: key }));
       }),
     stream: (key, range) =>
       orMissing(key, async () => {

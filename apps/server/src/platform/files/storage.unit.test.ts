@@ -63,6 +63,7 @@ describe.each(['local', 's3'] as const)('%s storage', (kind) => {
     expect(key).toMatch(/^\d{4}-\d{2}\/[0-9a-f-]{36}\.pdf$/);
     await storage.put(key, bytes, 'application/pdf');
     expect((await storage.get(key)).equals(bytes)).toBe(true);
+    await storage.assertExists(key);
     expect((await read(await storage.stream(key))).equals(bytes)).toBe(true);
     expect((await read(await storage.stream(key, { start: 3, end: 7 }))).toString()).toBe('3456');
     expect((await read(await storage.stream(key, { start: 15, end: 20 }))).toString()).toBe('fghij');
@@ -74,6 +75,7 @@ describe.each(['local', 's3'] as const)('%s storage', (kind) => {
     const storage = adapters[kind]();
     const key = newStorageKey('missing.pdf');
     await expect(storage.stream(key)).rejects.toThrow(StoredFileMissingError);
+    await expect(storage.assertExists(key)).rejects.toThrow(StoredFileMissingError);
     await expect(storage.get(key)).rejects.toMatchObject({ statusCode: 404, storageKey: key });
   });
 

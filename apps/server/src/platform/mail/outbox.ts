@@ -141,8 +141,12 @@ export class MailOutbox {
     return this.running;
   }
 
-  /** Polls for due e-mails (retries, and mail queued by another instance). */
+  /**
+   * Sends what is due now (say, what a crashed predecessor left), then polls for due e-mails
+   * (retries, and mail queued by another instance).
+   */
   start(intervalMs = 5_000): void {
+    void this.deliverDue().catch(() => undefined);
     this.timer = setInterval(() => void this.deliverDue().catch(() => undefined), intervalMs);
     this.timer.unref();
   }

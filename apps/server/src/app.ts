@@ -140,6 +140,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     config.recaptcha.secretV3 || config.recaptcha.secretV2
       ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/']
       : [];
+  // The browser sends its error reports to the DSN's host (decision 123).
+  const errorReportingOrigins = config.sentryDsn ? [new URL(config.sentryDsn).origin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -149,7 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         // Mantine writes inline style attributes and a style tag for its CSS variables.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...errorReportingOrigins],
         frameSrc: ["'self'", 'blob:', ...recaptchaSources],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

@@ -62,8 +62,14 @@ describe('config', () => {
         SENTRY_DSN: 'https://key@errors.example.org/12',
         METRICS_TOKEN: 'a-long-enough-metrics-token',
       }),
-    ).toMatchObject({ sentryDsn: 'https://key@errors.example.org/12', metricsToken: 'a-long-enough-metrics-token' });
-    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ sentryDsn: undefined, metricsToken: undefined });
+    ).toMatchObject({
+      sentryDsn: 'https://key@errors.example.org/12',
+      metricsToken: 'a-long-enough-metrics-token',
+    });
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({
+      sentryDsn: undefined,
+      metricsToken: undefined,
+    });
   });
 
   it('treats empty variables as unset', () => {

@@ -213,7 +213,9 @@ describe('kill -9 mid-burst', () => {
       }
     }
     for (const [title, id] of acknowledged) {
-      const response = await fetch(`${base()}/project/${id}/`, { headers: { authorization: `JWT ${token}` } });
+      const response = await fetch(`${base()}/project/${id}/`, {
+        headers: { authorization: `JWT ${token}` },
+      });
       expect(response.status, title).toBe(200);
       expect(((await response.json()) as { title: string }).title).toBe(title);
     }

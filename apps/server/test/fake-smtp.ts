@@ -18,9 +18,7 @@ export interface CapturedMail {
  * `beforeAccept` runs once a message has fully arrived and before the server answers 250 (a test
  * can kill the sender there, as a crash between sending and recording would).
  */
-export async function startFakeSmtp(
-  options: { beforeAccept?: (mail: CapturedMail) => void } = {},
-): Promise<{
+export async function startFakeSmtp(options: { beforeAccept?: (mail: CapturedMail) => void } = {}): Promise<{
   url: string;
   inbox: CapturedMail[];
   reject: (on: boolean) => void;

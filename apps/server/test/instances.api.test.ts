@@ -49,7 +49,9 @@ describe('the instance registry', () => {
     await register('local:disk-a');
     await register('local:disk-a');
     await expect(register('local:disk-b')).rejects.toThrow(StorageNotSharedError);
-    await expect(register('local:disk-b')).rejects.toThrow(/S3 storage \(S3_BUCKET\), or give them one shared DATA_DIR/);
+    await expect(register('local:disk-b')).rejects.toThrow(
+      /S3 storage \(S3_BUCKET\), or give them one shared DATA_DIR/,
+    );
     await expect(register('s3:portal-files')).rejects.toThrow(StorageNotSharedError);
     expect(await countLiveInstances(t.database.db)).toBe(2);
 
@@ -91,7 +93,9 @@ describe('the instance registry', () => {
 
     // Neither blocks an instance with other storage: they are gone.
     await register('local:disk-new');
-    const ids = (await t.database.db.select({ id: serverInstances.id }).from(serverInstances)).map((r) => r.id);
+    const ids = (await t.database.db.select({ id: serverInstances.id }).from(serverInstances)).map(
+      (r) => r.id,
+    );
     expect(ids).not.toContain(crashedHere);
     expect(ids).not.toContain(silentElsewhere);
     const [mail] = await t.database.db.select().from(emailLogs).where(eq(emailLogs.id, mailId));

@@ -8,7 +8,9 @@ describe('error events without personal data', () => {
         'duplicate key (email)=(ada.lovelace+x@uni.example.edu) for eyJhbGciOiJIUzI1NiJ9.eyJ1c2VyX2lkIjoxfQ.c2lnbmF0dXJl',
       ),
     ).toBe('duplicate key (email)=([email]) for [token]');
-    expect(redactPersonalData('reset token Q2hvb3NlIGEgbG9uZyByYW5kb20gc3RyaW5nIGhlcmU')).toBe('reset token [token]');
+    expect(redactPersonalData('reset token Q2hvb3NlIGEgbG9uZyByYW5kb20gc3RyaW5nIGhlcmU')).toBe(
+      'reset token [token]',
+    );
     expect(redactPersonalData('Request 12 failed at step 3')).toBe('Request 12 failed at step 3');
   });
 

@@ -10,6 +10,4 @@ export const IDEMPOTENCY_MESSAGES = {
 } as const;
 
 /** A client's key for one logical write, e.g. a UUID it makes before the first try. */
-export const idempotencyKeySchema = z
-  .string()
-  .regex(/^[\x21-\x7e]{1,255}$/, IDEMPOTENCY_MESSAGES.invalidKey);
+export const idempotencyKeySchema = z.string().regex(/^[\x21-\x7e]{1,255}$/, IDEMPOTENCY_MESSAGES.invalidKey);

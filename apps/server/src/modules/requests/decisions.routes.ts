@@ -48,7 +48,6 @@ export const decisionsRoutes: FastifyPluginAsyncZod<{ requests: RequestsService 
       config: { access: { action: 'decide', subject: 'Request' }, idempotent: true },
       schema: { tags, params: idParamSchema, body: decisionInputSchema, response: { 200: requestSchema } },
     },
-    (request) =>
-      requests.decide(request.actor!, request.params.id, request.body, request.idempotencyClaim),
+    (request) => requests.decide(request.actor!, request.params.id, request.body, request.idempotencyClaim),
   );
 };

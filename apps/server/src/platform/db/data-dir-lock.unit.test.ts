@@ -71,10 +71,11 @@ describe('DATA_DIR lock', () => {
     const results = await Promise.allSettled([lockDataDir(dir), lockDataDir(dir), lockDataDir(dir)]);
     const held = results.filter((result) => result.status === 'fulfilled');
     expect(held).toHaveLength(1);
-    expect(results.filter((result) => result.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason)).toEqual([
-      expect.any(DataDirInUseError),
-      expect.any(DataDirInUseError),
-    ]);
+    expect(
+      results
+        .filter((result) => result.status === 'rejected')
+        .map((r) => (r as PromiseRejectedResult).reason),
+    ).toEqual([expect.any(DataDirInUseError), expect.any(DataDirInUseError)]);
     await (held[0] as PromiseFulfilledResult<() => Promise<void>>).value();
   });
 });

@@ -4,13 +4,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import S3rver from 's3rver';
-import {
-  localStorage,
-  newStorageKey,
-  s3Storage,
-  StoredFileMissingError,
-  type FileStorage,
-} from './storage';
+import { localStorage, newStorageKey, s3Storage, StoredFileMissingError, type FileStorage } from './storage';
 
 async function read(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];

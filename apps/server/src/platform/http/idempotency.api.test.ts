@@ -150,12 +150,14 @@ describe('Idempotency-Key on POST project/', () => {
   });
 
   it('says so when the write was done but its answer was not kept (a crash between the two)', async () => {
-    await db().insert(idempotencyKeys).values({
-      userId: researcher.id,
-      key: 'key-lost',
-      route: 'POST /api/project/',
-      bodyHash: bodyHash(project('Lost answer')),
-    });
+    await db()
+      .insert(idempotencyKeys)
+      .values({
+        userId: researcher.id,
+        key: 'key-lost',
+        route: 'POST /api/project/',
+        bodyHash: bodyHash(project('Lost answer')),
+      });
     const retry = await post('/api/project/', project('Lost answer'), researcher.token, 'key-lost');
     expect(retry.statusCode).toBe(409);
     expect(errorBody(retry)).toMatchObject({ detail: IDEMPOTENCY_MESSAGES.answerLost });
@@ -221,7 +223,12 @@ describe('Idempotency-Key on POST request/', () => {
 
 describe('Idempotency-Key on POST request/{id}/decision/', () => {
   it('makes one decision, with one history entry and one e-mail, for two posts of one key', async () => {
-    const { id } = await createRequest(db(), { projectId, typeId: 1, statusId: 2, displayName: 'Decided once' });
+    const { id } = await createRequest(db(), {
+      projectId,
+      typeId: 1,
+      statusId: 2,
+      displayName: 'Decided once',
+    });
     const decision = {
       status: 6,
       email: {
@@ -243,7 +250,9 @@ describe('Idempotency-Key on POST request/{id}/decision/', () => {
     const changes = await db()
       .select({ n: count() })
       .from(history)
-      .where(and(eq(history.model, 'request'), eq(history.objectId, String(id)), eq(history.action, 'update')));
+      .where(
+        and(eq(history.model, 'request'), eq(history.objectId, String(id)), eq(history.action, 'update')),
+      );
     expect(changes[0]!.n).toBe(1);
     const mails = await db()
       .select({ n: count() })

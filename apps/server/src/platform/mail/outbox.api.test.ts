@@ -153,7 +153,9 @@ describe('mail outbox', () => {
       version: '1',
       send: (_mail: unknown, done: (error: Error | null, info: unknown) => void) => {
         database.db
-          .select({ seconds: sql<number>`round(extract(epoch from ${emailLogs.nextAttemptAt} - now()))::int` })
+          .select({
+            seconds: sql<number>`round(extract(epoch from ${emailLogs.nextAttemptAt} - now()))::int`,
+          })
           .from(emailLogs)
           .then(
             (rows) => {

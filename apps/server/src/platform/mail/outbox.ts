@@ -90,7 +90,8 @@ export async function outboxBacklog(db: Db): Promise<{
     if (row.status === 'sent') continue;
     byStatus[row.status] = row.count;
     // Failed e-mails wait for nobody: only those still to be sent count for the age.
-    if (row.status !== 'failed') oldestWaitingSeconds = Math.max(oldestWaitingSeconds, row.oldestSeconds ?? 0);
+    if (row.status !== 'failed')
+      oldestWaitingSeconds = Math.max(oldestWaitingSeconds, row.oldestSeconds ?? 0);
   }
   return { byStatus, oldestWaitingSeconds };
 }
@@ -195,19 +196,22 @@ export class MailOutbox {
 
   /** Keeps a long send (large attachments, a slow server) from being taken for abandoned. */
   private renewLease(emailId: number): NodeJS.Timeout {
-    const timer = setInterval(() => {
-      this.db
-        .update(emailLogs)
-        .set({ nextAttemptAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
-        .where(
-          and(
-            eq(emailLogs.id, emailId),
-            eq(emailLogs.status, 'sending'),
-            eq(emailLogs.claimedBy, this.instanceId),
-          ),
-        )
-        .catch(() => undefined);
-    }, (LEASE_SECONDS * 1000) / 3);
+    const timer = setInterval(
+      () => {
+        this.db
+          .update(emailLogs)
+          .set({ nextAttemptAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+          .where(
+            and(
+              eq(emailLogs.id, emailId),
+              eq(emailLogs.status, 'sending'),
+              eq(emailLogs.claimedBy, this.instanceId),
+            ),
+          )
+          .catch(() => undefined);
+      },
+      (LEASE_SECONDS * 1000) / 3,
+    );
     timer.unref();
     return timer;
   }

@@ -65,6 +65,12 @@ async function eventsArrived(count: number) {
 }
 
 describe('error reporting', () => {
+  it('tells the browser where to report, and lets it connect there', async () => {
+    const config = await app.inject({ url: '/api/client-config/' });
+    expect(config.json().sentry_dsn).toBe(`${ingest.url.replace('http://', 'http://publickey@')}/42`);
+    expect(config.headers['content-security-policy']).toContain(`connect-src 'self' ${ingest.url}`);
+  });
+
   it('sends a 500 with its correlation id, route and method, and no personal data', async () => {
     const response = await app.inject({
       method: 'POST',
@@ -85,7 +91,11 @@ describe('error reporting', () => {
         method: 'POST',
         status_code: '500',
       },
-      exception: { values: [expect.objectContaining({ type: 'Error', value: 'no account row for [email] (token [token])' })] },
+      exception: {
+        values: [
+          expect.objectContaining({ type: 'Error', value: 'no account row for [email] (token [token])' }),
+        ],
+      },
     });
     const sent = ingest.requests.map((request) => request.body).join('\n');
     for (const personal of [PERSON, TOKEN, 'Secret-Password-1!', 'grace.hopper']) {

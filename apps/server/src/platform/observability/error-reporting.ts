@@ -44,7 +44,11 @@ export const errorReportingPlugin = fp(async (app: FastifyInstance, opts: ErrorR
     report.setTag('status_code', String(reply.statusCode));
     const error = errors.get(request);
     if (error) report.captureException(error);
-    else report.captureMessage(`${request.method} ${request.routeOptions.url ?? 'unmatched'} answered ${reply.statusCode}`, 'error');
+    else
+      report.captureMessage(
+        `${request.method} ${request.routeOptions.url ?? 'unmatched'} answered ${reply.statusCode}`,
+        'error',
+      );
   });
   app.addHook('onClose', async () => {
     await client.close(2_000);

@@ -65,8 +65,12 @@ describe('GET /api/metrics/', () => {
       'rrp_http_request_duration_seconds_count{method="GET",route="/api/project/:id/",status_code="404"} 2',
     );
     expect(text).not.toContain('987654');
-    expect(text).toContain('rrp_http_errors_total{method="GET",route="/api/project/:id/",status_class="4xx"} 2');
-    expect(text).toMatch(/rrp_http_request_duration_seconds_bucket\{le="0.05",method="GET",route="\/api\/project\/"/);
+    expect(text).toContain(
+      'rrp_http_errors_total{method="GET",route="/api/project/:id/",status_class="4xx"} 2',
+    );
+    expect(text).toMatch(
+      /rrp_http_request_duration_seconds_bucket\{le="0.05",method="GET",route="\/api\/project\/"/,
+    );
     expect(text).toContain('rrp_email_outbox_depth{status="queued"} 1');
     expect(text).toContain('rrp_email_outbox_depth{status="failed"} 0');
     const age = Number(/^rrp_email_outbox_oldest_age_seconds (\S+)$/m.exec(text)?.[1]);

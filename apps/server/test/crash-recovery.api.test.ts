@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +13,7 @@ import { seedReferenceData } from '../src/db/seed';
 import { openPglite, type Database } from '../src/platform/db/database';
 import { startFakeSmtp, type CapturedMail } from './fake-smtp';
 import { openTestDatabase, TEST_PASSWORD } from './test-app';
+import { freePort } from './free-port';
 
 /**
  * kill -9 of a real server process in the middle of a burst of writes (issue 13 item 7): nothing
@@ -34,18 +34,6 @@ let output = '';
 let port: number;
 /** Set by the SMTP sink: the server is killed the moment its first e-mail has arrived. */
 let killedOnMail: CapturedMail | null = null;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** The data the server starts on: reference data and one researcher. */
 async function prepare(database: Database) {

@@ -1,12 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import pg from 'pg';
 import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
@@ -22,7 +20,15 @@ import {
 import { DataDirInUseError } from '../src/platform/db/data-dir-lock';
 import { openPostgres } from '../src/platform/db/database';
 import { startServer, type RunningServer } from '../src/server';
-import { auth, createTestContext, errorBody, testConfig, type TestContext } from './test-app';
+import {
+  auth,
+  createEmptyDatabase,
+  createTestContext,
+  errorBody,
+  testConfig,
+  type TestContext,
+} from './test-app';
+import { freePort } from './free-port';
 
 /**
  * Several server instances on one database (issue 13 item 6, decision 120): the registry refuses
@@ -153,44 +159,19 @@ describe('a file stored on another instance’s disk', () => {
   });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 describe('instances starting together', () => {
   const serverUrl = inject('postgresUrl');
   const dataDir = mkdtempSync(join(tmpdir(), 'rrp-together-'));
-  let emptyDatabase: string | null = null;
+  let emptyDatabase: Awaited<ReturnType<typeof createEmptyDatabase>> | null = null;
   const started: RunningServer[] = [];
 
   beforeAll(async () => {
-    if (!serverUrl) return;
-    const name = `rrp_together_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    emptyDatabase = url.toString();
+    if (serverUrl) emptyDatabase = await createEmptyDatabase(serverUrl);
   });
   afterAll(async () => {
     for (const server of started) await server.close();
     rmSync(dataDir, { recursive: true, force: true });
-    if (serverUrl && emptyDatabase) {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${new URL(emptyDatabase).pathname.slice(1)} with (force)`);
-      await cleanup.end();
-    }
+    await emptyDatabase?.drop();
   });
 
   const configFor = async () =>
@@ -200,7 +181,7 @@ describe('instances starting together', () => {
       DATA_DIR: dataDir,
       HOST: '127.0.0.1',
       PORT: String(await freePort()),
-      ...(emptyDatabase ? { DATABASE_URL: emptyDatabase } : {}),
+      ...(emptyDatabase ? { DATABASE_URL: emptyDatabase.url } : {}),
     });
 
   it(
@@ -232,7 +213,7 @@ describe('instances starting together', () => {
           instances: 2,
         });
       }
-      const check = await openPostgres(emptyDatabase!, 1);
+      const check = await openPostgres(emptyDatabase!.url, 1);
       try {
         const [demo] = await check.db
           .select({ n: count() })

@@ -25,6 +25,8 @@ export default defineConfig({
             )
           )
             return undefined;
+          // Error reporting is loaded only when configured (its own lazy chunk, decision 123).
+          if (/[\\/]@sentry(-internal)?[\\/]/.test(id)) return undefined;
           if (
             /@mantine|@floating-ui|react-remove-scroll|react-number-format|react-textarea-autosize/.test(id)
           )

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { reportError } from '@/lib/error-reporting';
 
@@ -10,7 +10,8 @@ import { reportError } from '@/lib/error-reporting';
 export function RouteErrorScreen() {
   const error = useRouteError();
   useEffect(() => {
-    void reportError(error);
+    // A route's own "not found" answer is not a failure of the app.
+    if (!isRouteErrorResponse(error)) void reportError(error);
   }, [error]);
   return (
     <Container size="sm" py="xl">

@@ -72,7 +72,8 @@ describe('Idempotency-Key on POST project/', () => {
     expect(first.statusCode, first.body).toBe(201);
     expect(first.headers['idempotent-replayed']).toBeUndefined();
 
-    const retry = await post('/api/project/', project('Retried once'), researcher.token, 'key-project-1');
+    // The same path without its trailing slash is the same route.
+    const retry = await post('/api/project', project('Retried once'), researcher.token, 'key-project-1');
     expect(retry.statusCode).toBe(201);
     expect(retry.headers['idempotent-replayed']).toBe('true');
     expect(retry.headers['content-type']).toMatch(/^application\/json/);

@@ -37,6 +37,9 @@ export function bodyHash(body: unknown): string {
   return createHash('sha256').update(canonical).digest('hex');
 }
 
+/** Paths are served with and without their trailing slash: one key for both spellings. */
+const withTrailingSlash = (path: string) => (path.endsWith('/') ? path : `${path}/`);
+
 const REPLAYED_HEADER = 'idempotent-replayed';
 const claimed = new WeakMap<FastifyRequest, KeyUse>();
 
@@ -62,7 +65,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: { db: Db 
     const use: KeyUse = {
       userId: request.actor.userId,
       key,
-      route: `${request.method} ${request.url.split('?', 1)[0]}`,
+      route: `${request.method} ${withTrailingSlash(request.url.split('?', 1)[0]!)}`,
       bodyHash: bodyHash(request.body),
     };
     const found = await findLiveKey(db, use.userId, key);

@@ -4,7 +4,7 @@ import type { Config } from './config';
 import { buildApp } from './app';
 import { openDatabase } from './platform/db/open';
 import type { Database } from './platform/db/database';
-import { joinCluster } from './platform/cluster/instance-registry';
+import { joinCluster, type ClusterMembership } from './platform/cluster/instance-registry';
 import { seedDemoData, seedReferenceData } from './db/seed';
 
 export interface RunningServer {
@@ -23,12 +23,13 @@ export async function startServer(config: Config, options: { logger: boolean }):
   const database = await openDatabase(config);
   const instanceId = randomUUID();
   let app: FastifyInstance | undefined;
+  let membership: ClusterMembership | undefined;
   try {
     await seedReferenceData(database.db);
     app = await buildApp({ config, database, logger: options.logger, instanceId });
     // Before anything is stored or sent: refused if another instance keeps files elsewhere;
     // what a crashed predecessor was sending is released to be sent again.
-    const membership = await joinCluster(
+    membership = await joinCluster(
       database.db,
       { id: instanceId, storage: app.fileStorage.identity },
       app.log,
@@ -39,17 +40,19 @@ export async function startServer(config: Config, options: { logger: boolean }):
     await app.listen({ port: config.port, host: config.host });
     app.outbox.start();
     const running = app;
+    const registered = membership;
     return {
       app: running,
       database,
       async close() {
         await running.close();
-        await membership.leave().catch(() => undefined);
+        await registered.leave().catch(() => undefined);
         await database.close();
       },
     };
   } catch (error) {
     await app?.close();
+    await membership?.leave().catch(() => undefined);
     await database.close();
     throw error;
   }

@@ -1,9 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { freePort } from './free-port';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,6 +25,18 @@ function postgresBinDir(): string {
   throw new Error(
     'TEST_DB=postgres needs PostgreSQL server binaries: run `apt-get install postgresql` (Debian) or set TEST_DATABASE_URL.',
   );
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
 }
 
 /**

@@ -18,7 +18,6 @@ import {
   type ClusterMembership,
 } from '../src/platform/cluster/instance-registry';
 import { DataDirInUseError } from '../src/platform/db/data-dir-lock';
-import { openPostgres } from '../src/platform/db/database';
 import { startServer, type RunningServer } from '../src/server';
 import {
   auth,
@@ -213,16 +212,11 @@ describe('instances starting together', () => {
           instances: 2,
         });
       }
-      const check = await openPostgres(emptyDatabase!.url, 1);
-      try {
-        const [demo] = await check.db
-          .select({ n: count() })
-          .from(users)
-          .where(eq(users.email, 'superuser@demo.test'));
-        expect(demo!.n).toBe(1);
-      } finally {
-        await check.close();
-      }
+      const [demo] = await started[0]!.database.db
+        .select({ n: count() })
+        .from(users)
+        .where(eq(users.email, 'superuser@demo.test'));
+      expect(demo!.n).toBe(1);
     },
     240_000,
   );

@@ -26,18 +26,6 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/**
- * Keys of the PostgreSQL advisory locks that keep instances starting together from stepping on
- * each other: one migrates, then one seeds, while the others wait; and one at a time joins or
- * tidies the instance registry.
- */
-export const ADVISORY_LOCKS = { migrations: 727274, seed: 727275, instances: 727276 } as const;
-
-/** Inside a transaction: waits until no other instance holds this lock; it is freed at commit. */
-export async function lockForTransaction(tx: Tx, key: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${key})`);
-}
-
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../db/migrations', import.meta.url));
 
 /** Embedded PGlite: a directory on disk, or memory when `dataDir` is undefined (tests). */
@@ -73,12 +61,10 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   // Several instances may start together on one database: only one migrates at a time.
   const lockClient = await pool.connect();
   try {
-    await lockClient.query('select pg_advisory_lock($1)', [ADVISORY_LOCKS.migrations]);
+    await lockClient.query('select pg_advisory_lock(727274)');
     await migrate(drizzle(lockClient, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
   } finally {
-    await lockClient
-      .query('select pg_advisory_unlock($1)', [ADVISORY_LOCKS.migrations])
-      .catch(() => undefined);
+    await lockClient.query('select pg_advisory_unlock(727274)').catch(() => undefined);
     lockClient.release();
   }
   return {
@@ -96,4 +82,16 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
 
 export async function pingDatabase(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
+}
+
+/**
+ * Keys of the PostgreSQL advisory locks that keep instances starting together from stepping on
+ * each other: after migrating (727274, in `openPostgres`), one seeds while the others wait; and
+ * one at a time joins or tidies the instance registry.
+ */
+export const ADVISORY_LOCKS = { seed: 727275, instances: 727276 } as const;
+
+/** Inside a transaction: waits until no other instance holds this lock; it is freed at commit. */
+export async function lockForTransaction(tx: Tx, key: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${key})`);
 }

@@ -24,11 +24,11 @@ import {
   type ValidateSamplesInput,
 } from '@rrp/domain';
 import type { Db, DbOrTx } from '../../platform/db/database';
+import type { ClaimIdempotencyKey } from '../../platform/http/idempotency';
 import { authorize } from '../../platform/http/access';
 import { NotFoundError, ValidationError, type FieldErrors } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
 import { parseListQuery } from '../../platform/list';
-import type { ClaimIdempotencyKey } from '../../platform/http/idempotency';
 import type { FormsService } from '../forms/forms.service';
 import type { EmailService } from '../email/email.service';
 import type { EmailContext } from './decisions.emails';

@@ -81,6 +81,20 @@ describe('Idempotency-Key on POST project/', () => {
     expect(await countOf(projects, 'Retried once')).toBe(1);
   });
 
+  it('keeps the answer as serialized, whatever encoding the first answer was sent in', async () => {
+    const headers = {
+      ...auth(researcher.token),
+      'idempotency-key': 'key-encoded',
+      'accept-encoding': 'gzip, br',
+    };
+    const payload = project('Encoded answer');
+    const first = await t.app.inject({ method: 'POST', url: '/api/project/', headers, payload });
+    expect(first.statusCode).toBe(201);
+    const retry = await post('/api/project/', payload, researcher.token, 'key-encoded');
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json().title).toBe('Encoded answer');
+  });
+
   it('treats the same body with its keys in another order as the same request', async () => {
     const body = project('Key order');
     const first = await post('/api/project/', body, researcher.token, 'key-order');

@@ -88,17 +88,19 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: { db: Db 
     };
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Kept as the route's serializer writes it, before anything (compression) changes the bytes.
+  app.addHook('preSerialization', async (request, reply, payload: unknown) => {
     const use = claimed.get(request);
-    if (!use) return payload;
     // Only successes are kept: a refused write committed nothing, and may be sent again as is.
-    if (reply.statusCode < 300 && typeof payload === 'string') {
-      try {
-        await storeAnswer(db, use, reply.statusCode, payload);
-      } catch (error) {
-        // The write is done; a retry is then told its answer was lost rather than writing twice.
-        request.log.warn({ error: (error as Error).message }, 'idempotency answer not stored');
-      }
+    if (!use || reply.statusCode >= 300) return payload;
+    try {
+      const serialized = reply.serialize(payload);
+      // The zod serializer writes a string; the type also allows bytes.
+      const body = typeof serialized === 'string' ? serialized : new TextDecoder().decode(serialized);
+      await storeAnswer(db, use, reply.statusCode, body);
+    } catch (error) {
+      // The write is done; a retry is then told its answer was lost rather than writing twice.
+      request.log.warn({ error: (error as Error).message }, 'idempotency answer not stored');
     }
     return payload;
   });

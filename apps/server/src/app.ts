@@ -13,6 +13,10 @@ import type { Config } from './config';
 import type { Database } from './platform/db/database';
 import { TokenService } from './platform/auth/tokens';
 import { accessPlugin } from './platform/http/access';
+import { idempotencyPlugin } from './platform/http/idempotency';
+import { errorReportingPlugin } from './platform/observability/error-reporting';
+import { metricsPlugin } from './platform/observability/metrics';
+import { countLiveInstances } from './platform/cluster/instance-registry';
 import { correlationIdFor } from './platform/http/correlation';
 import { errorHandlerPlugin } from './platform/http/error-handler';
 import { loggerOptions } from './platform/http/logging';
@@ -54,7 +58,7 @@ import {
   type InstitutionsService,
 } from './modules/institutions/institutions.service';
 import { clamdScanner, noVirusScan } from './platform/files/virus-scan';
-import { localStorage, s3Storage } from './platform/files/storage';
+import { localStorage, s3Storage, type FileStorage } from './platform/files/storage';
 import { searchRoutes } from './modules/search/search.routes';
 import { createSearchService } from './modules/search/search.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -85,17 +89,22 @@ import { formsRoutes } from './modules/forms/forms.routes';
 import { createFormsService } from './modules/forms/forms.service';
 import { createComplianceService } from './modules/compliance/compliance.service';
 import { COMPLIANCE_TEMPLATE, complianceEmailTemplate } from './modules/compliance/compliance.emails';
+import { APP_VERSION } from './db/seed';
 
 export interface AppOptions {
   config: Config;
   database: Database;
   logger?: boolean;
+  /** This server process in the instance registry (main.ts); its e-mail claims carry it. */
+  instanceId?: string;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Delivers queued e-mail; tests await `deliverDue()` to read what was sent. */
     outbox: MailOutbox;
+    /** Where files are stored; main.ts registers its identity in the instance registry. */
+    fileStorage: FileStorage;
     /** What the demo seed needs from the services (generating an institution's RDA). */
     demo: {
       attachDefaultRda: InstitutionsService['attachDefaultRda'];
@@ -124,10 +133,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errorHandlerPlugin);
+  await app.register(errorReportingPlugin, {
+    dsn: config.sentryDsn,
+    environment: config.env,
+    release: APP_VERSION,
+  });
   const recaptchaSources =
     config.recaptcha.secretV3 || config.recaptcha.secretV2
       ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/']
       : [];
+  // The browser sends its error reports to the DSN's host (decision 123).
+  const errorReportingOrigins = config.sentryDsn ? [new URL(config.sentryDsn).origin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -137,7 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         // Mantine writes inline style attributes and a style tag for its CSS variables.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...errorReportingOrigins],
         frameSrc: ["'self'", 'blob:', ...recaptchaSources],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -163,12 +179,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const tokens = new TokenService(config.jwtSecret, config.tokenTtlMinutes);
   await app.register(accessPlugin, { db: database.db, tokens });
+  await app.register(idempotencyPlugin, { db: database.db });
+  if (config.metricsToken) await app.register(metricsPlugin, { token: config.metricsToken, database });
 
   const outbox = new MailOutbox(
     database.db,
     createMailTransport(config.mail.smtpUrl),
     config.mail.from,
     app.log,
+    { instanceId: options.instanceId },
   );
   app.decorate('outbox', outbox);
   app.addHook('onClose', () => outbox.stop());
@@ -190,6 +209,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const storage = config.s3
     ? await s3Storage(config.s3)
     : localStorage(`${config.dataDir}/files`, config.jwtSecret, config.publicUrl);
+  app.decorate('fileStorage', storage);
   const scanner = config.clamav ? clamdScanner(config.clamav.host, config.clamav.port) : noVirusScan;
   // E-mails with attachments (decision documents) read them from storage when delivered.
   outbox.useAttachments(storedFileAttachments(database.db, storage));
@@ -241,8 +261,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         supportEmail: config.supportEmail,
         orcid: config.orcid,
         recaptcha: config.recaptcha,
+        sentryDsn: config.sentryDsn,
       },
       database,
+      fileStorage: storage.kind,
+      liveInstances: () => countLiveInstances(database.db),
       serviceHealth: httpServiceHealth(config.externalServices),
       virusScan: config.clamav ? 'configured' : 'not configured',
     }),

@@ -64,7 +64,17 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   DEMO_PASSWORD: z.string().min(10, 'must be at least 10 characters').default('Portal-Demo-1!'),
-  SENTRY_DSN: optionalUrl,
+  /** Error reporting (Sentry) for the server and, through client-config, the browser. */
+  SENTRY_DSN: z
+    .string()
+    // The SDK ignores a DSN it cannot parse without a word: check its shape here instead.
+    .regex(
+      /^https?:\/\/\w+(:\w*)?@[\w.-]+(:\d+)?(\/[\w.-]+)*\/\d+$/,
+      'must be a Sentry DSN, https://<public key>@<host>/<project id>',
+    )
+    .optional(),
+  /** Bearer token of the Prometheus scraper at /api/metrics/; unset, the endpoint does not exist. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   GLOBUS_URL: optionalUrl,
   ABN_URL: optionalUrl,
   BINS_URL: optionalUrl,
@@ -111,6 +121,7 @@ export interface Config {
     | undefined;
   demoPassword: string;
   sentryDsn: string | undefined;
+  metricsToken: string | undefined;
   externalServices: Record<'GLOBUS' | 'ABN' | 'BINS' | 'ZENDESK_API' | 'GPF', string | undefined>;
   /** Zendesk's API, when all three variables are set; otherwise the local fake (not in production). */
   zendesk: { url: string; email: string; apiToken: string } | undefined;
@@ -203,6 +214,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     demoPassword: env.DEMO_PASSWORD,
     sentryDsn: env.SENTRY_DSN,
+    metricsToken: env.METRICS_TOKEN,
     externalServices: {
       GLOBUS: env.GLOBUS_URL,
       ABN: env.ABN_URL,

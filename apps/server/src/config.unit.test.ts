@@ -41,6 +41,10 @@ describe('config', () => {
     [{ GLOBUS_URL: 'not a url' }, 'GLOBUS_URL'],
     [{ CLAMAV_HOST: 'localhost' }, 'CLAMAV_PORT'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ SENTRY_DSN: 'not a url' }, 'SENTRY_DSN'],
+    [{ SENTRY_DSN: 'https://errors.example.org/12' }, 'SENTRY_DSN'],
+    [{ SENTRY_DSN: 'https://public-key@errors.example.org/12' }, 'SENTRY_DSN'],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
   ])('stops on a bad value and names the variable: %o', (env, name) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(name);
@@ -49,6 +53,23 @@ describe('config', () => {
   it('refuses to start in production without JWT_SECRET', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow(/JWT_SECRET: required/);
     expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }).isProduction).toBe(true);
+  });
+
+  it('reads the error-reporting DSN and the metrics token', () => {
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir(),
+        SENTRY_DSN: 'https://key@errors.example.org/12',
+        METRICS_TOKEN: 'a-long-enough-metrics-token',
+      }),
+    ).toMatchObject({
+      sentryDsn: 'https://key@errors.example.org/12',
+      metricsToken: 'a-long-enough-metrics-token',
+    });
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({
+      sentryDsn: undefined,
+      metricsToken: undefined,
+    });
   });
 
   it('treats empty variables as unset', () => {

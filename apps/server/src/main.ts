@@ -1,34 +1,28 @@
 import { loadConfig, ConfigError } from './config';
-import { buildApp } from './app';
-import { openDatabase } from './platform/db/open';
+import { startServer } from './server';
 import { DataDirInUseError } from './platform/db/data-dir-lock';
-import { seedDemoData, seedReferenceData } from './db/seed';
+import { StorageNotSharedError } from './platform/cluster/instance-registry';
 import { stopOnSignals } from './platform/shutdown';
 
-/** Process entry: config, database (locked, migrated, seeded), then listen. */
+/** Process entry: config, the server, and a clean stop on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase(config);
-  await seedReferenceData(database.db);
-  const app = await buildApp({ config, database, logger: true });
-  if (!config.isProduction)
-    await seedDemoData(database.db, config.demoPassword, app.demo.attachDefaultRda, app.demo.attachIrb);
-
-  // app.close() lets in-flight requests finish, then its onClose hooks drain the e-mail outbox.
-  stopOnSignals(async () => {
-    await app.close();
-    await database.close();
-  }, app.log);
-
-  await app.listen({ port: config.port, host: config.host });
-  app.outbox.start();
-  app.log.info(
-    `${config.productName} on http://localhost:${config.port} (database: ${database.kind}${database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`,
+  const server = await startServer(config, { logger: true });
+  // Stops listening (in-flight requests finish), drains the e-mail outbox, leaves the instance
+  // registry and closes the database; cut off after 20 s.
+  stopOnSignals(() => server.close(), server.app.log);
+  server.app.log.info(
+    `${config.productName} on http://localhost:${config.port} (database: ${server.database.kind}${server.database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`,
   );
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
+  // Refusals an operator can act on are one line; anything else with its stack.
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirInUseError ||
+    error instanceof StorageNotSharedError
+  ) {
     console.error(error.message);
   } else {
     console.error('Start-up failed:', error);

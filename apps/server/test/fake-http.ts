@@ -3,21 +3,26 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A local HTTP server standing in for a service on the other side of the internet
- * (reCAPTCHA, ORCID, ...). `handle` answers each request; the form body is parsed for it.
+ * (reCAPTCHA, ORCID, Sentry, ...). `handle` answers each request; the form body is parsed for
+ * it, and the raw body kept too.
  */
 export async function startFakeHttp(
   handle: (request: { method: string; url: string; form: URLSearchParams }) => {
     status?: number;
     json: unknown;
   },
-): Promise<{ url: string; requests: { url: string; form: URLSearchParams }[]; close: () => Promise<void> }> {
-  const requests: { url: string; form: URLSearchParams }[] = [];
+): Promise<{
+  url: string;
+  requests: { url: string; form: URLSearchParams; body: string }[];
+  close: () => Promise<void>;
+}> {
+  const requests: { url: string; form: URLSearchParams; body: string }[] = [];
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
     req.on('end', () => {
       const form = new URLSearchParams(body);
-      requests.push({ url: req.url ?? '', form });
+      requests.push({ url: req.url ?? '', form, body });
       const answer = handle({ method: req.method ?? 'GET', url: req.url ?? '', form });
       res
         .writeHead(answer.status ?? 200, { 'content-type': 'application/json' })

@@ -7,12 +7,18 @@ export interface CapturedMail {
   subject: string;
   text: string;
   html: string | null;
+  /** The Message-ID header, angle brackets included (a retried e-mail keeps it). */
+  messageId: string;
   /** Only on mail that has attachments. */
   attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
 
-/** A real SMTP server on loopback that keeps what it receives; `reject` makes it refuse mail. */
-export async function startFakeSmtp(): Promise<{
+/**
+ * A real SMTP server on loopback that keeps what it receives; `reject` makes it refuse mail.
+ * `beforeAccept` runs once a message has fully arrived and before the server answers 250 (a test
+ * can kill the sender there, as a crash between sending and recording would).
+ */
+export async function startFakeSmtp(options: { beforeAccept?: (mail: CapturedMail) => void } = {}): Promise<{
   url: string;
   inbox: CapturedMail[];
   reject: (on: boolean) => void;
@@ -40,13 +46,16 @@ export async function startFakeSmtp(): Promise<{
             contentType: attachment.contentType,
             content: attachment.content,
           }));
-          inbox.push({
+          const captured: CapturedMail = {
             to,
             subject: mail.subject ?? '',
             text: mail.text ?? '',
             html: mail.html || null,
+            messageId: mail.messageId ?? '',
             ...(attachments.length ? { attachments } : {}),
-          });
+          };
+          inbox.push(captured);
+          options.beforeAccept?.(captured);
           callback();
         })
         .catch(callback);

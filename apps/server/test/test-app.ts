@@ -33,6 +33,22 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 export async function openTestDatabase(): Promise<Database & { url: string | null }> {
   const serverUrl = inject('postgresUrl');
   if (!serverUrl) return { ...(await openPglite(undefined)), url: null };
+  const empty = await createEmptyDatabase(serverUrl);
+  const database = await openPostgres(empty.url, { poolSize: 5 });
+  return {
+    ...database,
+    url: empty.url,
+    close: async () => {
+      await database.close();
+      await empty.drop();
+    },
+  };
+}
+
+/** A new database, not even migrated, on the harness's PostgreSQL server. */
+export async function createEmptyDatabase(
+  serverUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `rrp_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -40,12 +56,9 @@ export async function openTestDatabase(): Promise<Database & { url: string | nul
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), { poolSize: 5 });
   return {
-    ...database,
     url: url.toString(),
-    close: async () => {
-      await database.close();
+    async drop() {
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);

@@ -16,7 +16,7 @@ import {
   toRows,
   type IrbData,
 } from '@rrp/domain';
-import type { Db, DbOrTx } from '../platform/db/database';
+import { ADVISORY_LOCKS, lockForTransaction, type Db, type DbOrTx } from '../platform/db/database';
 import {
   cohorts,
   featureToggles,
@@ -59,9 +59,13 @@ async function upsertChoices(tx: DbOrTx, table: typeof shippingVendors, names: r
     .onConflictDoUpdate({ target: table.name, set: { position: sql`excluded.position` } });
 }
 
-/** Reference data every installation has. Safe to run at every start. */
+/**
+ * Reference data every installation has. Safe to run at every start, by several instances
+ * starting together: they take turns (the seed's advisory lock).
+ */
 export async function seedReferenceData(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
+    await lockForTransaction(tx, ADVISORY_LOCKS.seed);
     await tx
       .insert(groups)
       .values(ROLE_KEYS.map((name) => ({ name, label: ROLE_LABELS[name] })))
@@ -166,7 +170,11 @@ async function seedDemoProjects(
   });
 }
 
-/** One verified demo account per role, `<role>@demo.test`, all at the approved demo institution. */
+/**
+ * One verified demo account per role, `<role>@demo.test`, all at the approved demo institution.
+ * Instances starting together take turns (the seed's advisory lock): the first creates, the
+ * others find everything there.
+ */
 export async function seedDemoData(
   db: Db,
   demoPassword: string,
@@ -178,6 +186,7 @@ export async function seedDemoData(
   attachIrb?: AttachDemoIrb,
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    await lockForTransaction(tx, ADVISORY_LOCKS.seed);
     const institution = await ensureDemoInstitution(tx, DEMO_INSTITUTION_NAME);
     const demoUsers = new Map<string, Awaited<ReturnType<typeof ensureUser>>>();
     for (const role of ROLE_KEYS) {

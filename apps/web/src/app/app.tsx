@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider } from '@/lib/session';
+import { ErrorReporting } from '@/lib/error-reporting-starter';
 import { createAppRouter } from './router';
 import { createStatusHandler } from './status-handler';
 import { cssVariablesResolver, theme } from './theme';
@@ -17,6 +18,7 @@ export function App() {
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
+        <ErrorReporting />
         <SessionProvider onApiError={onApiError}>
           <RouterProvider router={router} />
         </SessionProvider>

@@ -1,7 +1,18 @@
+import { useEffect } from 'react';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { reportError } from '@/lib/error-reporting';
 
-/** Shown if a screen fails to load or render: the app stays usable and says what to do. */
+/**
+ * Shown if a screen fails to load or render: the app stays usable and says what to do. The
+ * error goes to error reporting when it is on (the router catches it, so nothing else sees it).
+ */
 export function RouteErrorScreen() {
+  const error = useRouteError();
+  useEffect(() => {
+    // A route's own "not found" answer is not a failure of the app.
+    if (!isRouteErrorResponse(error)) void reportError(error);
+  }, [error]);
   return (
     <Container size="sm" py="xl">
       <Stack>

@@ -6,6 +6,8 @@ export interface ClientConfig {
   support_email: string;
   orcid: { client_id: string; authorize_url: string } | null;
   recaptcha: { v3_site_key: string | null; v2_site_key: string | null } | null;
+  /** Error reporting (Sentry) for the browser; null when the server has none. */
+  sentry_dsn: string | null;
 }
 
 /** The server's run-time settings for the browser (GET client-config/). */

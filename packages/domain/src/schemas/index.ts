@@ -16,3 +16,4 @@ export * from './decisions';
 export * from './renewals';
 export * from './request-documents';
 export * from './request-staff';
+export * from './idempotency';

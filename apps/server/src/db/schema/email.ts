@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -25,6 +25,13 @@ export const emailLogs = pgTable(
     lastError: text('last_error'),
     /** When a queued e-mail is due; for one being sent, when its sender's lease runs out. */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The server instance sending it (status `sending`); released at once when that instance dies. */
+    claimedBy: uuid('claimed_by'),
+    /**
+     * Sent as the Message-ID of every attempt, so a receiver can drop the copy a retry after a
+     * crash sends again (delivery is at least once, decision 122).
+     */
+    messageId: uuid('message_id').notNull().defaultRandom(),
     /** What the e-mail was about (staff §7 "Email info": model_name, obj_ids), e.g. `request` [12]. */
     modelName: text('model_name'),
     objectIds: integer('object_ids')

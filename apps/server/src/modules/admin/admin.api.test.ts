@@ -41,6 +41,9 @@ describe('GET /api/health/', () => {
       database: 'ok',
       database_kind: expect.stringMatching(/^(pglite|postgres)$/),
       virus_scan: 'not configured',
+      // The test server is in no instance registry (main.ts registers real ones).
+      file_storage: 'local',
+      instances: 0,
     });
   });
 });
@@ -130,6 +133,7 @@ describe('GET /api/client-config/', () => {
       support_email: 'support@portal.test',
       orcid: null,
       recaptcha: null,
+      sentry_dsn: null,
     });
   });
 });

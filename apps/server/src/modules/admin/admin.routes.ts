@@ -17,6 +17,10 @@ const healthSchema = z.object({
   database: z.enum(['ok', 'unavailable']),
   database_kind: z.enum(['pglite', 'postgres']),
   virus_scan: z.enum(['configured', 'not configured']),
+  /** Local files need one shared DATA_DIR for several instances; S3 does not. */
+  file_storage: z.enum(['local', 's3']),
+  /** Server instances running on this database (null while it is unavailable). */
+  instances: z.number().int().nullable(),
 });
 
 const serviceHealthSchema = z.object({
@@ -31,6 +35,8 @@ const clientConfigSchema = z.object({
   support_email: z.string(),
   orcid: z.object({ client_id: z.string(), authorize_url: z.string() }).nullable(),
   recaptcha: z.object({ v3_site_key: z.string().nullable(), v2_site_key: z.string().nullable() }).nullable(),
+  /** Browser error reporting; null when off. */
+  sentry_dsn: z.string().nullable(),
 });
 
 export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async (app, { admin }) => {

@@ -19,8 +19,13 @@ export function createAdminService(deps: {
     supportEmail: string;
     orcid: { clientId?: string; baseUrl: string };
     recaptcha: { siteKeyV3?: string; siteKeyV2?: string; secretV3?: string; secretV2?: string };
+    /** Error reporting in the browser too (a DSN is public by design). */
+    sentryDsn?: string;
   };
   database: Database;
+  fileStorage: 'local' | 's3';
+  /** Server instances running on this database (the instance registry). */
+  liveInstances: () => Promise<number>;
   serviceHealth: ServiceHealthAdapter;
   virusScan: 'configured' | 'not configured';
 }) {
@@ -57,11 +62,17 @@ export function createAdminService(deps: {
       return { list, count: page.count, results: page.rows.map(presentMetaData) };
     },
 
-    /** Liveness with the database's state; answers even when the database is down. */
+    /**
+     * Liveness with the database's state; answers even when the database is down. It also says
+     * where files are kept and how many instances share this database: with local storage, more
+     * than one needs a shared DATA_DIR (S3 is the way to run several, decision 120).
+     */
     async health() {
       let databaseStatus: 'ok' | 'unavailable' = 'ok';
+      let instances: number | null = null;
       try {
         await pingDatabase(db);
+        instances = await deps.liveInstances();
       } catch {
         databaseStatus = 'unavailable';
       }
@@ -70,6 +81,8 @@ export function createAdminService(deps: {
         database: databaseStatus,
         database_kind: database.kind,
         virus_scan: deps.virusScan,
+        file_storage: deps.fileStorage,
+        instances,
       };
     },
 
@@ -89,6 +102,7 @@ export function createAdminService(deps: {
           recaptcha.secretV3 || recaptcha.secretV2
             ? { v3_site_key: recaptcha.siteKeyV3 ?? null, v2_site_key: recaptcha.siteKeyV2 ?? null }
             : null,
+        sentry_dsn: deps.client.sentryDsn ?? null,
       };
     },
 

@@ -322,6 +322,8 @@ export function createFilesService(deps: {
         // A file outside the SQL visibility may still be readable through its policy's own check.
         rows.push(byId.get(id) ?? (await load(db, actor, id, 'read')).file);
       }
+      // A missing file is a 404 now, not a zip broken off halfway once its answer has begun.
+      await Promise.all(rows.map((row) => storage.assertExists(row.storageKey)));
       return zipStream(
         rows.map((row) => ({
           name: row.name,

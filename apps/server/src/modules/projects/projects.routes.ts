@@ -54,7 +54,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ projects: ProjectsService }
   app.post(
     '/api/project/',
     {
-      config: { access: { action: 'create', subject: 'Project' } },
+      config: { access: { action: 'create', subject: 'Project' }, idempotent: true },
       schema: {
         tags,
         querystring: expandQuerySchema,
@@ -65,7 +65,14 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ projects: ProjectsService }
     async (request, reply) =>
       reply
         .status(201)
-        .send(await projects.create(request.actor!, request.body, parseExpand(request.query.expand))),
+        .send(
+          await projects.create(
+            request.actor!,
+            request.body,
+            parseExpand(request.query.expand),
+            request.idempotencyClaim,
+          ),
+        ),
   );
 
   app.get(

@@ -19,6 +19,7 @@ import { NotFoundError, ValidationError } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
 import { parseListQuery } from '../../platform/list';
 import type { FileStorage } from '../../platform/files/storage';
+import type { ClaimIdempotencyKey } from '../../platform/http/idempotency';
 import { researchTeamMembers } from '../../db/schema';
 import { projectList, teamList } from './projects.lists';
 import * as repo from './projects.repo';
@@ -272,8 +273,15 @@ export function createProjectsService(deps: {
      * POST project/: the project, its PI's team row, the IRB uploaded just before and the other
      * team rows, in one transaction (issue 5: all land or none).
      */
-    async create(actor: Actor, input: CreateProject, expand: ReadonlySet<string>): Promise<ProjectDto> {
+    /** `claimKey` takes the caller's Idempotency-Key in the same transaction (one key, one project). */
+    async create(
+      actor: Actor,
+      input: CreateProject,
+      expand: ReadonlySet<string>,
+      claimKey?: ClaimIdempotencyKey,
+    ): Promise<ProjectDto> {
       const id = await db.transaction(async (tx) => {
+        await claimKey?.(tx);
         const now = new Date();
         const ownerId = await chooseOwner(tx, actor, input, null);
         const owner = await repo.findUser(tx, ownerId);

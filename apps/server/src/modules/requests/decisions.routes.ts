@@ -45,9 +45,9 @@ export const decisionsRoutes: FastifyPluginAsyncZod<{ requests: RequestsService 
   app.post(
     '/api/request/:id/decision/',
     {
-      config: { access: { action: 'decide', subject: 'Request' } },
+      config: { access: { action: 'decide', subject: 'Request' }, idempotent: true },
       schema: { tags, params: idParamSchema, body: decisionInputSchema, response: { 200: requestSchema } },
     },
-    (request) => requests.decide(request.actor!, request.params.id, request.body),
+    (request) => requests.decide(request.actor!, request.params.id, request.body, request.idempotencyClaim),
   );
 };

@@ -15,6 +15,7 @@ import type { Db, DbOrTx } from '../../platform/db/database';
 import { authorize } from '../../platform/http/access';
 import { NotFoundError, ValidationError } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
+import type { ClaimIdempotencyKey } from '../../platform/http/idempotency';
 import type { EmailService } from '../email/email.service';
 import {
   decisionDraft,
@@ -163,10 +164,17 @@ export function createDecisions(deps: {
 
     /**
      * POST request/{id}/decision/: the decision, its e-mail (queued in the transaction, sent
-     * after it commits) and documents. Bad input changes nothing.
+     * after it commits) and documents. Bad input changes nothing. `claimKey` takes the caller's
+     * Idempotency-Key in the same transaction (one key, one decision).
      */
-    async decide(actor: Actor, id: number, input: DecisionInput): Promise<RequestDto> {
+    async decide(
+      actor: Actor,
+      id: number,
+      input: DecisionInput,
+      claimKey?: ClaimIdempotencyKey,
+    ): Promise<RequestDto> {
       const queued = await db.transaction(async (tx) => {
+        await claimKey?.(tx);
         const locked = await repo.lockRequest(tx, id);
         if (!locked) throw new NotFoundError();
         const found = await view(tx, actor, id);

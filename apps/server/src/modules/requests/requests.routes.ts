@@ -56,7 +56,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/request/',
     {
-      config: { access: { action: 'create', subject: 'Request' } },
+      config: { access: { action: 'create', subject: 'Request' }, idempotent: true },
       schema: {
         tags,
         querystring: expandQuerySchema,
@@ -67,7 +67,14 @@ export const requestsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) =>
       reply
         .status(201)
-        .send(await requests.create(request.actor!, request.body, parseExpand(request.query.expand))),
+        .send(
+          await requests.create(
+            request.actor!,
+            request.body,
+            parseExpand(request.query.expand),
+            request.idempotencyClaim,
+          ),
+        ),
   );
 
   app.get(

@@ -24,6 +24,7 @@ import {
   type ValidateSamplesInput,
 } from '@rrp/domain';
 import type { Db, DbOrTx } from '../../platform/db/database';
+import type { ClaimIdempotencyKey } from '../../platform/http/idempotency';
 import { authorize } from '../../platform/http/access';
 import { NotFoundError, ValidationError, type FieldErrors } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
@@ -370,8 +371,15 @@ export function createRequestsService(deps: {
      * POST request/: the request with its datasets, samples and team list, in one transaction.
      * Status 1 (Created), or 2 (Submitted, with the submission date) when submitted.
      */
-    async create(actor: Actor, input: CreateRequestInput, expand: ReadonlySet<string>): Promise<RequestDto> {
+    /** `claimKey` takes the caller's Idempotency-Key in the same transaction (one key, one request). */
+    async create(
+      actor: Actor,
+      input: CreateRequestInput,
+      expand: ReadonlySet<string>,
+      claimKey?: ClaimIdempotencyKey,
+    ): Promise<RequestDto> {
       const id = await db.transaction(async (tx) => {
+        await claimKey?.(tx);
         const now = new Date();
         const found = await repo.findProjectForRequest(tx, input.project);
         if (!found) fail({ project: [PROJECT_NOT_FOUND] });

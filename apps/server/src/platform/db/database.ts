@@ -10,9 +10,19 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+/** Connections in use and waiting, for the metrics endpoint. */
+export interface PoolUse {
+  max: number;
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PGlite is one in-process connection: always 1 of 1. */
+  poolUse(): PoolUse;
   close(): Promise<void>;
 }
 
@@ -28,7 +38,12 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   );
   const db = drizzle(client, { schema }) as unknown as Db;
   await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db, kind: 'pglite', close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    poolUse: () => ({ max: 1, total: 1, idle: 1, waiting: 0 }),
+    close: () => client.close(),
+  };
 }
 
 export interface PostgresOptions {
@@ -69,9 +84,31 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     await lockClient.query('reset statement_timeout').catch(() => undefined);
     lockClient.release();
   }
-  return { db: migrator as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  return {
+    db: migrator as unknown as Db,
+    kind: 'postgres',
+    poolUse: () => ({
+      max: options.poolSize ?? 10,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
+    close: () => pool.end(),
+  };
 }
 
 export async function pingDatabase(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
+}
+
+/**
+ * Keys of the PostgreSQL advisory locks that keep instances starting together from stepping on
+ * each other: after migrating (727274, in `openPostgres`), one seeds while the others wait; and
+ * one at a time joins or tidies the instance registry.
+ */
+export const ADVISORY_LOCKS = { seed: 727275, instances: 727276 } as const;
+
+/** Inside a transaction: waits until no other instance holds this lock; it is freed at commit. */
+export async function lockForTransaction(tx: Tx, key: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${key})`);
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import S3rver from 's3rver';
-import { localStorage, newStorageKey, s3Storage, type FileStorage } from './storage';
+import { localStorage, newStorageKey, s3Storage, StoredFileMissingError, type FileStorage } from './storage';
 
 async function read(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -57,16 +57,20 @@ describe.each(['local', 's3'] as const)('%s storage', (kind) => {
     expect(key).toMatch(/^\d{4}-\d{2}\/[0-9a-f-]{36}\.pdf$/);
     await storage.put(key, bytes, 'application/pdf');
     expect((await storage.get(key)).equals(bytes)).toBe(true);
+    await storage.assertExists(key);
     expect((await read(await storage.stream(key))).equals(bytes)).toBe(true);
     expect((await read(await storage.stream(key, { start: 3, end: 7 }))).toString()).toBe('3456');
     expect((await read(await storage.stream(key, { start: 15, end: 20 }))).toString()).toBe('fghij');
     await storage.remove(key);
-    await expect(storage.get(key)).rejects.toThrow();
+    await expect(storage.get(key)).rejects.toThrow(StoredFileMissingError);
   });
 
-  it('fails to stream bytes that are not there', async () => {
+  it('reports bytes that are not there as a missing stored file (a 404, never a 500)', async () => {
     const storage = adapters[kind]();
-    await expect(storage.stream(newStorageKey('missing.pdf'))).rejects.toThrow();
+    const key = newStorageKey('missing.pdf');
+    await expect(storage.stream(key)).rejects.toThrow(StoredFileMissingError);
+    await expect(storage.assertExists(key)).rejects.toThrow(StoredFileMissingError);
+    await expect(storage.get(key)).rejects.toMatchObject({ statusCode: 404, storageKey: key });
   });
 
   it('signs short-lived download links', async () => {

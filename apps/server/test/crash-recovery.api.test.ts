@@ -1,0 +1,235 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { eq, like } from 'drizzle-orm';
+import { IDEMPOTENCY_MESSAGES } from '@rrp/domain';
+import { emailLogs, projects } from '../src/db/schema';
+import { createUser, ensureDemoInstitution } from '../src/db/factories';
+import { seedReferenceData } from '../src/db/seed';
+import { openPglite, type Database } from '../src/platform/db/database';
+import { startFakeSmtp, type CapturedMail } from './fake-smtp';
+import { openTestDatabase, TEST_PASSWORD } from './test-app';
+import { freePort } from './postgres-cluster';
+
+/**
+ * kill -9 of a real server process in the middle of a burst of writes (issue 13 item 7): nothing
+ * it acknowledged is lost, it restarts at once on the same data (PGlite's lock is taken over),
+ * the e-mail it was sending goes out once more with the same Message-ID, and clients retrying
+ * their unanswered writes with their Idempotency-Key create no duplicates.
+ */
+const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
+const EMAIL = 'crash.researcher@example.test';
+const JWT_SECRET = 'crash-test-secret-that-is-long-enough-for-signing';
+const BURST_LIMIT = 300;
+
+let dataDir: string;
+let postgres: (Database & { url: string | null }) | null = null;
+let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
+let child: ChildProcess | null = null;
+let output = '';
+let port: number;
+/** Set by the SMTP sink: the server is killed the moment its first e-mail has arrived. */
+let killedOnMail: CapturedMail | null = null;
+
+/** The data the server starts on: reference data and one researcher. */
+async function prepare(database: Database) {
+  await seedReferenceData(database.db);
+  const institution = await ensureDemoInstitution(database.db, 'Crash University');
+  await createUser(database.db, {
+    email: EMAIL,
+    password: TEST_PASSWORD,
+    roles: ['primary_researcher'],
+    institutionId: institution.id,
+  });
+}
+
+function startChild(): ChildProcess {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: {
+      PATH: process.env.PATH,
+      // Production seeds no demo data, so the server starts quickly on the prepared data.
+      NODE_ENV: 'production',
+      JWT_SECRET,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SMTP_URL: smtp.url,
+      ...(postgres?.url ? { DATABASE_URL: postgres.url } : {}),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return server;
+}
+
+const base = () => `http://127.0.0.1:${port}/api`;
+
+async function waitUntilServing(server: ChildProcess) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited (${server.exitCode}):\n${output}`);
+    try {
+      if ((await fetch(`${base()}/health/`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`server did not start:\n${output}`);
+}
+
+async function until(condition: () => boolean | Promise<boolean>, what: string, ms = 30_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`timed out waiting for ${what}\n${output}`);
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'rrp-crash-'));
+  port = await freePort();
+  smtp = await startFakeSmtp({
+    beforeAccept: (mail) => {
+      if (killedOnMail || !child) return;
+      // Received, not yet acknowledged, not yet recorded as sent: the worst moment to die.
+      killedOnMail = mail;
+      child.kill('SIGKILL');
+    },
+  });
+  if (inject('postgresUrl')) {
+    postgres = await openTestDatabase();
+    await prepare(postgres);
+  } else {
+    // Where the server will find it: DATA_DIR/pglite.
+    const embedded = await openPglite(join(dataDir, 'pglite'));
+    await prepare(embedded);
+    await embedded.close();
+  }
+}, 180_000);
+
+afterAll(async () => {
+  if (child && child.exitCode === null) {
+    child.kill('SIGKILL');
+    await once(child, 'exit');
+  }
+  await smtp?.close();
+  await postgres?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const createProject = (token: string, title: string, key: string) =>
+  fetch(`${base()}/project/`, {
+    method: 'POST',
+    headers: { authorization: `JWT ${token}`, 'content-type': 'application/json', 'idempotency-key': key },
+    body: JSON.stringify({ title, abstract: 'Written during a crash.', non_autism_research: false }),
+  });
+
+describe('kill -9 mid-burst', () => {
+  it('loses nothing committed, restarts at once and sends the interrupted e-mail again with its Message-ID', async () => {
+    child = startChild();
+    await waitUntilServing(child);
+    const signIn = await fetch(`${base()}/api-token-auth/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: EMAIL, password: TEST_PASSWORD }),
+    });
+    expect(signIn.status, await signIn.clone().text()).toBe(200);
+    const { token } = (await signIn.json()) as { token: string };
+
+    // The burst: four clients writing projects until the server dies under them.
+    const acknowledged = new Map<string, number>();
+    const unanswered: { title: string; key: string }[] = [];
+    let sent = 0;
+    let mailRequested = false;
+    const client = async () => {
+      while (!killedOnMail && sent < BURST_LIMIT) {
+        const n = sent++;
+        const attempt = { title: `Crash burst ${n}`, key: `crash-burst-${n}` };
+        try {
+          const response = await createProject(token, attempt.title, attempt.key);
+          expect(response.status).toBe(201);
+          acknowledged.set(attempt.title, ((await response.json()) as { id: number }).id);
+        } catch {
+          unanswered.push(attempt);
+          return;
+        }
+        if (acknowledged.size === 20 && !mailRequested) {
+          mailRequested = true;
+          // An e-mail in the middle of the burst; the sink kills the server when it arrives.
+          void fetch(`${base()}/forgot-password/`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ email: EMAIL }),
+          }).catch(() => undefined);
+        }
+      }
+    };
+    await Promise.all([client(), client(), client(), client()]);
+    expect(killedOnMail, `the e-mail never arrived:\n${output}`).not.toBeNull();
+    await once(child, 'exit').catch(() => undefined);
+    expect(child.signalCode).toBe('SIGKILL');
+    expect(acknowledged.size).toBeGreaterThanOrEqual(20);
+
+    // Restart at once on the same data: no "DATA_DIR in use" while the dead lock goes stale.
+    output = '';
+    child = startChild();
+    await waitUntilServing(child);
+
+    // The interrupted e-mail goes out again, once, under the same Message-ID.
+    await until(() => smtp.inbox.length >= 2, 'the e-mail to be sent again');
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(smtp.inbox).toHaveLength(2);
+    expect(smtp.inbox[1]!.messageId).toBe(killedOnMail!.messageId);
+    expect(smtp.inbox[1]!.subject).toBe(killedOnMail!.subject);
+    expect(smtp.inbox[0]!.messageId).toMatch(/^<[0-9a-f-]{36}@portal\.test>$/);
+
+    // Clients retry what got no answer under the same key: replayed, or created now, never twice.
+    for (const attempt of unanswered) {
+      const response = await createProject(token, attempt.title, attempt.key);
+      if (response.status === 409) {
+        expect(await response.json()).toMatchObject({ detail: IDEMPOTENCY_MESSAGES.answerLost });
+      } else {
+        expect(response.status).toBe(201);
+      }
+    }
+    for (const [title, id] of acknowledged) {
+      const response = await fetch(`${base()}/project/${id}/`, {
+        headers: { authorization: `JWT ${token}` },
+      });
+      expect(response.status, title).toBe(200);
+      expect(((await response.json()) as { title: string }).title).toBe(title);
+    }
+
+    // Stopped cleanly, then the database itself is read.
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+    const database = postgres ?? (await openPglite(join(dataDir, 'pglite')));
+    try {
+      const written = await database.db
+        .select({ id: projects.id, title: projects.title })
+        .from(projects)
+        .where(like(projects.title, 'Crash burst %'));
+      const titles = written.map((row) => row.title);
+      expect(new Set(titles).size).toBe(titles.length);
+      for (const [title, id] of acknowledged) expect(written).toContainEqual({ id, title });
+      for (const attempt of unanswered) expect(titles).toContain(attempt.title);
+
+      const [mail] = await database.db
+        .select()
+        .from(emailLogs)
+        .where(eq(emailLogs.template, 'reset-password'));
+      expect(mail).toMatchObject({ status: 'sent', attempts: 2, claimedBy: null });
+      expect(`<${mail!.messageId}@portal.test>`).toBe(killedOnMail!.messageId);
+    } finally {
+      if (!postgres) await database.close();
+    }
+  }, 300_000);
+});

@@ -1,0 +1,1 @@
+export * from './scrub-error-event';

@@ -7,6 +7,7 @@ import type {
   UpdateInstitution,
 } from '@rrp/domain';
 import { apiFetch, type ListPage as Page } from '@/lib/api-client';
+import { forgetDeletedAfterLeaving } from '@/lib/forget-deleted';
 
 export type { ListPage as Page } from '@/lib/api-client';
 
@@ -98,10 +99,9 @@ export function useDeleteInstitution(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiFetch<void>(`institution/${id}/`, { method: 'DELETE' }),
-    onSuccess: () => {
-      queryClient.removeQueries({ queryKey: ['institution', id] });
-      void queryClient.invalidateQueries({ queryKey: ['institutions'] });
-    },
+    // The screen navigates away first (see forgetDeletedAfterLeaving).
+    onSuccess: () =>
+      forgetDeletedAfterLeaving(queryClient, { remove: [['institution', id]], invalidate: [['institutions']] }),
   });
 }
 

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { projectDeletionBlockedSchema, type ProjectDto } from '@rrp/domain';
 import { ApiError } from '@/lib/api-client';
+import { forgetDeletedAfterLeaving } from '@/lib/forget-deleted';
 import { openErrorModal } from '@/components/modals';
 import { deleteProject, projectQueryKey, teamQueryKey } from '../api/projects';
 import { collectMessages } from './error-text';
@@ -62,16 +63,10 @@ export function useProjectDeletion(project: ProjectDto) {
       message: `${project.title} has been removed from the system.`,
     });
     navigate('/');
-    // Once the project page has gone (a query still watched would be re-read and answer 404).
-    setTimeout(() => {
-      for (const key of [
-        projectQueryKey(project.id),
-        teamQueryKey(project.id),
-        ['project-history', project.id],
-      ])
-        queryClient.removeQueries({ queryKey: key });
-      void queryClient.invalidateQueries({ queryKey: ['projects'] });
-    }, 0);
+    forgetDeletedAfterLeaving(queryClient, {
+      remove: [projectQueryKey(project.id), teamQueryKey(project.id), ['project-history', project.id]],
+      invalidate: [['projects']],
+    });
   };
 
   return () =>

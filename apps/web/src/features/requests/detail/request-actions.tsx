@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { REQUEST_MESSAGES, UNDELETABLE_STATUSES, type RequestStatusId } from '@rrp/domain';
 import { ApiError } from '@/lib/api-client';
+import { forgetDeletedAfterLeaving } from '@/lib/forget-deleted';
 import { openErrorModal } from '@/components/modals';
 import { notifications } from '@mantine/notifications';
 import { collectMessages } from '@/lib/request-rules';
@@ -66,10 +67,9 @@ export function DeleteRequestButton({ request }: { request: RequestView }) {
       styles: { description: { color: 'var(--mantine-color-text)' } },
     });
     navigate('/request');
-    setTimeout(() => {
-      queryClient.removeQueries({ queryKey: requestQueryKey(request.id) });
-      queryClient.removeQueries({ queryKey: ['request-history', request.id] });
-    }, 0);
+    forgetDeletedAfterLeaving(queryClient, {
+      remove: [requestQueryKey(request.id), ['request-history', request.id]],
+    });
   };
 
   const confirm = () =>

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { signIn } from '../support/session';
 
 test('a researcher signs in, finds their navigation, keeps the session on reload and logs out', async ({

@@ -38,7 +38,7 @@ export function RootLayout() {
         <ImpersonationBanner />
         <Ribbon />
         <main id="main" tabIndex={-1} className={classes.main}>
-          <Container size="lg" w="100%" py="xl">
+          <Container size={entry?.wide ? 'xl' : 'lg'} w="100%" py="xl">
             <Suspense fallback={<ScreenLoader />}>
               <Outlet />
             </Suspense>

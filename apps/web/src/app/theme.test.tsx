@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import { MantineProvider, Modal } from '@mantine/core';
+import { Drawer, MantineProvider, Modal } from '@mantine/core';
 import { theme } from './theme';
 
 describe('theme', () => {
-  it('draws modal title bars without a second banner landmark', async () => {
+  it.each([
+    ['modal', Modal],
+    ['drawer', Drawer],
+  ])('draws %s title bars without a second banner landmark', async (_kind, Dialog) => {
     render(
       <MantineProvider theme={theme} env="test">
-        <Modal opened onClose={() => undefined} title="Deactivate institution">
+        <Dialog opened onClose={() => undefined} title="Deactivate institution">
           Body
-        </Modal>
+        </Dialog>
       </MantineProvider>,
     );
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate institution' });

@@ -1,4 +1,5 @@
 import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import classes from './theme.module.css';
 
 const brand: MantineColorsTuple = [
   '#e8f1fa',
@@ -22,9 +23,11 @@ export const theme = createTheme({
   defaultRadius: 'sm',
   focusRing: 'auto',
   components: {
-    // Mantine draws a modal's title bar as <header>; outside <main> that is a second banner
-    // landmark for screen readers, so every modal's title bar is a plain element instead.
+    // Mantine draws a modal's or drawer's title bar as <header>; outside <main> that is a second
+    // banner landmark for screen readers, so every such title bar is a plain element instead.
     ModalHeader: { defaultProps: { component: 'div' } },
+    DrawerHeader: { defaultProps: { component: 'div' } },
+    SegmentedControl: { classNames: { root: classes.segmentedControl } },
   },
 });
 

@@ -32,6 +32,7 @@ export function ServerTable<T extends { id: number }>({
   onRowClick,
   rowClassName,
   rowExpansion,
+  pinLastColumn,
   label,
 }: {
   records: T[];
@@ -46,6 +47,8 @@ export function ServerTable<T extends { id: number }>({
   rowClassName?: (record: T) => string | undefined;
   /** Rows that open to show more (e.g. the command centre's request details). */
   rowExpansion?: DataTableRowExpansionProps<T>;
+  /** Keeps the last column (a row's action) in view while a wide table scrolls sideways. */
+  pinLastColumn?: boolean;
   label: string;
 }) {
   const descending = state.ordering.startsWith('-');
@@ -80,6 +83,7 @@ export function ServerTable<T extends { id: number }>({
     onRowClick: onRowClick ? ({ record }: { record: T }) => onRowClick(record) : undefined,
     rowClassName: rowClassName ? (record: T) => rowClassName(record) : undefined,
     rowExpansion,
+    pinLastColumn,
   } as const;
   if (!paged) return <DataTable<T> {...common} />;
   return (

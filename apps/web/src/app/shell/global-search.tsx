@@ -13,8 +13,11 @@ interface Result {
   model: string;
 }
 
-/** The header's global search (foundation §2): from 2 characters, after a 1 s pause; a result opens /{model}/{id}. */
-export function GlobalSearch() {
+/**
+ * The header's global search (foundation §2): from 2 characters, after a 1 s pause; a result opens
+ * /{model}/{id}. `fill` makes it as wide as its container (the phone menu).
+ */
+export function GlobalSearch({ fill = false }: { fill?: boolean }) {
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const [query] = useDebouncedValue(text.trim(), LIMITS.search.debounceMs);
@@ -36,7 +39,7 @@ export function GlobalSearch() {
       aria-label="Search"
       placeholder="Search"
       size="xs"
-      w={240}
+      w={fill ? '100%' : { base: 200, lg: 240 }}
       searchable
       searchValue={text}
       onSearchChange={setText}

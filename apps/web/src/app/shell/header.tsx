@@ -1,12 +1,26 @@
-import { Anchor, Button, Group, Menu, Select, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import {
+  Anchor,
+  Box,
+  Burger,
+  Button,
+  Group,
+  Menu,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconUserCircle } from '@tabler/icons-react';
-import { Link, NavLink as RouterNavLink, useNavigate } from 'react-router';
-import { ROLE_LABELS, type RoleKey } from '@rrp/domain';
+import { Link, NavLink as RouterNavLink } from 'react-router';
+import { ROLE_LABELS } from '@rrp/domain';
 import { PRODUCT_NAME } from '@/lib/config';
 import { useSession } from '@/lib/session';
-import { navigationFor, viewMenuFor } from '@/lib/navigation';
+import { navigationFor, viewMenuFor, type Navigation, type NavLink } from '@/lib/navigation';
 import { NotificationBell } from './notification-bell';
 import { GlobalSearch } from './global-search';
+import { PhoneMenu } from './phone-menu';
+import { RoleSwitcher } from './role-switcher';
+import { useSignOut } from './use-sign-out';
 import classes from './shell.module.css';
 
 function Logo() {
@@ -19,21 +33,77 @@ function Logo() {
       aria-label={`${PRODUCT_NAME} home`}
     >
       <img src="/favicon.svg" alt="" width={30} height={30} />
-      <Text fw={700} fz="lg" c="white" visibleFrom="sm">
+      {/* The name needs room the staff header only has on wide screens. */}
+      <Text fw={700} fz="lg" c="white" visibleFrom="lg">
         {PRODUCT_NAME}
       </Text>
     </Anchor>
   );
 }
 
+function ViewMenu({ items }: { items: NavLink[] }) {
+  return (
+    <Menu position="bottom-start" shadow="md" width={260}>
+      <Menu.Target>
+        <UnstyledButton className={classes.navLink} aria-label="View menu">
+          <Group gap={4} wrap="nowrap">
+            View <IconChevronDown size={14} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {items.map((item) => (
+          <Menu.Item key={item.to} component={Link} to={item.to}>
+            {item.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function AccountMenu({ nav }: { nav: Navigation }) {
+  const { user, activeRole } = useSession();
+  const signOut = useSignOut();
+  return (
+    <Menu position="bottom-end" shadow="md" width={220}>
+      <Menu.Target>
+        <UnstyledButton className={classes.navLink}>
+          <Group gap={6} wrap="nowrap">
+            <IconUserCircle size={22} aria-hidden />
+            <Text size="sm" c="white" visibleFrom="md">
+              {user?.full_name || user?.email}
+            </Text>
+            <VisuallyHidden>Account menu</VisuallyHidden>
+            <IconChevronDown size={14} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{activeRole ? ROLE_LABELS[activeRole] : 'No role chosen'}</Menu.Label>
+        {nav.profileMenu && (
+          <Menu.Item component={Link} to="/my-profile">
+            My Profile
+          </Menu.Item>
+        )}
+        <Menu.Item onClick={signOut}>Log out</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/**
+ * The header (foundation §2). From the `sm` breakpoint up: navigation, search, role switcher, bell
+ * and account menu in one row; below it the logo, the bell and a burger that opens all the rest
+ * in the phone menu, so nothing wraps or runs off a phone's screen.
+ */
 export function Header() {
-  const session = useSession();
-  const navigate = useNavigate();
-  const { user, activeRole } = session;
+  const { user, activeRole } = useSession();
+  const [menuOpened, menu] = useDisclosure(false);
 
   if (!user) {
     return (
-      <Group h="100%" px="md" justify="space-between">
+      <Group h="100%" px="md" justify="space-between" wrap="nowrap">
         <Logo />
         <Button component={Link} to="/login" variant="white">
           Log in
@@ -43,81 +113,40 @@ export function Header() {
   }
 
   const nav = navigationFor(activeRole, user);
-  const signOut = async () => {
-    await session.signOut();
-    navigate('/', { replace: true });
-    window.location.reload();
-  };
+  const viewItems = nav.viewMenu ? viewMenuFor(activeRole) : [];
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="lg" wrap="nowrap">
         <Logo />
-        <Group gap="xs" component="nav" aria-label="Main" wrap="nowrap">
+        <Group gap="xs" component="nav" aria-label="Main" wrap="nowrap" visibleFrom="sm">
           {nav.links.map((link) => (
             <Anchor key={link.to} component={RouterNavLink} to={link.to} className={classes.navLink}>
               {link.label}
             </Anchor>
           ))}
-          {nav.viewMenu && (
-            <Menu position="bottom-start" shadow="md" width={260}>
-              <Menu.Target>
-                <UnstyledButton className={classes.navLink} aria-label="View menu">
-                  <Group gap={4}>
-                    View <IconChevronDown size={14} aria-hidden />
-                  </Group>
-                </UnstyledButton>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {viewMenuFor(activeRole).map((item) => (
-                  <Menu.Item key={item.to} component={Link} to={item.to}>
-                    {item.label}
-                  </Menu.Item>
-                ))}
-              </Menu.Dropdown>
-            </Menu>
-          )}
+          {viewItems.length > 0 && <ViewMenu items={viewItems} />}
         </Group>
       </Group>
       <Group gap="sm" wrap="nowrap">
-        {nav.search && <GlobalSearch />}
-        {user.roles.length > 1 && (
-          <Select
-            aria-label="Viewing As"
-            placeholder="Viewing As"
-            size="xs"
-            w={220}
-            allowDeselect={false}
-            data={user.roles.map((role) => ({ value: role, label: `Viewing As: ${ROLE_LABELS[role]}` }))}
-            value={activeRole}
-            onChange={(value) => value && session.switchRole(value as RoleKey)}
-          />
-        )}
+        <Group gap="sm" wrap="nowrap" visibleFrom="sm">
+          {nav.search && <GlobalSearch />}
+          <RoleSwitcher />
+        </Group>
         {nav.notifications && <NotificationBell />}
-        <Menu position="bottom-end" shadow="md" width={220}>
-          <Menu.Target>
-            <UnstyledButton className={classes.navLink}>
-              <Group gap={6} wrap="nowrap">
-                <IconUserCircle size={22} aria-hidden />
-                <Text size="sm" c="white" visibleFrom="md">
-                  {user.full_name || user.email}
-                </Text>
-                <VisuallyHidden>Account menu</VisuallyHidden>
-                <IconChevronDown size={14} aria-hidden />
-              </Group>
-            </UnstyledButton>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Label>{activeRole ? ROLE_LABELS[activeRole] : 'No role chosen'}</Menu.Label>
-            {nav.profileMenu && (
-              <Menu.Item component={Link} to="/my-profile">
-                My Profile
-              </Menu.Item>
-            )}
-            <Menu.Item onClick={signOut}>Log out</Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        <Box visibleFrom="sm">
+          <AccountMenu nav={nav} />
+        </Box>
+        <Burger
+          hiddenFrom="sm"
+          color="white"
+          opened={menuOpened}
+          onClick={menu.toggle}
+          aria-label="Menu"
+          aria-expanded={menuOpened}
+        />
       </Group>
+      <PhoneMenu opened={menuOpened} onClose={menu.close} nav={nav} viewItems={viewItems} />
     </Group>
   );
 }

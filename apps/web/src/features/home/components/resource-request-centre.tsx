@@ -133,7 +133,7 @@ export function ResourceRequestCentre({ role }: { role: RoleKey | null }) {
               firstPage();
             }}
             clearable
-            w={420}
+            w={{ base: '100%', sm: 420 }}
           />
           <Stack gap={4}>
             <Text size="sm" fw={500} id="assign-filter-label">
@@ -167,6 +167,7 @@ export function ResourceRequestCentre({ role }: { role: RoleKey | null }) {
         onChange={setState}
         emptyText="There is no record with that status at this time."
         onRowClick={(request) => toggle(request.id)}
+        pinLastColumn
         rowExpansion={{
           trigger: 'never',
           allowMultiple: true,

@@ -33,7 +33,12 @@ interface Snapshot {
   url: URL;
   html: string;
   viewport: { width: number; height: number } | null;
+  /** The new parts (a dialog, a tab panel, an alert) to check, or null for a new screen. */
+  within: string | null;
 }
+
+/** Marks the new parts of a screen already seen, so that axe reads only them. */
+const PART = 'data-axe-part';
 
 /** Counts the page's requests in flight, so that a screen is copied once its data has arrived. */
 function trackRequests(page: Page): () => number {
@@ -98,14 +103,16 @@ class ScreenSnapshots {
     if (this.snapshots.size === 0) return [];
     const context = await browser.newContext();
     const page = await context.newPage();
-    let body = '';
-    await page.route(`**${SNAPSHOT_PATH}`, (route) => route.fulfill({ contentType: 'text/html', body }));
+    await page.route(`**${SNAPSHOT_PATH}`, (route) => route.fulfill({ contentType: 'text/html', body: '' }));
     const findings = new Set<string>();
-    for (const { url, html, viewport } of this.snapshots.values()) {
-      body = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '');
+    for (const { url, html, viewport, within } of this.snapshots.values()) {
+      // An empty page of the app's origin first, so that each copy's stylesheets load from it.
+      if (new URL(page.url()).origin !== url.origin) await page.goto(new URL(SNAPSHOT_PATH, url).href);
       if (viewport) await page.setViewportSize(viewport);
-      await page.goto(new URL(SNAPSHOT_PATH, url).href);
-      for (const finding of await axeFindings(page)) findings.add(`${url.pathname}${url.search} ${finding}`);
+      await page.setContent(html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, ''), { waitUntil: 'load' });
+      for (const finding of await axeFindings(page, within ?? undefined)) {
+        findings.add(`${url.pathname}${url.search} ${finding}`);
+      }
     }
     await context.close();
     return [...findings];
@@ -123,20 +130,29 @@ class ScreenSnapshots {
   private async copy(page: Page, inFlight: () => number): Promise<void> {
     try {
       await settle(page, inFlight);
-      const html = await page.content();
-      this.snapshots.set(html, { url: new URL(page.url()), html, viewport: page.viewportSize() });
+      const url = new URL(page.url());
+      const { html, newScreen } = await page.evaluate(
+        ([states, seen, part]) => {
+          const unseen = (selector: string) =>
+            [...document.querySelectorAll(selector)].filter(
+              (element) => !element.hasAttribute(seen) && element.checkVisibility(),
+            );
+          // A new screen is read whole; otherwise only the parts that appeared on it.
+          const newScreen = unseen(states[0]!).length > 0;
+          const parts = newScreen ? [] : states.slice(1).flatMap(unseen);
+          parts.forEach((element) => element.setAttribute(part, ''));
+          const html = `<!DOCTYPE html>${document.documentElement.outerHTML}`;
+          parts.forEach((element) => element.removeAttribute(part));
+          for (const element of document.querySelectorAll(states.join(', '))) element.setAttribute(seen, '');
+          return { html, newScreen };
+        },
+        [STATES, SEEN, PART] as const,
+      );
+      const within = newScreen ? null : `[${PART}]`;
+      this.snapshots.set(html, { url, html, viewport: page.viewportSize(), within });
     } catch (error) {
       // A page that closed or left for another document meanwhile: its next screen is copied anew.
       if (!page.isClosed() && !/context was destroyed|navigat/i.test(String(error))) throw error;
-    } finally {
-      await page
-        .evaluate(
-          ([states, seen]) => {
-            for (const element of document.querySelectorAll(states)) element.setAttribute(seen, '');
-          },
-          [STATES.join(', '), SEEN] as const,
-        )
-        .catch(() => undefined);
     }
   }
 }
@@ -155,6 +171,6 @@ export const test = base.extend<{ axeEveryScreen: void }>({
       expect(await snapshots.findings(browser), 'axe on the screens this journey reached').toEqual([]);
     },
     // Axe reads the copies after the journey, on its own clock.
-    { auto: true, timeout: 300_000 },
+    { auto: true, timeout: 600_000 },
   ],
 });

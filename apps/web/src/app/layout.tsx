@@ -45,7 +45,7 @@ export function RootLayout() {
           </Container>
         </main>
         <footer>
-          <Footer minimal={entry?.minimalFooter} />
+          <Footer minimal={entry?.minimalFooter} wide={entry?.wide} />
         </footer>
         {user && needsPrimaryRole(user) && <PrimaryRoleModal user={user} />}
       </div>

@@ -6,6 +6,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { LIMITS } from '@rrp/domain';
 import { apiFetch } from '@/lib/api-client';
+import { hasScreen } from '@/lib/navigation';
 
 interface Result {
   id: number;
@@ -27,12 +28,13 @@ export function GlobalSearch({ fill = false }: { fill?: boolean }) {
     enabled: query.length >= LIMITS.search.minChars,
     placeholderData: keepPreviousData,
   });
-  const data = (query.length >= LIMITS.search.minChars ? (results.data?.results ?? []) : []).map(
-    (result) => ({
+  // A result whose screen is not built yet (a user, for now) would only lead to the 404 page.
+  const data = (query.length >= LIMITS.search.minChars ? (results.data?.results ?? []) : [])
+    .map((result) => ({
       value: `/${result.model}/${result.id}`,
       label: `${result.display_name} (${result.model})`,
-    }),
-  );
+    }))
+    .filter((option) => hasScreen(option.value));
 
   return (
     <Select

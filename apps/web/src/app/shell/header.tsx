@@ -71,7 +71,7 @@ function AccountMenu({ nav }: { nav: Navigation }) {
         <UnstyledButton className={classes.navLink}>
           <Group gap={6} wrap="nowrap">
             <IconUserCircle size={22} aria-hidden />
-            <Text size="sm" c="white" visibleFrom="md">
+            <Text size="sm" c="white">
               {user?.full_name || user?.email}
             </Text>
             <VisuallyHidden>Account menu</VisuallyHidden>
@@ -93,9 +93,10 @@ function AccountMenu({ nav }: { nav: Navigation }) {
 }
 
 /**
- * The header (foundation §2). From the `sm` breakpoint up: navigation, search, role switcher, bell
- * and account menu in one row; below it the logo, the bell and a burger that opens all the rest
- * in the phone menu, so nothing wraps or runs off a phone's screen.
+ * The header (foundation §2). From the `md` breakpoint up: navigation, search, role switcher, bell
+ * and account menu in one row; below it (phones, and tablets, where a staff header does not fit)
+ * the logo, the bell and a burger that opens all the rest in the phone menu, so nothing wraps or
+ * runs off the screen.
  */
 export function Header() {
   const { user, activeRole } = useSession();
@@ -119,7 +120,7 @@ export function Header() {
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="lg" wrap="nowrap">
         <Logo />
-        <Group gap="xs" component="nav" aria-label="Main" wrap="nowrap" visibleFrom="sm">
+        <Group gap="xs" component="nav" aria-label="Main" wrap="nowrap" visibleFrom="md">
           {nav.links.map((link) => (
             <Anchor key={link.to} component={RouterNavLink} to={link.to} className={classes.navLink}>
               {link.label}
@@ -129,16 +130,16 @@ export function Header() {
         </Group>
       </Group>
       <Group gap="sm" wrap="nowrap">
-        <Group gap="sm" wrap="nowrap" visibleFrom="sm">
+        <Group gap="sm" wrap="nowrap" visibleFrom="md">
           {nav.search && <GlobalSearch />}
           <RoleSwitcher />
         </Group>
         {nav.notifications && <NotificationBell />}
-        <Box visibleFrom="sm">
+        <Box visibleFrom="md">
           <AccountMenu nav={nav} />
         </Box>
         <Burger
-          hiddenFrom="sm"
+          hiddenFrom="md"
           color="white"
           opened={menuOpened}
           onClick={menu.toggle}

@@ -27,7 +27,7 @@ function Links({ label, links }: { label: string; links: NavTarget[] }) {
 }
 
 /**
- * The header's content on a phone (below `sm`), in a drawer the burger opens: the role's
+ * The header's content on a phone or tablet (below `md`), in a drawer the burger opens: the role's
  * navigation and View menu, search, role switcher and the account's My Profile and Log out.
  * Choosing a screen closes it.
  */
@@ -50,7 +50,7 @@ export function PhoneMenu({
   }, [pathname, search, onClose]);
 
   return (
-    <Drawer opened={opened} onClose={onClose} title="Menu" position="right" size="xs" hiddenFrom="sm">
+    <Drawer opened={opened} onClose={onClose} title="Menu" position="right" size="xs" hiddenFrom="md">
       <Stack gap="md">
         <Links label="Main" links={nav.links} />
         {viewItems.length > 0 && (

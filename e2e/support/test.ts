@@ -56,7 +56,7 @@ async function settle(page: Page, inFlight: () => number): Promise<void> {
   while (Date.now() < deadline) {
     if (inFlight() > 0) quietSince = Date.now();
     else if (Date.now() - quietSince >= QUIET_MS) break;
-    await page.waitForTimeout(50);
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   await page.evaluate(
     (limit) =>
@@ -131,7 +131,7 @@ class ScreenSnapshots {
     try {
       await settle(page, inFlight);
       const url = new URL(page.url());
-      const { html, newScreen } = await page.evaluate(
+      const copied = await page.evaluate(
         ([states, seen, part]) => {
           const unseen = (selector: string) =>
             [...document.querySelectorAll(selector)].filter(
@@ -144,12 +144,13 @@ class ScreenSnapshots {
           const html = `<!DOCTYPE html>${document.documentElement.outerHTML}`;
           parts.forEach((element) => element.removeAttribute(part));
           for (const element of document.querySelectorAll(states.join(', '))) element.setAttribute(seen, '');
-          return { html, newScreen };
+          return newScreen || parts.length > 0 ? { html, newScreen } : null;
         },
         [STATES, SEEN, PART] as const,
       );
-      const within = newScreen ? null : `[${PART}]`;
-      this.snapshots.set(html, { url, html, viewport: page.viewportSize(), within });
+      if (!copied) return;
+      const within = copied.newScreen ? null : `[${PART}]`;
+      this.snapshots.set(copied.html, { url, html: copied.html, viewport: page.viewportSize(), within });
     } catch (error) {
       // A page that closed or left for another document meanwhile: its next screen is copied anew.
       if (!page.isClosed() && !/context was destroyed|navigat/i.test(String(error))) throw error;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import { Drawer, MantineProvider, Modal } from '@mantine/core';
+import { Drawer, MantineProvider, Modal, Notification } from '@mantine/core';
 import { theme } from './theme';
 
 describe('theme', () => {
@@ -18,5 +18,14 @@ describe('theme', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate institution' });
     expect(dialog.querySelector('header')).toBeNull();
     expect(screen.queryByRole('banner')).toBeNull();
+  });
+
+  it('names a notification’s close button', () => {
+    render(
+      <MantineProvider theme={theme} env="test">
+        <Notification title="Saved">Your changes are saved.</Notification>
+      </MantineProvider>,
+    );
+    expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
   });
 });

@@ -28,6 +28,11 @@ export const theme = createTheme({
     ModalHeader: { defaultProps: { component: 'div' } },
     DrawerHeader: { defaultProps: { component: 'div' } },
     SegmentedControl: { classNames: { root: classes.segmentedControl } },
+    // A notification's close button is an icon: it needs a name for screen readers.
+    Notification: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
+      classNames: { description: classes.notificationDescription },
+    },
   },
 });
 

@@ -65,6 +65,16 @@ const boundaries = [
       ],
     ),
   ),
+  // Journeys take `test` from the support file that axe-checks every screen they reach.
+  restrict(
+    ['e2e/tests/**/*.ts'],
+    [
+      {
+        group: ['@playwright/test'],
+        message: 'Import test, expect and types from ../support/test (it checks every screen with axe).',
+      },
+    ],
+  ),
   // A server module reaches another module only through its service.
   ...foldersOf('apps/server/src/modules').map((area) =>
     restrict(

@@ -1,14 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
+import { expectNoAxeViolations } from '../support/axe';
 import { linkFromMail } from '../support/mail';
 import { signIn } from '../support/session';
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 const today = () =>
   new Date().toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
@@ -25,7 +18,7 @@ test('an administrator reviews compliance, acknowledges an institution and e-mai
   const table = page.getByRole('table', { name: 'Institution compliance' });
   await expect(table.getByRole('row', { name: /Riverside University/ })).toBeVisible();
   await page.waitForLoadState('networkidle');
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
 
   // The filter list narrows the table to one status.
   const filter = page.getByRole('group', { name: 'Filter by compliance status' });
@@ -54,7 +47,7 @@ test('an administrator reviews compliance, acknowledges an institution and e-mai
   await expect(composer.getByRole('textbox', { name: 'Subject' })).toHaveValue(
     /annual researcher review for Lakeshore Institute of Technology/,
   );
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
   const send = composer.getByRole('button', { name: 'Send' });
   await to.fill('');
   await expect(send).toBeDisabled();

@@ -1,13 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
+import { expectNoAxeViolations } from '../support/axe';
 import { signIn } from '../support/session';
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -51,7 +44,7 @@ test('an access admin revokes and grants Globus access to a dataset', async ({ p
   await expect(globus).toBeChecked();
   // A channel the dataset does not offer cannot be switched on.
   await expect(researchers.getByRole('switch', { name: `GPF access for ${researcher}` })).toBeDisabled();
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
 
   // Revoke: the switch goes off and stays off after a reload.
   await flip(page, globus);

@@ -1,13 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
+import { expectNoAxeViolations } from '../support/axe';
 import { signIn } from '../support/session';
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 /** The smallest valid zip archive: an empty one (its end-of-central-directory record). */
 const DATA_ZIP = {
@@ -48,11 +41,11 @@ test('an admin creates a dataset with a data file, edits its details and makes a
   await expect(
     page.getByRole('table', { name: 'Datasets' }).getByRole('columnheader', { name: 'UUID' }),
   ).toBeVisible();
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
   await page.getByRole('link', { name: 'New Dataset' }).click();
   await expect(page).toHaveURL(/\/dataset\/create\/?$/);
   await expect(page.getByRole('heading', { level: 1, name: 'New Dataset' })).toBeVisible();
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
 
   // Nothing filled in: the spec's messages.
   await page.getByRole('button', { name: 'Create Dataset' }).click();
@@ -101,14 +94,14 @@ test('an admin creates a dataset with a data file, edits its details and makes a
   await expect(page.getByText('alert(1)')).toHaveCount(0);
   await expect(page.getByText('RRP-ACP-1')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Version history' })).toContainText('v1');
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
 
   // Edit details: a new name and a data dictionary.
   await page.getByRole('button', { name: 'Edit Details' }).click();
   await expect(page).toHaveURL(/mode=edit_details/);
   await expect(page.getByRole('heading', { level: 1, name: `Edit ${name}` })).toBeVisible();
   await expect(page.getByText(`Current file: ${DATA_ZIP.name}`)).toBeVisible();
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
   await page.getByRole('textbox', { name: 'Name' }).fill(`${name} (revised)`);
   await page.getByRole('textbox', { name: 'Families' }).fill('125');
   const dictionaryChooser = page.waitForEvent('filechooser');
@@ -182,7 +175,7 @@ test('an admin lets a researcher request a restricted biospecimen', async ({ pag
   await biospecimens.getByRole('button', { name: 'iPSC', exact: true }).click();
   const editor = page.getByRole('combobox', { name: 'Allowed users of iPSC' });
   await expect(editor).toBeVisible();
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
 
   // One bad address refuses the list; a good one is saved and kept.
   await editor.fill('not-an-email');

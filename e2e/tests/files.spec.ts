@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { DEMO_PASSWORD } from '../support/session';
 
 /** The EICAR anti-virus test file, assembled here so that no file of the repository is flagged. */

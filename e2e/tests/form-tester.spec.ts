@@ -1,15 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
+import { expectNoAxeViolations } from '../support/axe';
 import { signIn } from '../support/session';
 
 test.describe.configure({ timeout: 120_000 });
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 const group = (page: Page, name: RegExp) => page.getByRole('radiogroup', { name });
 
@@ -18,12 +11,12 @@ test('staff try the iPSC form: empty submit, a follow-up, then the cleaned value
   await page.goto('/form_tester');
   await expect(page.getByRole('heading', { level: 1, name: 'Form Tester' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Biospecimens' })).toBeVisible();
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
 
   await page.getByRole('link', { name: 'iPSC Request' }).click();
   await expect(page).toHaveURL(/\/form_tester\/ipsc$/);
   await expect(page.getByRole('heading', { level: 1, name: 'iPSC Request' })).toBeVisible();
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
 
   // Submitting empty marks every required field.
   await page.getByRole('button', { name: 'Submit' }).click();
@@ -32,7 +25,7 @@ test('staff try the iPSC form: empty submit, a follow-up, then the cleaned value
   await expect(usage).toHaveAttribute('aria-invalid', 'true');
   await expect(usage).toHaveAccessibleDescription('Required field');
   expect(await page.getByText('Required field', { exact: true }).count()).toBeGreaterThan(10);
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
 
   // The modification follow-ups open on 'Yes', with the product's name in the agreement.
   const modifying = group(page, /Will you modify the iPSCs/);
@@ -46,7 +39,7 @@ test('staff try the iPSC form: empty submit, a follow-up, then the cleaned value
     'This is required by Research Resource Portal to continue',
   );
   await expect(page.getByRole('textbox', { name: 'Describe the modifications' })).toBeVisible();
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
   // ...and close on 'No', taking their answers with them.
   await share.check();
   await modifying.getByRole('radio', { name: 'No' }).check();
@@ -89,7 +82,7 @@ test('staff try the iPSC form: empty submit, a follow-up, then the cleaned value
     shipping_vendor_account_number: '123456789',
   });
   expect(submitted).not.toHaveProperty('share_with_simons');
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
 });
 
 test('an unknown form is reported', async ({ page }) => {
@@ -98,7 +91,7 @@ test('an unknown form is reported', async ({ page }) => {
   await page.getByRole('textbox', { name: 'Form id' }).fill('no_such_form');
   await page.getByRole('button', { name: 'Open' }).click();
   await expect(page.getByRole('alert')).toContainText('Failed to load schema: /forms/no_such_form.json');
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
 });
 
 test('researchers cannot open the form tester', async ({ page }) => {

@@ -1,14 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '../support/test';
+import { expectNoAxeViolations } from '../support/axe';
 import { linkFromMail } from '../support/mail';
 import { DEMO_PASSWORD, signIn } from '../support/session';
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 async function tokenFor(request: APIRequestContext, email: string, password = DEMO_PASSWORD) {
   const response = await request.post('/api/api-token-auth/', { data: { email, password } });
@@ -57,7 +50,7 @@ test('an administrator creates, edits, finds, deactivates and deletes institutio
   await page.getByRole('link', { name: 'Add New Institution' }).click();
   await expect(page).toHaveURL(/\/institution\/create$/);
   await expect(page.getByRole('heading', { level: 1, name: 'New Institution' })).toBeVisible();
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
   const form = page.getByRole('form', { name: 'New institution' });
   await form.getByRole('button', { name: 'Create Institution' }).click();
   await expect(form.getByText('Please provide an institution').first()).toBeVisible();
@@ -85,7 +78,7 @@ test('an administrator creates, edits, finds, deactivates and deletes institutio
   // Edit through the action menu.
   await page.getByRole('button', { name: 'Actions' }).click();
   await expect(page.getByRole('menuitem', { name: 'Delete institution' })).toBeVisible();
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
   await page.getByRole('menuitem', { name: 'Edit institution' }).click();
   const edit = page.getByRole('form', { name: 'Edit institution' });
   await edit.getByRole('textbox', { name: 'Phone number' }).fill('555-0142');
@@ -97,7 +90,7 @@ test('an administrator creates, edits, finds, deactivates and deletes institutio
   await page.goto('/');
   const institutions = page.getByRole('table', { name: 'Institutions' });
   await expect(institutions.getByText(name)).toBeVisible();
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
   // Its new RDA awaits the signing official's signature: the RDAs tab lists it and opens the RDA.
   await page.getByRole('tab', { name: 'RDAs' }).click();
   await page.getByRole('table', { name: 'RDAs' }).getByText(name).click();
@@ -128,7 +121,7 @@ test('an administrator creates, edits, finds, deactivates and deletes institutio
   const warning = page.getByRole('dialog', { name: `Delete ${other.institution.name}` });
   await expect(warning).toContainText('also deletes 1 user account and no requests');
   await expect(warning).toContainText(`Carl Closer (${other.email})`);
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
   await warning.getByRole('button', { name: 'Delete institution' }).click();
   await expect(page).toHaveURL(/\/institution$/);
   await expect(page.getByText(`${other.institution.name} has been removed from the system.`)).toBeVisible();
@@ -156,7 +149,7 @@ test('an administrator revises an RDA, records a paper signature and adds a new 
     page.getByRole('heading', { level: 1, name: 'Researcher Distribution Agreement' }),
   ).toBeVisible();
   await expect(page.getByRole('main').getByText('Signature Needed', { exact: true })).toBeVisible();
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
 
   // A revised PDF with comments, while it awaits the official's signature.
   await page.locator('input[type="file"]').setInputFiles({

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { linkFromMail } from '../support/mail';
 
 test('a researcher resets a forgotten password from the e-mail; the old one stops working', async ({

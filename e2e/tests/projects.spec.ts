@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
+import { expectNoAxeViolations } from '../support/axe';
 import { signIn } from '../support/session';
 
 /** A date `days` from today as the form takes it (mm/dd/yyyy). */
@@ -33,13 +33,6 @@ async function chooseIrbFile(page: Page, file: typeof IRB_PDF) {
   await (await chooser).setFiles(file);
 }
 
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
-
 async function pick(page: Page, combobox: string, option: string) {
   await page.getByRole('combobox', { name: combobox }).click();
   await page.getByRole('option', { name: option }).click();
@@ -63,7 +56,7 @@ test('a researcher creates a project with an IRB and two team members, edits it 
   await expect(page.getByRole('textbox', { name: 'Search projects' })).toHaveCount(0);
   await page.getByRole('link', { name: 'New Project' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New Project' })).toBeVisible();
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
 
   await page.getByRole('textbox', { name: 'Title' }).fill(title);
   await page
@@ -122,7 +115,7 @@ test('a researcher creates a project with an IRB and two team members, edits it 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'View IRB' }).click();
   expect((await download).suggestedFilename()).toBe('irb-approval.pdf');
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
 
   // The team: an unchanged save sends nothing; switching a member's access off is saved.
   await page.getByRole('button', { name: 'Edit Team' }).click();
@@ -149,7 +142,7 @@ test('a researcher creates a project with an IRB and two team members, edits it 
   await expect(page.getByRole('heading', { level: 2, name: 'Audit Trail' })).toBeVisible();
   await expect(page.getByText(/^Created by .+ \(PI\)$/)).toBeVisible();
   await expect(page.getByText(/^Modified by .+ \(PI\)$/).first()).toBeVisible();
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
 
   // The list finds it; the abstract opens in its modal.
   await page.goto('/project');
@@ -157,7 +150,7 @@ test('a researcher creates a project with an IRB and two team members, edits it 
   await row.getByRole('button', { name: 'View Abstract' }).click();
   await expect(page.getByRole('dialog', { name: `${title} (revised) Abstract` })).toBeVisible();
   await page.keyboard.press('Escape');
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
 });
 
 test('an admin creates a project for a PI, then deletes it after confirming', async ({ page }) => {
@@ -186,7 +179,7 @@ test('an admin creates a project for a PI, then deletes it after confirming', as
 
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText('Principal Investigator', { exact: true })).toBeVisible();
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
 
   await page.getByRole('button', { name: 'Actions' }).click();
   await page.getByRole('menuitem', { name: 'Delete Project' }).click();

@@ -1,12 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
+import { expect, test } from '../support/test';
+import { expectNoAxeViolations } from '../support/axe';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -18,7 +11,7 @@ test('a visitor browses the public resources, filters them and opens a dataset',
   const all = await cards.count();
   expect(all).toBeGreaterThan(10);
   await expect(page.getByRole('status').filter({ hasText: `${all} datasets` })).toBeVisible();
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
 
   // Only the foundation's own datasets: curated and external ones leave the list.
   await expect(cards.filter({ hasText: 'MSSNG Whole Genomes (Curated)' })).toHaveCount(1);
@@ -30,7 +23,7 @@ test('a visitor browses the public resources, filters them and opens a dataset',
   await page.getByRole('button', { name: 'Filters' }).click();
   const dialog = page.getByRole('dialog', { name: 'Filter resources' });
   await dialog.getByRole('checkbox', { name: 'Imaging' }).check();
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Show results' }).click();
   await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
   await expect(cards.filter({ hasText: 'SSC Phenotype Data' })).toHaveCount(0);
@@ -61,7 +54,7 @@ test('a visitor browses the public resources, filters them and opens a dataset',
     'href',
     `/request/create?dataset=${datasetId}`,
   );
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
 
   await page.getByRole('link', { name: 'SSC Whole Genome Sequencing' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'SSC Whole Genome Sequencing' })).toBeVisible();
@@ -81,7 +74,7 @@ test('a visitor reads the researchers with approved dataset requests', async ({ 
   await expect(table.getByRole('button', { name: /^Institution Name/ })).toBeVisible();
   const firstRow = table.locator('tbody tr').first();
   await expect(firstRow).toBeVisible();
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
 
   const name = (await firstRow.locator('td').first().innerText()).trim();
   await page.getByRole('textbox', { name: 'Search researchers' }).fill('zzzz-nobody');
@@ -93,5 +86,5 @@ test('a visitor reads the researchers with approved dataset requests', async ({ 
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Approved Projects' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 4, name: 'Approved Datasets' }).first()).toBeVisible();
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { linkFromMail } from '../support/mail';
 
 test('a researcher registers, verifies from the e-mail link, signs in and out', async ({ page }) => {

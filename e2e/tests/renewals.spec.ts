@@ -1,21 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '../support/test';
+import { expectNoAxeViolations } from '../support/axe';
 import { signIn } from '../support/session';
 
 // Several screens and two people on a machine the whole team shares.
 test.describe.configure({ timeout: 120_000 });
-
-/** No axe violations on the page, or in the part of it named by `include` (a CSS selector). */
-async function expectNoViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
-  const results = await (include ? builder.include(include) : builder).analyze();
-  expect(
-    results.violations.map(
-      (v) =>
-        `${v.id}: ${v.nodes.map((n) => n.target.join(' ') + n.html + (n.failureSummary ?? '')).join(', ')}`,
-    ),
-  ).toEqual([]);
-}
 
 async function personPage(browser: Browser, email: string) {
   const page = await (await browser.newContext()).newPage();
@@ -46,7 +34,7 @@ test('a researcher renews a request near expiry from the Project Updates Dashboa
   await expect(row).toContainText('Fulfilled');
   const irbs = researcher.getByRole('table', { name: 'IRBs expiring in the next 60 days' });
   await expect(irbs.getByRole('link', { name: /^Update IRB of P\d+/ }).first()).toBeVisible();
-  await expectNoViolations(researcher);
+  await expectNoAxeViolations(researcher);
 
   // Renew: procedural notes first, under the breadcrumbs Request / {id} / Request Renewal.
   await row.getByRole('link', { name: /^Renew R\d+/ }).click();
@@ -60,7 +48,7 @@ test('a researcher renews a request near expiry from the Project Updates Dashboa
   const portalId = (await requestCrumb.textContent())!;
   const requestPath = (await requestCrumb.getAttribute('href'))!;
   await expect(researcher.getByRole('heading', { name: 'Procedural notes' })).toBeVisible();
-  await expectNoViolations(researcher);
+  await expectNoAxeViolations(researcher);
   await researcher.getByRole('button', { name: 'Continue to Application' }).click();
 
   // The form refuses to go unanswered.
@@ -96,14 +84,14 @@ test('a researcher renews a request near expiry from the Project Updates Dashboa
     .getByRole('textbox', { name: /contribute to your research/ })
     .fill('The cell lines were the basis of two expression studies.');
   await researcher.getByRole('checkbox', { name: /data usage policy/ }).check();
-  await expectNoViolations(researcher);
+  await expectNoAxeViolations(researcher);
   await researcher.getByRole('button', { name: 'Submit Renewal' }).click();
 
   // Thank-you, then the request: the expiry is extended by three years.
   await expect(researcher.getByRole('heading', { name: 'Thank you' })).toBeVisible();
   await expect(researcher.getByRole('status')).toContainText(`now lasts until ${usDay(365 * 3)}`);
   await expect(researcher.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
-  await expectNoViolations(researcher);
+  await expectNoAxeViolations(researcher);
   await researcher.getByRole('link', { name: 'Go to Request' }).click();
   await expect(researcher).toHaveURL(new RegExp(`${requestPath}$`));
   await researcher.getByRole('tab', { name: 'Renewal Info' }).click();
@@ -113,7 +101,7 @@ test('a researcher renews a request near expiry from the Project Updates Dashboa
   await expect(researcher.getByText('Yes, data published')).toBeVisible();
   await expect(researcher.getByText(/Expires in 109[45] days/)).toBeVisible();
   await expect(researcher.getByRole('link', { name: 'Renew', exact: true })).toHaveCount(0);
-  await expectNoViolations(researcher);
+  await expectNoAxeViolations(researcher);
 
   // The dashboard no longer lists it.
   await researcher.getByRole('link', { name: 'Project Updates Dashboard' }).first().click();
@@ -130,7 +118,7 @@ test('a researcher renews a request near expiry from the Project Updates Dashboa
   await expect(admin.getByText('Submitted', { exact: true }).first()).toBeVisible();
   await expect(admin.getByText('RNA-seq of 40 cell lines, deposited in NDA.')).toBeVisible();
   // The Renewal Info tab (the staff panel above it has its own journey).
-  await expectNoViolations(admin, '[role="tabpanel"]');
+  await expectNoAxeViolations(admin, '[role="tabpanel"]');
   // The admin marks the renewal read and approved.
   await admin.getByRole('combobox', { name: 'Renewal status' }).selectOption('Approved');
   await admin.getByRole('button', { name: 'Save Status' }).click();

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Browser, type Page } from '../support/test';
+import { expectNoAxeViolations } from '../support/axe';
 import { apiHeaders, fileDemoDatasetRequest } from '../support/requests';
 import { DEMO_PASSWORD } from '../support/session';
 
@@ -22,19 +22,6 @@ const ADMIN = 'portal_admin@demo.test';
 const PENDING_TEAM_PI = 'pi_sbso@demo.test';
 const CO_INVESTIGATOR = 'coinvestigator@demo.test';
 const PENDING_TEAM_PROJECT = 'Plasma proteins and sleep in autistic adolescents';
-
-/** Axe on the page, or on one part of it (the decision dialog: the staff panel beside it is not ours). */
-async function expectNoViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  const results = await builder.analyze();
-  expect(
-    results.violations.map(
-      (v) =>
-        `${v.id}: ${v.nodes.map((n) => n.target.join(' ') + n.html + (n.failureSummary ?? '')).join(', ')}`,
-    ),
-  ).toEqual([]);
-}
 
 /** The e-mails the server sent (the journeys' SMTP sink keeps each as a JSON file). */
 function inbox(): { to: string[]; subject: string; text: string }[] {
@@ -86,12 +73,12 @@ async function decide(
   await expect(next).toBeDisabled();
   await dialog.getByRole('radio', { name: option, exact: true }).check();
   await expect(next).toBeEnabled();
-  if (outcome.axe) await expectNoViolations(page, '[role="dialog"]');
+  if (outcome.axe) await expectNoAxeViolations(page, '[role="dialog"]');
   await look(page, `decisions-choose-${outcome.status}`);
   await next.click();
   const to = dialog.getByRole('textbox', { name: 'To' });
   await expect(to).toHaveValue(outcome.to ?? OWNER);
-  if (outcome.axe) await expectNoViolations(page, '[role="dialog"]');
+  if (outcome.axe) await expectNoAxeViolations(page, '[role="dialog"]');
   await look(page, `decisions-compose-${outcome.status}`);
   await dialog.getByRole('button', { name: outcome.email === 'send' ? 'Send' : 'Skip e-mail' }).click();
   // This decision's notice (an earlier decision's may still be on screen).
@@ -201,7 +188,7 @@ test('an admin takes a dataset request from Submitted to Archived; the researche
   await ownerSees(owner, id, 'Suspended');
   await look(owner, 'decisions-owner-suspended');
   await expect(owner.getByText('Access to this request has been suspended.', { exact: false })).toBeVisible();
-  await expectNoViolations(owner);
+  await expectNoAxeViolations(owner);
 
   await decide(admin, 'Fulfill (Fulfilled)', { status: 'Fulfilled', email: 'skip' });
   await ownerSees(owner, id, 'Fulfilled');
@@ -249,7 +236,7 @@ test('a biospecimen request waits in Approved (Pending Team) until the co-invest
   await expect(dialog.getByText('Demo Co-Investigator')).toBeVisible();
   await expect(dialog.getByText(/The joinder agreement is not signed/)).toBeVisible();
   await look(admin, 'decisions-pending-team');
-  await expectNoViolations(admin, '[role="dialog"]');
+  await expectNoAxeViolations(admin, '[role="dialog"]');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await decide(admin, 'Approve (Approved (Pending Team))', {
     status: 'Approved (Pending Team)',

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
+import { expectNoAxeViolations } from '../support/axe';
 import { fileDemoDatasetRequest } from '../support/requests';
 import { signIn } from '../support/session';
 
@@ -7,16 +7,6 @@ import { signIn } from '../support/session';
 test.describe.configure({ timeout: 150_000 });
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map(
-      (v) =>
-        `${v.id}: ${v.nodes.map((n) => n.target.join(' ') + n.html + (n.failureSummary ?? '')).join(', ')}`,
-    ),
-  ).toEqual([]);
-}
 
 async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
@@ -69,7 +59,7 @@ test('an admin assigns a reviewer, adds a comment and a Zendesk ticket, finds th
     panel.getByText('Hello, could you tell me when my dataset request will be reviewed?'),
   ).toBeVisible();
   await shot(page, 'staff-panel');
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
 
   // The command centre's Resource Requests: the assigned filter finds it, the unassigned one does not.
   await page.goto('/');
@@ -93,7 +83,7 @@ test('an admin assigns a reviewer, adds a comment and a Zendesk ticket, finds th
   await expect(page.getByText('Rare genetic variants and language development')).toBeVisible();
   await expect(page.getByRole('button', { name: 'View IRB' })).toBeVisible();
   await shot(page, 'resource-request');
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
 
   // The request list's staff filters: the reviewer finds it, a past review quarter does not.
   await page.getByRole('link', { name: 'View All Requests' }).click();
@@ -114,7 +104,7 @@ test('an admin assigns a reviewer, adds a comment and a Zendesk ticket, finds th
   const assigned = reviewerPage.getByRole('table', { name: 'Requests Assigned to You' });
   await expect(assigned.getByRole('row').filter({ hasText: filed.portal_request_id })).toBeVisible();
   await shot(reviewerPage, 'reviewer-home');
-  await expectNoViolations(reviewerPage);
+  await expectNoAxeViolations(reviewerPage);
   await assigned.getByRole('row').filter({ hasText: filed.portal_request_id }).click();
   await expect(reviewerPage).toHaveURL(new RegExp(`/request/${filed.id}$`));
   await expect(reviewerPage.getByRole('region', { name: 'Staff Panel' })).toContainText(

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '../support/test';
+import { expectNoAxeViolations } from '../support/axe';
 import { fileDemoDatasetRequest } from '../support/requests';
 import { signIn } from '../support/session';
 
@@ -7,16 +7,6 @@ import { signIn } from '../support/session';
 test.describe.configure({ timeout: 120_000 });
 
 const APPROVED = 'SPARK Phenotype Dataset, SPARK Whole Exome Sequencing';
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map(
-      (v) =>
-        `${v.id}: ${v.nodes.map((n) => n.target.join(' ') + n.html + (n.failureSummary ?? '')).join(', ')}`,
-    ),
-  ).toEqual([]);
-}
 
 test('a researcher reads their requests: home panel, list, tabs, audit trail, and deletes a Created request', async ({
   page,
@@ -51,7 +41,7 @@ test('a researcher reads their requests: home panel, list, tabs, audit trail, an
   await expect(approvedRow).toContainText('Approved');
   await expect(approvedRow).toContainText('SPARK');
   await expect(table.getByRole('row').filter({ hasText: draft.portal_request_id })).toContainText('Created');
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
 
   // The approved dataset request: its tabs, moved through with the Continue links.
   await approvedRow.getByRole('cell').nth(1).click();
@@ -85,7 +75,7 @@ test('a researcher reads their requests: home panel, list, tabs, audit trail, an
   );
   await page.getByRole('button', { name: 'Continue to Renewal Info' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Renewal Info' })).toBeVisible();
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
 
   // An approved request cannot be deleted.
   await expect(page.getByRole('button', { name: 'Delete Request' })).toHaveAttribute('data-disabled', 'true');
@@ -97,7 +87,7 @@ test('a researcher reads their requests: home panel, list, tabs, audit trail, an
   const comparison = page.getByRole('table', { name: 'Version comparison table' });
   await expect(comparison.getByRole('row').filter({ hasText: 'Status' })).toContainText('Approved');
   await expect(page.getByRole('heading', { level: 2, name: 'Team Members' })).toBeVisible();
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Back to Request' }).click();
   await expect(page.getByRole('tab', { name: 'PI and Project' })).toBeVisible();
 
@@ -150,7 +140,7 @@ test('an admin searches and filters every request, has the Add New Request and C
   await page.getByRole('combobox', { name: 'Cohort' }).click();
   await page.getByRole('option', { name: 'SPARK', exact: true }).click();
   await expect(table.getByRole('row').filter({ hasText: APPROVED })).toBeVisible();
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
 
   // Staff see the approved request's tabs too.
   // Rows are reachable by keyboard through their portal id link.
@@ -160,7 +150,7 @@ test('an admin searches and filters every request, has the Add New Request and C
   await expect(
     page.getByText('This request is from a researcher at an unconfirmed institution.'),
   ).toHaveCount(0);
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
 
   // A biospecimen request: staff check sample availability on its own tab.
   await page.goto('/request');
@@ -184,5 +174,5 @@ test('an admin searches and filters every request, has the Add New Request and C
   await page.getByRole('tab', { name: 'Availability' }).click();
   const availability = page.getByRole('table', { name: 'Sample availability table' });
   await expect(availability.getByRole('row').filter({ hasText: '11000-p1' })).toContainText('Available');
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
 });

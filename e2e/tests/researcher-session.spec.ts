@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { linkFromMail } from '../support/mail';
 import { DEMO_PASSWORD, signIn } from '../support/session';
 
@@ -7,12 +7,16 @@ test('a researcher signs in, finds their navigation, keeps the session on reload
 }) => {
   await signIn(page, 'primary_researcher@demo.test');
   const nav = page.getByRole('navigation', { name: 'Main' });
-  for (const link of ['Project Updates Dashboard', 'Projects', 'Requests']) {
+  for (const link of ['Project Updates Dashboard', 'Projects', 'Requests', 'Datasets']) {
     await expect(nav.getByRole('link', { name: link })).toBeVisible();
   }
   // Researchers have no View menu, and no tissue catalogue unless approved for it.
   await expect(page.getByRole('button', { name: 'View menu' })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'Tissue Catalog' })).toHaveCount(0);
+
+  // The dataset catalogue is one click away.
+  await nav.getByRole('link', { name: 'Datasets' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Datasets' })).toBeVisible();
 
   await nav.getByRole('link', { name: 'Projects' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 test.describe('a visitor', () => {
   test('sees the home page with sign-in, the cohorts, the guide and the footer', async ({ page }) => {

@@ -38,14 +38,14 @@ export function RootLayout() {
         <ImpersonationBanner />
         <Ribbon />
         <main id="main" tabIndex={-1} className={classes.main}>
-          <Container size="lg" w="100%" py="xl">
+          <Container size={entry?.wide ? 'xl' : 'lg'} w="100%" py="xl">
             <Suspense fallback={<ScreenLoader />}>
               <Outlet />
             </Suspense>
           </Container>
         </main>
         <footer>
-          <Footer minimal={entry?.minimalFooter} />
+          <Footer minimal={entry?.minimalFooter} wide={entry?.wide} />
         </footer>
         {user && needsPrimaryRole(user) && <PrimaryRoleModal user={user} />}
       </div>

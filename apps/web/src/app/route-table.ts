@@ -1,3 +1,4 @@
+import { matchPath } from 'react-router';
 import type { Crumb } from '@/components/page';
 
 type ScreenModule = Promise<{ default: React.ComponentType }>;
@@ -8,9 +9,17 @@ export interface RouteEntry {
   crumbs?: Crumb[];
   /** `public` screens are open to visitors; the rest send them to sign in first. */
   access: 'public' | 'signedIn';
-  /** The screen's own chunk; screens still to be built show their heading inside the shell. */
+  /**
+   * The screen's own chunk. A route without one is planned, not built: it answers the 404 page
+   * and navigation does not offer it (`hasScreen`) until its screen is added here.
+   */
   screen?: () => ScreenModule;
   minimalFooter?: boolean;
+  /**
+   * A screen whose editing table needs every column in view (a research team with its Access and
+   * Remove): it gets the extra-large container, wide enough from 1280 px up.
+   */
+  wide?: boolean;
 }
 
 const home = () => import('@/features/home/screens/home-screen');
@@ -133,6 +142,7 @@ export const ROUTES: RouteEntry[] = [
     crumbs: [projects],
     access: 'signedIn',
     screen: projectCreate,
+    wide: true,
   },
   {
     path: '/project/:objectId',
@@ -140,6 +150,7 @@ export const ROUTES: RouteEntry[] = [
     crumbs: [projects],
     access: 'signedIn',
     screen: projectDetail,
+    wide: true,
   },
   { path: '/request', title: 'Requests', access: 'signedIn', screen: requestList },
   {
@@ -148,6 +159,7 @@ export const ROUTES: RouteEntry[] = [
     crumbs: [requests],
     access: 'signedIn',
     screen: requestWizard,
+    wide: true,
   },
   {
     path: '/request/:objectId',
@@ -254,3 +266,8 @@ export const ROUTES: RouteEntry[] = [
     screen: restrictedResources,
   },
 ];
+
+/** Whether a path leads to a built screen; navigation offers only these. */
+export function hasScreen(path: string): boolean {
+  return ROUTES.some((entry) => entry.screen && matchPath(entry.path, path));
+}

@@ -3,16 +3,19 @@ import { RequireSession, RootLayout, ScreenLoader } from './layout';
 import { RouteErrorScreen } from './route-error';
 import { ROUTES, type RouteEntry } from './route-table';
 
-const pending = () => import('@/features/pages/screens/pending-screen');
+type BuiltRoute = RouteEntry & Required<Pick<RouteEntry, 'screen'>>;
 
-function toRoute(entry: RouteEntry): RouteObject {
-  const load = entry.screen ?? pending;
+function toRoute(entry: BuiltRoute): RouteObject {
   return {
     path: entry.path,
     handle: entry,
-    lazy: async () => ({ Component: (await load()).default }),
+    lazy: async () => ({ Component: (await entry.screen()).default }),
   };
 }
+
+/** Routes whose screens are built; a planned one falls through to the 404 page. */
+const built = (access: RouteEntry['access']) =>
+  ROUTES.filter((entry): entry is BuiltRoute => entry.access === access && entry.screen !== undefined);
 
 /** One route table (route-table.ts); each screen loads its own code when first visited. */
 export function createAppRouter() {
@@ -22,10 +25,10 @@ export function createAppRouter() {
       errorElement: <RouteErrorScreen />,
       hydrateFallbackElement: <ScreenLoader />,
       children: [
-        ...ROUTES.filter((entry) => entry.access === 'public').map(toRoute),
+        ...built('public').map(toRoute),
         {
           element: <RequireSession />,
-          children: ROUTES.filter((entry) => entry.access === 'signedIn').map(toRoute),
+          children: built('signedIn').map(toRoute),
         },
         {
           path: '*',

@@ -1,19 +1,42 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import { MantineProvider, Modal } from '@mantine/core';
+import { Drawer, MantineProvider, Modal, Notification } from '@mantine/core';
 import { theme } from './theme';
 
 describe('theme', () => {
-  it('draws modal title bars without a second banner landmark', async () => {
+  it.each([
+    ['modal', Modal],
+    ['drawer', Drawer],
+  ])('draws %s title bars without a second banner landmark', async (_kind, Dialog) => {
     render(
       <MantineProvider theme={theme} env="test">
-        <Modal opened onClose={() => undefined} title="Deactivate institution">
+        <Dialog opened onClose={() => undefined} title="Deactivate institution">
           Body
-        </Modal>
+        </Dialog>
       </MantineProvider>,
     );
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate institution' });
     expect(dialog.querySelector('header')).toBeNull();
     expect(screen.queryByRole('banner')).toBeNull();
+  });
+
+  it('names a notification’s close button', () => {
+    render(
+      <MantineProvider theme={theme} env="test">
+        <Notification title="Saved">Your changes are saved.</Notification>
+      </MantineProvider>,
+    );
+    expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
+  });
+
+  it('names a drawer’s close button', () => {
+    render(
+      <MantineProvider theme={theme} env="test">
+        <Drawer opened onClose={() => undefined} title="Menu">
+          Links
+        </Drawer>
+      </MantineProvider>,
+    );
+    expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
   });
 });

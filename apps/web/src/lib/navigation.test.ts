@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { VIEW_MENU, viewMenuFor } from './navigation';
+import { ROLE_KEYS } from '@rrp/domain';
+import { hasScreen, navigationFor, VIEW_MENU, viewMenuFor } from './navigation';
 
 const labels = (role: Parameters<typeof viewMenuFor>[0]) => viewMenuFor(role).map((item) => item.label);
+const approved = { abn_approved: true };
 
 describe('the View menu', () => {
-  it('offers an administrator every screen the permission table opens to them', () => {
-    expect(labels('portal_admin')).toEqual(VIEW_MENU.map((item) => item.label));
+  it('offers an administrator every built screen the permission table opens to them, in the spec order', () => {
+    expect(labels('portal_admin')).toEqual(
+      VIEW_MENU.filter((item) => hasScreen(item.to)).map((item) => item.label),
+    );
+    expect(labels('portal_admin')).toContain('Institutions');
   });
 
   it('hides screens whose grants the role lacks', () => {
@@ -13,5 +18,24 @@ describe('the View menu', () => {
     expect(labels('pi_sbso')).not.toContain('Compliance');
     expect(labels('portal_reviewer')).not.toContain('Restricted Resources');
     expect(labels(null)).not.toContain('Compliance');
+  });
+});
+
+describe('navigation by role', () => {
+  it('gives researchers the dataset catalogue beside their projects and requests', () => {
+    expect(
+      navigationFor('primary_researcher', { abn_approved: false }).links.map((link) => link.label),
+    ).toEqual(['Project Updates Dashboard', 'Projects', 'Requests', 'Datasets']);
+  });
+
+  it('never offers a screen that is not built yet (a planned route answers the 404 page)', () => {
+    expect(hasScreen('/project')).toBe(true);
+    expect(hasScreen('/release-notes')).toBe(false);
+    for (const role of [...ROLE_KEYS, null]) {
+      const navigation = navigationFor(role, approved);
+      for (const link of [...navigation.links, ...viewMenuFor(role)]) {
+        expect(hasScreen(link.to), `${role}: ${link.label}`).toBe(true);
+      }
+    }
   });
 });

@@ -1,4 +1,8 @@
 import { mayAttempt, type Action, type RoleKey, type Subject } from '@rrp/domain';
+import { hasScreen } from '@/app/route-table';
+
+// Navigation offers only built screens: a planned route's entry appears with its screen.
+export { hasScreen };
 
 export interface NavLink {
   label: string;
@@ -30,11 +34,14 @@ export const VIEW_MENU: ViewMenuItem[] = [
   { label: 'Users', to: '/user' },
 ];
 
-/** The View menu items the role's grants open (the permission table decides, not this file). */
+/**
+ * The View menu items the role's grants open (the permission table decides, not this file) whose
+ * screens are built.
+ */
 export function viewMenuFor(role: RoleKey | null): NavLink[] {
   const actor = role ? { userId: 0, role, roles: [role] } : null;
   return VIEW_MENU.filter(
-    (item) => !item.needs || mayAttempt(actor, item.needs.action, item.needs.subject),
+    (item) => hasScreen(item.to) && (!item.needs || mayAttempt(actor, item.needs.action, item.needs.subject)),
   ).map(({ label, to }) => ({ label, to }));
 }
 
@@ -55,8 +62,16 @@ const STAFF: Navigation = {
   profileMenu: false,
 };
 
-/** Navigation by active role, exactly as the table of foundation §2. */
+/**
+ * Navigation by active role, as the table of foundation §2 (plus the researcher's Datasets,
+ * docs/decisions.md 112), showing only the links whose screens are built.
+ */
 export function navigationFor(role: RoleKey | null, user: { abn_approved: boolean }): Navigation {
+  const navigation = roleNavigation(role, user);
+  return { ...navigation, links: navigation.links.filter((link) => hasScreen(link.to)) };
+}
+
+function roleNavigation(role: RoleKey | null, user: { abn_approved: boolean }): Navigation {
   switch (role) {
     case 'primary_researcher':
       return {
@@ -64,6 +79,7 @@ export function navigationFor(role: RoleKey | null, user: { abn_approved: boolea
           { label: 'Project Updates Dashboard', to: '/compliance_researcher' },
           { label: 'Projects', to: '/project' },
           { label: 'Requests', to: '/request' },
+          { label: 'Datasets', to: '/dataset' },
           ...(user.abn_approved ? [{ label: 'Tissue Catalog', to: '/tissue-catalogue' }] : []),
         ],
         viewMenu: false,

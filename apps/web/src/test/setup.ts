@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 
 afterEach(() => cleanup());
+
+// findBy/waitFor give up after 1 s by default; on a busy 2-core CI machine running the API suite
+// beside them, a Mantine table's first render alone can take longer.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks what Mantine's components measure with.
 Object.defineProperty(window, 'matchMedia', {

@@ -15,8 +15,12 @@ function useVersion(): string | null {
   return data?.results[0]?.version ?? null;
 }
 
-/** The footer: mission, links and version; `minimal` on the not-found page (foundation §2). */
-export function Footer({ minimal = false }: { minimal?: boolean }) {
+/**
+ * The footer: mission, links and version; `minimal` on the not-found page (foundation §2); `wide`
+ * lines it up with a wide screen's content.
+ */
+export function Footer({ minimal = false, wide = false }: { minimal?: boolean; wide?: boolean }) {
+  const size = wide ? 'xl' : 'lg';
   const version = useVersion();
   const copyright = (
     <Text size="xs" c="gray.7">
@@ -26,14 +30,14 @@ export function Footer({ minimal = false }: { minimal?: boolean }) {
   );
   if (minimal) {
     return (
-      <Container size="lg" py="sm">
+      <Container size={size} py="sm">
         {copyright}
       </Container>
     );
   }
   return (
     <div className={classes.footer}>
-      <Container size="lg" py="lg">
+      <Container size={size} py="lg">
         <Stack gap="sm">
           <Text size="sm" maw={720}>
             Our mission is to advance autism research by giving qualified researchers responsible access to

@@ -6,6 +6,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { LIMITS } from '@rrp/domain';
 import { apiFetch } from '@/lib/api-client';
+import { hasScreen } from '@/lib/navigation';
 
 interface Result {
   id: number;
@@ -13,8 +14,11 @@ interface Result {
   model: string;
 }
 
-/** The header's global search (foundation §2): from 2 characters, after a 1 s pause; a result opens /{model}/{id}. */
-export function GlobalSearch() {
+/**
+ * The header's global search (foundation §2): from 2 characters, after a 1 s pause; a result opens
+ * /{model}/{id}. `fill` makes it as wide as its container (the phone menu).
+ */
+export function GlobalSearch({ fill = false }: { fill?: boolean }) {
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const [query] = useDebouncedValue(text.trim(), LIMITS.search.debounceMs);
@@ -24,19 +28,20 @@ export function GlobalSearch() {
     enabled: query.length >= LIMITS.search.minChars,
     placeholderData: keepPreviousData,
   });
-  const data = (query.length >= LIMITS.search.minChars ? (results.data?.results ?? []) : []).map(
-    (result) => ({
+  // A result whose screen is not built yet (a user, for now) would only lead to the 404 page.
+  const data = (query.length >= LIMITS.search.minChars ? (results.data?.results ?? []) : [])
+    .map((result) => ({
       value: `/${result.model}/${result.id}`,
       label: `${result.display_name} (${result.model})`,
-    }),
-  );
+    }))
+    .filter((option) => hasScreen(option.value));
 
   return (
     <Select
       aria-label="Search"
       placeholder="Search"
       size="xs"
-      w={240}
+      w={fill ? '100%' : { base: 200, lg: 240 }}
       searchable
       searchValue={text}
       onSearchChange={setText}

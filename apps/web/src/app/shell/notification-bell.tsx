@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Indicator, Menu, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Indicator, Menu, Text, VisuallyHidden } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -28,10 +28,12 @@ export function NotificationBell() {
   return (
     <Menu position="bottom-end" shadow="md" width={340}>
       <Menu.Target>
-        <ActionIcon variant="subtle" color="white" size="lg" aria-label={`Notifications (${items.length})`}>
+        {/* Named by its content: 'Notifications' and the count it shows (WCAG 2.5.3, label in name). */}
+        <ActionIcon variant="subtle" color="white" size="lg">
           <Indicator disabled={items.length === 0} label={items.length} size={16} offset={-2} color="red">
             <IconBell size={20} aria-hidden />
           </Indicator>
+          <VisuallyHidden>Notifications</VisuallyHidden>
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>

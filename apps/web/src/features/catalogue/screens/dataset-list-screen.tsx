@@ -88,7 +88,8 @@ export default function DatasetListScreen() {
             }}
             w={320}
           />
-          <Stack gap={4}>
+          {/* At most the row's width: on a phone the origins scroll within their control. */}
+          <Stack gap={4} maw="100%">
             <Text size="sm" fw={500} id="origin-filter-label">
               Origin
             </Text>

@@ -72,4 +72,11 @@ describe('CommandCentre (staff §2.1)', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Resource Requests' }));
     expect(await screen.findByText('Resource requests page')).toBeInTheDocument();
   });
+
+  it('offers no tab for a review screen that is not built yet', async () => {
+    renderCentre('portal_admin');
+    expect(await screen.findAllByRole('tab')).toHaveLength(3);
+    expect(screen.queryByRole('tab', { name: 'Research Match' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Autism BrainNet' })).not.toBeInTheDocument();
+  });
 });

@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { INSTITUTION_STATUSES, LIMITS, RDA_STATUSES, type InstitutionDto, type RoleKey } from '@rrp/domain';
 import { apiFetch, type ListPage } from '@/lib/api-client';
+import { hasScreen } from '@/lib/navigation';
 import { ServerTable, type ListState } from '@/components/data-table';
 
 /**
@@ -17,12 +18,12 @@ export const COMMAND_CENTRE_DEFAULT_FILTER: Partial<Record<RoleKey, string[]>> =
 /** The RDAs tab starts on the agreements that wait for someone (docs/decisions.md). */
 export const DEFAULT_RDA_FILTER = ['1', '2'];
 
-/** Tabs that lead to their own screens (staff §2.1). */
-const ELSEWHERE: Record<string, string> = {
-  requests: '/resource-request',
-  'research-match': '/research-match-review',
-  abn: '/abn-dashboard',
-};
+/** Tabs that lead to their own screens (staff §2.1), offered once those screens are built. */
+const ELSEWHERE = [
+  { value: 'requests', label: 'Resource Requests', to: '/resource-request' },
+  { value: 'research-match', label: 'Research Match', to: '/research-match-review' },
+  { value: 'abn', label: 'Autism BrainNet', to: '/abn-dashboard' },
+].filter((tab) => hasScreen(tab.to));
 
 const INSTITUTION_OPTIONS = Object.entries(INSTITUTION_STATUSES).map(([value, label]) => ({ value, label }));
 const RDA_OPTIONS = Object.entries(RDA_STATUSES).map(([value, label]) => ({ value, label }));
@@ -140,8 +141,8 @@ export function CommandCentre({ role }: { role: RoleKey }) {
         value={tab}
         onChange={(value) => {
           if (!value) return;
-          const elsewhere = ELSEWHERE[value];
-          if (elsewhere) navigate(elsewhere);
+          const elsewhere = ELSEWHERE.find((tab) => tab.value === value);
+          if (elsewhere) navigate(elsewhere.to);
           else setTab(value);
         }}
         keepMounted={false}
@@ -149,9 +150,11 @@ export function CommandCentre({ role }: { role: RoleKey }) {
         <Tabs.List>
           <Tabs.Tab value="institutions">Institutions</Tabs.Tab>
           <Tabs.Tab value="rdas">RDAs</Tabs.Tab>
-          <Tabs.Tab value="requests">Resource Requests</Tabs.Tab>
-          <Tabs.Tab value="research-match">Research Match</Tabs.Tab>
-          <Tabs.Tab value="abn">Autism BrainNet</Tabs.Tab>
+          {ELSEWHERE.map((tab) => (
+            <Tabs.Tab key={tab.value} value={tab.value}>
+              {tab.label}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
         <Tabs.Panel value="institutions" pt="md">
           <InstitutionTable
@@ -190,7 +193,7 @@ export function CommandCentre({ role }: { role: RoleKey }) {
             }}
           />
         </Tabs.Panel>
-        {Object.entries(ELSEWHERE).map(([value, to]) => (
+        {ELSEWHERE.map(({ value, to }) => (
           <Tabs.Panel key={value} value={value} pt="md">
             <Anchor component={Link} to={to}>
               Open

@@ -13,6 +13,7 @@ const base = {
   type: 1,
   type_name: 'Dataset',
   owner: { id: 1, display_name: 'Pat' },
+  created: '2026-10-30T10:00:00Z',
   submission_date: '2026-11-02T10:00:00Z',
   expiration_date: null,
   project: { id: 2, latest_irb: { id: 9 } },
@@ -84,7 +85,13 @@ describe('RecentRequestsPanel', () => {
     expect(within(rowOf('Old')).getByText('EXPIRED')).toBeInTheDocument();
     expect(within(rowOf('Current')).getByText('Expires in 20 days')).toBeInTheDocument();
     const [url] = fetch.mock.calls[0] as unknown as [string];
-    expect(new URL(url, 'http://x').searchParams.get('limit')).toBe(String(HOME_REQUESTS_CAP));
+    const query = new URL(url, 'http://x').searchParams;
+    expect(query.get('limit')).toBe(String(HOME_REQUESTS_CAP));
+    // Newest first, by creation.
+    expect(query.get('ordering')).toBe('-created,-id');
+    expect(
+      within(rowOf('Old')).getByText(new Date(base.created).toLocaleDateString('en-US')),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'New Request' })).toHaveAttribute('href', '/request/create');
   });
 

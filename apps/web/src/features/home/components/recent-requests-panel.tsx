@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Card, Group, Skeleton, Table, Text, Title } from '@mantine/core';
+import { Anchor, Box, Card, Group, Skeleton, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { PRODUCT_NAME } from '@/lib/config';
 import { useSession } from '@/lib/session';
@@ -6,10 +6,14 @@ import { useQuery } from '@tanstack/react-query';
 import type { RequestDto } from '@rrp/domain';
 import { apiFetch } from '@/lib/api-client';
 import { NewRequestButton } from '@/components/new-request-button';
+import { NoticeBadge } from '@/components/notice-badge';
 import { SUSPENDED_ACTION_NEEDED, formatDate, homeNotices, statusName } from '@/lib/request-rules';
 
 /** The home page lists this many of the researcher's newest requests; all of them are at /request. */
 export const HOME_REQUESTS_CAP = 10;
+
+/** The list ordering of Recent Requests (docs/decisions.md 114). */
+const RECENT_FIRST = '-created,-id';
 
 const NOTICE_COLOURS: Record<string, string> = {
   [SUSPENDED_ACTION_NEEDED]: 'red.9',
@@ -23,7 +27,8 @@ export function RecentRequestsPanel() {
     queryKey: ['requests', 'recent'],
     queryFn: () =>
       apiFetch<{ count: number; results: RequestDto[] }>('request/', {
-        query: { limit: HOME_REQUESTS_CAP, ordering: '-created', expand: 'project' },
+        // Newest first; requests created together (a seed, an import) newest id first.
+        query: { limit: HOME_REQUESTS_CAP, ordering: RECENT_FIRST, expand: 'project' },
       }),
   });
   const rows = requests.data?.results ?? [];
@@ -46,12 +51,13 @@ export function RecentRequestsPanel() {
         <Text size="sm">{`No open or previously approved ${PRODUCT_NAME} resource requests.`}</Text>
       ) : (
         <Box role="region" aria-label="Recent requests" tabIndex={0} style={{ overflowX: 'auto' }}>
-          <Table aria-label="Your recent requests" miw={560}>
+          <Table aria-label="Your recent requests" miw={640}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Request</Table.Th>
                 <Table.Th>Portal ID</Table.Th>
                 <Table.Th>Status</Table.Th>
+                <Table.Th>Created</Table.Th>
                 <Table.Th>Submitted</Table.Th>
                 <Table.Th>Notices</Table.Th>
               </Table.Tr>
@@ -68,17 +74,17 @@ export function RecentRequestsPanel() {
                     </Table.Td>
                     <Table.Td>{request.portal_request_id}</Table.Td>
                     <Table.Td>{statusName(request)}</Table.Td>
+                    <Table.Td>{formatDate(request.created)}</Table.Td>
                     <Table.Td>{request.submission_date ? formatDate(request.submission_date) : '—'}</Table.Td>
                     <Table.Td>
                       <Group gap={4}>
                         {notices.map((notice) => (
-                          <Badge
+                          <NoticeBadge
                             key={notice}
-                            variant="outline"
                             color={NOTICE_COLOURS[notice] ?? (notice === 'EXPIRED' ? 'red.9' : 'blue.9')}
                           >
                             {notice}
-                          </Badge>
+                          </NoticeBadge>
                         ))}
                       </Group>
                     </Table.Td>

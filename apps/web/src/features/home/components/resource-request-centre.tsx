@@ -133,7 +133,7 @@ export function ResourceRequestCentre({ role }: { role: RoleKey | null }) {
               firstPage();
             }}
             clearable
-            w={420}
+            w={{ base: '100%', sm: 420 }}
           />
           <Stack gap={4}>
             <Text size="sm" fw={500} id="assign-filter-label">
@@ -199,6 +199,24 @@ export function ResourceRequestCentre({ role }: { role: RoleKey | null }) {
               );
             },
           },
+          // Next to the details toggle, so a wide table never hides it (issue 14.2).
+          {
+            accessor: 'open',
+            title: <VisuallyHidden>Open</VisuallyHidden>,
+            render: (request) => (
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                onClick={(event) => {
+                  event.stopPropagation();
+                  navigate(`/request/${request.id}`);
+                }}
+                aria-label={`Open request ${request.portal_request_id}`}
+              >
+                Open
+              </Button>
+            ),
+          },
           requestColumns.portalId,
           requestColumns.resource,
           requestColumns.principalInvestigator,
@@ -217,24 +235,6 @@ export function ResourceRequestCentre({ role }: { role: RoleKey | null }) {
               ),
           },
           requestColumns.status,
-          {
-            accessor: 'open',
-            title: <VisuallyHidden>Open</VisuallyHidden>,
-            textAlign: 'right',
-            render: (request) => (
-              <Button
-                size="compact-sm"
-                variant="subtle"
-                onClick={(event) => {
-                  event.stopPropagation();
-                  navigate(`/request/${request.id}`);
-                }}
-                aria-label={`Open request ${request.portal_request_id}`}
-              >
-                Open
-              </Button>
-            ),
-          },
         ]}
       />
     </Stack>

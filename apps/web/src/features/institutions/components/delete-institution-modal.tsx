@@ -85,7 +85,6 @@ export function DeleteInstitutionModal({
             color="red"
             icon={<IconAlertTriangle aria-hidden />}
             title="Unable to Delete Institution"
-            styles={{ title: { color: 'var(--mantine-color-dark-9)' } }}
           >
             {INSTITUTION_MESSAGES.deletionBlocked}
           </Alert>
@@ -105,7 +104,6 @@ export function DeleteInstitutionModal({
             color="orange"
             icon={<IconAlertTriangle aria-hidden />}
             title="This cannot be undone"
-            styles={{ title: { color: 'var(--mantine-color-dark-9)' } }}
           >
             Deleting {institution.name} also deletes{' '}
             {plan.users.length === 0 ? 'no user accounts' : plural(plan.users.length, 'user account')} and{' '}

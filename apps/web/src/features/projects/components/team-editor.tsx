@@ -140,7 +140,7 @@ export function TeamEditor({
                       />
                     )}
                   </Table.Td>
-                  <Table.Td miw={220}>
+                  <Table.Td miw={210}>
                     {row.isPi ? (
                       <Text size="sm">{institutionLabel(institutionOptions, row.institution)}</Text>
                     ) : (
@@ -154,7 +154,7 @@ export function TeamEditor({
                       />
                     )}
                   </Table.Td>
-                  <Table.Td miw={180}>
+                  <Table.Td miw={170}>
                     {row.isPi ? (
                       <Text size="sm">{row.globus_username || '—'}</Text>
                     ) : (

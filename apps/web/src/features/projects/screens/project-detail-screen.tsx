@@ -148,7 +148,7 @@ export default function ProjectDetailScreen() {
             </Button>
           ) : (
             <Tooltip label={PROJECT_MESSAGES.notEditable}>
-              <Button variant="light" data-disabled onClick={(event) => event.preventDefault()}>
+              <Button variant="light" data-disabled aria-disabled onClick={(event) => event.preventDefault()}>
                 Edit
               </Button>
             </Tooltip>

@@ -1,7 +1,8 @@
-import { Alert, Anchor, Badge, Box, Button, Card, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Card, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, Navigate } from 'react-router';
 import { IRB_WARNING_DAYS, mayAttempt, type ProjectDto, type RequestDto } from '@rrp/domain';
 import { Page } from '@/components/page';
+import { NoticeBadge } from '@/components/notice-badge';
 import { expiryText, formatDay, statusName } from '@/lib/request-rules';
 import { useProjectUpdates } from '@/lib/renewals';
 import { useSession } from '@/lib/session';
@@ -83,17 +84,9 @@ function ExpiringRequests({ requests, renewing }: { requests: RequestDto[]; rene
   );
 }
 
-/** 'EXPIRED' in red, 'Expires in {n} days' in orange; the text stays dark (WCAG AA at badge size). */
+/** 'EXPIRED' in red, 'Expires in {n} days' in orange. */
 function ExpiryBadge({ expiry }: { expiry: string | null }) {
-  return (
-    <Badge
-      color={expiry === 'EXPIRED' ? 'red.9' : 'orange.7'}
-      variant="outline"
-      styles={{ label: { color: 'var(--mantine-color-text)' } }}
-    >
-      {expiry}
-    </Badge>
-  );
+  return <NoticeBadge color={expiry === 'EXPIRED' ? 'red.9' : 'orange.7'}>{expiry}</NoticeBadge>;
 }
 
 function ExpiringIrbs({ projects }: { projects: ProjectDto[] }) {

@@ -16,6 +16,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { LIMITS } from '@rrp/domain';
 import { anchorId, groupResources, mixingConflict, searchResources, type Resource } from '../rules';
 import { useActiveSection } from '../use-active-section';
+import { SelectedResources } from './selected-resources';
 import classes from './resources-step.module.css';
 
 function ResourceItem({
@@ -151,7 +152,7 @@ export function ResourcesStep({
         />
       </Group>
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
-        <Stack gap="md" style={{ gridColumn: 'span 2' }}>
+        <Stack gap="md" className={classes.list}>
           {groups.length > 0 && (
             <Paper
               component="nav"
@@ -212,54 +213,7 @@ export function ResourcesStep({
             </Stack>
           ))}
         </Stack>
-        <Paper
-          withBorder
-          p="md"
-          radius="sm"
-          component="aside"
-          aria-labelledby="selected-resources"
-          style={{
-            alignSelf: 'start',
-            position: 'sticky',
-            top: 'calc(var(--app-header-height, 60px) + 16px)',
-          }}
-        >
-          <Stack gap="sm">
-            <Title order={3} fz="lg" id="selected-resources">
-              Selected Resources
-            </Title>
-            {selection.length === 0 && (
-              <Text size="sm" c="gray.7">
-                No resources selected.
-              </Text>
-            )}
-            {selection.map((resource) => (
-              <Group key={resource.key} justify="space-between" wrap="nowrap">
-                <Stack gap={0}>
-                  <Text size="sm" fw={500}>
-                    {resource.name}
-                  </Text>
-                  <Text size="xs" c="gray.7">
-                    {resource.group}
-                  </Text>
-                </Stack>
-                <Button
-                  variant="subtle"
-                  color="red"
-                  c="red.9"
-                  size="compact-sm"
-                  aria-label={`Remove ${resource.name}`}
-                  onClick={() => toggle(resource)}
-                >
-                  Remove
-                </Button>
-              </Group>
-            ))}
-            <Button onClick={onContinue} disabled={selection.length === 0}>
-              Continue
-            </Button>
-          </Stack>
-        </Paper>
+        <SelectedResources selection={selection} onRemove={toggle} onContinue={onContinue} />
       </SimpleGrid>
       <Modal
         opened={pending !== null}

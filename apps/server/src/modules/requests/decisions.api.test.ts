@@ -87,6 +87,17 @@ const row = async (id: number) => (await db().select().from(requests).where(eq(r
 const newRequest = (typeId: number, statusId: number, project = projectId) =>
   createRequest(db(), { projectId: project, typeId, statusId, displayName: `Type ${typeId} request` });
 
+/** Delivers the outbox and answers the one message sent: the drafted rejection, to the owner. */
+async function deliveredRejection(portalRequestId: string) {
+  await t.app.outbox.deliverDue();
+  expect(smtp.inbox).toHaveLength(1);
+  expect(smtp.inbox[0]).toMatchObject({
+    to: [researcher.email],
+    subject: `Research Resource Portal: request ${portalRequestId} Rejected`,
+  });
+  return smtp.inbox[0]!;
+}
+
 /** A valid decision e-mail. */
 const mail = (extra: object = {}) => ({
   to: 'rita@example.test, second@example.test',
@@ -407,13 +418,7 @@ describe('POST request/{id}/decision/: the plain flow', () => {
       expect.objectContaining({ to: [researcher.email], subject: draft.subject, text: draft.body }),
     ]);
 
-    await t.app.outbox.deliverDue();
-    expect(smtp.inbox).toHaveLength(1);
-    expect(smtp.inbox[0]).toMatchObject({
-      to: [researcher.email],
-      subject: `Research Resource Portal: request ${portalRequestId} Rejected`,
-    });
-    expect(smtp.inbox[0]!.text).toContain('has not been approved');
+    expect((await deliveredRejection(portalRequestId)).text).toContain('has not been approved');
   });
 
   it('validates the recipients: none, or a bad address, is a 400', async () => {
@@ -467,13 +472,7 @@ describe('POST request/{id}/decision/: the plain flow', () => {
     expect(response.json()).toMatchObject({ status: 5, reviewers_locked: true });
     expect((await row(id)).decisionDate).not.toBeNull();
 
-    await t.app.outbox.deliverDue();
-    expect(smtp.inbox).toHaveLength(1);
-    expect(smtp.inbox[0]).toMatchObject({
-      to: [researcher.email],
-      subject: `Research Resource Portal: request ${portalRequestId} Rejected`,
-    });
-    expect(smtp.inbox[0]!.text).toContain('Dear Rita Researcher,');
+    expect((await deliveredRejection(portalRequestId)).text).toContain('Dear Rita Researcher,');
     const logs = await get(`/api/email_logs/?model_name=request&object_ids=${id}`, admin.token);
     expect(logs.json().results).toEqual([
       expect.objectContaining({ template: 'decision-rejected', status: 'sent' }),

@@ -106,6 +106,12 @@ describe('usage step (researcher §5)', () => {
       false,
     );
   });
+  it('takes the agreement alone when no answers are sent (decision 095)', () => {
+    expect(usageStepComplete({ agreed_to_usage_policy: true }, false)).toBe(true);
+    expect(usageStepComplete({ answers: null, agreed_to_usage_policy: true }, false)).toBe(true);
+    expect(usageStepComplete({ answers: null, agreed_to_usage_policy: false }, false)).toBe(false);
+    expect(usageStepComplete({ answers: [], agreed_to_usage_policy: true }, false)).toBe(false);
+  });
   it('needs only the terms when recontacting', () => {
     expect(usageStepComplete({ agreed_to_usage_policy: true }, true)).toBe(true);
     expect(usageStepComplete({ agreed_to_usage_policy: false }, true)).toBe(false);
@@ -132,6 +138,39 @@ describe('request inputs', () => {
     expect(messages).toContain(`project: ${REQUEST_MESSAGES.chooseProject}`);
     expect(messages).toContain(`type: ${REQUEST_MESSAGES.unsupportedType}`);
     expect(messages).toContain(`gpf_access_status: ${REQUEST_MESSAGES.gpfChoice}`);
+  });
+  it('refuses fields it does not know, on create and update (issue 13)', () => {
+    const created = createRequestSchema.safeParse({ project: 4, type: 1, colour: 'red' });
+    expect(created.error?.issues).toEqual([
+      expect.objectContaining({ code: 'unrecognized_keys', keys: ['colour'] }),
+    ]);
+    const updated = updateRequestSchema.safeParse({ expiration_date: '2030-01-01' });
+    expect(updated.error?.issues[0]).toMatchObject({ code: 'unrecognized_keys', keys: ['expiration_date'] });
+  });
+  it('lifts sample_info to the form answers, refusing a key given twice with another value', () => {
+    const parsed = createRequestSchema.parse({
+      project: 4,
+      type: 2,
+      additional_data: {
+        sample_type: 5,
+        sample_info: { dna_amount: 2, shipment_type: null },
+        dna_concentration: 50,
+      },
+    });
+    expect(parsed.additional_data).toEqual({ sample_type: 5, dna_amount: 2, dna_concentration: 50 });
+    const same = updateRequestSchema.parse({
+      additional_data: { sample_info: { dna_amount: '2' }, dna_amount: 2 },
+    });
+    expect(same.additional_data).toEqual({ dna_amount: 2 });
+    const twice = updateRequestSchema.safeParse({
+      additional_data: { sample_info: { dna_amount: 3 }, dna_amount: 2 },
+    });
+    expect(twice.error?.issues).toEqual([
+      expect.objectContaining({
+        path: ['additional_data', 'sample_info', 'dna_amount'],
+        message: REQUEST_MESSAGES.sampleInfoTwice('dna_amount'),
+      }),
+    ]);
   });
   it('takes partial updates', () => {
     expect(updateRequestSchema.parse({ additional_data: { samples: { a: 1 } } })).toEqual({

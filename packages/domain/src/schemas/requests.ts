@@ -52,6 +52,10 @@ export const REQUEST_MESSAGES = {
   notYourProject: 'You can only request resources for your own projects.',
   statusNotAllowed: 'A request can only be created (1) or submitted (2) here.',
   alreadySubmitted: 'This request has already been submitted.',
+  sampleInfoTwice: (key: string) =>
+    `${key} is given twice, in sample_info and in additional_data, with different values: send it once.`,
+  cohortsOfResources: (names: string[]) =>
+    `The cohorts of this request are those of its resources: ${names.join(', ') || 'none'}.`,
 } as const;
 
 /** Mixing messages (researcher §5 "Resource mixing"); the wizard shows them in its confirmation. */
@@ -194,16 +198,60 @@ export function yes(value: unknown): boolean {
   return value === true || value === 'yes' || value === 'true';
 }
 
-/** Usage answers: three True answers and the terms box, or the terms box only when recontacting. */
+/**
+ * The usage step (researcher §5): the terms box ticked (`agreed_to_usage_policy`, the applicant's
+ * agreement the spec's payload carries); answers, when sent, all three True. Recontacting needs
+ * only the terms box. The wizard always sends the answers; other clients may send only the
+ * agreement (decision 095).
+ */
 export interface UsageAnswers {
+  /** The three answers as sent, or null / undefined when only the agreement is sent. */
   answers?: readonly (boolean | null | undefined)[] | null;
   agreed_to_usage_policy?: boolean | null;
 }
 export function usageStepComplete(usage: UsageAnswers, recontacting: boolean): boolean {
   if (usage.agreed_to_usage_policy !== true) return false;
-  if (recontacting) return true;
-  const answers = usage.answers ?? [];
+  if (recontacting || usage.answers == null) return true;
+  const { answers } = usage;
   return answers.length === USAGE_QUESTIONS.length && answers.every((answer) => answer === true);
+}
+
+/**
+ * Biospecimen details the spec groups under `sample_info` (researcher §3: LCL
+ * `sample_info.shipment_type`; DNA `sample_info.dna_amount`, `dna_concentration`, also
+ * `num_cells`, `volume`). The forms keep them as top-level answers of `additional_data`; a
+ * payload may send them either way (decision 095).
+ */
+export const SAMPLE_INFO_FIELDS = [
+  'shipment_type',
+  'dna_amount',
+  'dna_concentration',
+  'num_cells',
+  'volume',
+] as const;
+export type SampleInfoField = (typeof SAMPLE_INFO_FIELDS)[number];
+
+/**
+ * `additional_data` with `sample_info.*` moved to the top-level answers the forms read. Answers
+ * null or absent in `sample_info` are not given; a key given in both places with different values
+ * is listed in `conflicts` (the payload is ambiguous).
+ */
+export function liftSampleInfo(additionalData: Readonly<Record<string, unknown>>): {
+  data: Record<string, unknown>;
+  conflicts: SampleInfoField[];
+} {
+  const { sample_info: nested, ...rest } = additionalData;
+  const data: Record<string, unknown> = { ...rest };
+  const conflicts: SampleInfoField[] = [];
+  if (!nested || typeof nested !== 'object') return { data, conflicts };
+  for (const key of SAMPLE_INFO_FIELDS) {
+    const value = (nested as Partial<Record<SampleInfoField, unknown>>)[key];
+    if (value === undefined || value === null) continue;
+    const flat = data[key];
+    if (flat === undefined || flat === null) data[key] = value;
+    else if (String(flat) !== String(value)) conflicts.push(key);
+  }
+  return { data, conflicts };
 }
 
 export function isRecontacting(type: number): boolean {
@@ -317,9 +365,59 @@ export const accessControlInputSchema = z.object({
 export type AccessControlInput = z.infer<typeof accessControlInputSchema>;
 
 const usageAnswers = z
-  .array(z.boolean().nullable())
+  .array(z.boolean({ error: REQUEST_MESSAGES.usageAnswers }).nullable())
   .max(USAGE_QUESTIONS.length, { error: REQUEST_MESSAGES.usageAnswers })
-  .nullish();
+  .nullish()
+  .describe('The three usage questions (researcher §5), each to be answered true; optional.');
+
+/** A form answer the form validator reads as a number (numbers or numeric text). */
+const numberAnswer = z.union([z.number(), z.string().max(50)]).nullish();
+
+/** A request input's `additional_data` once parsed: free-form answers, typed usage answers. */
+export type AdditionalDataInput = Record<string, unknown> & {
+  usage_answers?: (boolean | null)[] | null;
+};
+
+/** `additional_data.sample_info` (researcher §3); the forms validate the values. */
+const sampleInfoSchema = z.strictObject({
+  shipment_type: z.string().max(50).nullish().describe('LCL: live, frozen or not_applicable.'),
+  dna_amount: numberAnswer.describe('DNA: micrograms.'),
+  dna_concentration: numberAnswer.describe('DNA: ng per microliter.'),
+  num_cells: numberAnswer,
+  volume: numberAnswer.describe('Microliters.'),
+});
+
+/**
+ * `additional_data` of a request input (researcher §3, §7): per type, biospecimens send
+ * `sample_type`, `samples` ({id: amount}, or ids) and the form's answers, with the sample details
+ * at the top level or nested as the spec writes them (`sample_info`); datasets send
+ * `globus_username`. The usage answers may come here too. The request's form validates the
+ * answers; `sample_info` arrives lifted to the top-level answers.
+ */
+const additionalDataInputSchema = z
+  .looseObject({ usage_answers: usageAnswers, sample_info: sampleInfoSchema.nullish() })
+  .transform((value, context) => {
+    const { data, conflicts } = liftSampleInfo(value);
+    for (const key of conflicts) {
+      context.issues.push({
+        code: 'custom',
+        input: value,
+        path: ['sample_info', key],
+        message: REQUEST_MESSAGES.sampleInfoTwice(key),
+      });
+    }
+    return data as AdditionalDataInput;
+  })
+  .describe(
+    'Per type: biospecimens `sample_type`, `samples` ({id: amount}) and the form answers (sample details also as `sample_info`); datasets `globus_username`.',
+  );
+
+/** Cohort ids; for dataset and biospecimen requests they must be those of the resources. */
+const cohortIds = z
+  .array(id('Cohorts are given by their ids.'))
+  .max(100)
+  .nullish()
+  .describe("Optional; a dataset or biospecimen request's cohorts are those of its resources.");
 
 const requestType = z.coerce
   .number({ error: REQUEST_MESSAGES.unsupportedType })
@@ -332,17 +430,21 @@ const requestStatus = z.coerce
   .refine((value) => value in REQUEST_STATUSES, { error: REQUEST_MESSAGES.statusNotAllowed });
 
 /**
- * POST request/ (researcher §7): dataset kinds send `datasets`, the others `additional_data`
- * (biospecimens: `sample_type`, `samples` and the form's answers). `submit: true` (or status 2)
- * submits at once; otherwise the request is saved as Created. `owner` lets an admin or tissue
- * project manager file for a PI (it must be the project's owner).
+ * POST request/ (researcher §7): project, type, agreed_to_usage_policy, access_control_list,
+ * the download intent fields, and `datasets` (dataset kinds) or `additional_data` (the others;
+ * biospecimens: `sample_type`, `samples` and the form's answers). The product's extras are
+ * optional: `usage_answers` (the wizard's three answers; also accepted in `additional_data`),
+ * `cohorts` (checked against the resources), `submit: true` (or status 2) to submit at once
+ * (otherwise the request is saved as Created), and `owner`, with which an admin or tissue project
+ * manager files for a PI (it must be the project's owner). Any other field is refused.
  */
-export const createRequestSchema = z.object({
+export const createRequestSchema = z.strictObject({
   project: id(REQUEST_MESSAGES.chooseProject),
   type: requestType,
   owner: id('Please choose the Principal Investigator.').nullish(),
   datasets: z.array(id(REQUEST_MESSAGES.unknownDataset)).nullish(),
-  additional_data: z.record(z.string(), z.unknown()).nullish(),
+  additional_data: additionalDataInputSchema.nullish(),
+  cohorts: cohortIds,
   access_control_list: z.array(accessControlInputSchema).nullish(),
   intent_to_download: z.boolean().nullish(),
   agreed_nih: z.boolean().nullish(),
@@ -358,10 +460,11 @@ export type CreateRequestInput = z.infer<typeof createRequestSchema>;
 /**
  * PATCH request/{id}/ (researcher §7): access_control_list, additional_data (samples alone too),
  * the download intent fields; `status: 2` (or `submit`) submits a Created request. Edits in
- * Revisions Requested or Deferred reset the status to Submitted.
+ * Revisions Requested or Deferred reset the status to Submitted. From a decider, `status` alone
+ * is a decision (staff §7). Any other field is refused.
  */
-export const updateRequestSchema = z.object({
-  additional_data: z.record(z.string(), z.unknown()).optional(),
+export const updateRequestSchema = z.strictObject({
+  additional_data: additionalDataInputSchema.optional(),
   access_control_list: z.array(accessControlInputSchema).optional(),
   intent_to_download: z.boolean().nullish(),
   agreed_nih: z.boolean().nullish(),

@@ -100,7 +100,8 @@ export const SUBMISSION_TRANSITIONS: Table = {
 /**
  * Decisions that always send an e-mail (staff §4.2 "Submitting a decision"): approve, reject,
  * defer and conditionally approve in the Research Match flow, and a rejection in any flow
- * ("Rejected: an e-mail is sent"). Every other decision sends one only if it is composed.
+ * ("Rejected: an e-mail is sent"): the one composed, or else the drafted one (decision 096).
+ * Every other decision sends one only if it is composed.
  */
 export const REQUIRED_EMAIL_DECISIONS: Record<FlowKey, readonly RequestStatusId[]> = {
   plain: [S.rejected],
@@ -202,7 +203,6 @@ export const WORKFLOW_MESSAGES = {
     `A request that is ${statusName(from)} cannot be moved to ${statusName(to)} here.`,
   teamIncomplete:
     'The research team is not complete yet: the request becomes Approved once every principal investigator and co-investigator is complete.',
-  emailRequired: 'This decision sends an e-mail: add at least one recipient, a subject and a message.',
   recipientsRequired: 'Add at least one recipient.',
   chooseRequest: 'Choose the request this document is for.',
   /** New requests of an owner with a suspended request (researcher home, decision 067). */

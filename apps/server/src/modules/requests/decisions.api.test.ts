@@ -87,6 +87,17 @@ const row = async (id: number) => (await db().select().from(requests).where(eq(r
 const newRequest = (typeId: number, statusId: number, project = projectId) =>
   createRequest(db(), { projectId: project, typeId, statusId, displayName: `Type ${typeId} request` });
 
+/** Delivers the outbox and answers the one message sent: the drafted rejection, to the owner. */
+async function deliveredRejection(portalRequestId: string) {
+  await t.app.outbox.deliverDue();
+  expect(smtp.inbox).toHaveLength(1);
+  expect(smtp.inbox[0]).toMatchObject({
+    to: [researcher.email],
+    subject: `Research Resource Portal: request ${portalRequestId} Rejected`,
+  });
+  return smtp.inbox[0]!;
+}
+
 /** A valid decision e-mail. */
 const mail = (extra: object = {}) => ({
   to: 'rita@example.test, second@example.test',
@@ -377,14 +388,8 @@ describe('POST request/{id}/decision/: the plain flow', () => {
     ]);
   });
 
-  it('rejects with the required e-mail and locks the reviewers; without it, nothing changes', async () => {
+  it('rejects with the composed e-mail and locks the reviewers', async () => {
     const { id } = await newRequest(1, 3);
-    const missing = await decide(id, { status: 5 });
-    expect(missing.statusCode).toBe(400);
-    expect(errorBody(missing).email).toEqual([WORKFLOW_MESSAGES.emailRequired]);
-    const unchanged = await row(id);
-    expect(unchanged).toMatchObject({ statusId: 3, reviewersLocked: false, decisionDate: null });
-
     const done = await decide(id, { status: 5, email: mail() });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toMatchObject({ status: 5, reviewers_locked: true });
@@ -400,6 +405,20 @@ describe('POST request/{id}/decision/: the plain flow', () => {
     expect(logs.json().results.map((entry: { template: string }) => entry.template)).toEqual([
       'decision-rejected',
     ]);
+  });
+
+  it('rejects without a composed e-mail by sending the drafted one to the owner (decision 096)', async () => {
+    const { id, portalRequestId } = await newRequest(1, 3);
+    const draft = (await get(`/api/request/${id}/decision-email/?status=5`, admin.token)).json();
+    const response = await decide(id, { status: 5 });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ status: 5, reviewers_locked: true });
+    const logs = await db().select().from(emailLogs).where(eq(emailLogs.template, 'decision-rejected'));
+    expect(logs.filter((log) => log.objectIds.includes(id))).toEqual([
+      expect.objectContaining({ to: [researcher.email], subject: draft.subject, text: draft.body }),
+    ]);
+
+    expect((await deliveredRejection(portalRequestId)).text).toContain('has not been approved');
   });
 
   it('validates the recipients: none, or a bad address, is a 400', async () => {
@@ -433,11 +452,45 @@ describe('POST request/{id}/decision/: the plain flow', () => {
     const refused = await patch({ status: 7 });
     expect(refused.statusCode).toBe(400);
     expect((errorBody(refused).status as string[])[0]).toMatch(/^Fulfilled cannot be chosen/);
-    const needsEmail = await patch({ status: 5 });
-    expect(errorBody(needsEmail).email).toEqual([WORKFLOW_MESSAGES.emailRequired]);
     const mixed = await patch({ status: 4, agreed_nih: false });
     expect(mixed.statusCode).toBe(400);
     expect((await row(id)).statusId).toBe(3);
+    // A decision whose e-mail is optional sends none unless composed.
+    await t.app.outbox.deliverDue();
+    expect(smtp.inbox).toEqual([]);
+  });
+
+  it('rejects by PATCH request/{id}/ {"status": 5} (staff §7), e-mailing the owner the drafted rejection', async () => {
+    const { id, portalRequestId } = await newRequest(1, 3);
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/request/${id}/`,
+      headers: auth(admin.token),
+      payload: { status: 5 },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ status: 5, reviewers_locked: true });
+    expect((await row(id)).decisionDate).not.toBeNull();
+
+    expect((await deliveredRejection(portalRequestId)).text).toContain('Dear Rita Researcher,');
+    const logs = await get(`/api/email_logs/?model_name=request&object_ids=${id}`, admin.token);
+    expect(logs.json().results).toEqual([
+      expect.objectContaining({ template: 'decision-rejected', status: 'sent' }),
+    ]);
+
+    // A move the table does not allow from Rejected stays a 400 with the spec's message, sending nothing.
+    const refused = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/request/${id}/`,
+      headers: auth(admin.token),
+      payload: { status: 4 },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(errorBody(refused).status).toEqual([
+      'Approved cannot be chosen: no decision can be made on a request that is Rejected.',
+    ]);
+    await t.app.outbox.deliverDue();
+    expect(smtp.inbox).toHaveLength(1);
   });
 });
 
@@ -458,10 +511,12 @@ describe('the other flows', () => {
       'decision-conditionally-approved',
       'decision-approved',
     ]);
+    // Deferring always e-mails: without a composed e-mail, the draft goes to the owner.
     const deferred = await newRequest(5, 8);
-    const refused = await decide(deferred.id, { status: 9 }, rmAdmin);
-    expect(errorBody(refused).email).toEqual([WORKFLOW_MESSAGES.emailRequired]);
-    await walk(deferred.id, admin.token, [[9, { email: mail() }]]);
+    await walk(deferred.id, rmAdmin, [[9]]);
+    const [sent] = await db().select().from(emailLogs).where(eq(emailLogs.template, 'decision-deferred'));
+    expect(sent).toMatchObject({ objectIds: [deferred.id], to: [researcher.email] });
+    expect(sent!.text).toContain('has been deferred');
   });
 
   it('tissue and biospecimen: a project manager approves, asks for revisions and fulfils', async () => {
@@ -495,10 +550,6 @@ describe('decision documents', () => {
     const uploaded = await upload(admin.token, id, 'decision-letter.pdf', pdf);
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const fileId = uploaded.json().id as number;
-
-    // The research match flow always sends an e-mail on approval.
-    const missing = await decide(id, { status: 4 });
-    expect(errorBody(missing).email).toEqual([WORKFLOW_MESSAGES.emailRequired]);
 
     const response = await decide(id, { status: 4, email: mail({ attachments: [fileId] }) });
     expect(response.statusCode, response.body).toBe(200);

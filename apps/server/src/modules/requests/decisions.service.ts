@@ -6,6 +6,7 @@ import {
   decisionsFor,
   type Actor,
   type DecisionEmail,
+  type DecisionEmailInput,
   type DecisionInput,
   type RequestDecisions,
   type RequestDto,
@@ -46,6 +47,12 @@ export function createDecisions(deps: {
   const { db, email, emailContext } = deps;
   for (const [key, template] of decisionEmailTemplates(emailContext)) email.registerTemplate(key, template);
 
+  /** The e-mail a decision sends when none is composed: the composer's draft, as it stands. */
+  async function draftedEmail(tx: DbOrTx, requestId: number, status: number): Promise<DecisionEmailInput> {
+    const draft = await decisionDraft(tx, requestId, status, emailContext);
+    return { ...draft, cc: draft.cc ?? [], bcc: draft.bcc ?? [], attachments: [] };
+  }
+
   async function view(tx: DbOrTx, actor: Actor, id: number) {
     const found = await repo.findRequest(tx, id, actor.userId);
     if (!found) throw new NotFoundError();
@@ -54,7 +61,8 @@ export function createDecisions(deps: {
 
   /**
    * Applies a decision in the caller's transaction on a locked row: the transition, then the
-   * e-mail the decision requires or the one composed, with its documents; one history row.
+   * e-mail composed, with its documents — or, when the decision requires an e-mail and none is
+   * composed, the drafted one to its default recipients (decision 096); one history row.
    * Answers whether an e-mail was queued (the caller flushes after commit).
    */
   async function decideInTx(
@@ -72,8 +80,8 @@ export function createDecisions(deps: {
       by: actor,
       recordHistory: false,
     });
-    const composed = input.email ?? null;
-    if (result.email === 'required' && !composed) fail({ email: [WORKFLOW_MESSAGES.emailRequired] });
+    const composed =
+      input.email ?? (result.email === 'required' ? await draftedEmail(tx, locked.id, result.status) : null);
 
     if (composed) {
       const attachmentIds = [...new Set(composed.attachments)];
@@ -152,14 +160,8 @@ export function createDecisions(deps: {
     async decisionEmail(actor: Actor, id: number, status: number): Promise<DecisionEmail> {
       const found = await view(db, actor, id);
       authorize(actor, 'decide', 'Request', subjectOfView(found, actor));
-      const draft = await decisionDraft(db, id, status, emailContext);
-      return {
-        to: draft.to,
-        cc: draft.cc ?? [],
-        bcc: draft.bcc ?? [],
-        subject: draft.subject,
-        body: draft.body,
-      };
+      const { to, cc, bcc, subject, body } = await draftedEmail(db, id, status);
+      return { to, cc, bcc, subject, body };
     },
 
     /**

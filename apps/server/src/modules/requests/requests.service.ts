@@ -339,16 +339,38 @@ export function createRequestsService(deps: {
     });
   }
 
-  /** The usage step (researcher §5): researchers answer it; staff filing for a PI skip it. */
-  function checkUsage(type: number, usage: { answers: unknown; agreed: boolean | null | undefined }) {
-    const answers = Array.isArray(usage.answers) ? (usage.answers as (boolean | null)[]) : [];
-    if (!usageStepComplete({ answers, agreed_to_usage_policy: usage.agreed }, isRecontacting(type))) {
+  /**
+   * The usage step (researcher §5): researchers agree to the terms, and every list of answers they
+   * send (at the top level, in `additional_data`, or kept from before) is all True (decision 095);
+   * staff filing for a PI skip it.
+   */
+  function checkUsage(
+    type: number,
+    agreed: boolean | null | undefined,
+    answerLists: readonly ((boolean | null)[] | null | undefined)[],
+  ) {
+    const recontacting = isRecontacting(type);
+    const sent = answerLists.filter((answers) => answers != null);
+    const complete = (sent.length > 0 ? sent : [null]).every((answers) =>
+      usageStepComplete({ answers, agreed_to_usage_policy: agreed }, recontacting),
+    );
+    if (!complete) {
       fail({
         agreed_to_usage_policy: [
-          isRecontacting(type) ? REQUEST_MESSAGES.termsRequired : REQUEST_MESSAGES.usageAnswers,
+          recontacting ? REQUEST_MESSAGES.termsRequired : REQUEST_MESSAGES.usageAnswers,
         ],
       });
     }
+  }
+
+  /** Cohorts sent with a request must be those its resources belong to (decision 097). */
+  async function checkCohorts(tx: DbOrTx, sent: readonly number[] | null | undefined, resolved: number[]) {
+    if (sent == null) return;
+    const expected = new Set(resolved);
+    const given = new Set(sent);
+    if (given.size === expected.size && [...given].every((cohort) => expected.has(cohort))) return;
+    const names = await repo.cohortNames(tx, resolved);
+    fail({ cohorts: [REQUEST_MESSAGES.cohortsOfResources(resolved.map((cohort) => names.get(cohort)!))] });
   }
 
   return {
@@ -422,8 +444,13 @@ export function createRequestsService(deps: {
           gpfAccessStatus: input.gpf_access_status ?? null,
           checkApproved: true,
         });
-        if (!staff)
-          checkUsage(input.type, { answers: input.usage_answers, agreed: input.agreed_to_usage_policy });
+        await checkCohorts(tx, input.cohorts, resolved.cohortIds);
+        if (!staff) {
+          checkUsage(input.type, input.agreed_to_usage_policy, [
+            input.usage_answers,
+            input.additional_data?.usage_answers,
+          ]);
+        }
         const members = await accessList(tx, project.id, ownerId, input.access_control_list ?? []);
 
         // Every request starts as Created; submitting is the workflow's move (applyTransition).
@@ -476,23 +503,26 @@ export function createRequestsService(deps: {
      */
     async update(actor: Actor, id: number, input: UpdateRequestInput, expand: ReadonlySet<string>) {
       // A status from a decider is a decision (staff §7 "PATCH request/{id} status"), made by the
-      // same service as POST request/{id}/decision/; only submitting stays an edit.
+      // same service as POST request/{id}/decision/ without a composed e-mail (a decision that
+      // requires one sends its draft, decision 096); only submitting stays an edit.
       if (input.status !== undefined && input.status !== SUBMITTED && can(actor, 'decide', 'Request')) {
-        const decided = await db.transaction(async (tx) => {
+        const decision = await db.transaction(async (tx) => {
           const locked = await repo.lockRequest(tx, id);
           if (!locked) throw new NotFoundError();
           const view = await load(tx, actor, id);
           authorize(actor, 'decide', 'Request', subjectOfView(view, actor));
-          if (locked.statusId === input.status) return false;
+          if (locked.statusId === input.status) return null;
           const status = input.status!;
           const others = Object.entries(input).filter(
             ([key, value]) => key !== 'status' && value !== undefined,
           );
           if (others.length > 0) fail({ status: [STATUS_ALONE] });
-          await decisions.decideInTx(tx, actor, locked, { status, email: null });
-          return true;
+          return { emailQueued: await decisions.decideInTx(tx, actor, locked, { status, email: null }) };
         });
-        if (decided) return get(actor, id, expand);
+        if (decision) {
+          if (decision.emailQueued) deps.email.flush();
+          return get(actor, id, expand);
+        }
       }
       let submitted = false;
       await db.transaction(async (tx) => {
@@ -553,12 +583,19 @@ export function createRequestsService(deps: {
           excludeRequestId: id,
         });
         const actorIsOwner = locked.ownerId === actor.userId;
+        const sentAnswers = [input.usage_answers, input.additional_data?.usage_answers].filter(
+          (answers) => answers !== undefined,
+        );
         if (
           actorIsOwner &&
           !filesForOthers(actor) &&
-          (wantsSubmit || input.agreed_to_usage_policy !== undefined)
+          (wantsSubmit || input.agreed_to_usage_policy !== undefined || sentAnswers.length > 0)
         ) {
-          checkUsage(locked.typeId, { answers: merged.usage_answers, agreed });
+          checkUsage(
+            locked.typeId,
+            agreed,
+            sentAnswers.length > 0 ? sentAnswers : [usageAnswersOf(merged.usage_answers)],
+          );
         }
 
         await repo.updateRequest(tx, id, {

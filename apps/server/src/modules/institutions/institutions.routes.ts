@@ -13,7 +13,7 @@ import {
   joinInstitutionSchema,
   userInstitutionSchema,
 } from '@rrp/domain';
-import { listQuerySchema, toPage } from '../../platform/list';
+import { detailQuerySchema, listQuerySchema, parseExpand, toPage } from '../../platform/list';
 import { affiliationList, institutionList } from './institutions.lists';
 import type { InstitutionsService } from './institutions.service';
 import type { AffiliationsService } from './affiliations.service';
@@ -162,6 +162,25 @@ export const affiliationsRoutes: FastifyPluginAsyncZod<{ affiliations: Affiliati
       const { list, count, results } = await affiliations.list(request.actor!, request.query);
       return toPage(request, list, count, results);
     },
+  );
+
+  app.get(
+    '/api/user-institution/:id/',
+    {
+      config: { access: { action: 'read', subject: 'UserInstitution' } },
+      schema: {
+        tags,
+        params: idParamSchema,
+        querystring: detailQuerySchema,
+        response: { 200: userInstitutionSchema },
+      },
+    },
+    (request) =>
+      affiliations.get(
+        request.actor!,
+        request.params.id,
+        parseExpand(affiliationList, request.query.expand).has('user'),
+      ),
   );
 
   app.post(

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { ValidationError } from '../http/errors';
+import type { ListSpec } from './list-spec';
+
+/** The query of `GET {object}/{id}/`: `?expand=` with the relations the object's list offers. */
+export const detailQuerySchema = z.strictObject({ expand: z.string().max(200).optional() });
+
+/** The relations named in `?expand=` on a single object, checked against its list's (400 for others). */
+export function parseExpand(spec: ListSpec, raw: string | undefined): ReadonlySet<string> {
+  const names = (raw ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const unknown = names.filter((name) => !spec.expand?.includes(name));
+  if (unknown.length > 0)
+    throw new ValidationError({ expand: unknown.map((name) => `Unknown relation: ${name}.`) });
+  return new Set(names);
+}

@@ -3,6 +3,10 @@ import { LIMITS } from '../constants/limits';
 import { INSTITUTION_STATUSES, RDA_STATUSES } from '../constants/statuses';
 
 const institutionStatusIds = Object.keys(INSTITUTION_STATUSES).map(Number) as [number, ...number[]];
+/** An institution status, 1 to 6 (foundation §4). */
+const institutionStatus = z.literal(institutionStatusIds, {
+  error: `Choose a status from 1 (${INSTITUTION_STATUSES[1]}) to 6 (${INSTITUTION_STATUSES[6]}).`,
+});
 
 const name = z
   .string()
@@ -48,27 +52,31 @@ export const institutionSummarySchema = institutionSchema.pick({
   status: true,
 });
 
-export const createInstitutionSchema = z.strictObject({
+/** The fields of the administrator's institution form, as sent (no defaults: an edit changes only what it sends). */
+const institutionFormSchema = z.strictObject({
   name,
   official_name: name,
   ein: z.string().trim().max(LIMITS.field.ein).nullable().optional(),
-  nonprofit: z.boolean().default(true),
-  domains: z.array(domain).max(20).default([]),
-  associated_names: z.array(z.string().trim().min(1).max(LIMITS.field.institutionName)).max(20).default([]),
+  nonprofit: z.boolean(),
+  domains: z.array(domain).max(20),
+  associated_names: z.array(z.string().trim().min(1).max(LIMITS.field.institutionName)).max(20),
   phone_number: z.string().trim().max(LIMITS.field.phone).nullable().optional(),
-  status: z.literal(institutionStatusIds).optional(),
   comments: z.string().max(5000).nullable().optional(),
+});
+
+export const createInstitutionSchema = institutionFormSchema.extend({
+  nonprofit: institutionFormSchema.shape.nonprofit.default(true),
+  domains: institutionFormSchema.shape.domains.default([]),
+  associated_names: institutionFormSchema.shape.associated_names.default([]),
+  status: institutionStatus.optional(),
 });
 export type CreateInstitution = z.infer<typeof createInstitutionSchema>;
 
-export const updateInstitutionSchema = createInstitutionSchema
-  .omit({ status: true })
-  .partial()
-  .extend({
-    /** A review decision (Approve 3, Reject 4, Follow Up 5), allowed only from Institution Under Review. */
-    status: z.literal([3, 4, 5]).optional(),
-    admin_acknowledge: z.boolean().optional(),
-  });
+export const updateInstitutionSchema = institutionFormSchema.partial().extend({
+  /** A review decision (Approve 3, Reject 4, Follow Up 5), allowed only from Institution Under Review. */
+  status: z.literal([3, 4, 5]).optional(),
+  admin_acknowledge: z.boolean().optional(),
+});
 export type UpdateInstitution = z.infer<typeof updateInstitutionSchema>;
 
 /** The statuses an RDA file holds (4, 'No RDA at this time', is what an institution without one shows). */
@@ -179,19 +187,33 @@ export const officialDataSchema = z.object({
   phone_number: z.string().trim().max(LIMITS.field.phone).nullable().optional(),
 });
 
-/** POST institution-helper/: a researcher proposes their institution and its signing official. */
+/**
+ * POST institution-helper/ (foundation §3): a researcher proposes their institution and names
+ * its signing official; the administrator's form creates one outright, in the status it sends
+ * (`institution_data.status`, which only administrators may send).
+ */
 export const proposeInstitutionSchema = z.strictObject({
-  institution_data: z.strictObject({ name, official_name: name }),
+  institution_data: z.strictObject({ name, official_name: name, status: institutionStatus.optional() }),
   io_data: officialDataSchema,
   confirm_duplicate_domain: z.boolean().optional(),
 });
 export type ProposeInstitution = z.infer<typeof proposeInstitutionSchema>;
 
-/** PATCH institution-helper/: a researcher names a new official for their institution. */
-export const replaceOfficialSchema = z.strictObject({
-  institution: z.number().int().positive(),
-  io_data: officialDataSchema,
-});
+/**
+ * PATCH institution-helper/: a researcher names a new official for their institution
+ * (`institution`, `io_data`). An administrator updates the institution: `institution_data` takes
+ * the fields of `PATCH institution/{id}/` (a status is a review decision), `io_data` invites a
+ * new signing official; either or both.
+ */
+export const replaceOfficialSchema = z
+  .strictObject({
+    institution: z.number().int().positive(),
+    institution_data: updateInstitutionSchema.optional(),
+    io_data: officialDataSchema.optional(),
+  })
+  .refine((input) => input.institution_data !== undefined || input.io_data !== undefined, {
+    error: 'Send institution_data, io_data or both.',
+  });
 export type ReplaceOfficial = z.infer<typeof replaceOfficialSchema>;
 
 /** What the invitation link's token yields: who is invited, for which institution. */
@@ -232,6 +254,8 @@ export const joinInstitutionSchema = z.strictObject({
 
 /** Institution messages the spec gives verbatim (staff §5; "fullfilled" is the spec's spelling). */
 export const INSTITUTION_MESSAGES = {
+  /** A researcher's institution-helper call carrying what only the admin form sends. */
+  adminFormOnly: 'Only administrators set this.',
   deletionBlocked:
     'The institution has users with approved, rejected or fullfilled requests and thus can not be deleted.',
 } as const;

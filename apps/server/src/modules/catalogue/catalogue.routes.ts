@@ -63,6 +63,15 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  app.get(
+    '/api/cohort/:id/',
+    {
+      config: { access: { action: 'read', subject: 'Cohort' } },
+      schema: { tags, params: idParamSchema, response: { 200: cohortSchema } },
+    },
+    (request) => catalogue.getCohort(request.params.id),
+  );
+
   /* ---------------------------------------------------------------- datasets */
 
   app.get(

@@ -26,6 +26,15 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
     },
   );
 
+  app.get(
+    '/api/notification/:id/',
+    {
+      config: { access: { action: 'read', subject: 'Notification' } },
+      schema: { tags, params: idParamSchema, response: { 200: notificationSchema } },
+    },
+    (request) => notifications.get(request.actor!, request.params.id),
+  );
+
   app.delete(
     '/api/notification/:id/',
     {

@@ -64,6 +64,14 @@ export function createNotificationsService(deps: {
       return { count: total?.count ?? 0, results: rows.map(present) };
     },
 
+    /** GET notification/{id}/: one of the caller's notifications; others' are 404. */
+    async get(actor: Actor, id: number) {
+      const [row] = await db.select().from(notifications).where(eq(notifications.id, id));
+      if (!row) throw new NotFoundError();
+      authorize(actor, 'read', 'Notification', { recipientId: row.recipientId });
+      return present(row);
+    },
+
     async remove(actor: Actor, id: number): Promise<void> {
       const [row] = await db.select().from(notifications).where(eq(notifications.id, id));
       if (!row) throw new NotFoundError();

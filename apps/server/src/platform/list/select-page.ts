@@ -1,7 +1,7 @@
-import { count, type InferSelectModel } from 'drizzle-orm';
+import { count, eq, type InferSelectModel } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/database';
-import type { ParsedList } from './list-spec';
+import type { ListSpec, ParsedList } from './list-spec';
 
 /** One page of a single table's rows plus the total, for lists that need no joins. */
 export async function selectPage<T extends PgTable>(
@@ -21,4 +21,19 @@ export async function selectPage<T extends PgTable>(
     db.select({ count: count() }).from(source).where(list.where),
   ]);
   return { rows: rows as InferSelectModel<T>[], count: total?.count ?? 0 };
+}
+
+/** The row of a single-table list with this id, or null: the single-object GET of that list. */
+export async function selectOne<T extends PgTable>(
+  db: DbOrTx,
+  table: T,
+  spec: ListSpec,
+  id: number,
+): Promise<InferSelectModel<T> | null> {
+  const [row] = await db
+    .select()
+    .from(table as PgTable)
+    .where(eq(spec.id, id))
+    .limit(1);
+  return (row as InferSelectModel<T> | undefined) ?? null;
 }

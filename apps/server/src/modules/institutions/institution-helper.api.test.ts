@@ -280,3 +280,14 @@ describe('an official invited by an administrator declines', () => {
     });
   });
 });
+
+describe('institution-helper/: OpenAPI', () => {
+  it('documents the admin form’s status and the update’s institution_data', async () => {
+    const document = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    const helperDoc = document.paths['/api/institution-helper/'];
+    const post = helperDoc.post.requestBody.content['application/json'].schema;
+    expect(post.properties.institution_data.properties.status.enum).toEqual([1, 2, 3, 4, 5, 6]);
+    const patch = helperDoc.patch.requestBody.content['application/json'].schema;
+    expect(Object.keys(patch.properties)).toEqual(['institution', 'institution_data', 'io_data']);
+  });
+});

@@ -422,3 +422,20 @@ describe('a revised PDF', () => {
     expect((await upload(rdaId, officialToken, { revised_date: '2024-03-02' }, pdf)).statusCode).toBe(403);
   });
 });
+
+describe('RDA: OpenAPI', () => {
+  it('documents the RDA fields of PATCH file/{id}/, inside additional_data or beside it', async () => {
+    const document = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    const body = JSON.stringify(document.paths['/api/file/{id}/'].patch.requestBody);
+    for (const field of [
+      'additional_data',
+      'signature_date',
+      'sf_signature_date',
+      'renewal_date',
+      'status',
+    ]) {
+      expect(body).toContain(`"${field}"`);
+    }
+    expect(body).toContain('T12:00:00');
+  });
+});

@@ -239,6 +239,25 @@ describe('permission walk over every API route', () => {
     );
   });
 
+  it('covers the institution helper and the single-object GETs of every list', () => {
+    const paths = t.app.apiRoutes.map((route) => `${route.method} ${route.url}`);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'POST /api/institution-helper/',
+        'PATCH /api/institution-helper/',
+        'GET /api/user-institution/:id/',
+        'GET /api/cohort/:id/',
+        'GET /api/meta-data/:id/',
+        'GET /api/feature-toggle/:id/',
+        'GET /api/history/:id/',
+        'GET /api/email_logs/:id/',
+        'GET /api/institution-compliance/:id/',
+        'GET /api/research-team/:id/',
+        'GET /api/notification/:id/',
+      ]),
+    );
+  });
+
   it('covers the files routes', () => {
     const paths = t.app.apiRoutes.map((route) => `${route.method} ${route.url}`);
     expect(paths).toEqual(

@@ -80,6 +80,13 @@ describe('permission table', () => {
     const allowed = ROLE_KEYS.filter((role) => can(actor(role), 'create', 'StaffNotification'));
     expect(allowed).toEqual(['portal_admin', 'superuser']);
   });
+
+  it('opens institution-helper/ to researchers (proposals) and administrators (the admin form)', () => {
+    for (const action of ['create', 'update'] as const) {
+      const allowed = ROLE_KEYS.filter((role) => can(actor(role), action, 'InstitutionProposal'));
+      expect(allowed).toEqual(['primary_researcher', 'portal_admin', 'pi_sbso']);
+    }
+  });
 });
 
 describe('impersonated sessions (decision 108)', () => {

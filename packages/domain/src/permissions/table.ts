@@ -173,6 +173,8 @@ export const PERMISSIONS = {
     Impersonation: { create: true },
     StaffNotification: { create: true },
     Institution: { list: true, read: true, create: true, update: true, delete: true, review: true },
+    // The admin form posts to institution-helper/ too (foundation §3): an institution with its official.
+    InstitutionProposal: { create: true, update: true },
     Rda: { list: true, read: true, create: true, update: true },
     UserInstitution: READ_ONLY,
     Compliance: READ_ONLY,

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { downloadFilesQuerySchema, listZipQuerySchema, uploadFileFieldsSchema } from './files';
+import {
+  downloadFilesQuerySchema,
+  flattenAdditionalData,
+  listZipQuerySchema,
+  uploadFileFieldsSchema,
+} from './files';
 
 describe('upload fields', () => {
   it('reads form strings into ids, JSON and nulls', () => {
@@ -50,5 +55,30 @@ describe('zip queries', () => {
     expect(listZipQuerySchema.safeParse({ id: '4' }).success).toBe(true);
     expect(listZipQuerySchema.safeParse({}).success).toBe(false);
     expect(listZipQuerySchema.safeParse({ id: '4', zip_file_name: 'a.zip' }).success).toBe(false);
+  });
+});
+
+describe('flattenAdditionalData', () => {
+  it('merges the fields inside additional_data with those beside it', () => {
+    expect(flattenAdditionalData({ comments: 'c', additional_data: { status: 2 } })).toEqual({
+      fields: { comments: 'c', status: 2 },
+      errors: {},
+    });
+    expect(flattenAdditionalData({ status: '2' })).toEqual({ fields: { status: '2' }, errors: {} });
+  });
+
+  it('takes a field sent in both places once when the values agree, also "2" and 2', () => {
+    expect(flattenAdditionalData({ status: '2', additional_data: { status: 2 } }).errors).toEqual({});
+    expect(flattenAdditionalData({ status: 2, additional_data: { status: 3 } }).errors).toEqual({
+      status: ['Send this field once: at the top level or inside additional_data.'],
+    });
+  });
+
+  it('refuses an additional_data that is not an object', () => {
+    for (const value of ['status=2', 2, ['a']]) {
+      expect(flattenAdditionalData({ additional_data: value }).errors).toEqual({
+        additional_data: ['Enter a JSON object.'],
+      });
+    }
   });
 });

@@ -26,6 +26,7 @@ export const FILE_MESSAGES = {
   zipNotFound: 'The archive was not found.',
   notAZip: 'The file is not a zip archive.',
   zipUnreadable: 'The archive could not be read.',
+  sentTwice: 'Send this field once: at the top level or inside additional_data.',
 } as const;
 
 /** A number in a form field: digits, or nothing for "none". */
@@ -83,6 +84,32 @@ export const replaceFileFieldsSchema = z
     additional_data: jsonObject.optional(),
   })
   .catchall(z.string().max(LIMITS.files.metadataBytes));
+
+/**
+ * The metadata of a `PATCH file/{id}/` as one flat object: the fields sent inside
+ * `additional_data` (where the spec puts them) with those sent beside it (the product's forms).
+ * Names sent in both places with different values are reported; a multipart form's "2" and
+ * JSON's 2 are the same value.
+ */
+export function flattenAdditionalData(body: Record<string, unknown>): {
+  fields: Record<string, unknown>;
+  errors: Record<string, string[]>;
+} {
+  const { additional_data: nested, ...fields } = body;
+  if (nested === undefined || nested === null) return { fields, errors: {} };
+  if (typeof nested !== 'object' || Array.isArray(nested)) {
+    return { fields, errors: { additional_data: [FILE_MESSAGES.invalidJson] } };
+  }
+  const same = (a: unknown, b: unknown) =>
+    typeof a === 'object' || typeof b === 'object'
+      ? JSON.stringify(a) === JSON.stringify(b)
+      : String(a) === String(b);
+  const errors: Record<string, string[]> = {};
+  for (const [name, value] of Object.entries(nested)) {
+    if (name in fields && !same(fields[name], value)) errors[name] = [FILE_MESSAGES.sentTwice];
+  }
+  return { fields: { ...fields, ...nested }, errors };
+}
 
 /** `GET file/download/`: the files to zip and the archive's name. */
 export const downloadFilesQuerySchema = z.strictObject({

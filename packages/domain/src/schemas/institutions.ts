@@ -3,6 +3,10 @@ import { LIMITS } from '../constants/limits';
 import { INSTITUTION_STATUSES, RDA_STATUSES } from '../constants/statuses';
 
 const institutionStatusIds = Object.keys(INSTITUTION_STATUSES).map(Number) as [number, ...number[]];
+/** An institution status, 1 to 6 (foundation §4). */
+const institutionStatus = z.literal(institutionStatusIds, {
+  error: `Choose a status from 1 (${INSTITUTION_STATUSES[1]}) to 6 (${INSTITUTION_STATUSES[6]}).`,
+});
 
 const name = z
   .string()
@@ -48,45 +52,92 @@ export const institutionSummarySchema = institutionSchema.pick({
   status: true,
 });
 
-export const createInstitutionSchema = z.strictObject({
+/** The fields of the administrator's institution form, as sent (no defaults: an edit changes only what it sends). */
+const institutionFormSchema = z.strictObject({
   name,
   official_name: name,
   ein: z.string().trim().max(LIMITS.field.ein).nullable().optional(),
-  nonprofit: z.boolean().default(true),
-  domains: z.array(domain).max(20).default([]),
-  associated_names: z.array(z.string().trim().min(1).max(LIMITS.field.institutionName)).max(20).default([]),
+  nonprofit: z.boolean(),
+  domains: z.array(domain).max(20),
+  associated_names: z.array(z.string().trim().min(1).max(LIMITS.field.institutionName)).max(20),
   phone_number: z.string().trim().max(LIMITS.field.phone).nullable().optional(),
-  status: z.literal(institutionStatusIds).optional(),
   comments: z.string().max(5000).nullable().optional(),
+});
+
+export const createInstitutionSchema = institutionFormSchema.extend({
+  nonprofit: institutionFormSchema.shape.nonprofit.default(true),
+  domains: institutionFormSchema.shape.domains.default([]),
+  associated_names: institutionFormSchema.shape.associated_names.default([]),
+  status: institutionStatus.optional(),
 });
 export type CreateInstitution = z.infer<typeof createInstitutionSchema>;
 
-export const updateInstitutionSchema = createInstitutionSchema
-  .omit({ status: true })
-  .partial()
-  .extend({
-    /** A review decision (Approve 3, Reject 4, Follow Up 5), allowed only from Institution Under Review. */
-    status: z.literal([3, 4, 5]).optional(),
-    admin_acknowledge: z.boolean().optional(),
-  });
+export const updateInstitutionSchema = institutionFormSchema.partial().extend({
+  /** A review decision (Approve 3, Reject 4, Follow Up 5), allowed only from Institution Under Review. */
+  status: z.literal([3, 4, 5]).optional(),
+  admin_acknowledge: z.boolean().optional(),
+});
 export type UpdateInstitution = z.infer<typeof updateInstitutionSchema>;
 
-export const rdaStatusIds = Object.keys(RDA_STATUSES).map(Number) as [number, ...number[]];
+/** The statuses an RDA file holds (4, 'No RDA at this time', is what an institution without one shows). */
+export const rdaStatusIds = [1, 2, 3] as const;
+
+/** RDA signing messages: the spec's (staff §5, foundation §5) and ours where it gives none. */
+export const RDA_MESSAGES = {
+  signatureMismatch: 'Signature does not match full name',
+  /** A non-administrator on the admin form (status above Signature Needed) signs as the SBSO. */
+  sbsoSignatureMismatch: 'Signature must match the full name of the SBSO',
+  status: `Choose a status: 1 (${RDA_STATUSES[1]}), 2 (${RDA_STATUSES[2]}) or 3 (${RDA_STATUSES[3]}).`,
+  dayOfSigning: 'The signature date must be the day of signing.',
+} as const;
+
+/** Staff §5: the typed signature equals the full name, whatever the case and spacing. */
+export function signatureMatches(typed: string, fullName: string): boolean {
+  const normal = (value: string) => value.trim().replace(/\s+/g, ' ').toLowerCase();
+  return normal(typed) !== '' && normal(typed) === normal(fullName);
+}
 
 /**
- * PATCH file/{id}/ of an RDA: the official's signature, the lead's countersignature, or the admin
- * form (status, comments, and — while the RDA awaits its signature — the official's signature and
- * its date as received on paper).
+ * A calendar date of an RDA: `YYYY-MM-DD`, or as the spec sends and stores it, at noon
+ * (`YYYY-MM-DDT12:00:00`, foundation §7). Other times are refused: a midnight in another time
+ * zone would silently name another day.
  */
-export const updateRdaSchema = z.strictObject({
-  signature: z.string().trim().min(1).max(200).optional(),
-  signature_date: z.iso.date({ error: 'Enter the signature date as YYYY-MM-DD.' }).optional(),
-  sf_signature: z.string().trim().min(1).max(200).optional(),
+const rdaDay = (error: string) =>
+  z
+    .string({ error })
+    .regex(/^\d{4}-\d{2}-\d{2}(T12:00:00(\.0{1,6})?Z?)?$/, { error, abort: true })
+    .refine((value) => z.iso.date().safeParse(value.slice(0, 10)).success, { error });
+
+const rdaSignature = z.string().trim().min(1, { error: 'Required field' }).max(200);
+
+/**
+ * The fields of an RDA's additional_data a `PATCH file/{id}/` may send (staff §3, §7), as JSON
+ * or as multipart text (numbers as strings). The signing official's signature, the lead's
+ * countersignature, or the admin form (status, comments, name, renewal date, a revised PDF's
+ * date, and — while the RDA awaits it — the official's signature and its date as received).
+ */
+export const rdaChangesSchema = z.strictObject({
+  status: z
+    .union([z.literal(rdaStatusIds), z.enum(['1', '2', '3'])], { error: RDA_MESSAGES.status })
+    .optional(),
+  signature: rdaSignature.optional(),
+  signature_date: rdaDay('Enter the signature date as YYYY-MM-DD.').optional(),
+  sf_signature: rdaSignature.optional(),
+  sf_signature_date: rdaDay('Enter the foundation signature date as YYYY-MM-DD.').optional(),
   /** Sent with a revised PDF (multipart PATCH): the day the document was revised. */
-  revised_date: z.iso.date({ error: 'Enter the revision date as YYYY-MM-DD.' }).optional(),
-  status: z.literal(rdaStatusIds).optional(),
+  revised_date: rdaDay('Enter the revision date as YYYY-MM-DD.').optional(),
+  renewal_date: rdaDay('Enter the renewal date as YYYY-MM-DD.').nullable().optional(),
   comments: z.string().max(5000).nullable().optional(),
+  name: z.string().trim().min(1, { error: 'Required field' }).max(200).optional(),
 });
+export type RdaChanges = z.infer<typeof rdaChangesSchema>;
+
+/**
+ * `PATCH file/{id}/` of an RDA as sent: the fields inside `additional_data` (as the spec puts
+ * them), at the top level (the product's form), or both; a field sent in both places must
+ * carry the same value.
+ */
+export const updateRdaSchema = rdaChangesSchema.extend({ additional_data: rdaChangesSchema.optional() });
 export type UpdateRda = z.infer<typeof updateRdaSchema>;
 
 export const fileSchema = z.object({
@@ -136,19 +187,33 @@ export const officialDataSchema = z.object({
   phone_number: z.string().trim().max(LIMITS.field.phone).nullable().optional(),
 });
 
-/** POST institution-helper/: a researcher proposes their institution and its signing official. */
+/**
+ * POST institution-helper/ (foundation §3): a researcher proposes their institution and names
+ * its signing official; the administrator's form creates one outright, in the status it sends
+ * (`institution_data.status`, which only administrators may send).
+ */
 export const proposeInstitutionSchema = z.strictObject({
-  institution_data: z.strictObject({ name, official_name: name }),
+  institution_data: z.strictObject({ name, official_name: name, status: institutionStatus.optional() }),
   io_data: officialDataSchema,
   confirm_duplicate_domain: z.boolean().optional(),
 });
 export type ProposeInstitution = z.infer<typeof proposeInstitutionSchema>;
 
-/** PATCH institution-helper/: a researcher names a new official for their institution. */
-export const replaceOfficialSchema = z.strictObject({
-  institution: z.number().int().positive(),
-  io_data: officialDataSchema,
-});
+/**
+ * PATCH institution-helper/: a researcher names a new official for their institution
+ * (`institution`, `io_data`). An administrator updates the institution: `institution_data` takes
+ * the fields of `PATCH institution/{id}/` (a status is a review decision), `io_data` invites a
+ * new signing official; either or both.
+ */
+export const replaceOfficialSchema = z
+  .strictObject({
+    institution: z.number().int().positive(),
+    institution_data: updateInstitutionSchema.optional(),
+    io_data: officialDataSchema.optional(),
+  })
+  .refine((input) => input.institution_data !== undefined || input.io_data !== undefined, {
+    error: 'Send institution_data, io_data or both.',
+  });
 export type ReplaceOfficial = z.infer<typeof replaceOfficialSchema>;
 
 /** What the invitation link's token yields: who is invited, for which institution. */
@@ -189,6 +254,8 @@ export const joinInstitutionSchema = z.strictObject({
 
 /** Institution messages the spec gives verbatim (staff §5; "fullfilled" is the spec's spelling). */
 export const INSTITUTION_MESSAGES = {
+  /** A researcher's institution-helper call carrying what only the admin form sends. */
+  adminFormOnly: 'Only administrators set this.',
   deletionBlocked:
     'The institution has users with approved, rejected or fullfilled requests and thus can not be deleted.',
 } as const;

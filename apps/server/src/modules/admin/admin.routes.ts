@@ -90,6 +90,15 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
     },
   );
 
+  app.get(
+    '/api/feature-toggle/:id/',
+    {
+      config: { access: { action: 'read', subject: 'FeatureToggle' } },
+      schema: { tags: ['admin'], params: idParamSchema, response: { 200: featureToggleSchema } },
+    },
+    (request) => admin.getFeatureToggle(request.params.id),
+  );
+
   app.patch(
     '/api/feature-toggle/:id/',
     {
@@ -118,5 +127,14 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
       const { list, count, results } = await admin.listMetaData(request.query);
       return toPage(request, list, count, results);
     },
+  );
+
+  app.get(
+    '/api/meta-data/:id/',
+    {
+      config: { access: { action: 'read', subject: 'MetaData' } },
+      schema: { tags: ['admin'], params: idParamSchema, response: { 200: metaDataSchema } },
+    },
+    (request) => admin.getMetaData(request.params.id),
   );
 };

@@ -4,7 +4,7 @@ import { pingDatabase } from '../../platform/db/database';
 import type { ServiceHealthAdapter } from '../../platform/external/service-health';
 import { NotFoundError } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
-import { parseListQuery, selectPage } from '../../platform/list';
+import { parseListQuery, selectOne, selectPage } from '../../platform/list';
 import { featureToggles, metaData } from '../../db/schema';
 import { featureToggleList, metaDataList } from './admin.lists';
 import * as repo from './admin.repo';
@@ -38,6 +38,12 @@ export function createAdminService(deps: {
       return { list, count: page.count, results: page.rows.map(presentFeatureToggle) };
     },
 
+    async getFeatureToggle(id: number) {
+      const row = await selectOne(db, featureToggles, featureToggleList, id);
+      if (!row) throw new NotFoundError();
+      return presentFeatureToggle(row);
+    },
+
     /** Turns a feature on or off; the change is audited. */
     async updateFeatureToggle(actor: Actor, id: number, input: UpdateFeatureToggle) {
       return db.transaction(async (tx) => {
@@ -60,6 +66,12 @@ export function createAdminService(deps: {
       const list = parseListQuery(metaDataList, query);
       const page = await selectPage(db, metaData, list);
       return { list, count: page.count, results: page.rows.map(presentMetaData) };
+    },
+
+    async getMetaData(id: number) {
+      const row = await selectOne(db, metaData, metaDataList, id);
+      if (!row) throw new NotFoundError();
+      return presentMetaData(row);
     },
 
     /**

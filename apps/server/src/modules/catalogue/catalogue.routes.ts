@@ -18,8 +18,12 @@ import {
   updateDatasetSchema,
   updateSampleTypeSchema,
 } from '@rrp/domain';
-import { ValidationError } from '../../platform/http/errors';
-import { listQuerySchema, toPage, type ListSpec } from '../../platform/list';
+import {
+  detailQuerySchema as expandQuerySchema,
+  listQuerySchema,
+  parseExpand,
+  toPage,
+} from '../../platform/list';
 import {
   cohortList,
   datasetAccessList,
@@ -31,20 +35,6 @@ import {
 } from './catalogue.lists';
 import type { CatalogueService } from './catalogue.service';
 import type { PublicCatalogueService } from './public.service';
-
-/** `?expand=` on a single object: the relations its list offers. */
-const expandQuerySchema = z.strictObject({ expand: z.string().max(200).optional() });
-
-function parseExpand(spec: ListSpec, raw: string | undefined): ReadonlySet<string> {
-  const names = (raw ?? '')
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean);
-  const unknown = names.filter((name) => !spec.expand?.includes(name));
-  if (unknown.length > 0)
-    throw new ValidationError({ expand: unknown.map((name) => `Unknown relation: ${name}.`) });
-  return new Set(names);
-}
 
 /** A dataset version's numeric id, or a dataset's UUID (its latest version). */
 const datasetKeyParamSchema = z.object({ id: z.string().min(1).max(64) });
@@ -71,6 +61,15 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
       const { list, count, results } = await catalogue.listCohorts(request.query);
       return toPage(request, list, count, results);
     },
+  );
+
+  app.get(
+    '/api/cohort/:id/',
+    {
+      config: { access: { action: 'read', subject: 'Cohort' } },
+      schema: { tags, params: idParamSchema, response: { 200: cohortSchema } },
+    },
+    (request) => catalogue.getCohort(request.params.id),
   );
 
   /* ---------------------------------------------------------------- datasets */

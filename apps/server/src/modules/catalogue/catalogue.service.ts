@@ -20,7 +20,7 @@ import type { Db, DbOrTx } from '../../platform/db/database';
 import { authorize } from '../../platform/http/access';
 import { NotFoundError, ValidationError } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
-import { escapeLike, parseListQuery, selectPage } from '../../platform/list';
+import { escapeLike, parseListQuery, selectOne, selectPage } from '../../platform/list';
 import { cohorts, datasets } from '../../db/schema';
 import {
   cohortList,
@@ -321,6 +321,12 @@ export function createCatalogueService(deps: { db: Db }) {
       const list = parseListQuery(cohortList, query);
       const page = await selectPage(deps.db, cohorts, list);
       return { list, count: page.count, results: page.rows.map(presentCohort) };
+    },
+
+    async getCohort(id: number) {
+      const row = await selectOne(deps.db, cohorts, cohortList, id);
+      if (!row) throw new NotFoundError();
+      return presentCohort(row);
     },
 
     /* ------------------------------------------------------------ datasets */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { complianceSummarySchema, institutionComplianceSchema, pageSchema } from '@rrp/domain';
+import { complianceSummarySchema, idParamSchema, institutionComplianceSchema, pageSchema } from '@rrp/domain';
 import { listQuerySchema, toPage } from '../../platform/list';
 import { complianceList } from './compliance.lists';
 import type { ComplianceService } from './compliance.service';
@@ -38,5 +38,14 @@ export const complianceRoutes: FastifyPluginAsyncZod<{ compliance: ComplianceSer
       },
     },
     (request) => compliance.summary(request.query),
+  );
+
+  app.get(
+    '/api/institution-compliance/:id/',
+    {
+      config: { access: { action: 'read', subject: 'Compliance' } },
+      schema: { tags, params: idParamSchema, response: { 200: institutionComplianceSchema } },
+    },
+    (request) => compliance.get(request.actor!, request.params.id),
   );
 };

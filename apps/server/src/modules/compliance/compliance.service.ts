@@ -6,7 +6,8 @@ import {
   type ComplianceSummaryDto,
 } from '@rrp/domain';
 import type { Db } from '../../platform/db/database';
-import { parseListQuery } from '../../platform/list';
+import { NotFoundError } from '../../platform/http/errors';
+import { oneOf, parseListQuery } from '../../platform/list';
 import type { EmailService } from '../email/email.service';
 import { COMPLIANCE_MODEL, COMPLIANCE_TEMPLATE } from './compliance.emails';
 import { complianceList } from './compliance.lists';
@@ -24,6 +25,13 @@ export function createComplianceService(deps: { db: Db; email: EmailService }) {
       const list = parseListQuery(complianceList, query);
       const page = await repo.listCompliance(db, list, lastEmail);
       return { list, count: page.count, results: page.rows.map((row) => presentCompliance(actor, row)) };
+    },
+
+    /** GET institution-compliance/{id}/ (the institution's id): the row the list shows, or 404 (e.g. not approved). */
+    async get(actor: Actor, id: number) {
+      const [row] = (await repo.listCompliance(db, oneOf(complianceList, id), lastEmail)).rows;
+      if (!row) throw new NotFoundError();
+      return presentCompliance(actor, row);
     },
 
     /** Counts per status (every status, zero included) for the pie chart and the filter list. */

@@ -3,6 +3,7 @@ import {
   emailInfoQuerySchema,
   emailInfoSchema,
   emailLogSchema,
+  idParamSchema,
   pageSchema,
   sendEmailSchema,
 } from '@rrp/domain';
@@ -45,5 +46,14 @@ export const emailRoutes: FastifyPluginAsyncZod<{ email: EmailService }> = async
       const { list, count, results } = await email.listLogs(request.query);
       return toPage(request, list, count, results);
     },
+  );
+
+  app.get(
+    '/api/email_logs/:id/',
+    {
+      config: { access: { action: 'read', subject: 'EmailLog' } },
+      schema: { tags, params: idParamSchema, response: { 200: emailLogSchema } },
+    },
+    (request) => email.getLog(request.params.id),
   );
 };

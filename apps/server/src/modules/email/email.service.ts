@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { Actor, EmailInfoDto, EmailLogDto, SendEmail } from '@rrp/domain';
 import type { Db, DbOrTx } from '../../platform/db/database';
-import { ValidationError } from '../../platform/http/errors';
+import { NotFoundError, ValidationError } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
 import { parseListQuery } from '../../platform/list';
 import type { Mailer } from '../../platform/mail/mailer';
@@ -231,6 +231,13 @@ export function createEmailService(deps: { db: Db; mailer: Mailer; from: string 
       const about = repo.aboutObjects(query.model_name, parseIds(query.object_ids));
       const page = await repo.listEmailLogs(db, list, about);
       return { list, count: page.count, results: page.rows.map(present) };
+    },
+
+    /** GET email_logs/{id}/: one entry of the log, as the list shows it. */
+    async getLog(id: number): Promise<EmailLogDto> {
+      const row = await repo.findEmailLog(db, id);
+      if (!row) throw new NotFoundError();
+      return present(row);
     },
 
     /** The newest e-mail of a template about each row's object, as an SQL expression for lists. */

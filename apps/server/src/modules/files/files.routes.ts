@@ -8,6 +8,7 @@ import {
   idParamSchema,
   listZipQuerySchema,
   listZipResponseSchema,
+  updateRdaSchema,
 } from '@rrp/domain';
 import { listQuerySchema, toPage } from '../../platform/list';
 import { zipFileName } from '../../platform/files/zip';
@@ -161,10 +162,11 @@ export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = async
       schema: {
         tags,
         description:
-          'JSON: metadata changes, as the owning module allows. multipart/form-data: `file` (new bytes, scanned), `name`, `additional_data` (JSON) and other text fields for the owning module.',
+          'JSON: metadata changes, as the owning module allows; for an RDA the fields of its additional_data (status, signature, signature_date, sf_signature, sf_signature_date, revised_date, comments, name, renewal_date; dates as YYYY-MM-DD or YYYY-MM-DDT12:00:00) inside `additional_data` or beside it. multipart/form-data: `file` (new bytes, scanned), `name`, `additional_data` (JSON text) and the same fields as text.',
         params: idParamSchema,
-        // Absent for multipart calls, which are read in the handler.
-        body: z.record(z.string(), z.unknown()).nullish(),
+        // Absent for multipart calls, which are read in the handler. The owning module's policy
+        // validates the metadata; the RDA's shape is named here for the OpenAPI document.
+        body: z.union([updateRdaSchema, z.record(z.string(), z.unknown())]).nullish(),
         response: { 200: fileSchema },
       },
     },

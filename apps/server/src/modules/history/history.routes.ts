@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { historyEntrySchema, pageSchema } from '@rrp/domain';
-import { listQuerySchema, toPage } from '../../platform/list';
+import { historyEntrySchema, idParamSchema, pageSchema } from '@rrp/domain';
+import { detailQuerySchema, listQuerySchema, parseExpand, toPage } from '../../platform/list';
 import { historyList } from './history.lists';
 import type { HistoryService } from './history.service';
 
@@ -19,5 +19,20 @@ export const historyRoutes: FastifyPluginAsyncZod<{ history: HistoryService }> =
       const { list, count, results } = await history.list(request.actor, request.query);
       return toPage(request, list, count, results);
     },
+  );
+
+  app.get(
+    '/api/history/:id/',
+    {
+      config: { access: { action: 'read', subject: 'History' } },
+      schema: {
+        tags: ['history'],
+        params: idParamSchema,
+        querystring: detailQuerySchema,
+        response: { 200: historyEntrySchema },
+      },
+    },
+    (request) =>
+      history.get(request.actor, request.params.id, parseExpand(historyList, request.query.expand)),
   );
 };

@@ -2,7 +2,7 @@ import { can, type Actor, type HistoryEntryDto } from '@rrp/domain';
 import type { Db, DbOrTx } from '../../platform/db/database';
 import { authorize } from '../../platform/http/access';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../platform/http/errors';
-import { parseListQuery } from '../../platform/list';
+import { oneOf, parseListQuery } from '../../platform/list';
 import { historyList } from './history.lists';
 import { listHistory } from './history.repo';
 
@@ -73,6 +73,22 @@ export function createHistoryService(deps: { db: Db }) {
         count: page.count,
         results: page.rows.map((row) => present(row, list.expand.has('modifier'))),
       };
+    },
+
+    /**
+     * GET history/{id}/: one entry, to those who may read the history of its object (staff, or
+     * an owner through the model's registered subject); anyone else gets 404.
+     */
+    async get(actor: Actor | null, id: number, expand: ReadonlySet<string>): Promise<HistoryEntryDto> {
+      const [row] = (await listHistory(deps.db, oneOf(historyList, id, expand))).rows;
+      if (!row) throw new NotFoundError();
+      if (!can(actor, 'read', 'History')) {
+        const resolve = resolvers.get(row.entry.model);
+        const subject = actor && resolve ? await resolve(deps.db, row.entry.objectId, actor) : null;
+        if (!subject) throw new NotFoundError();
+        authorize(actor, 'read', 'History', subject);
+      }
+      return present(row, expand.has('modifier'));
     },
   };
 }

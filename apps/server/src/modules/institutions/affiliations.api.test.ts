@@ -192,3 +192,41 @@ describe('joining a known institution', () => {
     expect(errorBody(other)).toMatchObject({ user: ['You can only add yourself to an institution.'] });
   });
 });
+
+describe('GET user-institution/{id}/', () => {
+  it('answers the row the list shows, to the same people, and 404 to everyone else', async () => {
+    const { institution, official, researcher } = await institutionWithMembers('Single Link U');
+    const researcherToken = await t.tokenFor(researcher.email);
+    const [listed] = (await links(researcherToken)).results;
+    const one = (token: string, query = '') =>
+      t.app.inject({ url: `/api/user-institution/${listed.id}/${query}`, headers: auth(token) });
+
+    const own = await one(researcherToken);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toEqual(listed);
+    expect((await one(await t.tokenFor(official.email))).json()).toMatchObject({
+      id: listed.id,
+      institution: institution.id,
+      user: researcher.id,
+    });
+    expect((await one(admin, '?expand=user')).json().user).toEqual({
+      id: researcher.id,
+      full_name: expect.any(String),
+      email: researcher.email,
+    });
+    expect(errorBody(await one(admin, '?expand=owner'))).toMatchObject({
+      expand: ['Unknown relation: owner.'],
+    });
+
+    // Another researcher, another institution's official: as if the row did not exist.
+    const other = await institutionWithMembers('Single Link Other U');
+    for (const token of [
+      await t.tokenForRole('primary_researcher'),
+      await t.tokenFor(other.official.email),
+    ]) {
+      expect((await one(token)).statusCode).toBe(404);
+    }
+    const missing = await t.app.inject({ url: '/api/user-institution/999999/', headers: auth(admin) });
+    expect(missing.statusCode).toBe(404);
+  });
+});

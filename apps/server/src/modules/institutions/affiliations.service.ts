@@ -84,6 +84,17 @@ export function createAffiliationsService(deps: { db: Db }) {
     },
 
     /**
+     * GET user-institution/{id}/: one link, to those who see it in the list (staff, the
+     * institution's official, the affiliated user); anyone else gets 404. Ended links included.
+     */
+    async get(actor: Actor, id: number, expandUser = false): Promise<UserInstitutionDto> {
+      const [row] = await select().where(eq(userInstitutions.id, id));
+      if (!row) throw new NotFoundError();
+      authorize(actor, 'read', 'UserInstitution', { userId: row.link.userId, currentIoId: row.currentIoId });
+      return present(actor, row, expandUser);
+    },
+
+    /**
      * The signing official confirms researchers as affiliated or removes them with a reason (which
      * ends the affiliation). The annual review must mark every affiliated researcher.
      */

@@ -110,6 +110,23 @@ describe('institutions: review decisions', () => {
     });
   });
 
+  it('changes only the status: the fields a decision does not send keep their values', async () => {
+    const { id } = await underReview('Keeps Details U');
+    const edited = await patch(id, {
+      nonprofit: false,
+      domains: ['keeps.edu'],
+      associated_names: ['Keeps Medical School'],
+    });
+    expect(edited.statusCode).toBe(200);
+    const decided = await patch(id, { status: 3 });
+    expect(decided.json()).toMatchObject({
+      status: 3,
+      nonprofit: false,
+      domains: ['keeps.edu'],
+      associated_names: ['Keeps Medical School'],
+    });
+  });
+
   it('follows up with the request-revisions e-mail to the signing official', async () => {
     const { id, official } = await underReview('Follow Up U');
     const response = await patch(id, { status: 5, comments: 'Please add the EIN.' });

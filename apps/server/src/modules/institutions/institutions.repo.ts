@@ -1,7 +1,15 @@
-import { and, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
 import type { ParsedList } from '../../platform/list';
-import { files, institutions, projects, requests, userInstitutions, users } from '../../db/schema';
+import {
+  files,
+  institutions,
+  officialInvitations,
+  projects,
+  requests,
+  userInstitutions,
+  users,
+} from '../../db/schema';
 
 export type InstitutionRow = typeof institutions.$inferSelect;
 
@@ -233,4 +241,28 @@ export async function affectedRequests(
 export async function deleteRequests(tx: DbOrTx, ids: number[]) {
   if (!ids.length) return;
   await tx.delete(requests).where(inArray(requests.id, ids));
+}
+
+/**
+ * The official named for the institution who has not registered yet: the newest pending,
+ * unexpired invitation (only the newest is valid), or null.
+ */
+export async function pendingInvitation(db: DbOrTx, institutionId: number) {
+  const [row] = await db
+    .select({
+      firstName: officialInvitations.firstName,
+      lastName: officialInvitations.lastName,
+      email: officialInvitations.email,
+    })
+    .from(officialInvitations)
+    .where(
+      and(
+        eq(officialInvitations.institutionId, institutionId),
+        eq(officialInvitations.status, 'pending'),
+        gt(officialInvitations.expiresAt, new Date()),
+      ),
+    )
+    .orderBy(desc(officialInvitations.created), desc(officialInvitations.id))
+    .limit(1);
+  return row ?? null;
 }

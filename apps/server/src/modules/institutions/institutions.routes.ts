@@ -13,7 +13,7 @@ import {
   joinInstitutionSchema,
   userInstitutionSchema,
 } from '@rrp/domain';
-import { listQuerySchema, toPage } from '../../platform/list';
+import { detailQuerySchema, listQuerySchema, parseExpand, toPage } from '../../platform/list';
 import { affiliationList, institutionList } from './institutions.lists';
 import type { InstitutionsService } from './institutions.service';
 import type { AffiliationsService } from './affiliations.service';
@@ -129,7 +129,14 @@ export const officialsRoutes: FastifyPluginAsyncZod<{ officials: OfficialsServic
     '/api/institution-helper/',
     {
       config: { access: { action: 'create', subject: 'InstitutionProposal' } },
-      schema: { tags, body: proposeInstitutionSchema, response: { 201: answer } },
+      schema: {
+        tags,
+        summary: 'Propose or create an institution with its signing official',
+        description:
+          'A researcher proposes their institution (institution_data {name, official_name}); an administrator creates one in the status sent (institution_data.status, 1–6; default 3). Either way io_data names the signing official, who is invited by e-mail.',
+        body: proposeInstitutionSchema,
+        response: { 201: answer },
+      },
     },
     async (request, reply) => reply.status(201).send(await officials.propose(request.actor!, request.body)),
   );
@@ -137,7 +144,14 @@ export const officialsRoutes: FastifyPluginAsyncZod<{ officials: OfficialsServic
     '/api/institution-helper/',
     {
       config: { access: { action: 'update', subject: 'InstitutionProposal' } },
-      schema: { tags, body: replaceOfficialSchema, response: { 200: answer } },
+      schema: {
+        tags,
+        summary: 'Name a new signing official, or update an institution',
+        description:
+          'A researcher names a new official for their institution (institution, io_data). An administrator sends institution (id) with institution_data (the fields of PATCH institution/{id}/; a status is a review decision) and/or io_data (a new official, invited by e-mail).',
+        body: replaceOfficialSchema,
+        response: { 200: answer },
+      },
     },
     (request) => officials.replaceOfficial(request.actor!, request.body),
   );
@@ -162,6 +176,25 @@ export const affiliationsRoutes: FastifyPluginAsyncZod<{ affiliations: Affiliati
       const { list, count, results } = await affiliations.list(request.actor!, request.query);
       return toPage(request, list, count, results);
     },
+  );
+
+  app.get(
+    '/api/user-institution/:id/',
+    {
+      config: { access: { action: 'read', subject: 'UserInstitution' } },
+      schema: {
+        tags,
+        params: idParamSchema,
+        querystring: detailQuerySchema,
+        response: { 200: userInstitutionSchema },
+      },
+    },
+    (request) =>
+      affiliations.get(
+        request.actor!,
+        request.params.id,
+        parseExpand(affiliationList, request.query.expand).has('user'),
+      ),
   );
 
   app.post(

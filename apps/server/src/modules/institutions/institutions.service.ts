@@ -127,6 +127,100 @@ export function createInstitutionsService(deps: {
     return { summary, deleted, open, rdaFiles };
   }
 
+  /** Creates an institution with its default RDA, in the caller's transaction (staff only). */
+  async function createIn(tx: DbOrTx, actor: Actor, input: CreateInstitution) {
+    await assertUnique(tx, input);
+    const created = await repo.insertInstitution(tx, {
+      name: input.name,
+      officialName: input.official_name,
+      ein: input.ein || null,
+      nonprofit: input.nonprofit,
+      domains: input.domains,
+      associatedNames: input.associated_names,
+      phoneNumber: input.phone_number ?? null,
+      statusId: input.status ?? ADMIN_CREATED_STATUS,
+      comments: input.comments ?? null,
+    });
+    const withRda = await attachDefaultRda(tx, created, actor);
+    await recordHistory(tx, {
+      model: 'institution',
+      objectId: created.id,
+      action: 'create',
+      after: withRda,
+      by: actor,
+    });
+    return withRda;
+  }
+
+  /**
+   * Who hears of a Follow Up or Reject: the signing official, or the official named for the
+   * institution who has not registered yet (invited by a researcher or an administrator).
+   */
+  async function officialToNotify(tx: DbOrTx, current: repo.InstitutionWithIo) {
+    if (current.io) return { ...current.io, registered: true };
+    const invited = await repo.pendingInvitation(tx, current.institution.id);
+    return invited && { ...invited, id: null, registered: false };
+  }
+
+  /** The edit of `update`, in the caller's transaction; e-mails are queued in it. */
+  async function updateIn(tx: DbOrTx, actor: Actor, id: number, input: UpdateInstitution) {
+    const current = await repo.findInstitution(tx, id, true);
+    if (!current) throw new NotFoundError();
+    const before = current.institution;
+    const subject = { currentIoId: before.currentIoId, memberIds: [] as number[] };
+    authorize(actor, 'update', 'Institution', subject);
+    const isStaffEdit = can(actor, 'update', 'Institution');
+    if (input.status !== undefined || input.admin_acknowledge !== undefined) {
+      authorize(actor, 'review', 'Institution', subject);
+    }
+    if (input.status !== undefined && before.statusId !== UNDER_REVIEW) {
+      throw new ValidationError({
+        status: ['Only an institution under review can be approved, followed up or rejected.'],
+      });
+    }
+    await assertUnique(tx, { name: input.name, ein: input.ein }, id);
+    const statusId = input.status ?? (isStaffEdit ? undefined : UNDER_REVIEW);
+    const after = await repo.updateInstitution(tx, id, {
+      name: input.name,
+      officialName: input.official_name,
+      ein: input.ein === undefined ? undefined : input.ein || null,
+      nonprofit: input.nonprofit,
+      domains: input.domains,
+      associatedNames: input.associated_names,
+      phoneNumber: input.phone_number,
+      comments: input.comments,
+      adminAcknowledge: input.admin_acknowledge,
+      statusId,
+    });
+    await recordHistory(tx, {
+      model: 'institution',
+      objectId: id,
+      action: 'update',
+      before,
+      after,
+      by: actor,
+    });
+    const official = input.status === 5 || input.status === 4 ? await officialToNotify(tx, current) : null;
+    if (official) {
+      const to = {
+        name: `${official.firstName} ${official.lastName}`.trim(),
+        registered: official.registered,
+      };
+      const email =
+        input.status === 5
+          ? requestRevisionsEmail(deps.email, to, after, after.comments)
+          : institutionRejectedEmail(deps.email, to, after, after.comments);
+      await mailer.queue(tx, {
+        ...email,
+        to: [official.email],
+        template: input.status === 5 ? 'request-revisions' : 'institution-rejected',
+        userId: official.id,
+        createdById: actor.userId,
+      });
+    }
+    return after;
+  }
+
   return {
     /** Institutions staff may see; everyone else sees approved ones (the picker). */
     async list(actor: Actor | null, query: Record<string, string | undefined>) {
@@ -147,30 +241,8 @@ export function createInstitutionsService(deps: {
 
     /** Staff create an institution with its default RDA. */
     async create(actor: Actor, input: CreateInstitution): Promise<InstitutionDto> {
-      const id = await db.transaction(async (tx) => {
-        await assertUnique(tx, input);
-        const created = await repo.insertInstitution(tx, {
-          name: input.name,
-          officialName: input.official_name,
-          ein: input.ein || null,
-          nonprofit: input.nonprofit,
-          domains: input.domains,
-          associatedNames: input.associated_names,
-          phoneNumber: input.phone_number ?? null,
-          statusId: input.status ?? ADMIN_CREATED_STATUS,
-          comments: input.comments ?? null,
-        });
-        const withRda = await attachDefaultRda(tx, created, actor);
-        await recordHistory(tx, {
-          model: 'institution',
-          objectId: created.id,
-          action: 'create',
-          after: withRda,
-          by: actor,
-        });
-        return created.id;
-      });
-      return (await view(db, actor, id)).dto;
+      const created = await db.transaction((tx) => createIn(tx, actor, input));
+      return (await view(db, actor, created.id)).dto;
     },
 
     /**
@@ -179,58 +251,7 @@ export function createInstitutionsService(deps: {
      * A signing official's own update sends the institution back to review.
      */
     async update(actor: Actor, id: number, input: UpdateInstitution): Promise<InstitutionDto> {
-      await db.transaction(async (tx) => {
-        const current = await repo.findInstitution(tx, id, true);
-        if (!current) throw new NotFoundError();
-        const before = current.institution;
-        const subject = { currentIoId: before.currentIoId, memberIds: [] as number[] };
-        authorize(actor, 'update', 'Institution', subject);
-        const isStaffEdit = can(actor, 'update', 'Institution');
-        if (input.status !== undefined || input.admin_acknowledge !== undefined) {
-          authorize(actor, 'review', 'Institution', subject);
-        }
-        if (input.status !== undefined && before.statusId !== UNDER_REVIEW) {
-          throw new ValidationError({
-            status: ['Only an institution under review can be approved, followed up or rejected.'],
-          });
-        }
-        await assertUnique(tx, { name: input.name, ein: input.ein }, id);
-        const statusId = input.status ?? (isStaffEdit ? undefined : UNDER_REVIEW);
-        const after = await repo.updateInstitution(tx, id, {
-          name: input.name,
-          officialName: input.official_name,
-          ein: input.ein === undefined ? undefined : input.ein || null,
-          nonprofit: input.nonprofit,
-          domains: input.domains,
-          associatedNames: input.associated_names,
-          phoneNumber: input.phone_number,
-          comments: input.comments,
-          adminAcknowledge: input.admin_acknowledge,
-          statusId,
-        });
-        await recordHistory(tx, {
-          model: 'institution',
-          objectId: id,
-          action: 'update',
-          before,
-          after,
-          by: actor,
-        });
-        if ((input.status === 5 || input.status === 4) && current.io) {
-          const to = { name: `${current.io.firstName} ${current.io.lastName}`.trim() };
-          const email =
-            input.status === 5
-              ? requestRevisionsEmail(deps.email, to, after, after.comments)
-              : institutionRejectedEmail(deps.email, to, after, after.comments);
-          await mailer.queue(tx, {
-            ...email,
-            to: [current.io.email],
-            template: input.status === 5 ? 'request-revisions' : 'institution-rejected',
-            userId: current.io.id,
-            createdById: actor.userId,
-          });
-        }
-      });
+      await db.transaction((tx) => updateIn(tx, actor, id, input));
       mailer.flush();
       return (await view(db, actor, id)).dto;
     },
@@ -344,6 +365,8 @@ export function createInstitutionsService(deps: {
     },
 
     attachDefaultRda,
+    createIn,
+    updateIn,
   };
 }
 

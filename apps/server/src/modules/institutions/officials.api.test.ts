@@ -192,12 +192,12 @@ describe('a researcher proposes a new institution', () => {
     expect(confirmed.statusCode).toBe(201);
   });
 
-  it('is not for staff or researchers who already have an institution', async () => {
-    const admin = await t.tokenForRole('portal_admin');
-    expect(
-      (await propose(admin, { institution_data: { name: 'A', official_name: 'A' }, io_data: official }))
-        .statusCode,
-    ).toBe(403);
+  it('is not for other staff, officials, or researchers who already have an institution', async () => {
+    for (const role of ['portal_reviewer', 'portal_admin_lead', 'sbso'] as const) {
+      const token = await t.tokenForRole(role);
+      const payload = { institution_data: { name: 'A', official_name: 'A' }, io_data: official };
+      expect((await propose(token, payload)).statusCode, role).toBe(403);
+    }
     const affiliated = await t.createUser({ roles: ['primary_researcher'] });
     const response = await propose(await t.tokenFor(affiliated.email), {
       institution_data: { name: 'Second U', official_name: 'Second U' },

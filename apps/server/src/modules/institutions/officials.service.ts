@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import {
   MESSAGES,
+  can,
+  createInstitutionSchema,
   type Actor,
   type InvitationDto,
   type ProposeInstitution,
@@ -10,7 +12,7 @@ import {
 } from '@rrp/domain';
 import type { Db, DbOrTx } from '../../platform/db/database';
 import { authorize } from '../../platform/http/access';
-import { NotFoundError, ValidationError } from '../../platform/http/errors';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { BotCheck } from '../../platform/external/recaptcha';
@@ -38,13 +40,17 @@ export function createOfficialsService(deps: {
 }) {
   const { db, mailer } = deps;
 
+  /**
+   * Invites the named official by e-mail (only the newest invitation of an institution is
+   * valid). The inviter is the researcher who named them, or an administrator (no name in the
+   * e-mail: the foundation invites).
+   */
   async function invite(
     tx: DbOrTx,
     institution: { id: number; name: string },
-    official: ProposeInstitution['io_data'],
-    researcher: { id: number; name: string },
+    official: NonNullable<ProposeInstitution['io_data']>,
+    inviter: { id: number; researcherName?: string },
   ) {
-    // Only the newest invitation of an institution is valid.
     await tx
       .update(officialInvitations)
       .set({ status: 'withdrawn' })
@@ -54,7 +60,7 @@ export function createOfficialsService(deps: {
     const token = randomBytes(32).toString('base64url');
     await tx.insert(officialInvitations).values({
       institutionId: institution.id,
-      invitedById: researcher.id,
+      invitedById: inviter.id,
       firstName: official.first_name,
       lastName: official.last_name,
       email: official.email,
@@ -65,7 +71,7 @@ export function createOfficialsService(deps: {
     const officialName = `${official.first_name} ${official.last_name}`;
     const email = officialInvitationEmail(deps.email, {
       officialName,
-      researcherName: researcher.name,
+      researcherName: inviter.researcherName,
       institutionName: institution.name,
       token,
     });
@@ -73,8 +79,44 @@ export function createOfficialsService(deps: {
       ...email,
       to: [official.email],
       template: 'official-invitation',
-      createdById: researcher.id,
+      createdById: inviter.id,
     });
+  }
+
+  /** The admin form: the institution in the status sent, with its default RDA and its official invited. */
+  async function createWithOfficial(
+    actor: Actor,
+    input: ProposeInstitution,
+  ): Promise<{ institution: number }> {
+    const created = await db.transaction(async (tx) => {
+      const institution = await deps.institutions.createIn(
+        tx,
+        actor,
+        createInstitutionSchema.parse(input.institution_data),
+      );
+      await invite(tx, institution, input.io_data, { id: actor.userId });
+      return institution.id;
+    });
+    mailer.flush();
+    return { institution: created };
+  }
+
+  /** The admin form's update: invites a new official (if sent), then applies the edit (if sent). */
+  async function updateWithOfficial(actor: Actor, input: ReplaceOfficial): Promise<{ institution: number }> {
+    await db.transaction(async (tx) => {
+      if (input.io_data) {
+        const row = await repo.findInstitution(tx, input.institution, true);
+        if (!row) throw new NotFoundError();
+        authorize(actor, 'update', 'Institution', { currentIoId: row.institution.currentIoId });
+        // Invited first, so that a Follow Up or Reject sent with it reaches the new official.
+        await invite(tx, row.institution, input.io_data, { id: actor.userId });
+      }
+      if (input.institution_data) {
+        await deps.institutions.updateIn(tx, actor, input.institution, input.institution_data);
+      }
+    });
+    mailer.flush();
+    return { institution: input.institution };
   }
 
   async function researcherOf(tx: DbOrTx, actor: Actor) {
@@ -104,6 +146,10 @@ export function createOfficialsService(deps: {
      * or e-mail domain that matches known institutions answers with suggestions instead.
      */
     async propose(actor: Actor, input: ProposeInstitution): Promise<{ institution: number }> {
+      // Administrators, who create institutions outright, use the helper as the admin form.
+      if (can(actor, 'create', 'Institution')) return createWithOfficial(actor, input);
+      // The status is the admin form's (foundation §3).
+      if (input.institution_data.status !== undefined) throw new ForbiddenError();
       const created = await db.transaction(async (tx) => {
         const researcher = await researcherOf(tx, actor);
         if (input.io_data.email.toLowerCase() === researcher.email.toLowerCase()) {
@@ -160,15 +206,23 @@ export function createOfficialsService(deps: {
         await tx
           .insert(userInstitutions)
           .values({ userId: actor.userId, institutionId: institution.id, primary: true, verified: false });
-        await invite(tx, institution, input.io_data, researcher);
+        await invite(tx, institution, input.io_data, { id: researcher.id, researcherName: researcher.name });
         return institution.id;
       });
       mailer.flush();
       return { institution: created };
     },
 
-    /** A member of an institution names a new signing official (the previous one declined or went silent). */
+    /**
+     * A member of an institution names a new signing official (the previous one declined or went
+     * silent); an administrator updates the institution and may name a new official.
+     */
     async replaceOfficial(actor: Actor, input: ReplaceOfficial): Promise<{ institution: number }> {
+      if (can(actor, 'update', 'Institution')) return updateWithOfficial(actor, input);
+      // Editing the institution is the admin form's.
+      if (input.institution_data !== undefined) throw new ForbiddenError();
+      const officialData = input.io_data;
+      if (!officialData) throw new ValidationError({ io_data: [MESSAGES.requiredField] });
       await db.transaction(async (tx) => {
         const row = await repo.findInstitution(tx, input.institution, true);
         if (!row) throw new NotFoundError();
@@ -178,7 +232,7 @@ export function createOfficialsService(deps: {
           memberIds: member ? [actor.userId] : [],
         });
         const researcher = await researcherOf(tx, actor);
-        if (input.io_data.email.toLowerCase() === researcher.email.toLowerCase()) {
+        if (officialData.email.toLowerCase() === researcher.email.toLowerCase()) {
           throw new ValidationError({ io_data: [MESSAGES.selfAsOfficial] });
         }
         const after = await repo.updateInstitution(tx, row.institution.id, {
@@ -193,7 +247,7 @@ export function createOfficialsService(deps: {
           after,
           by: actor,
         });
-        await invite(tx, after, input.io_data, researcher);
+        await invite(tx, after, officialData, { id: researcher.id, researcherName: researcher.name });
       });
       mailer.flush();
       return { institution: input.institution };
@@ -259,7 +313,10 @@ export function createOfficialsService(deps: {
       });
     },
 
-    /** The invited official declines: the institution waits for the researcher to name another. */
+    /**
+     * The invited official declines: whoever named them is told; a researcher's institution waits
+     * for them to name another.
+     */
     async declineInvitation(token: string): Promise<{ status: 'declined' }> {
       await db.transaction(async (tx) => {
         const { invitation, institutionName } = await findPendingInvitation(tx, token, true);
@@ -267,39 +324,51 @@ export function createOfficialsService(deps: {
           .update(officialInvitations)
           .set({ status: 'declined' })
           .where(eq(officialInvitations.id, invitation.id));
-        const before = await repo.findInstitution(tx, invitation.institutionId, true);
-        const after = await repo.updateInstitution(tx, invitation.institutionId, {
-          statusId: ADDING_NEW_OFFICIAL,
-        });
-        await recordHistory(tx, {
-          model: 'institution',
-          objectId: after.id,
-          action: 'update',
-          before: before?.institution,
-          after,
-          by: null,
-        });
-        if (invitation.invitedById) {
-          const [researcher] = await tx.select().from(users).where(eq(users.id, invitation.invitedById));
-          if (researcher) {
-            const officialName = `${invitation.firstName} ${invitation.lastName}`;
-            await tx.insert(notifications).values({
-              recipientId: researcher.id,
-              message: `${officialName} declined to be the signing official of ${institutionName}.`,
-              redirect: '/revise-institution-officer',
-            });
-            const email = invitationDeclinedEmail(deps.email, {
-              researcherName: `${researcher.firstName} ${researcher.lastName}`.trim(),
-              officialName,
-              institutionName,
-            });
-            await mailer.queue(tx, {
-              ...email,
-              to: [researcher.email],
-              template: 'official-declined',
-              userId: researcher.id,
-            });
-          }
+        const [inviter] = invitation.invitedById
+          ? await tx.select().from(users).where(eq(users.id, invitation.invitedById))
+          : [];
+        // A researcher of the institution names another official (status 6, decision 009); an
+        // institution the foundation added keeps its status until an administrator names one.
+        const byResearcher = !inviter || (await repo.isMember(tx, invitation.institutionId, inviter.id));
+        if (byResearcher) {
+          const before = await repo.findInstitution(tx, invitation.institutionId, true);
+          const after = await repo.updateInstitution(tx, invitation.institutionId, {
+            statusId: ADDING_NEW_OFFICIAL,
+          });
+          await recordHistory(tx, {
+            model: 'institution',
+            objectId: after.id,
+            action: 'update',
+            before: before?.institution,
+            after,
+            by: null,
+          });
+        }
+        if (inviter) {
+          const officialName = `${invitation.firstName} ${invitation.lastName}`;
+          const nextStep = byResearcher
+            ? { path: '/revise-institution-officer', label: 'Name a new signing official' }
+            : {
+                path: `/institution/${invitation.institutionId}`,
+                label: 'Open the institution',
+              };
+          await tx.insert(notifications).values({
+            recipientId: inviter.id,
+            message: `${officialName} declined to be the signing official of ${institutionName}.`,
+            redirect: nextStep.path,
+          });
+          const email = invitationDeclinedEmail(deps.email, {
+            inviterName: `${inviter.firstName} ${inviter.lastName}`.trim(),
+            officialName,
+            institutionName,
+            nextStep,
+          });
+          await mailer.queue(tx, {
+            ...email,
+            to: [inviter.email],
+            template: 'official-declined',
+            userId: inviter.id,
+          });
         }
       });
       mailer.flush();

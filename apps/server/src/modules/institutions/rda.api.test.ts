@@ -87,6 +87,114 @@ describe('RDA signing', () => {
   });
 });
 
+describe('the spec’s shape: the fields inside additional_data (staff §3, §7)', () => {
+  const today = () => new Date().toISOString().slice(0, 10);
+  const read = async (id: number) =>
+    (await t.app.inject({ url: `/api/file/${id}/`, headers: auth(admin) })).json().additional_data;
+
+  it('takes the official’s signature with status 2 and the lead’s countersignature with status 3', async () => {
+    const { rdaId, officialToken, leadToken } = await setup('Spec Shape U');
+    const signed = await patch(rdaId, officialToken, {
+      additional_data: { status: 2, signature: 'Olga Official', signature_date: `${today()}T12:00:00` },
+    });
+    expect(signed.statusCode).toBe(200);
+    expect(signed.json().additional_data).toMatchObject({
+      status: 2,
+      signature: 'Olga Official',
+      signature_date: `${today()}T12:00:00`,
+    });
+
+    const executed = await patch(rdaId, leadToken, {
+      additional_data: { status: 3, sf_signature: 'Lee Lead', sf_signature_date: `${today()}T12:00:00` },
+    });
+    expect(executed.statusCode).toBe(200);
+    expect(executed.json().additional_data).toMatchObject({
+      status: 3,
+      sf_signature: 'Lee Lead',
+      sf_signature_date: `${today()}T12:00:00`,
+    });
+  });
+
+  it('keeps the signing rules: the signer’s own name, today’s date, no other status', async () => {
+    const { rdaId, officialToken, leadToken } = await setup('Spec Rules U');
+    const asSbso = (additional_data: object) => patch(rdaId, officialToken, { additional_data });
+    expect(
+      errorBody(await asSbso({ status: 2, signature: 'Someone Else', signature_date: today() })),
+    ).toMatchObject({ signature: ['Signature must match the full name of the SBSO'] });
+    expect(
+      errorBody(
+        await asSbso({ status: 2, signature: 'Olga Official', signature_date: '2020-01-01T12:00:00' }),
+      ),
+    ).toMatchObject({ signature_date: ['The signature date must be the day of signing.'] });
+    expect(
+      errorBody(
+        await asSbso({ status: 2, signature: 'Olga Official', signature_date: `${today()}T00:00:00Z` }),
+      ),
+    ).toMatchObject({ signature_date: ['Enter the signature date as YYYY-MM-DD.'] });
+    // Executing the agreement is the lead's, and a status alone is an administrator's correction.
+    expect((await asSbso({ status: 3, signature: 'Olga Official' })).statusCode).toBe(403);
+    expect((await asSbso({ status: 2 })).statusCode).toBe(403);
+    // The lead cannot countersign before the official has signed.
+    expect(
+      errorBody(await patch(rdaId, leadToken, { additional_data: { status: 3, sf_signature: 'Lee Lead' } })),
+    ).toMatchObject({ sf_signature: ['Only an RDA awaiting execution can be countersigned.'] });
+    expect(await read(rdaId)).toEqual({ status: 1, name: 'Spec Rules U' });
+
+    await asSbso({ status: 2, signature: 'Olga Official' });
+    expect(
+      errorBody(
+        await patch(rdaId, leadToken, { additional_data: { status: 3, sf_signature: 'Olga Official' } }),
+      ),
+    ).toMatchObject({ sf_signature: ['Signature does not match full name'] });
+    expect((await read(rdaId)).status).toBe(2);
+  });
+
+  it('lets administrators set comments, name and renewal date, with or without T12:00:00', async () => {
+    const { rdaId } = await setup('Spec Admin U');
+    const saved = await patch(rdaId, admin, {
+      additional_data: {
+        comments: 'Countersign after legal review.',
+        name: 'Spec Admin University RDA',
+        renewal_date: '2030-06-30',
+        signature: 'Olga Official',
+        signature_date: '2024-02-01T12:00:00',
+        status: 2,
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().additional_data).toEqual({
+      status: 2,
+      name: 'Spec Admin University RDA',
+      comments: 'Countersign after legal review.',
+      renewal_date: '2030-06-30T12:00:00',
+      signature: 'Olga Official',
+      signature_date: '2024-02-01T12:00:00',
+    });
+    const cleared = await patch(rdaId, admin, { additional_data: { renewal_date: null } });
+    expect(cleared.json().additional_data.renewal_date).toBeNull();
+  });
+
+  it('refuses what the RDA does not hold, and a field sent twice with two values', async () => {
+    const { rdaId } = await setup('Spec Refusals U');
+    expect(errorBody(await patch(rdaId, admin, { additional_data: { status: 4 } }))).toMatchObject({
+      status: ['Choose a status: 1 (Signature Needed), 2 (Awaiting Execution) or 3 (Fully Executed).'],
+    });
+    expect(errorBody(await patch(rdaId, admin, { additional_data: { owner: 1 } }))).toMatchObject({
+      owner: ['Unknown field.'],
+    });
+    expect(
+      errorBody(await patch(rdaId, admin, { comments: 'One', additional_data: { comments: 'Two' } })),
+    ).toMatchObject({ comments: ['Send this field once: at the top level or inside additional_data.'] });
+    expect(errorBody(await patch(rdaId, admin, { additional_data: 'status=2' }))).toMatchObject({
+      additional_data: ['Enter a JSON object.'],
+    });
+    expect(await read(rdaId)).toEqual({ status: 1, name: 'Spec Refusals U' });
+    // The same value in both places is one field.
+    const same = await patch(rdaId, admin, { comments: 'Same', additional_data: { comments: 'Same' } });
+    expect(same.json().additional_data.comments).toBe('Same');
+  });
+});
+
 describe('signed URLs', () => {
   it('download without a session until tampered with', async () => {
     const { rdaId, officialToken } = await setup('Signed URL U');
@@ -223,6 +331,67 @@ describe('a revised PDF', () => {
   };
   const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
+  /** A multipart PATCH file/{id}/ with text fields only (no new document). */
+  const form = (id: number, token: string, fields: Record<string, string>) => {
+    const parts = Object.entries(fields).map(
+      ([name, value]) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    );
+    return t.app.inject({
+      method: 'PATCH',
+      url: `/api/file/${id}/`,
+      headers: { ...auth(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `${parts.join('')}--${boundary}--\r\n`,
+    });
+  };
+
+  it('takes additional_data as JSON text and numbers as text', async () => {
+    const { rdaId, officialToken, leadToken } = await setup('Multipart Signing U');
+    const today = new Date().toISOString().slice(0, 10);
+    const signed = await form(rdaId, officialToken, {
+      additional_data: JSON.stringify({
+        status: '2',
+        signature: 'Olga Official',
+        signature_date: `${today}T12:00:00`,
+      }),
+    });
+    expect(signed.statusCode).toBe(200);
+    expect(signed.json().additional_data).toMatchObject({ status: 2, signature: 'Olga Official' });
+    const executed = await form(rdaId, leadToken, { status: '3', sf_signature: 'Lee Lead' });
+    expect(executed.statusCode).toBe(200);
+    expect(executed.json().additional_data.status).toBe(3);
+    expect(errorBody(await form(rdaId, admin, { status: 'two' }))).toMatchObject({
+      status: ['Choose a status: 1 (Signature Needed), 2 (Awaiting Execution) or 3 (Fully Executed).'],
+    });
+  });
+
+  it('records a paper signature sent as form fields, with the revised PDF', async () => {
+    const { rdaId } = await setup('Multipart Paper U');
+    const recorded = await upload(
+      rdaId,
+      admin,
+      {
+        additional_data: JSON.stringify({
+          comments: 'Signed copy attached.',
+          revised_date: '2024-02-01T12:00:00',
+        }),
+      },
+      pdf,
+    );
+    expect(recorded.statusCode).toBe(200);
+    const signed = await form(rdaId, admin, {
+      status: '2',
+      signature: 'Olga Official',
+      signature_date: '2024-02-01T12:00:00',
+    });
+    expect(signed.json().additional_data).toMatchObject({
+      status: 2,
+      comments: 'Signed copy attached.',
+      revised_date: '2024-02-01T12:00:00',
+      signature_date: '2024-02-01T12:00:00',
+    });
+  });
+
   it('replaces the document with comments while it awaits its signature, and not after', async () => {
     const { rdaId, officialToken } = await setup('Revised PDF U');
     const revised = await upload(
@@ -251,5 +420,22 @@ describe('a revised PDF', () => {
     expect(after.json().additional_data.revised_date).toBe('2024-03-01T12:00:00');
     // The official cannot replace the document.
     expect((await upload(rdaId, officialToken, { revised_date: '2024-03-02' }, pdf)).statusCode).toBe(403);
+  });
+});
+
+describe('RDA: OpenAPI', () => {
+  it('documents the RDA fields of PATCH file/{id}/, inside additional_data or beside it', async () => {
+    const document = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    const body = JSON.stringify(document.paths['/api/file/{id}/'].patch.requestBody);
+    for (const field of [
+      'additional_data',
+      'signature_date',
+      'sf_signature_date',
+      'renewal_date',
+      'status',
+    ]) {
+      expect(body).toContain(`"${field}"`);
+    }
+    expect(body).toContain('T12:00:00');
   });
 });

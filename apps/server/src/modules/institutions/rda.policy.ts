@@ -1,4 +1,13 @@
-import { MESSAGES, RDA_STATUSES, can, updateRdaSchema, type Actor } from '@rrp/domain';
+import {
+  MESSAGES,
+  RDA_MESSAGES,
+  RDA_STATUSES,
+  can,
+  flattenAdditionalData,
+  rdaChangesSchema,
+  signatureMatches,
+  type Actor,
+} from '@rrp/domain';
 import type { DbOrTx } from '../../platform/db/database';
 import { authorize } from '../../platform/http/access';
 import { ValidationError } from '../../platform/http/errors';
@@ -12,13 +21,34 @@ const SIGNATURE_NEEDED = 1;
 const AWAITING_EXECUTION = 2;
 const FULLY_EXECUTED = 3;
 const RDA_SIGNED_NO_REVISION = 'A signed RDA can no longer be revised.';
-const SIGNATURE_MISMATCH = 'Signature does not match full name';
 
-/** Signature dates are calendar dates, stored at noon as the spec's `T12:00:00`. */
-const todayAtNoon = () => `${new Date().toISOString().slice(0, 10)}T12:00:00`;
+/** Calendar dates are stored at noon, as the spec's `T12:00:00`. */
+const atNoon = (day: string) => `${day.slice(0, 10)}T12:00:00`;
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
 
-const sameName = (typed: string, fullName: string) =>
-  typed.trim().replace(/\s+/g, ' ').toLowerCase() === fullName.trim().replace(/\s+/g, ' ').toLowerCase();
+/**
+ * The date of a signature made now by the signer: today, or the date their form sent if it is
+ * today somewhere (their time zone may already, or still, be on another day than UTC).
+ */
+function dayOfSigning(sent: string | undefined, field: string): string {
+  const today = todayUtc();
+  if (sent === undefined) return today;
+  const day = sent.slice(0, 10);
+  if (Math.abs(Date.parse(day) - Date.parse(today)) > DAY_MS) {
+    throw new ValidationError({ [field]: [RDA_MESSAGES.dayOfSigning] });
+  }
+  return day;
+}
+
+/** The changes a PATCH sends, from `additional_data` and beside it alike (staff §3, §7). */
+function changesOf(body: Record<string, unknown>) {
+  const { fields, errors } = flattenAdditionalData(body);
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  const input = parseOrThrow(rdaChangesSchema, fields);
+  // Multipart forms send numbers as text.
+  return { ...input, status: input.status === undefined ? undefined : Number(input.status) };
+}
 
 /**
  * The RDA as a file type: who may read and sign it follows its institution; the official signs
@@ -46,24 +76,31 @@ export function rdaPolicy(files: FilesService): FileTypePolicy {
       }
     },
     async update(tx, actor, file, body) {
-      const input = parseOrThrow(updateRdaSchema, body);
+      const input = changesOf(body);
       const data = file.additionalData as Record<string, unknown>;
       const status = Number(data.status ?? SIGNATURE_NEEDED);
       const subject = await subjectOf(tx, file, actor);
       const next: Record<string, unknown> = { ...data };
       const signer = await accounts.displayName(tx, actor.userId);
+      // The status a signature made in this call moves the RDA to: sending it too is no correction.
+      let signedTo: number | undefined;
 
       if (input.signature !== undefined && can(actor, 'sign', 'Rda', subject)) {
         // The signing official signs here and now, as themselves.
         if (status !== SIGNATURE_NEEDED)
           throw new ValidationError({ signature: ['This RDA has already been signed.'] });
-        if (!sameName(input.signature, signer))
-          throw new ValidationError({ signature: [SIGNATURE_MISMATCH] });
+        if (!signatureMatches(input.signature, signer)) {
+          // Sent with a status, this is the admin form's shape in a non-administrator's hands (staff §5).
+          const message =
+            input.status === undefined ? RDA_MESSAGES.signatureMismatch : RDA_MESSAGES.sbsoSignatureMismatch;
+          throw new ValidationError({ signature: [message] });
+        }
         Object.assign(next, {
           signature: input.signature,
-          signature_date: todayAtNoon(),
+          signature_date: atNoon(dayOfSigning(input.signature_date, 'signature_date')),
           status: AWAITING_EXECUTION,
         });
+        signedTo = AWAITING_EXECUTION;
       } else if (input.signature !== undefined || input.signature_date !== undefined) {
         // The admin form records the official's signature and its date as received (staff §4.5):
         // open only while the RDA awaits that signature.
@@ -75,14 +112,15 @@ export function rdaPolicy(files: FilesService): FileTypePolicy {
         }
         if (!input.signature) throw new ValidationError({ signature: [MESSAGES.requiredField] });
         if (!input.signature_date) throw new ValidationError({ signature_date: [MESSAGES.requiredField] });
-        if (input.signature_date > todayAtNoon().slice(0, 10)) {
+        if (input.signature_date.slice(0, 10) > todayUtc()) {
           throw new ValidationError({ signature_date: ['The signature date cannot be in the future.'] });
         }
         Object.assign(next, {
           signature: input.signature,
-          signature_date: `${input.signature_date}T12:00:00`,
+          signature_date: atNoon(input.signature_date),
           status: AWAITING_EXECUTION,
         });
+        signedTo = AWAITING_EXECUTION;
       }
       if (input.revised_date !== undefined) {
         // A revised PDF (staff §2.10) replaces the document only while it awaits its signature (§4.5).
@@ -90,26 +128,31 @@ export function rdaPolicy(files: FilesService): FileTypePolicy {
         if (status !== SIGNATURE_NEEDED) {
           throw new ValidationError({ file: [RDA_SIGNED_NO_REVISION] });
         }
-        next.revised_date = `${input.revised_date}T12:00:00`;
+        next.revised_date = atNoon(input.revised_date);
       }
-      if (input.sf_signature !== undefined) {
+      if (input.sf_signature !== undefined || input.sf_signature_date !== undefined) {
         authorize(actor, 'countersign', 'Rda', subject);
         if (status !== AWAITING_EXECUTION) {
           throw new ValidationError({
             sf_signature: ['Only an RDA awaiting execution can be countersigned.'],
           });
         }
-        if (!sameName(input.sf_signature, signer))
-          throw new ValidationError({ sf_signature: [SIGNATURE_MISMATCH] });
+        if (!input.sf_signature) throw new ValidationError({ sf_signature: [MESSAGES.requiredField] });
+        if (!signatureMatches(input.sf_signature, signer))
+          throw new ValidationError({ sf_signature: [RDA_MESSAGES.signatureMismatch] });
         Object.assign(next, {
           sf_signature: input.sf_signature,
-          sf_signature_date: todayAtNoon(),
+          sf_signature_date: atNoon(dayOfSigning(input.sf_signature_date, 'sf_signature_date')),
           status: FULLY_EXECUTED,
         });
+        signedTo = FULLY_EXECUTED;
       }
-      if (input.status !== undefined || input.comments !== undefined) {
+      const correctsStatus = input.status !== undefined && input.status !== signedTo;
+      const editsDetails =
+        input.comments !== undefined || input.name !== undefined || input.renewal_date !== undefined;
+      if (correctsStatus || editsDetails) {
         authorize(actor, 'update', 'Rda', subject);
-        // Compared with the status before this save: a signature recorded above already moved it.
+        // Compared with the status after this call's signature, if any.
         if (input.status !== undefined && input.status !== Number(next.status)) {
           // Staff §4.5: once signed, Signature Needed is closed; once executed, Awaiting Execution too.
           const current = Number(next.status);
@@ -134,6 +177,9 @@ export function rdaPolicy(files: FilesService): FileTypePolicy {
           next.status = input.status;
         }
         if (input.comments !== undefined) next.comments = input.comments;
+        if (input.name !== undefined) next.name = input.name;
+        if (input.renewal_date !== undefined)
+          next.renewal_date = input.renewal_date === null ? null : atNoon(input.renewal_date);
       }
       const updated = await files.updateMetadata(tx, file, { additionalData: next }, actor);
       // A fully executed RDA may complete a request's team (Approved (Pending Team) -> Approved).

@@ -148,6 +148,7 @@ export function createNotificationsService(deps: {
       return { count, results: rows.map(present) };
     },
 
+    /** GET notification/{id}/: one of the caller's notifications; others' are 404. */
     async get(actor: Actor, id: number): Promise<NotificationDto> {
       return present(await ownNotification(actor, id, 'read'));
     },

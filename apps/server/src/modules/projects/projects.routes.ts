@@ -10,24 +10,9 @@ import {
   saveResearchTeamSchema,
   updateProjectSchema,
 } from '@rrp/domain';
-import { ValidationError } from '../../platform/http/errors';
-import { listQuerySchema, toPage } from '../../platform/list';
+import { detailQuerySchema, listQuerySchema, parseExpand, toPage } from '../../platform/list';
 import { projectList, teamList } from './projects.lists';
 import type { ProjectsService } from './projects.service';
-
-/** `?expand=` on a single project: the relations the list offers. */
-const expandQuerySchema = z.strictObject({ expand: z.string().max(200).optional() });
-
-function parseExpand(raw: string | undefined): ReadonlySet<string> {
-  const names = (raw ?? '')
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean);
-  const unknown = names.filter((name) => !projectList.expand?.includes(name));
-  if (unknown.length > 0)
-    throw new ValidationError({ expand: unknown.map((name) => `Unknown relation: ${name}.`) });
-  return new Set(names);
-}
 
 export const projectsRoutes: FastifyPluginAsyncZod<{ projects: ProjectsService }> = async (
   app,
@@ -57,7 +42,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ projects: ProjectsService }
       config: { access: { action: 'create', subject: 'Project' }, idempotent: true },
       schema: {
         tags,
-        querystring: expandQuerySchema,
+        querystring: detailQuerySchema,
         body: createProjectSchema,
         response: { 201: projectSchema },
       },
@@ -69,7 +54,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ projects: ProjectsService }
           await projects.create(
             request.actor!,
             request.body,
-            parseExpand(request.query.expand),
+            parseExpand(projectList, request.query.expand),
             request.idempotencyClaim,
           ),
         ),
@@ -82,11 +67,12 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ projects: ProjectsService }
       schema: {
         tags,
         params: idParamSchema,
-        querystring: expandQuerySchema,
+        querystring: detailQuerySchema,
         response: { 200: projectSchema },
       },
     },
-    (request) => projects.get(request.actor!, request.params.id, parseExpand(request.query.expand)),
+    (request) =>
+      projects.get(request.actor!, request.params.id, parseExpand(projectList, request.query.expand)),
   );
 
   app.patch(
@@ -96,13 +82,18 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ projects: ProjectsService }
       schema: {
         tags,
         params: idParamSchema,
-        querystring: expandQuerySchema,
+        querystring: detailQuerySchema,
         body: updateProjectSchema,
         response: { 200: projectSchema },
       },
     },
     (request) =>
-      projects.update(request.actor!, request.params.id, request.body, parseExpand(request.query.expand)),
+      projects.update(
+        request.actor!,
+        request.params.id,
+        request.body,
+        parseExpand(projectList, request.query.expand),
+      ),
   );
 
   /**
@@ -133,6 +124,21 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ projects: ProjectsService }
       const { list, count, results } = await projects.teamList(request.actor!, request.query);
       return toPage(request, list, count, results);
     },
+  );
+
+  app.get(
+    '/api/research-team/:id/',
+    {
+      config: { access: { action: 'read', subject: 'ResearchTeam' } },
+      schema: {
+        tags,
+        params: idParamSchema,
+        querystring: detailQuerySchema,
+        response: { 200: researchTeamMemberSchema },
+      },
+    },
+    (request) =>
+      projects.teamMember(request.actor!, request.params.id, parseExpand(teamList, request.query.expand)),
   );
 
   /** Saves a project's whole team; answers its rows (200: a save replaces, it creates no one object). */

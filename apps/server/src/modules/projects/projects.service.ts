@@ -17,7 +17,7 @@ import type { Db, DbOrTx } from '../../platform/db/database';
 import { authorize } from '../../platform/http/access';
 import { NotFoundError, ValidationError } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
-import { parseListQuery } from '../../platform/list';
+import { oneOf, parseListQuery, type ParsedList } from '../../platform/list';
 import type { FileStorage } from '../../platform/files/storage';
 import type { ClaimIdempotencyKey } from '../../platform/http/idempotency';
 import { researchTeamMembers } from '../../db/schema';
@@ -216,8 +216,8 @@ export function createProjectsService(deps: {
     return repo.updateProject(tx, project.id, { latestIrbId: file.id });
   }
 
-  async function teamPage(actor: Actor, query: Record<string, string | undefined>) {
-    const list = parseListQuery(teamList, query);
+  /** Team rows of the list query: staff see every row, others the current rows of their projects' teams. */
+  async function teamRows(actor: Actor, list: ParsedList) {
     const staff = can(actor, 'read', 'ResearchTeam');
     const visible = staff
       ? undefined
@@ -229,7 +229,19 @@ export function createProjectsService(deps: {
         showWarnings: can(actor, 'update', 'ResearchTeam', { ownerId: row.ownerId, teamMemberIds: [] }),
       }),
     );
-    return { list, count: page.count, results };
+    return { count: page.count, results };
+  }
+
+  async function teamPage(actor: Actor, query: Record<string, string | undefined>) {
+    const list = parseListQuery(teamList, query);
+    return { list, ...(await teamRows(actor, list)) };
+  }
+
+  /** GET research-team/{id}/: one row, to those who see it in the list; 404 for anyone else. */
+  async function teamMember(actor: Actor, id: number, expand: ReadonlySet<string>) {
+    const [member] = (await teamRows(actor, oneOf(teamList, id, expand))).results;
+    if (!member) throw new NotFoundError();
+    return member;
   }
 
   async function history(
@@ -433,6 +445,7 @@ export function createProjectsService(deps: {
 
     /** GET research-team/: staff see every row (removed ones too); others the current teams they may read. */
     teamList: teamPage,
+    teamMember,
 
     /**
      * POST research-team/: saves the whole team of a project. A save that changes nothing writes

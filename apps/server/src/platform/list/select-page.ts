@@ -1,4 +1,4 @@
-import { and, count, sql, type InferSelectModel, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql, type InferSelectModel, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/database';
 import type { ListSpec, ParsedList } from './list-spec';
@@ -64,4 +64,19 @@ export function inPageOrder<T>(ids: readonly number[], rows: readonly T[], idOf:
     const row = byId.get(id);
     return row === undefined ? [] : [row];
   });
+}
+
+/** The row of a single-table list with this id, or null: the single-object GET of that list. */
+export async function selectOne<T extends PgTable>(
+  db: DbOrTx,
+  table: T,
+  spec: ListSpec,
+  id: number,
+): Promise<InferSelectModel<T> | null> {
+  const [row] = await db
+    .select()
+    .from(table as PgTable)
+    .where(eq(spec.id, id))
+    .limit(1);
+  return (row as InferSelectModel<T> | undefined) ?? null;
 }

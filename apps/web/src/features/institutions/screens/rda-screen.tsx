@@ -21,7 +21,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { RDA_STATUSES, isValidUsDate, type FileDto } from '@rrp/domain';
+import { RDA_MESSAGES, RDA_STATUSES, isValidUsDate, signatureMatches, type FileDto } from '@rrp/domain';
 import { apiFetch, ApiError } from '@/lib/api-client';
 import { Page } from '@/components/page';
 import { useCan } from '@/lib/use-can';
@@ -77,9 +77,7 @@ function SignatureForm({
   const [error, setError] = useState<string | null>(null);
   const submit = () => {
     setError(null);
-    if (value.trim().replace(/\s+/g, ' ').toLowerCase() !== (user?.full_name ?? '').toLowerCase()) {
-      return setError('Signature does not match full name');
-    }
+    if (!signatureMatches(value, user?.full_name ?? '')) return setError(RDA_MESSAGES.signatureMismatch);
     update.mutate(
       { [field]: value.trim() },
       {

@@ -1,13 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LIMITS, REQUEST_SUBMITTED } from '@rrp/domain';
 import type { Config } from './config';
 import type { Database } from './platform/db/database';
@@ -15,6 +9,9 @@ import { TokenService } from './platform/auth/tokens';
 import { accessPlugin } from './platform/http/access';
 import { correlationIdFor } from './platform/http/correlation';
 import { errorHandlerPlugin } from './platform/http/error-handler';
+import { validatorCompiler } from './platform/http/validator';
+import { rateLimitPlugin } from './platform/http/rate-limit';
+import { clientErrorHandler, frameworkErrors } from './platform/http/framework-errors';
 import { loggerOptions } from './platform/http/logging';
 import { registerWebApp } from './platform/http/web-app';
 import { httpServiceHealth } from './platform/external/service-health';
@@ -110,7 +107,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: loggerOptions(config, options.logger ?? false),
     genReqId: correlationIdFor,
     bodyLimit: LIMITS.jsonBodyBytes,
-    trustProxy: true,
+    // Forwarded headers count only from the configured proxies (TRUST_PROXY); off by default.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    frameworkErrors,
+    clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -144,7 +144,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimitPlugin, { db: database.db });
   await app.register(swagger, {
     openapi: {
       info: { title: `${config.productName} API`, version: '1.0.0' },

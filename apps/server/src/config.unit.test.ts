@@ -41,6 +41,9 @@ describe('config', () => {
     [{ GLOBUS_URL: 'not a url' }, 'GLOBUS_URL'],
     [{ CLAMAV_HOST: 'localhost' }, 'CLAMAV_PORT'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.1, *' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
   ])('stops on a bad value and names the variable: %o', (env, name) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(name);
@@ -49,6 +52,14 @@ describe('config', () => {
   it('refuses to start in production without JWT_SECRET', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow(/JWT_SECRET: required/);
     expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }).isProduction).toBe(true);
+  });
+
+  it('trusts no proxy unless TRUST_PROXY lists them (addresses, CIDR ranges, named ranges)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toEqual([]);
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '10.0.0.5, 172.16.0.0/12,fd00::/8, loopback' })
+        .trustProxy,
+    ).toEqual(['10.0.0.5', '172.16.0.0/12', 'fd00::/8', 'loopback']);
   });
 
   it('treats empty variables as unset', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './safe-input';
 import { LIMITS } from '../constants/limits';
 import { INSTITUTION_STATUSES, RDA_STATUSES } from '../constants/statuses';
 
@@ -146,7 +147,7 @@ export type ProposeInstitution = z.infer<typeof proposeInstitutionSchema>;
 
 /** PATCH institution-helper/: a researcher names a new official for their institution. */
 export const replaceOfficialSchema = z.strictObject({
-  institution: z.number().int().positive(),
+  institution: idSchema(),
   io_data: officialDataSchema,
 });
 export type ReplaceOfficial = z.infer<typeof replaceOfficialSchema>;
@@ -169,7 +170,7 @@ export const verificationSchema = z.strictObject({
   entries: z
     .array(
       z.strictObject({
-        user_id: z.number().int().positive(),
+        user_id: idSchema(),
         verified: z.boolean(),
         removal_reason: z.string().trim().max(500).nullable().optional(),
       }),
@@ -182,8 +183,8 @@ export type Verification = z.infer<typeof verificationSchema>;
 
 /** POST user-institution/: a researcher without an institution joins a known one (unverified until the official confirms). */
 export const joinInstitutionSchema = z.strictObject({
-  institution: z.number().int().positive(),
-  user: z.number().int().positive().optional(),
+  institution: idSchema(),
+  user: idSchema().optional(),
   primary: z.boolean().optional(),
 });
 

@@ -8,3 +8,4 @@ export * from './files';
 export * from './projects';
 export * from './catalogue';
 export * from './requests';
+export * from './counters';

@@ -3,7 +3,7 @@ import type { SessionUser } from '../../platform/auth/session';
 import { decoyPasswordHash, verifyPassword } from '../../platform/auth/passwords';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../platform/http/errors';
 import { postLogs } from '../../db/schema';
-import { FailedAttempts } from '../../platform/auth/failed-attempts';
+import { SignInAttempts } from '../../platform/auth/sign-in-attempts';
 import * as repo from './accounts.repo';
 import { presentSessionUser } from './accounts.presenter';
 import type { AccountsDeps } from './accounts.deps';
@@ -20,24 +20,22 @@ export const LOGIN_CODES = {
 /** Nobody may act as a holder of these roles: it would lend rights the impersonator lacks. */
 const NEVER_IMPERSONATED = new Set(['superuser', 'portal_admin_lead']);
 
-/** Failed sign-ins allowed per client address and e-mail in 15 minutes before 429. */
+/** Failed sign-ins allowed per account in 15 minutes before 429, whatever the client address. */
 export const FAILED_SIGN_IN_LIMIT = 10;
 
 export function createSessionService(deps: AccountsDeps) {
   const { db, tokens, botCheck } = deps;
-  const failures = new FailedAttempts(FAILED_SIGN_IN_LIMIT, 15 * 60_000);
+  const attempts = new SignInAttempts(db, FAILED_SIGN_IN_LIMIT, 15 * 60_000);
 
-  /** A wrong e-mail or password, counted against the caller. */
-  function refuse(key: string): never {
-    failures.fail(key);
+  /** A wrong e-mail or password (already counted against the account by `attempts.begin`). */
+  function refuse(): never {
     throw ValidationError.nonField(MESSAGES.invalidCredentials);
   }
 
   return {
     /** Checks the bot check, e-mail and password, and answers a session token (foundation §4 Session). */
     async signIn(input: Login, remoteIp?: string): Promise<{ token: string }> {
-      const attemptKey = `${remoteIp ?? ''}|${input.email.toLowerCase()}`;
-      failures.check(attemptKey);
+      await attempts.begin(input.email);
       if (!(await botCheck.verify(input.recaptcha, input.is_v2 ?? false, remoteIp))) {
         throw ValidationError.nonField(MESSAGES.recaptchaFailed, LOGIN_CODES.recaptcha);
       }
@@ -45,13 +43,13 @@ export function createSessionService(deps: AccountsDeps) {
       if (!user) {
         // Same cost as a wrong password, so the answer time does not reveal unknown e-mails.
         await verifyPassword(await decoyPasswordHash(), input.password);
-        refuse(attemptKey);
+        refuse();
       }
       if (user.passwordHash === null) {
         throw ValidationError.nonField('Please set a new password for your account.', LOGIN_CODES.noPassword);
       }
-      if (!user.isActive || !(await verifyPassword(user.passwordHash, input.password))) refuse(attemptKey);
-      failures.clear(attemptKey);
+      if (!user.isActive || !(await verifyPassword(user.passwordHash, input.password))) refuse();
+      await attempts.succeeded(input.email);
       if (!user.verified) {
         throw new ValidationError(
           { non_field_errors: ['Your account is unverified'] },

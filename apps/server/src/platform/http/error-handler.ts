@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@rrp/domain';
 import { AppError, type FieldErrors } from './errors';
+import { FieldErrorCollector } from './field-errors';
 
 interface SchemaIssue {
   keyword?: string;
@@ -17,26 +18,28 @@ interface SchemaIssue {
  * reported on its own name.
  */
 function issuesToFields(issues: readonly SchemaIssue[], context: string | undefined): FieldErrors {
-  const fields: FieldErrors = {};
-  const add = (key: string, message: string) => (fields[key] ??= []).push(message);
+  const fields = new FieldErrorCollector();
   for (const issue of issues) {
     if (issue.keyword === 'unrecognized_keys' && issue.params?.keys) {
       const message = context === 'querystring' ? 'Unknown filter.' : 'Unknown field.';
-      for (const key of issue.params.keys) add(key, message);
+      for (const key of issue.params.keys) fields.add(key, message);
       continue;
     }
     const [first] = (issue.instancePath ?? '').split('/').filter(Boolean);
-    add(first ?? 'non_field_errors', issue.message ?? 'Invalid value.');
+    fields.add(first ?? 'non_field_errors', issue.message ?? 'Invalid value.');
   }
-  return fields;
+  return fields.result;
 }
 
 /** Client errors Fastify raises itself (bad JSON, body too large, wrong content type), by status. */
-const FRAMEWORK_CLIENT_ERRORS: Record<number, string> = {
-  400: 'Malformed request body.',
-  413: 'Request body is too large.',
-  415: 'Unsupported media type.',
-};
+const FRAMEWORK_CLIENT_ERRORS = new Map<number, string>([
+  [400, 'Malformed request body.'],
+  [413, 'Request body is too large.'],
+  [414, 'Request URL is too long.'],
+  [415, 'Unsupported media type.'],
+]);
+/** The same, for errors whose code says more than their status. */
+const FRAMEWORK_ERRORS_BY_CODE = new Map<string, string>([['FST_ERR_BAD_URL', 'Malformed request URL.']]);
 
 /**
  * The one error envelope (DESIGN.md §1): every error answers JSON with `correlation_id`, 5xx
@@ -63,7 +66,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(429).send({ detail: error.message, correlation_id });
     }
     if (status >= 400 && status < 500) {
-      const detail = FRAMEWORK_CLIENT_ERRORS[status] ?? error.message;
+      const detail =
+        FRAMEWORK_ERRORS_BY_CODE.get(error.code) ?? FRAMEWORK_CLIENT_ERRORS.get(status) ?? error.message;
       const body = status === 400 ? { non_field_errors: [detail] } : { detail };
       return reply.status(status).send({ ...body, correlation_id });
     }

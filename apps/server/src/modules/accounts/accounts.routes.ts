@@ -104,7 +104,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsServices> = async (ap
         description:
           'Registers a researcher, or with `token` (an invitation) a signing official: see registerResearcherSchema and registerOfficialSchema.',
         body: z.looseObject({}),
-        response: { 201: z.object({ id: z.number(), email: z.string() }) },
+        // No id: an e-mail that already has an account answers the same as a new one (decision 117).
+        response: { 201: z.object({ email: z.string() }) },
       },
     },
     async (request, reply) => {

@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
+import { attachmentDisposition } from './content-disposition';
 
 /** Where file bytes live: local disk under DATA_DIR, or an S3 bucket. One interface for both. */
 export interface FileStorage {
@@ -127,7 +128,7 @@ export async function s3Storage(config: {
       const command = new GetObjectCommand({
         Bucket: config.bucket,
         Key: key,
-        ResponseContentDisposition: `attachment; filename="${fileName.replace(/["\\\r\n]/g, '_')}"`,
+        ResponseContentDisposition: attachmentDisposition(fileName),
       });
       return getSignedUrl(client, command, { expiresIn: ttlSeconds });
     },

@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LIMITS, REQUEST_SUBMITTED } from '@rrp/domain';
@@ -11,6 +10,7 @@ import { correlationIdFor } from './platform/http/correlation';
 import { errorHandlerPlugin } from './platform/http/error-handler';
 import { validatorCompiler } from './platform/http/validator';
 import { rateLimitPlugin } from './platform/http/rate-limit';
+import { securityHeadersPlugin } from './platform/http/security-headers';
 import { clientErrorHandler, frameworkErrors } from './platform/http/framework-errors';
 import { loggerOptions } from './platform/http/logging';
 import { registerWebApp } from './platform/http/web-app';
@@ -122,27 +122,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(errorHandlerPlugin);
-  const recaptchaSources =
-    config.recaptcha.secretV3 || config.recaptcha.secretV2
-      ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/']
-      : [];
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Google's reCAPTCHA, only when the bot check is configured.
-        scriptSrc: ["'self'", ...recaptchaSources],
-        // Mantine writes inline style attributes and a style tag for its CSS variables.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'", 'blob:', ...recaptchaSources],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
+  await app.register(securityHeadersPlugin, {
+    recaptcha: Boolean(config.recaptcha.secretV3 || config.recaptcha.secretV2),
   });
   await app.register(rateLimitPlugin, { db: database.db });
   await app.register(swagger, {

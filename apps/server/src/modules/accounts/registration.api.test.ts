@@ -123,10 +123,10 @@ describe('registration and e-mail verification', () => {
 
   it('resends a verification e-mail, answering the same for any id', async () => {
     await post('/api/register-user/', researcher('resend@example.test'));
-    const [{ id }] = await t.database.db
+    const [{ id }] = (await t.database.db
       .select({ id: users.id })
       .from(users)
-      .where(eq(users.email, 'resend@example.test'));
+      .where(eq(users.email, 'resend@example.test'))) as [{ id: number }];
     await t.app.outbox.deliverDue();
     smtp.inbox.length = 0;
     const resent = await get(`/api/resend-verification/${id}/`);

@@ -617,6 +617,7 @@ describe('file names outside Latin-1', () => {
       const download = await get(researcher, `/api/file/${created.id}/download/`);
       expect(download.statusCode, download.body).toBe(200);
       expect(savedName(download.headers['content-disposition'])).toBe(name);
+      expect(download.headers['cache-control']).toBe('no-store');
       // An ASCII fallback for clients that do not read filename*.
       expect(String(download.headers['content-disposition'])).toMatch(
         /^attachment; filename="[\x20-\x7e]+"; filename\*=UTF-8''/,

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@rrp/domain';
@@ -43,35 +43,38 @@ const FRAMEWORK_ERRORS_BY_CODE = new Map<string, string>([['FST_ERR_BAD_URL', 'M
 
 /**
  * The one error envelope (DESIGN.md §1): every error answers JSON with `correlation_id`, 5xx
- * without internals. Registered once, for every route.
+ * without internals. The error handler of every route, and of the errors Fastify meets before
+ * a route is found (framework-errors.ts).
  */
+export function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const correlation_id = request.id;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    // A malformed id in the path names nothing that exists.
+    if (error.validationContext === 'params') {
+      return reply.status(404).send({ detail: MESSAGES.notFound, correlation_id });
+    }
+    return reply
+      .status(400)
+      .send({ ...issuesToFields(error.validation, error.validationContext), correlation_id });
+  }
+  if (error instanceof AppError) {
+    if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+    return reply.status(error.statusCode).send({ ...error.body, correlation_id });
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 429) {
+    return reply.status(429).send({ detail: error.message, correlation_id });
+  }
+  if (status >= 400 && status < 500) {
+    const detail =
+      FRAMEWORK_ERRORS_BY_CODE.get(error.code) ?? FRAMEWORK_CLIENT_ERRORS.get(status) ?? error.message;
+    const body = status === 400 ? { non_field_errors: [detail] } : { detail };
+    return reply.status(status).send({ ...body, correlation_id });
+  }
+  request.log.error({ err: error }, 'Unhandled error');
+  return reply.status(500).send({ detail: MESSAGES.serverError, correlation_id });
+}
+
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const correlation_id = request.id;
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      // A malformed id in the path names nothing that exists.
-      if (error.validationContext === 'params') {
-        return reply.status(404).send({ detail: MESSAGES.notFound, correlation_id });
-      }
-      return reply
-        .status(400)
-        .send({ ...issuesToFields(error.validation, error.validationContext), correlation_id });
-    }
-    if (error instanceof AppError) {
-      if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
-      return reply.status(error.statusCode).send({ ...error.body, correlation_id });
-    }
-    const status = error.statusCode ?? 500;
-    if (status === 429) {
-      return reply.status(429).send({ detail: error.message, correlation_id });
-    }
-    if (status >= 400 && status < 500) {
-      const detail =
-        FRAMEWORK_ERRORS_BY_CODE.get(error.code) ?? FRAMEWORK_CLIENT_ERRORS.get(status) ?? error.message;
-      const body = status === 400 ? { non_field_errors: [detail] } : { detail };
-      return reply.status(status).send({ ...body, correlation_id });
-    }
-    request.log.error({ err: error }, 'Unhandled error');
-    return reply.status(500).send({ detail: MESSAGES.serverError, correlation_id });
-  });
+  app.setErrorHandler(answerError);
 });

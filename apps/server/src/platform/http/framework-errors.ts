@@ -2,14 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyServerOptions } from 'fastify';
+import { answerError } from './error-handler';
 
 /**
  * Errors Fastify meets before a route exists for the call (a malformed URL, a path parameter
- * over its length): handed to the one error handler, so they answer the one envelope too.
+ * over its length): answered by the one error handler, in the one envelope.
  */
-export const frameworkErrors: FastifyServerOptions['frameworkErrors'] = (error, _request, reply) => {
-  // An Error sent as the answer goes through the error handler.
-  void (reply as { send(payload: Error): unknown }).send(error);
+export const frameworkErrors: FastifyServerOptions['frameworkErrors'] = (error, request, reply) => {
+  reply.header('X-Correlation-ID', request.id);
+  void answerError(error, request, reply);
 };
 
 /** What Node's HTTP parser refuses before Fastify sees a request, by its error code. */

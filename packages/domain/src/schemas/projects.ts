@@ -150,6 +150,8 @@ export const projectSchema = z.object({
   created: z.string(),
   modified: z.string(),
   permissions: z.array(z.string()),
+  /** The caller's actions on the project's research team (`update`: Edit Team). */
+  team_permissions: z.array(z.string()),
 });
 export type ProjectDto = z.infer<typeof projectSchema>;
 

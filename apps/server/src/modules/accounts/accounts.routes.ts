@@ -25,8 +25,9 @@ import type { OfficialsService } from '../institutions/officials.service';
 import { parseOrThrow } from '../../platform/http/validate';
 
 /**
- * Per client address and minute (DESIGN.md: rate limits on sign-in, registration and reset). Sign-in
- * also counts failed attempts per address and e-mail (session.service), which is what stops guessing.
+ * Per client address and minute (DESIGN.md: rate limits on sign-in, registration and reset), counted
+ * in the database for every instance (decision 115). Sign-in also counts failed attempts per account
+ * (session.service), which is what stops guessing.
  */
 const SIGN_IN_RATE = { max: 60, timeWindow: '1 minute' };
 const ACCOUNT_EMAIL_RATE = { max: 20, timeWindow: '1 minute' };

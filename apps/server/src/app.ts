@@ -1,13 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LIMITS, REQUEST_SUBMITTED } from '@rrp/domain';
 import type { Config } from './config';
 import type { Database } from './platform/db/database';
@@ -19,6 +12,10 @@ import { metricsPlugin } from './platform/observability/metrics';
 import { countLiveInstances } from './platform/cluster/instance-registry';
 import { correlationIdFor } from './platform/http/correlation';
 import { errorHandlerPlugin } from './platform/http/error-handler';
+import { validatorCompiler } from './platform/http/validator';
+import { rateLimitPlugin } from './platform/http/rate-limit';
+import { securityHeadersPlugin } from './platform/http/security-headers';
+import { clientErrorHandler, frameworkErrors } from './platform/http/framework-errors';
 import { loggerOptions } from './platform/http/logging';
 import { registerWebApp } from './platform/http/web-app';
 import { registerCompression } from './platform/http/compression';
@@ -121,7 +118,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: loggerOptions(config, options.logger ?? false),
     genReqId: correlationIdFor,
     bodyLimit: LIMITS.jsonBodyBytes,
-    trustProxy: true,
+    // Forwarded headers count only from the configured proxies (TRUST_PROXY); off by default.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    frameworkErrors,
+    clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -138,32 +138,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     environment: config.env,
     release: APP_VERSION,
   });
-  const recaptchaSources =
-    config.recaptcha.secretV3 || config.recaptcha.secretV2
-      ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/']
-      : [];
-  // The browser sends its error reports to the DSN's host (decision 123).
-  const errorReportingOrigins = config.sentryDsn ? [new URL(config.sentryDsn).origin] : [];
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Google's reCAPTCHA, only when the bot check is configured.
-        scriptSrc: ["'self'", ...recaptchaSources],
-        // Mantine writes inline style attributes and a style tag for its CSS variables.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", ...errorReportingOrigins],
-        frameSrc: ["'self'", 'blob:', ...recaptchaSources],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
+  await app.register(securityHeadersPlugin, {
+    recaptcha: Boolean(config.recaptcha.secretV3 || config.recaptcha.secretV2),
+    // The browser sends its error reports to the DSN's host (decision 123).
+    connectOrigins: config.sentryDsn ? [new URL(config.sentryDsn).origin] : [],
   });
   await registerCompression(app);
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimitPlugin, { db: database.db });
   await app.register(swagger, {
     openapi: {
       info: { title: `${config.productName} API`, version: '1.0.0' },

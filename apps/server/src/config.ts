@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { LIMITS } from '@rrp/domain';
@@ -12,10 +13,40 @@ import { DEFAULT_DATA_DIR } from './paths';
 const optionalUrl = z.url().optional();
 const port = z.coerce.number().int().min(1).max(65535);
 
+/** Names proxy-addr (Fastify's trustProxy) gives to the private and loopback ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IP address, or a CIDR range of them (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * The proxies whose X-Forwarded-For and X-Forwarded-Proto are believed: addresses, CIDR
+ * ranges or the names above, comma-separated. Unset trusts none (the client's own address counts).
+ */
+const trustProxy = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  )
+  .refine((entries) => entries.every((entry) => PROXY_RANGE_NAMES.has(entry) || isAddressOrRange(entry)), {
+    error:
+      'must list proxy IP addresses or CIDR ranges (or loopback, linklocal, uniquelocal), comma-separated',
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: port.default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
+  TRUST_PROXY: trustProxy.default([]),
   PUBLIC_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
   DATABASE_URL: z
@@ -96,6 +127,8 @@ export interface Config {
   isProduction: boolean;
   port: number;
   host: string;
+  /** The proxies whose forwarded headers count (decision 115); empty trusts none. */
+  trustProxy: string[];
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -180,6 +213,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     isProduction,
     port: env.PORT,
     host: env.HOST,
+    trustProxy: env.TRUST_PROXY,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: env.DATABASE_URL,

@@ -45,6 +45,9 @@ describe('config', () => {
     [{ SENTRY_DSN: 'https://errors.example.org/12' }, 'SENTRY_DSN'],
     [{ SENTRY_DSN: 'https://public-key@errors.example.org/12' }, 'SENTRY_DSN'],
     [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.1, *' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
   ])('stops on a bad value and names the variable: %o', (env, name) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(name);
@@ -70,6 +73,14 @@ describe('config', () => {
       sentryDsn: undefined,
       metricsToken: undefined,
     });
+  });
+
+  it('trusts no proxy unless TRUST_PROXY lists them (addresses, CIDR ranges, named ranges)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toEqual([]);
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '10.0.0.5, 172.16.0.0/12,fd00::/8, loopback' })
+        .trustProxy,
+    ).toEqual(['10.0.0.5', '172.16.0.0/12', 'fd00::/8', 'loopback']);
   });
 
   it('treats empty variables as unset', () => {

@@ -26,8 +26,9 @@ export const CONDITIONS = {
   isTeamMember: (actor: Actor, object: { teamMemberIds?: readonly number[] }) =>
     object.teamMemberIds?.includes(actor.userId) ?? false,
   /**
-   * The actor is assigned to review the request (staff §6 "only own assignments"). The service
-   * lists the reviewer ids it checked, as for `isMember`.
+   * The actor is assigned to review the request (staff §6 "only own assignments"), or for a
+   * project and its team, a request of the project. The service lists the reviewer ids it
+   * checked, as for `isMember`.
    */
   isAssignedReviewer: (actor: Actor, object: { reviewerIds?: readonly number[] }) =>
     object.reviewerIds?.includes(actor.userId) ?? false,

@@ -40,9 +40,14 @@ describe('project permissions (researcher §6)', () => {
     }
   });
 
-  it('lets the owner, administrators, access administrators and reviewers edit a team', () => {
-    const editors = ROLE_KEYS.filter((role) => can(actor(role), 'update', 'ResearchTeam'));
-    expect(editors).toEqual(['portal_admin', 'portal_reviewer', 'access_admin']);
+  it('lets the owner, administrators, access administrators and reviewers of its requests edit a team', () => {
+    const editors = ROLE_KEYS.filter((role) => can(actor(role), 'update', 'ResearchTeam', foreign));
+    expect(editors).toEqual(['portal_admin', 'access_admin']);
+    const reviewed = { ...foreign, reviewerIds: [7] };
+    expect(can(actor('portal_reviewer'), 'update', 'ResearchTeam', reviewed)).toBe(true);
+    expect(can(actor('portal_reviewer', 9), 'update', 'ResearchTeam', reviewed)).toBe(false);
+    // A reviewer role that reads only its own requests never edits a team, assigned or not.
+    expect(can(actor('external_reviewer'), 'update', 'ResearchTeam', reviewed)).toBe(false);
   });
 
   it('keeps projects from roles that do not work with them', () => {

@@ -215,13 +215,14 @@ export const PERMISSIONS = {
   },
   external_reviewer: { ...ASSIGNED_REVIEWER },
   internal_reviewer: { ...ASSIGNED_REVIEWER },
-  // Reviewers may edit a team (researcher §6 "Edit Team: owner or those staff roles").
   portal_reviewer: {
     ...FORM_TESTER,
     ...INSTITUTION_VIEWER,
     ...SEARCH,
     ...PROJECT_VIEWER,
-    ResearchTeam: { ...READ_ONLY, update: true },
+    // The team of a project they review a request of (researcher §6 "Edit Team: owner or those
+    // staff roles"; decision 119), not every project's.
+    ResearchTeam: { ...READ_ONLY, update: 'isAssignedReviewer' },
     ...REQUEST_VIEWER,
     Renewal: READ_ONLY,
     // The Availability tab of biospecimen requests (researcher §2).

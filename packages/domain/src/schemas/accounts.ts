@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './safe-input';
 import { LIMITS } from '../constants/limits';
 import { SHIPPING_VENDORS } from '../constants/catalogue';
 import { emailSchema, passwordSchema } from './common';
@@ -27,7 +28,7 @@ export const registerResearcherSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
   agreed_to_terms: z.literal(true, { error: MESSAGES.mustAgreeToTerms }),
-  institution: z.number().int().positive().nullable().optional(),
+  institution: idSchema().nullable().optional(),
   orcid: orcidSchema.optional(),
   ...botCheck,
 });

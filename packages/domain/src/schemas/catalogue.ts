@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './safe-input';
 import { emailSchema } from './common';
 import { MESSAGES } from './messages';
 
@@ -31,8 +32,6 @@ export const CATALOGUE_MESSAGES = {
   notANumber: 'A valid integer is required.',
 } as const;
 
-/** Ids are 32-bit integers in the database. */
-const MAX_ID = 2_147_483_647;
 export const DATASET_NAME_MAX = 255;
 export const ACCESSION_ID_MAX = 100;
 export const FILE_SIZE_MAX = 10;

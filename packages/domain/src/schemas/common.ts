@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './safe-input';
 import { LIMITS } from '../constants/limits';
 import { MESSAGES } from './messages';
 
@@ -44,6 +45,5 @@ export const usDateSchema = z.string().refine(isValidUsDate, { error: MESSAGES.d
 
 /** Positive integer id in a path, e.g. `/api/history/{id}/`. */
 export const idParamSchema = z.object({
-  // Ids are 32-bit integers in the database.
-  id: z.coerce.number().int().positive().max(2_147_483_647, { error: 'Not found.' }),
+  id: z.coerce.number().int().positive().max(MAX_ID, { error: 'Not found.' }),
 });

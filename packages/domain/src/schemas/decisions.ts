@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './safe-input';
 import { REQUEST_STATUSES } from '../constants/statuses';
 import { FLOW_KEYS, WORKFLOW_MESSAGES } from '../workflows/transitions';
 import { recipientsSchema } from './email';
@@ -55,7 +56,7 @@ const fileId = z
   .number({ error: WORKFLOW_MESSAGES.attachmentUnknown })
   .int({ error: WORKFLOW_MESSAGES.attachmentUnknown })
   .positive({ error: WORKFLOW_MESSAGES.attachmentUnknown })
-  .max(2_147_483_647, { error: WORKFLOW_MESSAGES.attachmentUnknown });
+  .max(MAX_ID, { error: WORKFLOW_MESSAGES.attachmentUnknown });
 
 /**
  * The e-mail sent with a decision: recipients as lists or text split on spaces and commas

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './safe-input';
 import { LIMITS } from '../constants/limits';
 import { MESSAGES } from './messages';
 
@@ -56,7 +57,7 @@ export const sendEmailSchema = z.strictObject({
   body: z.string({ error: MESSAGES.blank }).trim().min(1, { error: MESSAGES.blank }).max(50_000),
   email_template: templateKey.default('custom'),
   model_name: templateKey.nullable().optional(),
-  object_ids: z.array(z.number().int().positive()).max(1000).default([]),
+  object_ids: z.array(idSchema()).max(1000).default([]),
   /** Without it, every `to` address must belong to a portal user. */
   send_to_non_existing_user: z.boolean().default(false),
 });

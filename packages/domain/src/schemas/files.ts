@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './safe-input';
 import { LIMITS } from '../constants/limits';
 import { fileSchema } from './institutions';
 
@@ -36,7 +37,7 @@ const formId = z
   .max(15)
   .regex(/^(\d*|null)$/, { error: FILE_MESSAGES.invalidId })
   .transform((value) => (value === '' || value === 'null' ? null : Number(value)))
-  .refine((value) => value === null || value > 0, { error: FILE_MESSAGES.invalidId });
+  .refine((value) => value === null || (value > 0 && value <= MAX_ID), { error: FILE_MESSAGES.invalidId });
 
 /** additional_data: a JSON object sent as a string in a form field. */
 const jsonObject = z
@@ -118,7 +119,7 @@ export const downloadFilesQuerySchema = z.strictObject({
     .trim()
     .regex(/^\d{1,15}(\s*,\s*\d{1,15})*$/, { error: FILE_MESSAGES.selectedFiles })
     .transform((value) => [...new Set(value.split(',').map((part) => Number(part.trim())))])
-    .refine((ids) => ids.length <= LIMITS.files.zipMaxFiles && ids.every((id) => id > 0), {
+    .refine((ids) => ids.length <= LIMITS.files.zipMaxFiles && ids.every((id) => id > 0 && id <= MAX_ID), {
       error: FILE_MESSAGES.selectedFiles,
     }),
   zip_file_name: z

@@ -1,5 +1,6 @@
 export * from './messages';
 export * from './common';
+export * from './safe-input';
 export * from './auth';
 export * from './session';
 export * from './reference';

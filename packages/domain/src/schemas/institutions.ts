@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './safe-input';
 import { LIMITS } from '../constants/limits';
 import { INSTITUTION_STATUSES, RDA_STATUSES } from '../constants/statuses';
 
@@ -207,7 +208,7 @@ export type ProposeInstitution = z.infer<typeof proposeInstitutionSchema>;
  */
 export const replaceOfficialSchema = z
   .strictObject({
-    institution: z.number().int().positive(),
+    institution: idSchema(),
     institution_data: updateInstitutionSchema.optional(),
     io_data: officialDataSchema.optional(),
   })
@@ -234,7 +235,7 @@ export const verificationSchema = z.strictObject({
   entries: z
     .array(
       z.strictObject({
-        user_id: z.number().int().positive(),
+        user_id: idSchema(),
         verified: z.boolean(),
         removal_reason: z.string().trim().max(500).nullable().optional(),
       }),
@@ -247,8 +248,8 @@ export type Verification = z.infer<typeof verificationSchema>;
 
 /** POST user-institution/: a researcher without an institution joins a known one (unverified until the official confirms). */
 export const joinInstitutionSchema = z.strictObject({
-  institution: z.number().int().positive(),
-  user: z.number().int().positive().optional(),
+  institution: idSchema(),
+  user: idSchema().optional(),
   primary: z.boolean().optional(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './safe-input';
 import { RESEARCH_TEAM_ROLES } from '../constants/catalogue';
 import { LIMITS } from '../constants/limits';
 import { emailSchema } from './common';
@@ -149,6 +150,8 @@ export const projectSchema = z.object({
   created: z.string(),
   modified: z.string(),
   permissions: z.array(z.string()),
+  /** The caller's actions on the project's research team (`update`: Edit Team). */
+  team_permissions: z.array(z.string()),
 });
 export type ProjectDto = z.infer<typeof projectSchema>;
 
@@ -182,9 +185,9 @@ const teamRoleIndex = z.coerce
 
 /** One row of the team table as the web app sends it (researcher §5 "Team", §7 POST research-team). */
 export const researchTeamMemberInputSchema = z.object({
-  id: z.number().int().positive().nullish(),
-  user_id: z.number().int().positive().nullish(),
-  project_id: z.number().int().positive().nullish(),
+  id: idSchema().nullish(),
+  user_id: idSchema().nullish(),
+  project_id: idSchema().nullish(),
   email: emailSchema,
   first_name: z
     .string()
@@ -198,7 +201,7 @@ export const researchTeamMemberInputSchema = z.object({
     .max(LIMITS.field.name, { error: PROJECT_MESSAGES.tooLong(LIMITS.field.name) }),
   user_role: teamRoleIndex,
   /** Null (or absent) when the institution is "Institution is not listed". */
-  institution: z.number().int().positive().nullish(),
+  institution: idSchema().nullish(),
   globus_username: teamGlobusUsernameSchema,
   active: z.boolean().default(true),
 });
@@ -219,7 +222,7 @@ const teamRows = z.array(researchTeamMemberInputSchema).max(200).transform(dedup
 
 /** POST research-team/: the whole team of a project; members left out are removed. */
 export const saveResearchTeamSchema = z.strictObject({
-  project_id: z.number().int().positive(),
+  project_id: idSchema(),
   team: teamRows,
 });
 export type SaveResearchTeam = z.output<typeof saveResearchTeamSchema>;
@@ -282,9 +285,9 @@ export const createProjectSchema = z.strictObject({
   non_autism_research: z.boolean({ error: PROJECT_MESSAGES.requiredField }),
   public_title: publicText(TITLE_MAX),
   public_abstract: publicText(ABSTRACT_MAX),
-  creator: z.number().int().positive().nullish(),
-  owner: z.number().int().positive().nullish(),
-  latest_irb: z.number().int().positive().nullish(),
+  creator: idSchema().nullish(),
+  owner: idSchema().nullish(),
+  latest_irb: idSchema().nullish(),
   team: teamRows.optional(),
 });
 export type CreateProject = z.output<typeof createProjectSchema>;
@@ -296,9 +299,9 @@ export const updateProjectSchema = z.strictObject({
   non_autism_research: z.boolean().optional(),
   public_title: publicText(TITLE_MAX),
   public_abstract: publicText(ABSTRACT_MAX),
-  creator: z.number().int().positive().nullish(),
-  owner: z.number().int().positive().nullish(),
-  latest_irb: z.number().int().positive().nullish(),
+  creator: idSchema().nullish(),
+  owner: idSchema().nullish(),
+  latest_irb: idSchema().nullish(),
   team: teamRows.optional(),
 });
 export type UpdateProject = z.output<typeof updateProjectSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './safe-input';
 import { REQUEST_STATUSES, type RequestStatusId } from '../constants/statuses';
 
 /**
@@ -108,7 +109,7 @@ export function irbNeedsUpdate(renewalDate: string | null | undefined, now: Date
 /** The answers of the renewal form: checked by the form validator, so only a JSON object here. */
 const answersSchema = z.record(z.string(), z.unknown(), { error: 'Enter the answers of the form.' });
 const idField = (message: string) =>
-  z.coerce.number({ error: message }).int({ error: message }).positive({ error: message }).max(2_147_483_647);
+  z.coerce.number({ error: message }).int({ error: message }).positive({ error: message }).max(MAX_ID);
 
 /** POST renewal/ (researcher §7, staff §7): the request, its renewal type and the form's answers. */
 export const createRenewalSchema = z.strictObject({

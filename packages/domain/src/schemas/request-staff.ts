@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './safe-input';
 import type { RoleKey } from '../constants/roles';
 
 /**
@@ -41,7 +42,7 @@ const userId = z
   .number({ error: 'Enter a user id.' })
   .int({ error: 'Enter a user id.' })
   .positive({ error: 'Enter a user id.' })
-  .max(2_147_483_647, { error: 'Enter a user id.' });
+  .max(MAX_ID, { error: 'Enter a user id.' });
 
 /** PUT request/{id}/review_users/: the whole list; `confirm` removes reviewers with an active review. */
 export const reviewUsersInputSchema = z.strictObject({

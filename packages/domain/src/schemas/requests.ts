@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './safe-input';
 import {
   REQUEST_STATUSES,
   REQUEST_TYPES,
@@ -356,7 +357,7 @@ const id = (message: string) =>
     .number({ error: message })
     .int({ error: message })
     .positive({ error: message })
-    .max(2_147_483_647, { error: message });
+    .max(MAX_ID, { error: message });
 
 export const accessControlInputSchema = z.object({
   user_id: id('Please choose a team member.'),

@@ -9,3 +9,4 @@ export * from './projects';
 export * from './catalogue';
 export * from './requests';
 export * from './operations';
+export * from './counters';

@@ -105,24 +105,37 @@ describe('POST /api/api-token-auth/', () => {
     expect(errorBody(response).non_field_errors).toEqual(['Unable to log in with provided credentials.']);
   });
 
-  it('refuses further attempts after 10 failures from one address for one e-mail (429), and only those', async () => {
+  it('locks an account after 10 failures, from whatever addresses they come (429), and only that account', async () => {
     const user = await t.createUser({ roles: ['primary_researcher'] });
+    const other = await t.createUser({ roles: ['primary_researcher'] });
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
+      // A new client address per guess changes nothing: the count is the account's.
       statuses.push(
-        (await signIn({ email: user.email, password: 'Wrong-Password-1!' }, '10.3.3.3')).statusCode,
+        (await signIn({ email: user.email, password: 'Wrong-Password-1!' }, `10.3.4.${i}`)).statusCode,
       );
     }
     expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
     expect(statuses[10]).toBe(429);
-    // Even the right password waits now.
-    const locked = await signIn({ email: user.email, password: TEST_PASSWORD }, '10.3.3.3');
+    // Even the right password waits now, from any address, and in any letter case.
+    const locked = await signIn({ email: user.email.toUpperCase(), password: TEST_PASSWORD }, '10.3.3.4');
     expect(locked.statusCode).toBe(429);
     expect(errorBody(locked).detail).toBe(
       'Too many failed sign-in attempts. Please wait a few minutes and try again.',
     );
-    // Another address is unaffected.
-    expect((await signIn({ email: user.email, password: TEST_PASSWORD }, '10.3.3.4')).statusCode).toBe(200);
+    // Another account is unaffected, from the same address.
+    expect((await signIn({ email: other.email, password: TEST_PASSWORD }, '10.3.4.1')).statusCode).toBe(200);
+  });
+
+  it('counts concurrent guesses before checking them, so a burst cannot pass the limit', async () => {
+    const user = await t.createUser({ roles: ['primary_researcher'] });
+    const burst = await Promise.all(
+      Array.from({ length: 15 }, (_, i) =>
+        signIn({ email: user.email, password: 'Wrong-Password-1!' }, `10.3.5.${i}`),
+      ),
+    );
+    expect(burst.filter((response) => response.statusCode === 400)).toHaveLength(10);
+    expect(burst.filter((response) => response.statusCode === 429)).toHaveLength(5);
   });
 
   it('never slows down successful sign-ins', async () => {

@@ -61,3 +61,17 @@ export function addedEmailVerificationEmail(
     },
   });
 }
+
+/** To the owner of an address someone tried to register again (decision 117). */
+export function existingAccountEmail(ctx: EmailContext, name: string): ComposedEmail {
+  return composeEmail({
+    ...ctx,
+    subject: `You already have a ${ctx.productName} account`,
+    greetingName: name,
+    paragraphs: [
+      `Someone, perhaps you, tried to register a new ${ctx.productName} account with this e-mail address. You already have an account, so no new one was created.`,
+      'Sign in with your e-mail address, or choose a new password with the link below if you have forgotten it. If this was not you, you can ignore this e-mail.',
+    ],
+    action: { label: 'Reset my password', url: `${ctx.publicUrl}/reset-password` },
+  });
+}

@@ -29,8 +29,9 @@ import type { OfficialsService } from '../institutions/officials.service';
 import { parseOrThrow } from '../../platform/http/validate';
 
 /**
- * Per client address and minute (DESIGN.md: rate limits on sign-in, registration and reset). Sign-in
- * also counts failed attempts per address and e-mail (session.service), which is what stops guessing.
+ * Per client address and minute (DESIGN.md: rate limits on sign-in, registration and reset), counted
+ * in the database for every instance (decision 115). Sign-in also counts failed attempts per account
+ * (session.service), which is what stops guessing.
  */
 const SIGN_IN_RATE = { max: 60, timeWindow: '1 minute' };
 const ACCOUNT_EMAIL_RATE = { max: 20, timeWindow: '1 minute' };
@@ -109,7 +110,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsServices> = async (ap
         description:
           'Registers a researcher, or with `token` (an invitation) a signing official: see registerResearcherSchema and registerOfficialSchema.',
         body: z.looseObject({}),
-        response: { 201: z.object({ id: z.number(), email: z.string() }) },
+        // No id: an e-mail that already has an account answers the same as a new one (decision 117).
+        response: { 201: z.object({ email: z.string() }) },
       },
     },
     async (request, reply) => {

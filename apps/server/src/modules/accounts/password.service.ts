@@ -5,6 +5,7 @@ import {
   revokeOneTimeTokens,
 } from '../../platform/auth/one-time-tokens';
 import { hashPassword } from '../../platform/auth/passwords';
+import { ACCOUNT_ANSWER_FLOOR_MS, withTimingFloor } from '../../platform/auth/timing-floor';
 import { ValidationError } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
 import { fullName } from './accounts.presenter';
@@ -15,24 +16,28 @@ import type { AccountsDeps } from './accounts.deps';
 export function createPasswordService(deps: AccountsDeps) {
   const { db, botCheck, mailer } = deps;
   return {
-    /** Sends a reset link if the address has an active account; answers the same either way. */
-    async forgotPassword(input: ForgotPassword, remoteIp?: string): Promise<{ status: 'sent' }> {
-      if (!(await botCheck.verify(input.recaptcha, input.is_v2 ?? false, remoteIp))) {
-        throw ValidationError.nonField('Recaptcha Failed', 'RECAPTCHA_FAILED');
-      }
-      const queued = await db.transaction(async (tx) => {
-        const user = await repo.findUserByEmail(tx, input.email);
-        if (!user || !user.isActive) return false;
-        // Only the newest link works.
-        await revokeOneTimeTokens(tx, user.id, 'reset-password');
-        const token = await issueOneTimeToken(tx, user.id, 'reset-password');
-        const email = passwordResetEmail(deps.email, fullName(user) || user.email, token);
-        await mailer.queue(tx, { ...email, to: [user.email], template: 'reset-password', userId: user.id });
-        return true;
-      });
-      if (queued) mailer.flush();
-      return { status: 'sent' };
-    },
+    /**
+     * Sends a reset link if the address has an active account; answers the same, in the same
+     * time, either way.
+     */
+    forgotPassword: (input: ForgotPassword, remoteIp?: string) =>
+      withTimingFloor(ACCOUNT_ANSWER_FLOOR_MS, async (): Promise<{ status: 'sent' }> => {
+        if (!(await botCheck.verify(input.recaptcha, input.is_v2 ?? false, remoteIp))) {
+          throw ValidationError.nonField('Recaptcha Failed', 'RECAPTCHA_FAILED');
+        }
+        const queued = await db.transaction(async (tx) => {
+          const user = await repo.findUserByEmail(tx, input.email);
+          if (!user || !user.isActive) return false;
+          // Only the newest link works.
+          await revokeOneTimeTokens(tx, user.id, 'reset-password');
+          const token = await issueOneTimeToken(tx, user.id, 'reset-password');
+          const email = passwordResetEmail(deps.email, fullName(user) || user.email, token);
+          await mailer.queue(tx, { ...email, to: [user.email], template: 'reset-password', userId: user.id });
+          return true;
+        });
+        if (queued) mailer.flush();
+        return { status: 'sent' as const };
+      }),
 
     /**
      * Sets a new password from an e-mailed token: single use, unexpired. Every session of the

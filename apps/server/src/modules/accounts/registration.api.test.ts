@@ -5,6 +5,7 @@ import { createInstitution } from '../../db/factories';
 import { auth, createTestContext, errorBody, type TestContext } from '../../../test/test-app';
 import { startFakeSmtp } from '../../../test/fake-smtp';
 import { fakeRecaptcha } from '../../../test/fake-http';
+import { ACCOUNT_ANSWER_FLOOR_MS } from '../../platform/auth/timing-floor';
 
 let t: TestContext;
 let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
@@ -67,14 +68,15 @@ describe('registration and e-mail verification', () => {
   it('registers an unverified researcher, e-mails a link that verifies and answers a session token', async () => {
     const created = await post('/api/register-user/', researcher('grace@example.test'));
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toEqual({ id: expect.any(Number), email: 'grace@example.test' });
+    expect(created.json()).toEqual({ email: 'grace@example.test' });
+    const [grace] = await t.database.db.select().from(users).where(eq(users.email, 'grace@example.test'));
 
     const unverified = await post('/api/api-token-auth/', {
       email: 'grace@example.test',
       password: 'Cobol-Rules-1959!',
       recaptcha: 'human',
     });
-    expect(errorBody(unverified)).toMatchObject({ code: 'ACCOUNT_UNVERIFIED', user_id: created.json().id });
+    expect(errorBody(unverified)).toMatchObject({ code: 'ACCOUNT_UNVERIFIED', user_id: grace!.id });
 
     const token = await linkSentTo('grace@example.test', /http:\/\/portal\.test\/verify-user\?token=(\S+)/);
     const [log] = await t.database.db
@@ -102,7 +104,7 @@ describe('registration and e-mail verification', () => {
     const [link] = await t.database.db
       .select()
       .from(userInstitutions)
-      .where(eq(userInstitutions.userId, created.json().id));
+      .where(eq(userInstitutions.userId, grace!.id));
     expect(link).toMatchObject({ institutionId: approvedInstitutionId, primary: true, verified: false });
     // The link works once.
     const again = await get(`/api/verify-user/?token=${token}`);
@@ -154,7 +156,11 @@ describe('registration and e-mail verification', () => {
   });
 
   it('resends a verification e-mail, answering the same for any id', async () => {
-    const { id } = (await post('/api/register-user/', researcher('resend@example.test'))).json();
+    await post('/api/register-user/', researcher('resend@example.test'));
+    const [{ id }] = (await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'resend@example.test'))) as [{ id: number }];
     await t.app.outbox.deliverDue();
     smtp.inbox.length = 0;
     const resent = await get(`/api/resend-verification/${id}/`);
@@ -163,13 +169,44 @@ describe('registration and e-mail verification', () => {
     expect((await get('/api/resend-verification/999999/')).json()).toEqual(resent.json());
   });
 
-  it('gives a duplicate e-mail (any case) a field error and changes nothing', async () => {
-    await post('/api/register-user/', researcher('dup@example.test'));
+  it('answers a registered e-mail (any case) as a new one, creates nothing, and tells its owner', async () => {
+    const owner = await t.createUser({ roles: ['primary_researcher'], email: 'dup@example.test' });
     const before = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users);
+    const fresh = await post('/api/register-user/', researcher('fresh-dup@example.test'));
     const duplicate = await post('/api/register-user/', researcher('DUP@example.test'));
-    expect(duplicate.statusCode).toBe(400);
-    expect(errorBody(duplicate)).toMatchObject({ email: ['A user with that email already exists.'] });
-    expect(await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users)).toEqual(before);
+    expect(duplicate.statusCode).toBe(fresh.statusCode);
+    expect(duplicate.json()).toEqual({ email: 'DUP@example.test' });
+    // One account more: the fresh one; the duplicate created nothing.
+    expect((await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]!.n).toBe(
+      before[0]!.n + 1,
+    );
+    await t.app.outbox.deliverDue();
+    const notice = smtp.inbox.find((mail) => mail.to.includes(owner.email));
+    expect(notice?.subject).toBe('You already have a Research Resource Portal account');
+    expect(notice?.text).toContain('http://portal.test/reset-password');
+  });
+
+  it('sends a new verification link to an unverified account registered again', async () => {
+    await post('/api/register-user/', researcher('again@example.test'));
+    const first = await linkSentTo('again@example.test', /verify-user\?token=(\S+)/);
+    const again = await post('/api/register-user/', researcher('again@example.test'));
+    expect(again.statusCode).toBe(201);
+    const second = await linkSentTo('again@example.test', /verify-user\?token=(\S+)/);
+    expect(second).not.toBe(first);
+    expect((await get(`/api/verify-user/?token=${second}`)).statusCode).toBe(200);
+  });
+
+  it('takes at least the same time whether or not the e-mail has an account', async () => {
+    await t.createUser({ roles: ['primary_researcher'], email: 'timed@example.test' });
+    const timed = async (email: string) => {
+      const started = performance.now();
+      const response = await post('/api/register-user/', researcher(email));
+      return { status: response.statusCode, ms: performance.now() - started };
+    };
+    for (const result of [await timed('timed@example.test'), await timed('untimed@example.test')]) {
+      expect(result.status).toBe(201);
+      expect(result.ms).toBeGreaterThanOrEqual(ACCOUNT_ANSWER_FLOOR_MS - 1);
+    }
   });
 
   it('validates every field with the spec messages', async () => {
@@ -263,8 +300,10 @@ describe('password reset', () => {
     ]);
   });
 
-  it('answers the same for an unknown address and sends nothing', async () => {
+  it('answers the same, no sooner, for an unknown address and sends nothing', async () => {
+    const started = performance.now();
     const unknown = await post('/api/forgot-password/', { email: 'ghost@example.test', recaptcha: 'human' });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(ACCOUNT_ANSWER_FLOOR_MS - 1);
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toEqual({ status: 'sent' });
     await t.app.outbox.deliverDue();

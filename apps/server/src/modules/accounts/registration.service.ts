@@ -6,11 +6,13 @@ import {
 } from '../../platform/auth/one-time-tokens';
 import type { DbOrTx } from '../../platform/db/database';
 import { ValidationError } from '../../platform/http/errors';
+import { hashPassword } from '../../platform/auth/passwords';
+import { ACCOUNT_ANSWER_FLOOR_MS, withTimingFloor } from '../../platform/auth/timing-floor';
 import { recordHistory } from '../../platform/history';
 import { createUser } from '../../db/factories';
 import { claimTeamMemberships } from '../projects/team-accounts.service';
 import { fullName } from './accounts.presenter';
-import { verificationEmail } from './accounts.emails';
+import { existingAccountEmail, verificationEmail } from './accounts.emails';
 import * as repo from './accounts.repo';
 import type { AccountsDeps } from './accounts.deps';
 import { admissionRefusal, openSession } from './session.service';
@@ -27,40 +29,59 @@ export function createRegistrationService(deps: AccountsDeps) {
     await mailer.queue(tx, { ...email, to: [user.email], template: 'verify-email', userId: user.id });
   }
 
+  async function createResearcher(tx: DbOrTx, input: RegisterResearcher): Promise<void> {
+    const created = await createUser(tx, {
+      email: input.email,
+      password: input.password,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      roles: ['primary_researcher'],
+      verified: false,
+      agreedToTerms: true,
+      ...(input.institution ? { institutionId: input.institution, institutionVerified: false } : {}),
+    });
+    const withOrcid = input.orcid ? await repo.updateUser(tx, created.id, { orcid: input.orcid }) : created;
+    await queueVerification(tx, withOrcid);
+  }
+
+  /**
+   * Someone registered with the e-mail of an existing account: its owner gets a new verification
+   * link if the account is still unverified, else a note that they already have an account.
+   */
+  async function tellOwnerOfExistingAccount(tx: DbOrTx, user: repo.UserRow): Promise<void> {
+    if (!user.isActive) return;
+    if (!user.verified) return queueVerification(tx, user);
+    const email = existingAccountEmail(deps.email, fullName(user) || user.email);
+    await mailer.queue(tx, { ...email, to: [user.email], template: 'existing-account', userId: user.id });
+  }
+
   return {
-    /** A researcher registers (foundation §4 Registration): unverified account, verification e-mail. */
-    async registerResearcher(
-      input: RegisterResearcher,
-      remoteIp?: string,
-    ): Promise<{ id: number; email: string }> {
-      if (!(await botCheck.verify(input.recaptcha, input.is_v2 ?? false, remoteIp))) {
-        throw ValidationError.nonField(MESSAGES.recaptchaFailed, 'RECAPTCHA_FAILED');
-      }
-      const user = await db.transaction(async (tx) => {
-        if (await repo.findUserByEmail(tx, input.email))
-          throw new ValidationError({ email: [MESSAGES.emailTaken] });
-        if (input.institution && !(await repo.isApprovedInstitution(tx, input.institution))) {
-          throw new ValidationError({ institution: [MESSAGES.institutionNotApproved] });
+    /**
+     * A researcher registers (foundation §4 Registration): unverified account, verification e-mail.
+     * An e-mail that already has an account gets the same answer, in the same time, and its owner
+     * an e-mail instead (decision 117), so registering reveals nothing about accounts.
+     */
+    registerResearcher: (input: RegisterResearcher, remoteIp?: string) =>
+      withTimingFloor(ACCOUNT_ANSWER_FLOOR_MS, async (): Promise<{ email: string }> => {
+        if (!(await botCheck.verify(input.recaptcha, input.is_v2 ?? false, remoteIp))) {
+          throw ValidationError.nonField(MESSAGES.recaptchaFailed, 'RECAPTCHA_FAILED');
         }
-        const created = await createUser(tx, {
-          email: input.email,
-          password: input.password,
-          firstName: input.first_name,
-          lastName: input.last_name,
-          roles: ['primary_researcher'],
-          verified: false,
-          agreedToTerms: true,
-          ...(input.institution ? { institutionId: input.institution, institutionVerified: false } : {}),
+        await db.transaction(async (tx) => {
+          if (input.institution && !(await repo.isApprovedInstitution(tx, input.institution))) {
+            throw new ValidationError({ institution: [MESSAGES.institutionNotApproved] });
+          }
+          const existing = await repo.findUserByEmail(tx, input.email);
+          if (existing) {
+            // The work of creating an account (its password hash), then word to the owner.
+            await hashPassword(input.password);
+            await tellOwnerOfExistingAccount(tx, existing);
+            return;
+          }
+          await createResearcher(tx, input);
         });
-        const withOrcid = input.orcid
-          ? await repo.updateUser(tx, created.id, { orcid: input.orcid })
-          : created;
-        await queueVerification(tx, withOrcid);
-        return withOrcid;
-      });
-      mailer.flush();
-      return { id: user.id, email: user.email };
-    },
+        mailer.flush();
+        return { email: input.email };
+      }),
 
     /**
      * Verifies the e-mail from the link and answers a token (foundation §7, decision 105): a
@@ -107,19 +128,20 @@ export function createRegistrationService(deps: AccountsDeps) {
     },
 
     /**
-     * Sends a new verification e-mail to an unverified account. Answers the same whatever the
-     * id, so it reveals nothing about accounts.
+     * Sends a new verification e-mail to an unverified account. Answers the same, in the same
+     * time, whatever the id, so it reveals nothing about accounts.
      */
-    async resendVerification(userId: number): Promise<{ detail: string }> {
-      const queued = await db.transaction(async (tx) => {
-        const user = await repo.findUserById(tx, userId);
-        if (!user || user.verified || !user.isActive) return false;
-        await queueVerification(tx, user);
-        return true;
-      });
-      if (queued) mailer.flush();
-      return { detail: MESSAGES.verificationSent };
-    },
+    resendVerification: (userId: number) =>
+      withTimingFloor(ACCOUNT_ANSWER_FLOOR_MS, async (): Promise<{ detail: string }> => {
+        const queued = await db.transaction(async (tx) => {
+          const user = await repo.findUserById(tx, userId);
+          if (!user || user.verified || !user.isActive) return false;
+          await queueVerification(tx, user);
+          return true;
+        });
+        if (queued) mailer.flush();
+        return { detail: MESSAGES.verificationSent };
+      }),
   };
 }
 

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../platform/db/database';
 import { ForbiddenError, NotFoundError, ValidationError, type AppError } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
 import { postLogs } from '../../db/schema';
-import { FailedAttempts } from '../../platform/auth/failed-attempts';
+import { SignInAttempts } from '../../platform/auth/sign-in-attempts';
 import * as repo from './accounts.repo';
 import { presentSessionUser } from './accounts.presenter';
 import { verifiedEmailsOf } from './email-addresses.service';
@@ -26,7 +26,7 @@ export const LOGIN_CODES = {
  */
 const NEVER_IMPERSONATED = new Set(['superuser', 'portal_admin_lead']);
 
-/** Failed sign-ins allowed per client address and e-mail in 15 minutes before 429. */
+/** Failed sign-ins allowed per account in 15 minutes before 429, whatever the client address. */
 export const FAILED_SIGN_IN_LIMIT = 10;
 
 /**
@@ -112,19 +112,17 @@ async function recordImpersonation(
 
 export function createSessionService(deps: AccountsDeps) {
   const { db, tokens, botCheck } = deps;
-  const failures = new FailedAttempts(FAILED_SIGN_IN_LIMIT, 15 * 60_000);
+  const attempts = new SignInAttempts(db, FAILED_SIGN_IN_LIMIT, 15 * 60_000);
 
-  /** A wrong e-mail or password, counted against the caller. */
-  function refuse(key: string): never {
-    failures.fail(key);
+  /** A wrong e-mail or password (already counted against the account by `attempts.begin`). */
+  function refuse(): never {
     throw ValidationError.nonField(MESSAGES.invalidCredentials);
   }
 
   return {
     /** Checks the bot check, e-mail and password, and answers a session token (foundation §4 Session). */
     async signIn(input: Login, remoteIp?: string): Promise<{ token: string }> {
-      const attemptKey = `${remoteIp ?? ''}|${input.email.toLowerCase()}`;
-      failures.check(attemptKey);
+      await attempts.begin(input.email);
       if (!(await botCheck.verify(input.recaptcha, input.is_v2 ?? false, remoteIp))) {
         throw ValidationError.nonField(MESSAGES.recaptchaFailed, LOGIN_CODES.recaptcha);
       }
@@ -132,13 +130,13 @@ export function createSessionService(deps: AccountsDeps) {
       if (!user) {
         // Same cost as a wrong password, so the answer time does not reveal unknown e-mails.
         await verifyPassword(await decoyPasswordHash(), input.password);
-        refuse(attemptKey);
+        refuse();
       }
       if (user.passwordHash === null) {
         throw ValidationError.nonField('Please set a new password for your account.', LOGIN_CODES.noPassword);
       }
-      if (!user.isActive || !(await verifyPassword(user.passwordHash, input.password))) refuse(attemptKey);
-      failures.clear(attemptKey);
+      if (!user.isActive || !(await verifyPassword(user.passwordHash, input.password))) refuse();
+      await attempts.succeeded(input.email);
       const refusal = await admissionRefusal(db, user, input.agreed_to_terms === true);
       if (refusal) throw refusal;
       return { token: await openSession(deps, user) };

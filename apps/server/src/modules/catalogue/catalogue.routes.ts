@@ -35,11 +35,10 @@ import {
 } from './catalogue.lists';
 import type { CatalogueService } from './catalogue.service';
 import type { PublicCatalogueService } from './public.service';
+import { attachmentDisposition } from '../../platform/files/content-disposition';
 
 /** A dataset version's numeric id, or a dataset's UUID (its latest version). */
 const datasetKeyParamSchema = z.object({ id: z.string().min(1).max(64) });
-
-const attachment = (name: string) => `attachment; filename="${name.replace(/["\\\r\n]/g, '_')}"`;
 
 export const catalogueRoutes: FastifyPluginAsyncZod<{
   catalogue: CatalogueService;
@@ -368,7 +367,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
         const { file, content } = await publicCatalogue.download(request.params.id, kind);
         return reply
           .type(file.contentType)
-          .header('Content-Disposition', attachment(file.name))
+          .header('Content-Disposition', attachmentDisposition(file.name))
           .send(content);
       },
     );

@@ -3,6 +3,7 @@ import { readdirSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseDisposition } from 'content-disposition';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { can, type Actor, type FileDto } from '@rrp/domain';
 import { files, history, userInstitutions } from '../../db/schema';
@@ -332,6 +333,22 @@ describe('POST file/', () => {
         { file: ['The file must be a PDF.'] },
       ],
       [{ type: 'test_doc' }, [{ name: 'a.pdf', content: PDF }], { institution: ['Required field'] }],
+      [
+        // Ids past the id columns' range are refused before they reach the database.
+        { type: 'test_doc', institution: '2147483648' },
+        [{ name: 'a.pdf', content: PDF }],
+        { institution: ['Enter a whole number.'] },
+      ],
+      [
+        { type: 'test_doc', institution: String(institutionId), name: 'a\u0000b.pdf' },
+        [{ name: 'a.pdf', content: PDF }],
+        { name: ['Null characters are not allowed.'] },
+      ],
+      [
+        { type: 'test_doc', institution: String(institutionId) },
+        [{ name: 'a\u0000.pdf', content: PDF }],
+        { file: ['Null characters are not allowed.'] },
+      ],
     ];
     for (const [fields, parts, expected] of cases) {
       const response = await upload(researcher, fields, ...parts);
@@ -564,7 +581,7 @@ describe('GET file/download/', () => {
     // Staff may read both.
     const staff = await get(admin, `/api/file/download/?selected_files=${first.id},${foreign.id}`);
     expect(staff.statusCode).toBe(200);
-    expect(staff.headers['content-disposition']).toBe('attachment; filename="files.zip"');
+    expect(staff.headers['content-disposition']).toBe('attachment; filename=files.zip');
   });
 
   it('answers a malformed selection with 400', async () => {
@@ -581,6 +598,52 @@ describe('GET file/download/', () => {
     }
     const tooMany = Array.from({ length: 101 }, (_, index) => index + 1).join(',');
     expect((await get(researcher, `/api/file/download/?selected_files=${tooMany}`)).statusCode).toBe(400);
+  });
+});
+
+describe('file names outside Latin-1', () => {
+  const NAMES = ['数据.pdf', 'Müller–report.pdf', 'report 😀.pdf', 'שלום\u200F.pdf'];
+  /** The name a browser saves the download under: `filename*` (RFC 5987) when present. */
+  const savedName = (header: string | number | string[] | undefined) =>
+    parseDisposition(String(header)).parameters.filename;
+
+  it('upload and download under their own names, as a file, through a signed link and in a zip', async () => {
+    const ids: number[] = [];
+    for (const name of NAMES) {
+      const created = await uploaded({}, { name, content: PDF });
+      expect(created.name).toBe(name);
+      ids.push(created.id);
+
+      const download = await get(researcher, `/api/file/${created.id}/download/`);
+      expect(download.statusCode, download.body).toBe(200);
+      expect(savedName(download.headers['content-disposition'])).toBe(name);
+      expect(download.headers['cache-control']).toBe('no-store');
+      // An ASCII fallback for clients that do not read filename*.
+      expect(String(download.headers['content-disposition'])).toMatch(
+        /^attachment; filename="[\x20-\x7e]+"; filename\*=UTF-8''/,
+      );
+
+      const { signed_url } = (
+        await get(researcher, `/api/file/${created.id}/?signed_url=True`)
+      ).json<FileDto>();
+      const signed = await t.app.inject({ url: new URL(signed_url!).pathname + new URL(signed_url!).search });
+      expect(signed.statusCode, signed.body).toBe(200);
+      expect(savedName(signed.headers['content-disposition'])).toBe(name);
+    }
+    const zip = await get(
+      researcher,
+      `/api/file/download/?selected_files=${ids.join(',')}&zip_file_name=${encodeURIComponent('数据 2024')}`,
+    );
+    expect(zip.statusCode, zip.body).toBe(200);
+    expect(savedName(zip.headers['content-disposition'])).toBe('数据 2024.zip');
+    expect((await listZipEntries(zip.rawPayload)).map((entry) => entry.title)).toEqual(NAMES);
+  });
+
+  it('never lets control characters or bidirectional overrides into the saved name', async () => {
+    const created = await uploaded({}, { name: 'invoice\u202Efdp.exe', content: PDF });
+    const download = await get(researcher, `/api/file/${created.id}/download/`);
+    expect(download.statusCode).toBe(200);
+    expect(savedName(download.headers['content-disposition'])).toBe('invoice_fdp.exe');
   });
 });
 

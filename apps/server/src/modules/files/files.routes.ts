@@ -15,14 +15,12 @@ import { zipFileName } from '../../platform/files/zip';
 import type { FilesService } from './files.service';
 import { fileList } from './files.lists';
 import { readMultipart } from './multipart';
+import { attachmentDisposition } from '../../platform/files/content-disposition';
 
 const flag = z
   .enum(['true', 'True', 'false', 'False', '1', '0'])
   .optional()
   .transform((value) => value === 'true' || value === 'True' || value === '1');
-
-/** Content-Disposition for a download, with characters that could break the header replaced. */
-const attachment = (name: string) => `attachment; filename="${name.replace(/["\\\r\n]/g, '_')}"`;
 
 /** The multipart form of POST file/ and PATCH file/{id}/, for the OpenAPI document. */
 const multipartBody = {
@@ -87,7 +85,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = async
       const zip = await files.zip(request.actor!, ids);
       return reply
         .type('application/zip')
-        .header('Content-Disposition', attachment(zipFileName(requested)))
+        .header('Content-Disposition', attachmentDisposition(zipFileName(requested)))
         .send(zip);
     },
   );
@@ -129,7 +127,10 @@ export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = async
     { config: { access: { action: 'read', subject: 'File' } }, schema: { tags, params: idParamSchema } },
     async (request, reply) => {
       const { file, content } = await files.download(request.actor!, request.params.id);
-      return reply.type(file.contentType).header('Content-Disposition', attachment(file.name)).send(content);
+      return reply
+        .type(file.contentType)
+        .header('Content-Disposition', attachmentDisposition(file.name))
+        .send(content);
     },
   );
 
@@ -151,7 +152,10 @@ export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = async
     async (request, reply) => {
       const { key, expires, signature } = request.query;
       const { file, content } = await files.signedDownload(key, expires, signature);
-      return reply.type(file.contentType).header('Content-Disposition', attachment(file.name)).send(content);
+      return reply
+        .type(file.contentType)
+        .header('Content-Disposition', attachmentDisposition(file.name))
+        .send(content);
     },
   );
 

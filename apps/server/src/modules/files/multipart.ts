@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { FILE_MESSAGES, LIMITS } from '@rrp/domain';
+import { FILE_MESSAGES, LIMITS, NULL_CHARACTER_MESSAGE, nullCharacterPaths } from '@rrp/domain';
 import { AppError, ValidationError } from '../../platform/http/errors';
 import { FileTooLargeError, type UploadedFile } from './files.service';
 
@@ -64,5 +64,8 @@ export async function readMultipart(
         throw ValidationError.nonField(FILE_MESSAGES.uploadFailed);
     }
   }
+  // The input-wide rule the route validator applies to other bodies: no NUL characters.
+  const [withNul] = nullCharacterPaths({ ...fields, file: file?.filename ?? '' });
+  if (withNul) throw new ValidationError({ [String(withNul[0])]: [NULL_CHARACTER_MESSAGE] });
   return { fields, file };
 }

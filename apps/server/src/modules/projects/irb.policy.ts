@@ -37,7 +37,7 @@ export function irbPolicy(filesService: FilesService): FileTypePolicy {
     }
     // Uploaded just before its project: only its uploader (and staff) see it.
     const uploader = file.creatorId ?? 0;
-    return { ownerId: uploader, teamMemberIds: [uploader] };
+    return { ownerId: uploader, teamMemberIds: [uploader], reviewerIds: [] };
   }
 
   /** Records the change of a project's IRB in the project's own history (its audit trail). */

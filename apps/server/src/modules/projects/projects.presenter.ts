@@ -14,16 +14,34 @@ import type { findProject, TeamListRow } from './projects.repo';
 
 export type ProjectView = NonNullable<Awaited<ReturnType<typeof findProject>>>;
 
-/** What the permission conditions read of a project (isOwner, isTeamMember). */
+/** What the permission conditions read of a project (isOwner, isTeamMember, isAssignedReviewer). */
 export interface ProjectSubject {
   ownerId: number;
   teamMemberIds: number[];
+  /** The caller, when assigned to review a request of the project (the repo checked only them). */
+  reviewerIds: number[];
+}
+
+/** The subject of a project, or of a team row, as the caller's checks read it. */
+export function projectSubject(
+  actor: Actor | null,
+  project: { ownerId: number; callerIsMember?: boolean; callerReviews: boolean },
+): ProjectSubject {
+  const ids = [project.ownerId];
+  if (actor && project.callerIsMember) ids.push(actor.userId);
+  return {
+    ownerId: project.ownerId,
+    teamMemberIds: ids,
+    reviewerIds: actor && project.callerReviews ? [actor.userId] : [],
+  };
 }
 
 export function subjectOfView(view: ProjectView, actor: Actor | null): ProjectSubject {
-  const ids = [view.project.ownerId];
-  if (actor && view.callerIsMember) ids.push(actor.userId);
-  return { ownerId: view.project.ownerId, teamMemberIds: ids };
+  return projectSubject(actor, {
+    ownerId: view.project.ownerId,
+    callerIsMember: view.callerIsMember,
+    callerReviews: view.callerReviews,
+  });
 }
 
 const fullName = (person: { firstName: string; lastName: string; email?: string }) =>
@@ -85,6 +103,7 @@ export function presentProject(
     created: project.created.toISOString(),
     modified: project.modified.toISOString(),
     permissions: permissionsFor(actor, 'Project', subjectOfView(view, actor)),
+    team_permissions: permissionsFor(actor, 'ResearchTeam', subjectOfView(view, actor)),
   };
 }
 

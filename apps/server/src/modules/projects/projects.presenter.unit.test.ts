@@ -10,6 +10,7 @@ function row(overrides: Partial<TeamListRow> = {}): TeamListRow {
     member: {} as TeamListRow['member'],
     institution: { id: 1, name: 'U' },
     ownerId: 1,
+    callerReviews: false,
     latestIrbId: 9,
     irbData: { designation: 1, renewal_date: '2027-01-01' },
     accountActive: true,

@@ -7,6 +7,7 @@ import {
   groups,
   institutions,
   projects,
+  requestReviewers,
   requests,
   researchTeamMembers,
   userEmails,
@@ -44,6 +45,14 @@ function isTeamMemberSql(userId: number) {
   return sql<boolean>`exists (select 1 from ${researchTeamMembers} where ${researchTeamMembers.projectId} = ${projects.id} and ${researchTeamMembers.removalDate} is null and ${researchTeamMembers.active} and (${researchTeamMembers.userId} = ${userId} or (${researchTeamMembers.userId} is null and lower(${researchTeamMembers.email}) = (select lower(u.email) from ${users} u where u.id = ${userId}))))`;
 }
 
+/**
+ * Whether the user is assigned to review a request of the project: what `isAssignedReviewer`
+ * reads for a project (a reviewer edits the team of a project they review; decision 119).
+ */
+function reviewsProjectSql(userId: number) {
+  return sql<boolean>`exists (select 1 from ${requestReviewers} where ${requestReviewers.userId} = ${userId} and ${requestReviewers.requestId} in (select ${requests.id} from ${requests} where ${requests.projectId} = ${projects.id}))`;
+}
+
 /** Projects a researcher sees: their own and those whose current team they are on. */
 export function visibleTo(userId: number): SQL {
   return or(eq(projects.ownerId, userId), isTeamMemberSql(userId))!;
@@ -72,6 +81,7 @@ function projectColumns(callerId: number) {
     },
     isEditable: isEditableSql,
     callerIsMember: isTeamMemberSql(callerId),
+    callerReviews: reviewsProjectSql(callerId),
   };
 }
 
@@ -269,7 +279,7 @@ const effectiveInstitution = sql<
  * member's institution (joinder, verification), that institution's RDA status and the project's
  * IRB (researcher §6 warning icons).
  */
-export async function listTeam(db: DbOrTx, list: ParsedList, visible: SQL | undefined) {
+export async function listTeam(db: DbOrTx, list: ParsedList, visible: SQL | undefined, callerId: number) {
   const where = and(visible, list.where);
   const memberInstitutions = alias(institutions, 'member_institutions');
   const irbFiles = alias(files, 'irb_files');
@@ -279,6 +289,7 @@ export async function listTeam(db: DbOrTx, list: ParsedList, visible: SQL | unde
         member: researchTeamMembers,
         institution: { id: memberInstitutions.id, name: memberInstitutions.name },
         ownerId: projects.ownerId,
+        callerReviews: reviewsProjectSql(callerId),
         latestIrbId: projects.latestIrbId,
         irbData: irbFiles.additionalData,
         accountActive: users.isActive,

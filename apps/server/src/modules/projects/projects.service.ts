@@ -27,6 +27,7 @@ import { promotePendingTeams } from '../requests/pending-team.service';
 import {
   presentMember,
   presentProject,
+  projectSubject,
   subjectOfView,
   type ProjectSubject,
   type ProjectView,
@@ -222,11 +223,12 @@ export function createProjectsService(deps: {
     const visible = staff
       ? undefined
       : and(repo.teamVisibleTo(actor.userId), isNull(researchTeamMembers.removalDate));
-    const page = await repo.listTeam(db, list, visible);
+    const page = await repo.listTeam(db, list, visible, actor.userId);
     const results = page.rows.map((row) =>
       presentMember(row, {
         expandInstitution: list.expand.has('institution'),
-        showWarnings: can(actor, 'update', 'ResearchTeam', { ownerId: row.ownerId, teamMemberIds: [] }),
+        // The warnings are for those who may fix the team (researcher §6).
+        showWarnings: can(actor, 'update', 'ResearchTeam', projectSubject(actor, row)),
       }),
     );
     return { count: page.count, results };

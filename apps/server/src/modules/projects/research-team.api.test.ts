@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, desc, eq } from 'drizzle-orm';
-import { history, requestMembers, researchTeamMembers } from '../../db/schema';
+import { history, requestMembers, requestReviewers, researchTeamMembers } from '../../db/schema';
 import { createProject, createRequest } from '../../db/factories';
 import { issueOneTimeToken } from '../../platform/auth/one-time-tokens';
 import { auth, createTestContext, errorBody, type TestContext } from '../../../test/test-app';
@@ -268,6 +268,38 @@ describe('research team: save', () => {
     expect((await save(project.id, [], colleague.token)).statusCode).toBe(403);
     expect((await list(project.id, colleague.token)).json().count).toBe(3);
     expect((await list(project.id, stranger)).json().count).toBe(0);
+  });
+});
+
+describe('research team: reviewers (decision 119)', () => {
+  it('lets a reviewer edit the team of a project they review a request of, and no other', async () => {
+    const reviewer = await t.createUser({ roles: ['portal_reviewer'] });
+    const reviewerToken = await t.tokenFor(reviewer.email);
+    const reviewed = await newProject();
+    const request = await createRequest(t.database.db, { projectId: reviewed.id, statusId: 2 });
+    await t.database.db.insert(requestReviewers).values({ requestId: request.id, userId: reviewer.id });
+    const other = await newProject();
+    await createRequest(t.database.db, { projectId: other.id, statusId: 2 });
+
+    // Not assigned to any of its requests: the team is read-only to them, as it used to not be.
+    const refused = await save(other.id, [outsiderRow], reviewerToken);
+    expect(refused.statusCode).toBe(403);
+    expect(
+      await t.database.db
+        .select()
+        .from(researchTeamMembers)
+        .where(eq(researchTeamMembers.projectId, other.id)),
+    ).toHaveLength(1);
+    const project = (p: number) => t.app.inject({ url: `/api/project/${p}/`, headers: auth(reviewerToken) });
+    expect((await project(other.id)).json().team_permissions).toEqual(['list', 'read']);
+    expect((await list(other.id, reviewerToken)).json().results[0].warnings).toEqual([]);
+
+    expect((await save(reviewed.id, [outsiderRow], reviewerToken)).statusCode).toBe(200);
+    expect((await project(reviewed.id)).json().team_permissions).toEqual(['list', 'read', 'update']);
+    const rows = (await list(reviewed.id, reviewerToken)).json().results;
+    expect(rows.find((r: { email: string }) => r.email === 'outside@example.edu').warnings).toContain(
+      'inactive',
+    );
   });
 });
 

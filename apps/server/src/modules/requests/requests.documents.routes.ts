@@ -6,9 +6,7 @@ import {
   type RequestDocumentKind,
 } from '@rrp/domain';
 import type { RequestDocumentsService } from './requests.documents';
-
-/** Content-Disposition for a download, with characters that could break the header replaced. */
-const attachment = (name: string) => `attachment; filename="${name.replace(/["\\\r\n]/g, '_')}"`;
+import { attachmentDisposition } from '../../platform/files/content-disposition';
 
 const DESCRIPTIONS: Record<RequestDocumentKind, string> = {
   approval_notice:
@@ -39,7 +37,10 @@ export const requestDocumentsRoutes: FastifyPluginAsyncZod<{ documents: RequestD
           // The base64 answer, shaped by the shared schema (the bytes below need no schema).
           return requestDocumentSchema.parse({ file: content.toString('base64'), name });
         }
-        return reply.type('application/pdf').header('Content-Disposition', attachment(name)).send(content);
+        return reply
+          .type('application/pdf')
+          .header('Content-Disposition', attachmentDisposition(name))
+          .send(content);
       },
     );
   }

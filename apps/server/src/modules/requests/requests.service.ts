@@ -11,6 +11,7 @@ import {
   resourceMixError,
   RETURN_TO_APPLICANT_STATUSES,
   sampleAvailability,
+  MAX_ID,
   SAMPLE_FORM_IDS,
   UNDELETABLE_STATUSES,
   usageStepComplete,
@@ -250,7 +251,7 @@ export function createRequestsService(deps: {
     // Biospecimen: one sample type, its form, and sample ids that validate (researcher §5).
     if (input.datasetIds.length > 0) fail({ non_field_errors: [REQUEST_MESSAGES.unsupportedType] });
     const sampleTypeId = Number(input.additionalData.sample_type);
-    if (!Number.isInteger(sampleTypeId) || sampleTypeId <= 0)
+    if (!Number.isInteger(sampleTypeId) || sampleTypeId <= 0 || sampleTypeId > MAX_ID)
       fail({ sample_type: [REQUEST_MESSAGES.chooseSampleType] });
     const found = await repo.findSampleType(tx, sampleTypeId);
     if (!found || !found.sampleType.available) fail({ sample_type: [REQUEST_MESSAGES.unknownSampleType] });

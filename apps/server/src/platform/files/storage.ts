@@ -4,6 +4,7 @@ import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { NotFoundError } from '../http/errors';
+import { attachmentDisposition } from './content-disposition';
 
 /** Where file bytes live: local disk under DATA_DIR, or an S3 bucket. One interface for both. */
 export interface FileStorage {
@@ -182,7 +183,7 @@ export async function s3Storage(config: {
       const command = new GetObjectCommand({
         Bucket: config.bucket,
         Key: key,
-        ResponseContentDisposition: `attachment; filename="${fileName.replace(/["\\\r\n]/g, '_')}"`,
+        ResponseContentDisposition: attachmentDisposition(fileName),
       });
       return getSignedUrl(client, command, { expiresIn: ttlSeconds });
     },

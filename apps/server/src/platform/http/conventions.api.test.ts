@@ -1,4 +1,6 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
 import { auth, createTestContext, errorBody, type TestContext } from '../../../test/test-app';
 
 let t: TestContext;
@@ -162,6 +164,139 @@ describe('bad input and the error envelope', () => {
     expect(replaced.headers['x-correlation-id']).not.toContain('<');
   });
 
+  it('refuses a NUL character in any query or body string, signed out or in', async () => {
+    const researcherToken = await t.tokenForRole('primary_researcher');
+    for (const [url, field] of [
+      ['/api/public/dataset/?search=%00', 'search'],
+      ['/api/public/user/?search=a%00b', 'search'],
+      ['/api/cohort/?name=%00', 'name'],
+      ['/api/institution/?search=%00', 'search'],
+    ] as const) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(400);
+      expect(errorBody(response)).toMatchObject({ [field]: ['Null characters are not allowed.'] });
+    }
+    const body = await t.app.inject({
+      method: 'POST',
+      url: '/api/project/',
+      headers: auth(researcherToken),
+      payload: { title: 'A\u0000', abstract: 'ok', non_autism_research: false, extra: { deep: ['\u0000'] } },
+    });
+    expect(body.statusCode).toBe(400);
+    expect(errorBody(body)).toMatchObject({
+      title: ['Null characters are not allowed.'],
+      extra: ['Null characters are not allowed.'],
+    });
+  });
+
+  it('reads orderings, filters and lookups by their own names only, never an inherited one', async () => {
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      const ordering = await t.app.inject({ url: `/api/cohort/?ordering=${name}` });
+      expect(errorBody(ordering)).toMatchObject({ ordering: [`Unknown ordering field: ${name}.`] });
+      const filter = await t.app.inject({ url: `/api/cohort/?${name}=1` });
+      expect(filter.statusCode).toBe(400);
+      expect(errorBody(filter)).toEqual({ [name]: ['Unknown filter.'], correlation_id: expect.any(String) });
+      const lookup = await t.app.inject({ url: `/api/cohort/?name__isnull=${name}` });
+      expect(errorBody(lookup)).toMatchObject({ name__isnull: ['Enter true or false.'] });
+    }
+  });
+
+  it('refuses ids past the id columns before the database sees them', async () => {
+    const researcherToken = await t.tokenForRole('primary_researcher');
+    const cases = [
+      ['POST', '/api/research-team/', { project_id: 2147483648, team: [] }, 'project_id'],
+      ['POST', '/api/user-institution/', { institution: 2147483648 }, 'institution'],
+      [
+        'POST',
+        '/api/project/',
+        { title: 'T', abstract: 'A', non_autism_research: false, latest_irb: 2 ** 40 },
+        'latest_irb',
+      ],
+      ['GET', '/api/file/download/?selected_files=1,2147483648', undefined, 'selected_files'],
+      ['GET', '/api/cohort/?id=2147483648', undefined, 'id'],
+    ] as const;
+    for (const [method, url, payload, field] of cases) {
+      const response = await t.app.inject({ method, url, payload, headers: auth(researcherToken) });
+      expect(response.statusCode, url).toBe(400);
+      expect(Object.keys(errorBody(response)), url).toContain(field);
+    }
+    const path = await t.app.inject({ url: '/api/project/2147483648/', headers: auth(researcherToken) });
+    expect(path.statusCode).toBe(404);
+  });
+
+  it('answers a huge bad body with a short error, never an echo many times its size', async () => {
+    const manyKeys = JSON.stringify(
+      Object.fromEntries(Array.from({ length: 60_000 }, (_, i) => [`k${i}`, 1])),
+    );
+    const strict = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/feature-toggle/1/',
+      headers: { ...auth(adminToken), 'content-type': 'application/json' },
+      payload: manyKeys,
+    });
+    expect(strict.statusCode).toBe(400);
+    expect(strict.body.length).toBeLessThan(8_000);
+    const manyItems = await t.app.inject({
+      method: 'POST',
+      url: '/api/email/',
+      headers: auth(await t.tokenForRole('portal_admin')),
+      payload: { to: ['a@b.test'], subject: 's', body: 'b', object_ids: Array(150_000).fill('x') },
+    });
+    expect(manyItems.statusCode).toBe(400);
+    // Each message once, however many items repeat it.
+    const messages = errorBody(manyItems).object_ids as string[];
+    expect(new Set(messages).size).toBe(messages.length);
+    expect(manyItems.body.length).toBeLessThan(2_000);
+  });
+
+  it('answers a malformed URL and an over-long path parameter in the envelope', async () => {
+    const malformed = await t.app.inject({ url: '/api/project/%E0%A4%A/' });
+    expect(malformed.statusCode).toBe(400);
+    expect(errorBody(malformed)).toMatchObject({ non_field_errors: ['Malformed request URL.'] });
+    const long = await t.app.inject({ url: `/api/project/${'1'.repeat(300)}/` });
+    expect(long.statusCode).toBe(414);
+    expect(errorBody(long)).toMatchObject({ detail: 'Request URL is too long.' });
+  });
+
+  it('answers what the HTTP parser refuses (431, malformed requests) in the envelope', async () => {
+    const server = await buildApp({ config: t.config, database: t.database });
+    const address = await server.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    try {
+      const raw = (request: string) =>
+        new Promise<string>((resolve, reject) => {
+          const socket = connect(Number(port), '127.0.0.1', () => socket.end(request));
+          let answer = '';
+          socket.on('data', (chunk) => (answer += chunk.toString()));
+          socket.on('close', () => resolve(answer));
+          socket.on('error', reject);
+        });
+      const parse = (answer: string) => {
+        const [head = '', body = ''] = answer.split('\r\n\r\n');
+        const correlation = /x-correlation-id: (\S+)/i.exec(head)?.[1];
+        return { status: Number(head.split(' ')[1]), head, body: JSON.parse(body), correlation };
+      };
+      const huge = parse(
+        await raw(`GET /api/health/ HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`),
+      );
+      expect(huge.status).toBe(431);
+      expect(huge.body).toEqual({
+        detail: 'Request header fields are too large.',
+        correlation_id: huge.correlation,
+      });
+      expect(huge.head).toMatch(/content-type: application\/json/i);
+
+      const garbage = parse(await raw('NOT HTTP AT ALL\r\n\r\n'));
+      expect(garbage.status).toBe(400);
+      expect(garbage.body).toEqual({
+        non_field_errors: ['Malformed request.'],
+        correlation_id: garbage.correlation,
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
   it('keeps serving after bad input', async () => {
     expect((await t.app.inject({ url: '/api/health/' })).statusCode).toBe(200);
   });
@@ -173,11 +308,27 @@ describe('HTTP basics', () => {
     expect((await t.app.inject({ url: '/api/cohort/' })).statusCode).toBe(200);
   });
 
-  it('sends security headers', async () => {
+  it('sends security headers, and HSTS only over HTTPS', async () => {
     const response = await t.app.inject({ url: '/api/health/' });
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    expect(response.headers['strict-transport-security']).toBeDefined();
+    // Plain HTTP (no TRUST_PROXY here, so X-Forwarded-Proto is not believed either).
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+    const claimed = await t.app.inject({ url: '/api/health/', headers: { 'x-forwarded-proto': 'https' } });
+    expect(claimed.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('lets no cache keep an API answer: signed-in JSON, errors and public JSON alike', async () => {
+    const token = await t.tokenForRole('primary_researcher');
+    for (const [url, headers] of [
+      ['/api/user/me/', auth(token)],
+      ['/api/project/', auth(token)],
+      ['/api/user/me/', {}],
+      ['/api/cohort/', {}],
+    ] as const) {
+      const response = await t.app.inject({ url, headers });
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
   });
 
   it('publishes an OpenAPI document generated from the route schemas', async () => {

@@ -18,8 +18,9 @@ import {
 import type { AnyColumn } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { LIMITS } from '@rrp/domain';
-import { ValidationError, type FieldErrors } from '../http/errors';
+import { LIMITS, MAX_ID } from '@rrp/domain';
+import { ValidationError } from '../http/errors';
+import { FieldErrorCollector } from '../http/field-errors';
 
 export type FieldType = 'int' | 'text' | 'bool' | 'date';
 export type Lookup = 'exact' | 'in' | 'icontains' | 'isnull' | 'gte' | 'lte' | 'gt' | 'lt';
@@ -118,20 +119,26 @@ export interface ParsedList {
   expand: ReadonlySet<string>;
 }
 
-const BOOL_VALUES: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
+// Looked up by the caller's text: a Map, so `constructor` or `__proto__` are not values.
+const BOOL_VALUES = new Map([
+  ['true', true],
+  ['false', false],
+  ['1', true],
+  ['0', false],
+]);
 
 function parseValue(type: FieldType, raw: string): unknown {
   switch (type) {
     case 'int': {
       if (!/^-?\d{1,15}$/.test(raw.trim())) throw new Error('Enter a whole number.');
       // Integer columns are 32-bit: a larger number would fail in the database, not match.
-      if (Math.abs(Number(raw)) > 2_147_483_647) {
-        throw new Error('Ensure this value is less than or equal to 2147483647.');
+      if (Math.abs(Number(raw)) > MAX_ID) {
+        throw new Error(`Ensure this value is less than or equal to ${MAX_ID}.`);
       }
       return Number(raw);
     }
     case 'bool': {
-      const value = BOOL_VALUES[raw.trim().toLowerCase()];
+      const value = BOOL_VALUES.get(raw.trim().toLowerCase());
       if (value === undefined) throw new Error('Enter true or false.');
       return value;
     }
@@ -213,8 +220,8 @@ function parseInteger(raw: string | undefined, fallback: number, min: number): n
  * filters, search, ordering, paging and expansions. Bad values are field errors, never a 500.
  */
 export function parseListQuery(spec: ListSpec, query: Record<string, string | undefined>): ParsedList {
-  const errors: FieldErrors = {};
-  const fail = (key: string, message: string) => (errors[key] ??= []).push(message);
+  const errors = new FieldErrorCollector();
+  const fail = (key: string, message: string) => errors.add(key, message);
   const conditions: SQL[] = [];
 
   for (const [name, def] of Object.entries(spec.filters)) {
@@ -240,7 +247,8 @@ export function parseListQuery(spec: ListSpec, query: Record<string, string | un
     : spec.defaultOrdering;
   for (const item of ordering.filter(Boolean)) {
     const name = item.replace(/^-/, '');
-    const column = spec.ordering[name];
+    // Own keys only: `__proto__` or `toString` name no column.
+    const column = Object.hasOwn(spec.ordering, name) ? spec.ordering[name] : undefined;
     if (!column) {
       fail('ordering', `Unknown ordering field: ${name}.`);
       continue;
@@ -272,6 +280,6 @@ export function parseListQuery(spec: ListSpec, query: Record<string, string | un
     fail('offset', (error as Error).message);
   }
 
-  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  if (!errors.isEmpty) throw new ValidationError(errors.result);
   return { where: conditions.length ? and(...conditions) : undefined, orderBy, limit, offset, expand };
 }

@@ -34,6 +34,7 @@ const project = (over: Partial<ProjectDto>): ProjectDto => ({
   created: '2025-01-02T00:00:00Z',
   modified: '2025-01-02T00:00:00Z',
   permissions: ['read', 'update'],
+  team_permissions: ['read', 'update'],
   ...over,
 });
 

@@ -28,6 +28,7 @@ const project: ProjectDto = {
   created: '2026-01-01T00:00:00Z',
   modified: '2026-01-01T00:00:00Z',
   permissions: ['read', 'update', 'delete'],
+  team_permissions: ['read', 'update'],
 };
 
 function renderMenu(status: number, body: unknown) {

@@ -96,9 +96,10 @@ export default function ProjectDetailScreen() {
   const canDelete = useCan(data, 'delete');
   const isOwner = Boolean(data && user && typeof data.owner === 'object' && data.owner.id === user.id);
   const isAdmin = activeRole === 'portal_admin';
+  // Edit Team: the owner, admins, access admins and reviewers of the project's requests (decision 119).
+  const canEditTeam = canUpdate || Boolean(data?.team_permissions.includes('update'));
   // Grants that do not depend on the project come from the one permission table.
   const actor = useActor();
-  const canEditTeam = canUpdate || can(actor, 'update', 'ResearchTeam');
   // A locked project's texts are read-only except to admins; its IRB and team stay updatable (decision 031).
   const canEditProject = canUpdate && Boolean(data && (data.is_editable || isAdmin));
   const showAudit = isOwner || can(actor, 'list', 'History');

@@ -29,6 +29,7 @@ const project = (over: Partial<ProjectDto>): ProjectDto => ({
   created: '2026-01-01T00:00:00Z',
   modified: '2026-01-01T00:00:00Z',
   permissions: ['read'],
+  team_permissions: ['read'],
   ...over,
 });
 

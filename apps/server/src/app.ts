@@ -76,6 +76,9 @@ import { createPublicCatalogueService } from './modules/catalogue/public.service
 import { datasetFilePolicy } from './modules/catalogue/dataset-files.policy';
 import { historyRoutes } from './modules/history/history.routes';
 import { createHistoryService } from './modules/history/history.service';
+import { projectHistoryFormat } from './modules/projects/projects.history';
+import { institutionHistoryFormat } from './modules/institutions/institutions.history';
+import { requestHistoryFormat } from './modules/requests/requests.history';
 import { emailRoutes } from './modules/email/email.routes';
 import { createEmailService } from './modules/email/email.service';
 import { complianceRoutes } from './modules/compliance/compliance.routes';
@@ -249,7 +252,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountsRoutes, services.accounts);
   await app.register(filesRoutes, { files });
   await app.register(projectsRoutes, { projects });
-  services.history.registerModel('project', projects.historySubject);
+  services.history.registerModel('project', {
+    subject: projects.historySubject,
+    format: projectHistoryFormat,
+  });
+  services.history.registerModel('institution', {
+    subject: institutions.historySubject,
+    format: institutionHistoryFormat,
+  });
   await app.register(institutionsRoutes, { institutions: services.institutions });
   await app.register(officialsRoutes, { officials });
   await app.register(affiliationsRoutes, { affiliations: createAffiliationsService({ db: database.db }) });
@@ -283,7 +293,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Decisions (issue 8): the workflow tables, decision e-mails and their documents.
   await app.register(decisionsRoutes, { requests });
   files.registerType('decision_docs', decisionDocsPolicy());
-  services.history.registerModel('request', requests.historySubject);
+  services.history.registerModel('request', {
+    subject: requests.historySubject,
+    format: requestHistoryFormat(forms.find),
+  });
   await app.register(requestStaffRoutes, { staff: requestStaff });
   await app.register(userListRoutes, { users: createUserListService({ db: database.db }) });
   // Renewals: the resource impact / renewal form and the renewal choice (issue 8).
@@ -298,7 +311,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   await app.register(renewalsRoutes, { renewals });
-  services.history.registerModel('renewal', renewals.historySubject);
+  services.history.registerModel('renewal', { subject: renewals.historySubject });
   // A request's approval notice and application as PDFs (researcher §7 downloads).
   await app.register(requestDocumentsRoutes, {
     documents: createRequestDocumentsService({

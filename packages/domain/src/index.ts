@@ -3,3 +3,4 @@ export * from './permissions';
 export * from './schemas';
 export * from './compliance';
 export * from './workflows';
+export * from './format';

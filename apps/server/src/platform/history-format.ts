@@ -32,6 +32,8 @@ interface SpecBase {
   label: string;
   /** Read only by staff with the History grant (e.g. who reviews a request). */
   staffOnly?: boolean;
+  /** The group it is shown in; null (the default) for the object's own fields, which come first. */
+  section?: string;
 }
 /** How a snapshot field is written: plain, long text, Yes/No, a date, a date and time. */
 export type ValueStyle = 'text' | 'long' | 'date' | 'datetime';
@@ -153,7 +155,13 @@ export function presentFields(
             : [text(spec.choices[String(raw)] ?? String(raw))]
           : valueParts(raw, spec.as);
     return [
-      { key: spec.key, label: spec.label, section: null, value, long: 'as' in spec && spec.as === 'long' },
+      {
+        key: spec.key,
+        label: spec.label,
+        section: spec.section ?? null,
+        value,
+        long: 'as' in spec && spec.as === 'long',
+      },
     ];
   });
 }

@@ -81,7 +81,7 @@ function teamField(data: Snapshot, names: NameBook): HistoryFieldDto {
 
 /**
  * A project's audit trail (researcher §2 "Audit trail"): what the project page shows, in its
- * order — title and abstract, the autism answer, who it belongs to, its IRB and its team.
+ * order — title and abstract, the autism answer, who it belongs to, its team and its IRB.
  */
 export const projectHistoryFormat: HistoryFormat = {
   fields: [
@@ -93,7 +93,6 @@ export const projectHistoryFormat: HistoryFormat = {
     { key: 'ownerId', label: 'Principal Investigator', ref: 'user' },
     { key: 'creatorId', label: 'Created by', ref: 'user' },
     { key: 'institutionId', label: 'Institution', ref: 'institution' },
-    { computed: irbFields, sourceKeys: ['latest_irb', 'latestIrbId'] },
     {
       computed: (data, names) => [teamField(data, names)],
       sourceKeys: ['team'],
@@ -103,5 +102,6 @@ export const projectHistoryFormat: HistoryFormat = {
           .filter((id): id is number => typeof id === 'number')
           .map((id): [RefKind, number] => ['institution', id]),
     },
+    { computed: irbFields, sourceKeys: ['latest_irb', 'latestIrbId'] },
   ],
 };

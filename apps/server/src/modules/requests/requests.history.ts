@@ -89,8 +89,8 @@ function teamParts(data: Snapshot, names: NameBook) {
 
 /**
  * A request's audit trail (researcher §2 "field-by-field version comparison"): its status and
- * kind, who and what it is for, the answers of its form in the form's order, the usage answers
- * and the team. Bookkeeping (`portalRequestId`, the derived display name) and the staff panel's
+ * kind, who and what it is for, the team, then the answers of its form in the form's order and
+ * the usage answers. Bookkeeping (`portalRequestId`, the derived display name) and the staff panel's
  * internals (locked reviewers, Zendesk tickets) are left out; reviewers are for staff only.
  */
 export function requestHistoryFormat(formFor: (id: string) => FormSchema | null): HistoryFormat {
@@ -121,11 +121,6 @@ export function requestHistoryFormat(formFor: (id: string) => FormSchema | null)
       { key: 'dataSafeguard', label: 'Agreed to the data safeguards' },
       { key: 'gpfAccessStatus', label: 'GPF access needed', choices: { 1: 'No', 2: 'Yes' } },
       {
-        computed: (data, names) => answerFields(data, answerForm(data, names)),
-        sourceKeys: ['additionalData', 'samples'],
-      },
-      { key: 'agreedToUsagePolicy', label: 'Agreed to the terms' },
-      {
         computed: (data, names) => [
           {
             key: 'team',
@@ -142,6 +137,11 @@ export function requestHistoryFormat(formFor: (id: string) => FormSchema | null)
           ),
       },
       { key: 'review_users', label: 'Reviewers', ref: 'user', staffOnly: true },
+      {
+        computed: (data, names) => answerFields(data, answerForm(data, names)),
+        sourceKeys: ['additionalData', 'samples'],
+      },
+      { key: 'agreedToUsagePolicy', label: 'Agreed to the terms', section: USAGE_SECTION },
     ],
   };
 }

@@ -9,6 +9,7 @@ import { openErrorModal } from '@/components/modals';
 import { deleteProject, projectQueryKey, teamQueryKey } from '../api/projects';
 import { collectMessages } from './error-text';
 import { notify } from './notify';
+import { historyQueryKey } from '@/components/history';
 
 /** Confirm, delete, and report the outcome as researcher §8 words it. */
 export function useProjectDeletion(project: ProjectDto) {
@@ -67,7 +68,7 @@ export function useProjectDeletion(project: ProjectDto) {
       for (const key of [
         projectQueryKey(project.id),
         teamQueryKey(project.id),
-        ['project-history', project.id],
+        historyQueryKey('project', project.id),
       ])
         queryClient.removeQueries({ queryKey: key });
       void queryClient.invalidateQueries({ queryKey: ['projects'] });

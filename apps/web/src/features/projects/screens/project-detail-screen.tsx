@@ -17,7 +17,7 @@ import { Page } from '@/components/page';
 import { useSession } from '@/lib/session';
 import { useCan, useActor } from '@/lib/use-can';
 import { useProject } from '../api/projects';
-import { AuditTrail } from '../components/audit-trail';
+import { ProjectAuditTrail } from '../components/audit-trail';
 import { formatDate } from '../components/format';
 import { IrbCard, IrbNotice, useExpiredIrbModal } from '../components/irb-card';
 import { ProjectActionMenu } from '../components/project-actions';
@@ -172,7 +172,7 @@ export default function ProjectDetailScreen() {
               Back to Project
             </Button>
           </Group>
-          <AuditTrail project={data} />
+          <ProjectAuditTrail project={data} />
         </Stack>
       ) : (
         <Stack>

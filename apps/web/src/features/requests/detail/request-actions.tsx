@@ -8,6 +8,7 @@ import { openErrorModal } from '@/components/modals';
 import { notifications } from '@mantine/notifications';
 import { collectMessages } from '@/lib/request-rules';
 import { requestQueryKey, useDeleteRequest, type RequestView } from '../api/requests';
+import { historyQueryKey } from '@/components/history';
 
 /** Approved and rejected requests, and those an approval led to, cannot be deleted (decision 093). */
 export const deletionDisabled = (request: Pick<RequestView, 'status'>) =>
@@ -68,7 +69,7 @@ export function DeleteRequestButton({ request }: { request: RequestView }) {
     navigate('/request');
     setTimeout(() => {
       queryClient.removeQueries({ queryKey: requestQueryKey(request.id) });
-      queryClient.removeQueries({ queryKey: ['request-history', request.id] });
+      queryClient.removeQueries({ queryKey: historyQueryKey('request', request.id) });
     }, 0);
   };
 

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import {
   can,
-  RETURN_TO_APPLICANT_STATUSES,
+  OWNER_EDITABLE_STATUSES,
+  REQUEST_CREATED,
   STAFF_ROLES,
   type InstitutionDto,
   type RequestStatusId,
@@ -126,10 +127,12 @@ export default function RequestDetailScreen() {
   const setTab = (next: string | null) => {
     if (next) setParams({ tab: next }, { replace: true });
   };
+  // The owner continues a draft, or edits a request returned to them (decision 128).
   const canEdit =
     isOwner &&
-    RETURN_TO_APPLICANT_STATUSES.includes(data.status as RequestStatusId) &&
+    OWNER_EDITABLE_STATUSES.includes(data.status as RequestStatusId) &&
     (data.permissions.includes('update') || data.is_editable);
+  const draft = data.status === REQUEST_CREATED;
   const suspended = data.status === SUSPENDED_STATUS;
   // The researcher's own suspension over this request (the shell's ribbon covers other requests).
   const userSuspendedHere = user?.suspended_request === data.id;
@@ -168,8 +171,12 @@ export default function RequestDetailScreen() {
         {statusName(data)}
       </Badge>
       {canEdit && (
-        <Button component={Link} to={`/request/create?request=${data.id}`} variant="light">
-          Edit Request
+        <Button
+          component={Link}
+          to={`/request/create?request=${data.id}`}
+          variant={draft ? 'filled' : 'light'}
+        >
+          {draft ? 'Continue Request' : 'Edit Request'}
         </Button>
       )}
       {showAudit &&
@@ -214,6 +221,14 @@ export default function RequestDetailScreen() {
                 .
               </>
             )}
+          </Text>
+        </Alert>
+      )}
+      {draft && canEdit && (
+        <Alert color="blue" variant="light">
+          <Text size="sm">
+            This request is a draft: it has not been submitted. Continue it to check your answers and submit
+            it for review.
           </Text>
         </Alert>
       )}

@@ -2,11 +2,15 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Loader, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
 import {
   can,
+  OWNER_EDITABLE_STATUSES,
+  REQUEST_CREATED,
+  REQUEST_SUBMITTED,
   REQUEST_MESSAGES,
-  RETURN_TO_APPLICANT_STATUSES,
   type CreateRequestInput,
+  type UpdateRequestInput,
   type DatasetDto,
   type ProjectDto,
   type RequestDto,
@@ -51,6 +55,7 @@ import {
   type StepKey,
 } from './rules';
 import { emptyWizard, resourceGroup, usageComplete, type WizardData } from './state';
+import { EditNotice } from './edit-notice';
 import { DetailsStep } from './steps/details-step';
 import { ProjectStep } from './steps/project-step';
 import { ResourcesStep } from './steps/resources-step';
@@ -219,6 +224,7 @@ export default function RequestWizardScreen() {
   const [furthest, setFurthest] = useState(0);
   const [done, setDone] = useState<RequestDto | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [savingDraft, setSavingDraft] = useState(false);
   const [submitErrors, setSubmitErrors] = useState<string[]>([]);
   const [generalError, setGeneralError] = useState<string | null>(null);
   const update = (patch: Partial<WizardData>) => setData((current) => ({ ...current, ...patch }));
@@ -396,11 +402,7 @@ export default function RequestWizardScreen() {
         <Loader aria-label="Loading" />
       </Page>
     );
-  if (
-    editing &&
-    edited.data &&
-    !(RETURN_TO_APPLICANT_STATUSES as readonly number[]).includes(edited.data.status)
-  )
+  if (editing && edited.data && !(OWNER_EDITABLE_STATUSES as readonly number[]).includes(edited.data.status))
     return (
       <Page title="Resource Request" crumbs={crumbs}>
         <Alert color="red" role="alert">
@@ -464,6 +466,43 @@ export default function RequestWizardScreen() {
     };
   };
 
+  /** What an edit sends (PATCH request/{id}/): the answers, the team and, for researchers, the usage step. */
+  const editPayload = (payload: CreateRequestInput): UpdateRequestInput => ({
+    additional_data: payload.additional_data ?? undefined,
+    access_control_list: payload.access_control_list ?? undefined,
+    intent_to_download: payload.intent_to_download,
+    agreed_nih: payload.agreed_nih,
+    data_safeguard: payload.data_safeguard,
+    gpf_access_status: payload.gpf_access_status,
+    ...(staff ? {} : { agreed_to_usage_policy: data.usage.terms, usage_answers: data.usage.answers }),
+  });
+
+  // A new request, or a draft being continued, may be kept as a draft (decision 128).
+  const canSaveDraft = !editing || edited.data?.status === REQUEST_CREATED;
+  const saveDraft = async () => {
+    setSavingDraft(true);
+    setSubmitErrors([]);
+    setGeneralError(null);
+    try {
+      const payload = { ...body(), submit: false };
+      const saved = editId ? await updateRequest(editId, editPayload(payload)) : await createRequest(payload);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['requests'] }),
+        queryClient.invalidateQueries({ queryKey: ['request', saved.id] }),
+      ]);
+      notifications.show({
+        color: 'green',
+        title: 'Draft saved',
+        message: `${saved.portal_request_id} is saved as a draft. Continue it from its page to submit it.`,
+      });
+      void navigate(`/request/${saved.id}`);
+    } catch (error) {
+      setGeneralError(error instanceof ApiError ? error.summary : String(error));
+    } finally {
+      setSavingDraft(false);
+    }
+  };
+
   const submit = async () => {
     setSubmitting(true);
     setSubmitErrors([]);
@@ -472,13 +511,9 @@ export default function RequestWizardScreen() {
       const payload = body();
       const request = editId
         ? await updateRequest(editId, {
-            additional_data: payload.additional_data ?? undefined,
-            access_control_list: payload.access_control_list ?? undefined,
-            intent_to_download: payload.intent_to_download,
-            agreed_nih: payload.agreed_nih,
-            data_safeguard: payload.data_safeguard,
-            gpf_access_status: payload.gpf_access_status,
-            ...(staff ? {} : { agreed_to_usage_policy: data.usage.terms, usage_answers: data.usage.answers }),
+            ...editPayload(payload),
+            // A draft is submitted by its edit; a returned request goes back to review by itself.
+            ...(edited.data?.status === REQUEST_CREATED ? { status: REQUEST_SUBMITTED } : {}),
           })
         : await createRequest(payload);
       await queryClient.invalidateQueries({ queryKey: ['requests'] });
@@ -627,6 +662,8 @@ export default function RequestWizardScreen() {
             generalError={generalError}
             onEdit={goToKey}
             onSubmit={submit}
+            onSaveDraft={canSaveDraft ? () => void saveDraft() : undefined}
+            savingDraft={savingDraft}
           />
         );
     }
@@ -634,6 +671,7 @@ export default function RequestWizardScreen() {
 
   return (
     <Page title="Resource Request" crumbs={crumbs}>
+      {edited.data && <EditNotice request={edited.data} />}
       {(projects.isError || datasets.isError || sampleTypes.isError) && (
         <Alert color="red" role="alert">
           The wizard could not load its projects or resources. Please reload the page.

@@ -36,6 +36,8 @@ export function ReviewStep({
   generalError,
   onEdit,
   onSubmit,
+  onSaveDraft,
+  savingDraft = false,
 }: {
   project: ProjectDto | null;
   piName: string;
@@ -47,6 +49,9 @@ export function ReviewStep({
   generalError: string | null;
   onEdit: (step: 'project' | 'resources' | 'details' | 'team') => void;
   onSubmit: () => void;
+  /** Keeps the request as a draft (status Created) to continue later; absent when it cannot stay one. */
+  onSaveDraft?: () => void;
+  savingDraft?: boolean;
 }) {
   return (
     <Stack gap="md" maw={860}>
@@ -110,9 +115,14 @@ export function ReviewStep({
         </Alert>
       )}
       <Group>
-        <Button onClick={onSubmit} loading={submitting}>
+        <Button onClick={onSubmit} loading={submitting} disabled={savingDraft}>
           Submit
         </Button>
+        {onSaveDraft && (
+          <Button variant="default" onClick={onSaveDraft} loading={savingDraft} disabled={submitting}>
+            Save Draft
+          </Button>
+        )}
       </Group>
     </Stack>
   );

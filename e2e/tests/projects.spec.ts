@@ -69,7 +69,7 @@ test('a researcher creates a project with an IRB and two team members, edits it 
   await page
     .getByRole('textbox', { name: 'Abstract' })
     .fill('We study sleep and sensory processing in autistic children.');
-  await page.getByRole('radio', { name: 'No', exact: true }).check();
+  await page.getByRole('radio', { name: 'Yes', exact: true }).check();
 
   // The IRB: a PDF, approved, with dates in the wrong direction first.
   await chooseIrbFile(page, EICAR);
@@ -139,7 +139,7 @@ test('a researcher creates a project with an IRB and two team members, edits it 
   // Edit: the non-autism answer is fixed; the title changes.
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Edit Project' })).toBeVisible();
-  await expect(page.getByRole('radio', { name: 'No', exact: true })).toBeDisabled();
+  await expect(page.getByRole('radio', { name: 'Yes', exact: true })).toBeDisabled();
   await page.getByRole('textbox', { name: 'Title' }).fill(`${title} (revised)`);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `${title} (revised)` })).toBeVisible();
@@ -181,7 +181,7 @@ test('an admin creates a project for a PI, then deletes it after confirming', as
   await page.getByRole('option', { name: /primary_researcher@demo\.test/ }).click();
   await page.getByRole('textbox', { name: 'Title' }).fill(title);
   await page.getByRole('textbox', { name: 'Abstract' }).fill('A study the foundation sets up for a PI.');
-  await page.getByRole('radio', { name: 'No', exact: true }).check();
+  await page.getByRole('radio', { name: 'Yes', exact: true }).check();
   await page.getByRole('button', { name: 'Create Project' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();

@@ -49,7 +49,7 @@ async function answerUsage(page: Page) {
   await expect(continueButton).toBeDisabled();
   const groups = page.getByRole('radiogroup');
   for (let index = 0; index < 3; index++)
-    await groups.nth(index).getByRole('radio', { name: 'True' }).check();
+    await groups.nth(index).getByRole('radio', { name: 'Yes', exact: true }).check();
   await expect(continueButton).toBeDisabled();
   await page.getByRole('checkbox', { name: /I agree to the/ }).check();
   await expect(continueButton).toBeEnabled();
@@ -163,10 +163,10 @@ test('a researcher requests two datasets, one through Globus, from a new project
   await page.getByRole('checkbox', { name: /I agree to follow the NIH Genomic Data Sharing Policy/ }).check();
   await page.getByRole('checkbox', { name: /I will keep the data on secured systems/ }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText('Field Required')).toBeVisible();
+  await expect(page.getByText('Required field')).toBeVisible();
   await look(page, '3-details-errors');
   await page.getByRole('textbox', { name: 'Globus username' }).fill('researcher@globusid.org');
-  await expect(page.getByText('Field Required')).toBeHidden();
+  await expect(page.getByText('Required field')).toBeHidden();
   await expectNoViolations(page);
   await page.getByRole('button', { name: 'Continue' }).click();
 

@@ -25,6 +25,13 @@ export const theme = createTheme({
     // Mantine draws a modal's title bar as <header>; outside <main> that is a second banner
     // landmark for screen readers, so every modal's title bar is a plain element instead.
     ModalHeader: { defaultProps: { component: 'div' } },
+    // Mantine leaves the show-password toggle out of the tab order; keyboard users need it too.
+    PasswordInput: {
+      defaultProps: {
+        visibilityToggleFocusable: true,
+        visibilityToggleButtonProps: { 'aria-label': 'Show password' },
+      },
+    },
   },
 });
 

@@ -18,14 +18,14 @@ import { createRequestCommentSchema, reviewUserSchema, zendeskTicketIdsInputSche
  */
 export const REQUEST_MESSAGES = {
   requiredField: MESSAGES.requiredField,
-  fieldRequired: 'Field Required',
   shareWithSimons: (product: string) => `This is required by ${product} to continue`,
   saveFailedIds: '* Save Failed.  Please fix the ids below and try again',
   fixIds: '* Please fix the ids below!',
   deleted: 'Request Deleted Successfully',
   deletionFailed: 'Request Deletion Failed',
   cannotDeleteDecided: 'An approved or rejected request cannot be deleted.',
-  notEditable: 'This request can only be edited while it is a draft, revisions are requested or it is deferred.',
+  notEditable:
+    'This request can only be edited while it is a draft, revisions are requested or it is deferred.',
   alreadyApproved: (names: string[]) =>
     `You are already approved for this resource: ${names.join(', ')}. An approved resource cannot be requested again.`,
   alreadyApprovedShort: '* You are already approved for this resource',

@@ -1,4 +1,4 @@
-import { can, type Actor, type HistoryEntryDto } from '@rrp/domain';
+import { can, MESSAGES, type Actor, type HistoryEntryDto } from '@rrp/domain';
 import type { Db, DbOrTx } from '../../platform/db/database';
 import { authorize } from '../../platform/http/access';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../platform/http/errors';
@@ -114,9 +114,7 @@ export function createHistoryService(deps: { db: Db }) {
     async list(actor: Actor | null, query: Record<string, string | undefined>) {
       if (!query.pk || !query.model) {
         const missing = ['pk', 'model'].filter((key) => !query[key]);
-        throw new ValidationError(
-          Object.fromEntries(missing.map((key) => [key, ['This field is required.']])),
-        );
+        throw new ValidationError(Object.fromEntries(missing.map((key) => [key, [MESSAGES.requiredField]])));
       }
       const list = parseListQuery(historyList, query);
       const staff = can(actor, 'list', 'History');

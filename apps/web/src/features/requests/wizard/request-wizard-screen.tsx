@@ -17,12 +17,14 @@ import {
   type RoleKey,
   type SampleTypeDto,
   type SessionUserDto,
+  type UserProfileDto,
 } from '@rrp/domain';
-import { normalizeSampleIds, type FormValues } from '@rrp/domain/forms';
+import { fillProduct, normalizeSampleIds, type FormValues } from '@rrp/domain/forms';
 import { Page } from '@/components/page';
 import { ApiError } from '@/lib/api-client';
-import { SUPPORT_EMAIL } from '@/lib/config';
+import { PRODUCT_NAME, SUPPORT_EMAIL } from '@/lib/config';
 import { useSession } from '@/lib/session';
+import { profileAnswers, profileChanges, profileQueryKey, saveProfile, useProfile } from '@/lib/profile';
 import { useActor } from '@/lib/use-can';
 import {
   createRequest,
@@ -127,11 +129,20 @@ export function sampleResource(sample: SampleTypeDto): Resource {
 /** A checktree answer of one `true` option (the dataset security statements). */
 const ticked = (value: unknown) => (Array.isArray(value) ? value.includes(true) : value === true);
 
-/** Contact fields of the biospecimen forms, filled from the requester (or the PI for staff). */
-function contactDefaults(user: SessionUserDto | null, staff: boolean, owner: string | null): FormValues {
+/**
+ * Contact and shipping fields of the biospecimen forms, filled from the requester's profile (or
+ * the PI's name for staff).
+ */
+function contactDefaults(
+  user: SessionUserDto | null,
+  profile: UserProfileDto | undefined,
+  staff: boolean,
+  owner: string | null,
+): FormValues {
   if (staff) return owner ? { full_name: owner.slice(0, 30) } : {};
   if (!user) return {};
   return {
+    ...profileAnswers(profile),
     full_name: user.full_name.slice(0, 30),
     email: user.email,
     ...(user.phone_number ? { phone_number: user.phone_number.slice(0, 20) } : {}),
@@ -217,6 +228,7 @@ export default function RequestWizardScreen() {
   const abnEpic = useFeature('abn_epic');
   const abnUnderReview = useAbnDataRequestUnderReview(abnEpic && !staff ? (user?.id ?? null) : null);
 
+  const profile = useProfile(staff ? undefined : user?.id);
   const projects = useWizardProjects();
   const datasets = useWizardDatasets();
   const sampleTypes = useWizardSampleTypes();
@@ -376,6 +388,16 @@ export default function RequestWizardScreen() {
     else if (location.hash !== doneHash.current) void navigate('/');
   }, [done, location.hash, navigate]);
 
+  // After Continue (or a step chosen in the stepper) focus moves to the new step's heading, so
+  // keyboard and screen-reader users start reading where the new step begins (decision 130).
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef<number | null>(null);
+  useEffect(() => {
+    if (loading || !seeded || done) return;
+    if (shownStep.current !== null && shownStep.current !== active) stepHeading.current?.focus();
+    shownStep.current = active;
+  }, [active, loading, seeded, done]);
+
   const goTo = (step: number) => {
     setFurthest((current) => Math.max(current, step));
     void navigate({ search: location.search, hash: hashForStep(step) });
@@ -477,6 +499,27 @@ export default function RequestWizardScreen() {
     ...(staff ? {} : { agreed_to_usage_policy: data.usage.terms, usage_answers: data.usage.answers }),
   });
 
+  /**
+   * Shipping and contact details typed for a biospecimen request go to My Profile (researcher §3
+   * "User profile fields updated from the wizard"); staff filing for a PI leave profiles alone.
+   */
+  const rememberProfile = async () => {
+    const sample = data.selection.find((resource) => resource.kind === 'sample');
+    if (staff || !user || !sample) return;
+    const changed = profileChanges(data.details[sample.formCode ?? ''] ?? {}, profile.data);
+    if (Object.keys(changed).length === 0) return;
+    try {
+      queryClient.setQueryData(profileQueryKey(user.id), await saveProfile(user.id, changed));
+    } catch {
+      notifications.show({
+        color: 'yellow',
+        title: 'Your profile was not updated',
+        message:
+          'The request is saved, but the address and phone you typed could not be saved to My Profile.',
+      });
+    }
+  };
+
   // A new request, or a draft being continued, may be kept as a draft (decision 128).
   const canSaveDraft = !editing || edited.data?.status === REQUEST_CREATED;
   const saveDraft = async () => {
@@ -486,6 +529,7 @@ export default function RequestWizardScreen() {
     try {
       const payload = { ...body(), submit: false };
       const saved = editId ? await updateRequest(editId, editPayload(payload)) : await createRequest(payload);
+      await rememberProfile();
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['requests'] }),
         queryClient.invalidateQueries({ queryKey: ['request', saved.id] }),
@@ -516,6 +560,7 @@ export default function RequestWizardScreen() {
             ...(edited.data?.status === REQUEST_CREATED ? { status: REQUEST_SUBMITTED } : {}),
           })
         : await createRequest(payload);
+      await rememberProfile();
       await queryClient.invalidateQueries({ queryKey: ['requests'] });
       setDone(request);
     } catch (error) {
@@ -601,8 +646,10 @@ export default function RequestWizardScreen() {
                 id,
                 data.details[id] ??
                   (data.selection[0]?.kind === 'sample'
-                    ? contactDefaults(user, staff, owner?.display_name ?? null)
-                    : {}),
+                    ? contactDefaults(user, profile.data, staff, owner?.display_name ?? null)
+                    : id === 'globus_account' && !staff && profile.data?.globus_username
+                      ? { globus_username: profile.data.globus_username }
+                      : {}),
               ]),
             )}
             errors={data.detailErrors}
@@ -664,6 +711,10 @@ export default function RequestWizardScreen() {
             onSubmit={submit}
             onSaveDraft={canSaveDraft ? () => void saveDraft() : undefined}
             savingDraft={savingDraft}
+            forms={(schemas.data ?? []).map((form) => fillProduct(form, PRODUCT_NAME))}
+            details={data.details}
+            intentToDownload={askIntent ? data.intentToDownload : null}
+            usage={steps.includes('usage') ? data.usage : null}
           />
         );
     }
@@ -695,7 +746,13 @@ export default function RequestWizardScreen() {
             allowStepSelect={index <= furthest && allowedStep(index, steps.length, completed) === index}
           >
             <Stack gap="md" mt="md">
-              <Title order={2} fz="xl">
+              <Title
+                order={2}
+                fz="xl"
+                ref={index === active ? stepHeading : undefined}
+                tabIndex={-1}
+                style={{ outline: 'none' }}
+              >
                 {key === 'team' ? teamTitle(teamWithAccess.length) : STEP_LABELS[key]}
               </Title>
               {key === 'details' && submitErrors.length > 0 && (

@@ -168,7 +168,7 @@ export function DetailsStep({
     const cleaned: Record<string, FormValues> = {};
     let valid = true;
     if (askIntent && intentToDownload === null) {
-      setIntentError(REQUEST_MESSAGES.fieldRequired);
+      setIntentError(REQUEST_MESSAGES.requiredField);
       valid = false;
     }
     for (const form of forms) {

@@ -20,7 +20,7 @@ import { registerWebApp } from './platform/http/web-app';
 import { httpServiceHealth } from './platform/external/service-health';
 import { recaptchaBotCheck } from './platform/external/recaptcha';
 import { orcidAdapter } from './platform/external/orcid';
-import { localZendesk, zendeskApi, zendeskOff } from './platform/external/zendesk';
+import { LOCAL_ZENDESK_STAND_IN, localZendesk, zendeskApi, zendeskOff } from './platform/external/zendesk';
 import { requestStaffRoutes } from './modules/requests/request-staff.routes';
 import { createRequestStaffService } from './modules/requests/request-staff.service';
 import { userListRoutes } from './modules/accounts/user-list.routes';
@@ -224,6 +224,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     files.registerType(type, datasetFilePolicy(type, catalogue));
   }
   app.decorate('demo', { attachDefaultRda: institutions.attachDefaultRda, attachIrb: demoIrb(files) });
+  // Zendesk behind the request staff panel: the real API, else demo tickets outside production.
+  const zendesk = config.zendesk
+    ? zendeskApi(config.zendesk)
+    : config.isProduction
+      ? zendeskOff
+      : localZendesk();
   const services = {
     institutions,
     accounts: {
@@ -242,7 +248,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         recaptcha: config.recaptcha,
       },
       database,
-      serviceHealth: httpServiceHealth(config.externalServices),
+      serviceHealth: httpServiceHealth(config.externalServices, {
+        standIns: zendesk.mode === 'local' ? { ZENDESK_API: LOCAL_ZENDESK_STAND_IN } : {},
+      }),
       virusScan: config.clamav ? 'configured' : 'not configured',
     }),
     catalogue,
@@ -283,11 +291,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Resource requests (issue 7); their forms are checked by the same validator as the web's.
   const requests = createRequestsService({ db: database.db, forms, email, emailContext });
   // The staff panel of a request: reviewers, comments, Zendesk tickets (issue 8); the user pickers.
-  const zendesk = config.zendesk
-    ? zendeskApi(config.zendesk)
-    : config.isProduction
-      ? zendeskOff
-      : localZendesk();
   const requestStaff = createRequestStaffService({ db: database.db, zendesk, log: app.log });
   await app.register(requestsRoutes, { requests, staff: requestStaff });
   // Decisions (issue 8): the workflow tables, decision e-mails and their documents.

@@ -51,6 +51,20 @@ describe('config', () => {
     expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }).isProduction).toBe(true);
   });
 
+  it('health-checks Zendesk only when the staff panel can use it (URL, e-mail and API token)', () => {
+    const urlOnly = loadConfig({ DATA_DIR: dataDir(), ZENDESK_URL: 'https://x.zendesk.test' });
+    expect(urlOnly.externalServices.ZENDESK_API).toBeUndefined();
+    expect(urlOnly.zendesk).toBeUndefined();
+    const full = loadConfig({
+      DATA_DIR: dataDir(),
+      ZENDESK_URL: 'https://x.zendesk.test',
+      ZENDESK_EMAIL: 'support@example.test',
+      ZENDESK_API_TOKEN: 'token',
+    });
+    expect(full.externalServices.ZENDESK_API).toBe('https://x.zendesk.test');
+    expect(full.zendesk?.url).toBe('https://x.zendesk.test');
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), PORT: '', SMTP_URL: '' })).toMatchObject({ port: 3000 });
   });

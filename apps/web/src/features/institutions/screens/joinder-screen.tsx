@@ -8,6 +8,7 @@ import { useAffiliation } from '@/lib/affiliation';
 import { useSession } from '@/lib/session';
 import { useRda } from '../api/institutions';
 import { PdfViewer } from '../components/pdf-viewer';
+import { formatDate } from '@rrp/domain';
 
 const FULLY_EXECUTED = 3;
 
@@ -45,7 +46,7 @@ export default function JoinderScreen() {
     return (
       <Page title="RDA Joinder">
         <Alert color="green" role="status" maw={720}>
-          You agreed to the RDA of {institution.name} on {new Date(link.joinder_date).toLocaleDateString()}.
+          You agreed to the RDA of {institution.name} on {formatDate(link.joinder_date)}.
         </Alert>
       </Page>
     );

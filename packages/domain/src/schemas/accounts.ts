@@ -76,7 +76,14 @@ export type ResetPassword = z.infer<typeof resetPasswordSchema>;
 export const verifyUserQuerySchema = z.strictObject({ token: z.string().min(1).max(200) });
 
 /** What GET verify-user/ answers: a password-setting token when the account has no password yet. */
-export const verifyUserResponseSchema = z.object({ token: z.string().nullable(), password_set: z.boolean() });
+export const verifyUserResponseSchema = z.object({
+  token: z.string().nullable(),
+  password_set: z.boolean(),
+  /** The link was used before and the account is verified: the person only needs to sign in. */
+  already_verified: z.boolean(),
+});
+export type VerifyUserResult = z.infer<typeof verifyUserResponseSchema>;
+export const ALREADY_VERIFIED = 'Your account is already verified';
 
 /** Globus identity: user@host style, or a UUID (foundation §5). */
 export const globusUsernameSchema = z

@@ -26,7 +26,11 @@ export async function issueOneTimeToken(tx: DbOrTx, userId: number, purpose: Tok
 }
 
 export type ConsumedToken =
-  { status: 'ok'; userId: number } | { status: 'expired'; userId: number } | { status: 'invalid' };
+  | { status: 'ok'; userId: number }
+  | { status: 'expired'; userId: number }
+  /** Already used (or retired by a newer one): callers may say so, never act on it. */
+  | { status: 'used'; userId: number }
+  | { status: 'invalid' };
 
 /**
  * Uses a token up: valid once, before it expires, for its purpose only. The row is locked so two
@@ -40,11 +44,10 @@ export async function consumeOneTimeToken(
   const [row] = await tx
     .select()
     .from(userTokens)
-    .where(
-      and(eq(userTokens.tokenHash, digest(raw)), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)),
-    )
+    .where(and(eq(userTokens.tokenHash, digest(raw)), eq(userTokens.purpose, purpose)))
     .for('update');
   if (!row) return { status: 'invalid' };
+  if (row.usedAt !== null) return { status: 'used', userId: row.userId };
   if (row.expiresAt.getTime() <= Date.now()) return { status: 'expired', userId: row.userId };
   await tx.update(userTokens).set({ usedAt: new Date() }).where(eq(userTokens.id, row.id));
   return { status: 'ok', userId: row.userId };

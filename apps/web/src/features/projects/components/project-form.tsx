@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Checkbox, Group, Radio, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { Link } from 'react-router';
 import { useForm } from '@mantine/form';
 import {
   AUTISM_QUESTION,
@@ -50,6 +52,33 @@ export function openIrbThanks() {
         Your IRB / Institutional Assurance has been received. We will review the resource request and get back
         to you with a decision soon.
       </Text>
+    ),
+  });
+}
+
+/** After creating a project: what was created, and the way on to requesting resources for it. */
+export function openProjectCreated(project: ProjectDto, withIrb: boolean) {
+  const id = modals.open({
+    title: 'Project created',
+    children: (
+      <Stack>
+        <Text size="sm">
+          {`${project.title} (${project.portal_project_id}) has been created${withIrb ? ' with its IRB / Institutional Assurance' : ''}. `}
+          To request datasets or biospecimens for it, create a resource request.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => modals.close(id)}>
+            Close
+          </Button>
+          <Button
+            component={Link}
+            to={`/request/create?project=${project.id}#project_request_1`}
+            onClick={() => modals.close(id)}
+          >
+            Create Resource Request
+          </Button>
+        </Group>
+      </Stack>
     ),
   });
 }
@@ -205,7 +234,10 @@ export function ProjectForm({
         if (latestIrb) body.latest_irb = latestIrb;
         saved = Object.keys(body).length ? await update.mutateAsync(body) : project;
       }
-      if (latestIrb) openIrbThanks();
+      // A new project says what happened and offers the next step; a new IRB on an existing
+      // project is the spec's IRB acknowledgement (decision 132).
+      if (creating) openProjectCreated(saved, Boolean(latestIrb));
+      else if (latestIrb) openIrbThanks();
       onSaved(saved);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;

@@ -119,10 +119,12 @@ export function useAddRda() {
 }
 
 /** An RDA file with its content (base64) for the PDF viewer. */
-export function useRda(fileId: number) {
+/** An RDA file with its PDF; nothing is asked while there is none (an institution without an RDA). */
+export function useRda(fileId: number | null) {
   return useQuery({
     queryKey: ['rda', fileId],
     queryFn: () => apiFetch<FileDto>(`file/${fileId}/`, { query: { base64: 'true' } }),
+    enabled: fileId !== null,
   });
 }
 

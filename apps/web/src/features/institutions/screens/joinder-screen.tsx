@@ -20,7 +20,7 @@ export default function JoinderScreen() {
   const affiliation = useAffiliation(user);
   const institution = affiliation.data?.institution ?? null;
   const link = affiliation.data?.link ?? null;
-  const rda = useRda(institution?.current_rda ?? 0);
+  const rda = useRda(institution?.current_rda ?? null);
   const [agreed, setAgreed] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);

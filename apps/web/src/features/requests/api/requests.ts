@@ -76,7 +76,9 @@ export function useRequest(id: number) {
   return useQuery({
     queryKey: requestQueryKey(id),
     enabled: Number.isInteger(id) && !deleted.has(id),
-    queryFn: () => apiFetch<RequestView>(`request/${id}/`, { query: { expand: REQUEST_EXPAND } }),
+    // A request the caller may not see answers 404: the page says so in place (decision 132).
+    queryFn: () =>
+      apiFetch<RequestView>(`request/${id}/`, { query: { expand: REQUEST_EXPAND }, handleStatus: [404] }),
     retry: false,
   });
 }

@@ -10,7 +10,7 @@ import {
   type RequestStatusId,
 } from '@rrp/domain';
 import { Page } from '@/components/page';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch, ApiError } from '@/lib/api-client';
 import { SUPPORT_EMAIL } from '@/lib/config';
 import { useSession } from '@/lib/session';
 import { useCan, useActor } from '@/lib/use-can';
@@ -43,6 +43,8 @@ export const SUSPENDED_TEXT = 'Access to this request has been suspended.';
 export const SUSPENDED_THIS_REQUEST =
   'Your access has been suspended due to non-compliance with this request.';
 export const UNCONFIRMED_INSTITUTION = 'This request is from a researcher at an unconfirmed institution.';
+/** A request the caller may not see (the server answers 404 alike for one that does not exist). */
+export const NO_ACCESS = 'You do not have access to this request';
 
 export type TabKey =
   'pi' | 'details' | 'details-team' | 'team' | 'policy' | 'access' | 'availability' | 'renewal';
@@ -107,9 +109,26 @@ export default function RequestDetailScreen() {
   const mode = params.get('mode') === 'audit' && showAudit ? 'audit' : 'view';
 
   if (request.isError) {
+    const hidden = request.error instanceof ApiError && request.error.status === 404;
     return (
       <Page title="Request" crumbs={CRUMBS}>
-        <Alert color="red">This request could not be loaded.</Alert>
+        {hidden ? (
+          <Alert color="yellow" title={NO_ACCESS} maw={720}>
+            <Text size="sm">
+              Requests are open to their research team, to staff, and to the reviewers assigned to them. It
+              may also have been deleted. If you think you should see it, contact{' '}
+              <Anchor href={`mailto:${SUPPORT_EMAIL}`} inherit underline="always">
+                {SUPPORT_EMAIL}
+              </Anchor>
+              .
+            </Text>
+            <Button component={Link} to="/" variant="light" mt="sm">
+              Go to Home
+            </Button>
+          </Alert>
+        ) : (
+          <Alert color="red">This request could not be loaded.</Alert>
+        )}
       </Page>
     );
   }

@@ -7,8 +7,15 @@ test.describe.configure({ timeout: 120_000 });
 
 const SHOTS = process.env.WIZARD_SHOTS;
 
+/** With WIZARD_SHOTS set, screenshots of the page on a laptop and on a phone. */
 async function look(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  if (!SHOTS) return;
+  const viewport = page.viewportSize();
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  if (viewport) await page.setViewportSize(viewport);
 }
 
 async function expectNoViolations(page: Page, within?: string) {
@@ -342,6 +349,11 @@ test('a researcher requests iPSC samples, fixes an invalid id and submits', asyn
   const table = page.getByRole('table', { name: 'Sample availability' });
   await expect(table.getByRole('row', { name: /11000-p1 Invalid Id/ })).toBeVisible();
   await expect(table.getByRole('row', { name: /11000-i1 Available/ })).toBeVisible();
+  // Focus is on the id to fix; the legend says which states block.
+  await expect(table.getByText('11000-p1', { exact: true })).toBeFocused();
+  await expect(
+    page.getByRole('region', { name: 'Sample status legend' }).getByText(/Block the request/),
+  ).toBeVisible();
   await look(page, '3-samples-invalid');
   await expectNoViolations(page);
 

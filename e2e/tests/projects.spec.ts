@@ -190,7 +190,11 @@ test('an admin creates a project for a PI, then deletes it after confirming', as
   await page.getByRole('textbox', { name: 'Abstract' }).fill('A study the foundation sets up for a PI.');
   await page.getByRole('radio', { name: 'Yes', exact: true }).check();
   await page.getByRole('button', { name: 'Create Project' }).click();
-  await page.getByRole('dialog', { name: 'Project created' }).getByRole('button', { name: 'Close' }).last().click();
+  await page
+    .getByRole('dialog', { name: 'Project created' })
+    .getByRole('button', { name: 'Close' })
+    .last()
+    .click();
 
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText('Principal Investigator', { exact: true })).toBeVisible();

@@ -113,7 +113,10 @@ describe('registration and e-mail verification', () => {
   it('does not take a link retired by a newer one for a verified account', async () => {
     await post('/api/register-user/', researcher('relinked@example.test'));
     const first = await linkSentTo('relinked@example.test', /verify-user\?token=(\S+)/);
-    const [account] = await t.database.db.select().from(users).where(eq(users.email, 'relinked@example.test'));
+    const [account] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'relinked@example.test'));
     smtp.inbox.length = 0;
     await get(`/api/resend-verification/${account!.id}/`);
     const second = await linkSentTo('relinked@example.test', /verify-user\?token=(\S+)/);

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '../support/test';
+import { expectNoAxeViolations } from '../support/axe';
 import { DEMO_PASSWORD, signIn } from '../support/session';
 
 // Long journeys through six steps, on a machine the whole team shares.
@@ -16,14 +16,6 @@ async function look(page: Page, name: string) {
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
   if (viewport) await page.setViewportSize(viewport);
-}
-
-async function expectNoViolations(page: Page, within?: string) {
-  const builder = new AxeBuilder({ page });
-  const results = await (within ? builder.include(within) : builder).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
 }
 
 async function pick(page: Page, combobox: string, option: string) {
@@ -109,7 +101,7 @@ test('a researcher requests two datasets, one through Globus, from a new project
   await page.getByRole('textbox', { name: 'Project title' }).fill(`${title} (revised)`);
   await expect(page.getByText('Your changes to the project are saved when you continue.')).toBeVisible();
   await look(page, '1-project');
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
   const saved = page.waitForResponse(
     (response) =>
       /\/api\/project\/\d+\/?(\?.*)?$/.test(response.url()) && response.request().method() === 'PATCH',
@@ -160,7 +152,7 @@ test('a researcher requests two datasets, one through Globus, from a new project
   await expect(cart.getByText('SSC Phenotype Data')).toBeVisible();
   await expect(cart.getByText('SSC Genotyping Arrays')).toBeVisible();
   await look(page, '2-resources');
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
   await cart.getByRole('button', { name: 'Continue' }).click();
 
   // Details: the security statements and the Globus username for a download.
@@ -174,14 +166,14 @@ test('a researcher requests two datasets, one through Globus, from a new project
   await look(page, '3-details-errors');
   await page.getByRole('textbox', { name: 'Globus username' }).fill('researcher@globusid.org');
   await expect(page.getByText('Required field')).toBeHidden();
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Continue' }).click();
 
   // Team: the PI row is fixed.
   await expect(stepHeading(page, 'Identify Research Team')).toBeVisible();
   await expect(page.getByRole('switch').first()).toBeDisabled();
   await look(page, '4-team');
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
   // One new member: Continue waits for a valid row, then saves the member to the project's team.
   const newcomer = `newcomer-${Date.now()}@demo.test`;
   await page.getByRole('button', { name: 'Add team member' }).click();
@@ -202,7 +194,7 @@ test('a researcher requests two datasets, one through Globus, from a new project
   await expect(page.getByRole('combobox', { name: 'Institution, new member 1' })).toHaveValue(
     'Demo University',
   );
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await answerUsage(page);
@@ -220,7 +212,7 @@ test('a researcher requests two datasets, one through Globus, from a new project
     `${title} (revised)`,
   );
   await look(page, '6-review');
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
   // An Edit link goes back; the furthest step reached is still open.
   await page.getByRole('button', { name: 'Edit Research Team' }).click();
   await expect(page).toHaveURL(/#project_request_3$/);
@@ -231,7 +223,7 @@ test('a researcher requests two datasets, one through Globus, from a new project
   await expect(page.getByRole('heading', { name: 'Thank you for your request' })).toBeVisible();
   await expect(page.getByText('primary_researcher@demo.test')).toBeVisible();
   await look(page, '7-thank-you');
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
   await page.getByRole('link', { name: 'View Request Status' }).click();
   await expect(page).toHaveURL(/\/request\/\d+$/);
 });
@@ -273,7 +265,7 @@ test('mixing a dataset and a biospecimen is refused unless the new selection rep
     dialog.getByText('A dataset cannot be combined with a sample type or Research Match.'),
   ).toBeVisible();
   await look(page, '2-mixing');
-  await expectNoViolations(page, '[role="dialog"]');
+  await expectNoAxeViolations(page, '[role="dialog"]');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   const cart = page.getByRole('complementary', { name: 'Selected Resources' });
   await expect(cart.getByText('SSC Phenotype Data')).toBeVisible();
@@ -355,7 +347,7 @@ test('a researcher requests iPSC samples, fixes an invalid id and submits', asyn
     page.getByRole('region', { name: 'Sample status legend' }).getByText(/Block the request/),
   ).toBeVisible();
   await look(page, '3-samples-invalid');
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
 
   // Remove it and continue.
   await ids.click();
@@ -397,7 +389,7 @@ test('an admin files a dataset request for a PI, without the usage step', async 
     projectTitle!,
   );
   await look(page, 'admin-review');
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you for your request' })).toBeVisible();
   await expect(page.getByText('portal_admin@demo.test')).toBeVisible();
@@ -413,7 +405,7 @@ test('a locked project is read-only, and unsaved new team rows go when the proje
   await expect(page.getByText('This project is locked and shown read-only.')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Project title' })).toHaveCount(0);
   await look(page, '1-project-locked');
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await selectResource(page, 'AIC Phenotype Data');
@@ -435,7 +427,7 @@ test('a locked project is read-only, and unsaved new team rows go when the proje
   await page.getByLabel('First name, new member 1').fill('Unsaved');
   await expect(page.getByText('Complete or remove the new rows to continue.')).toBeVisible();
   await look(page, '4-team-pending-member');
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
 
   // Another project: the typed row belonged to the old project's team.
   await page.getByRole('button', { name: /^Project/ }).click();
@@ -465,8 +457,61 @@ test('with abn_epic on, ABN resources are offered but wait for approved ABN data
     );
     await abn.scrollIntoViewIfNeeded();
     await look(page, '2-resources-abn');
-    await expectNoViolations(page);
+    await expectNoAxeViolations(page);
   } finally {
     await setFeature(request, 'abn_epic', false);
   }
+});
+
+test('a researcher saves a draft, leaves, comes back, continues it and submits it', async ({ page }) => {
+  const title = `Draft on sleep and sensory processing ${Date.now()}`;
+  await signIn(page, 'primary_researcher@demo.test');
+  await page.goto('/request/create');
+  await createProject(page, title);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await selectResource(page, 'Simons Searchlight Phenotype Data');
+  await page
+    .getByRole('complementary', { name: 'Selected Resources' })
+    .getByRole('button', { name: 'Continue' })
+    .click();
+  await page.getByRole('radio', { name: 'No' }).check();
+  await page.getByRole('checkbox', { name: /I agree to follow the NIH Genomic Data Sharing Policy/ }).check();
+  await page.getByRole('checkbox', { name: /I will keep the data on secured systems/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(stepHeading(page, 'Identify Research Team')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await answerUsage(page);
+  await expect(stepHeading(page, 'Review')).toBeVisible();
+
+  // Save Draft keeps it as Created and opens its page.
+  await page.getByRole('button', { name: 'Save Draft' }).click();
+  await expect(page).toHaveURL(/\/request\/\d+$/);
+  const requestPath = new URL(page.url()).pathname;
+  await expect(page.getByText('Created', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(/This request is a draft: it has not been submitted\./)).toBeVisible();
+
+  // Leave, then come back to the request's page.
+  await page.goto('/request');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.goto(requestPath);
+  await page.getByRole('link', { name: 'Continue Request' }).click();
+  await expect(page).toHaveURL(/\/request\/create\?request=\d+/);
+  await expect(page.getByText(/^Continue your draft request /)).toBeVisible();
+
+  // The saved answers are there: the details step continues as it was left.
+  await expect(stepHeading(page, 'Resource details')).toBeVisible();
+  await expect(
+    page.getByRole('checkbox', { name: /I agree to follow the NIH Genomic Data Sharing Policy/ }),
+  ).toBeChecked();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(stepHeading(page, 'Identify Research Team')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await answerUsage(page);
+  await expect(page.getByRole('region', { name: 'Principal Investigator & Project' })).toContainText(title);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you for your request' })).toBeVisible();
+  await page.getByRole('link', { name: 'View Request Status' }).click();
+  await expect(page).toHaveURL(new RegExp(`${requestPath}$`));
+  await expect(page.getByText('Submitted', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Continue Request' })).toHaveCount(0);
 });

@@ -62,7 +62,7 @@ test('a researcher creates a project with an IRB and two team members, edits it 
   await page
     .getByRole('textbox', { name: 'Abstract' })
     .fill('We study sleep and sensory processing in autistic children.');
-  await page.getByRole('radio', { name: 'No', exact: true }).check();
+  await page.getByRole('radio', { name: 'Yes', exact: true }).check();
 
   // The IRB: a PDF, approved, with dates in the wrong direction first.
   await chooseIrbFile(page, EICAR);
@@ -104,9 +104,16 @@ test('a researcher creates a project with an IRB and two team members, edits it 
   await chooseIrbFile(page, IRB_PDF);
   await page.getByRole('button', { name: 'Create Project' }).click();
 
-  const thanks = page.getByRole('dialog', { name: 'Thank you.' });
-  await expect(thanks.getByText(/^Your IRB \/ Institutional Assurance has been received\./)).toBeVisible();
-  await thanks.getByRole('button', { name: 'Close' }).last().click();
+  // The modal says what happened (no resource request exists yet) and offers the next step.
+  const created = page.getByRole('dialog', { name: 'Project created' });
+  await expect(created).toContainText(`${title} (P`);
+  await expect(created).toContainText('has been created with its IRB / Institutional Assurance.');
+  await expect(created).not.toContainText('resource request and get back');
+  await expect(created.getByRole('link', { name: 'Create Resource Request' })).toHaveAttribute(
+    'href',
+    /\/request\/create\?project=\d+#project_request_1$/,
+  );
+  await created.getByRole('button', { name: 'Close' }).last().click();
   await expect(page).toHaveURL(/\/project\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   const team = page.getByRole('table', { name: 'Research team members' });
@@ -132,7 +139,7 @@ test('a researcher creates a project with an IRB and two team members, edits it 
   // Edit: the non-autism answer is fixed; the title changes.
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Edit Project' })).toBeVisible();
-  await expect(page.getByRole('radio', { name: 'No', exact: true })).toBeDisabled();
+  await expect(page.getByRole('radio', { name: 'Yes', exact: true })).toBeDisabled();
   await page.getByRole('textbox', { name: 'Title' }).fill(`${title} (revised)`);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `${title} (revised)` })).toBeVisible();
@@ -174,8 +181,13 @@ test('an admin creates a project for a PI, then deletes it after confirming', as
   await page.getByRole('option', { name: /primary_researcher@demo\.test/ }).click();
   await page.getByRole('textbox', { name: 'Title' }).fill(title);
   await page.getByRole('textbox', { name: 'Abstract' }).fill('A study the foundation sets up for a PI.');
-  await page.getByRole('radio', { name: 'No', exact: true }).check();
+  await page.getByRole('radio', { name: 'Yes', exact: true }).check();
   await page.getByRole('button', { name: 'Create Project' }).click();
+  await page
+    .getByRole('dialog', { name: 'Project created' })
+    .getByRole('button', { name: 'Close' })
+    .last()
+    .click();
 
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText('Principal Investigator', { exact: true })).toBeVisible();

@@ -68,3 +68,35 @@ test('registration refuses a mismatched confirmation, and answers a taken e-mail
     /Reset my password: http:\/\/127\.0\.0\.1:\d+\/reset-password$/m,
   );
 });
+
+test('a verification link followed again sends the verified account to sign-in', async ({ page }) => {
+  const email = `katherine.${Date.now()}@demo.test`;
+  await page.goto('/register');
+  await page.getByRole('dialog', { name: 'Please note' }).getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('textbox', { name: 'First name' }).fill('Katherine');
+  await page.getByRole('textbox', { name: 'Last name' }).fill('Johnson');
+  await page.getByRole('textbox', { name: 'Institutional email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Confirm email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill('Orbital-Mechanics-1962!');
+  await page.getByRole('combobox', { name: 'Institution' }).click();
+  await page.getByRole('option', { name: 'Demo University' }).click();
+  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Check Your Email' })).toBeVisible();
+
+  const link = await linkFromMail(email, /http:\/\/127\.0\.0\.1:\d+\/verify-user\?token=\S+/);
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/login\?redirect=email_verified/);
+  await expect(page.getByText('Your account is verified')).toBeVisible();
+
+  // The same link again, e.g. from the e-mail opened a second time: no dead end, on to signing in.
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/login\?redirect=already_verified/);
+  await expect(page.getByText('Your account is already verified')).toBeVisible();
+  await expect(page.getByText('The token could not be verified.')).toHaveCount(0);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill('Orbital-Mechanics-1962!');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  // Signing in hashes the password and loads the affiliation: slow on a shared machine.
+  await expect(page).toHaveURL(/\/joinder$/, { timeout: 15_000 });
+});

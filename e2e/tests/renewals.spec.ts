@@ -12,11 +12,13 @@ async function personPage(browser: Browser, email: string) {
 }
 
 const DAY = 86_400_000;
-/** mm/dd/yyyy of the day `days` from now (UTC), as the screens write dates. */
-const usDay = (days: number) => {
-  const iso = new Date(Date.now() + days * DAY).toISOString();
-  return `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
-};
+/** The day `days` from now as the screens write dates ('Nov 24, 2026'). */
+const usDay = (days: number) =>
+  new Date(Date.now() + days * DAY).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  });
 
 test('a researcher renews a request near expiry from the Project Updates Dashboard; the admin sees the renewal', async ({
   browser,

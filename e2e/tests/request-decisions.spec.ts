@@ -157,7 +157,8 @@ test('an admin takes a dataset request from Submitted to Archived; the researche
   await expect(owner.getByRole('heading', { level: 2, name: 'Research team' })).toBeVisible();
   await owner.getByRole('button', { name: 'Continue' }).click();
   await expect(owner.getByRole('heading', { level: 2, name: 'Resource usage' })).toBeVisible();
-  for (const answer of await owner.getByRole('radio', { name: 'True' }).all()) await answer.check();
+  for (const answer of await owner.getByRole('radio', { name: 'Yes', exact: true }).all())
+    await answer.check();
   await owner.getByRole('checkbox', { name: /I agree to the Terms and Conditions/ }).check();
   await owner.getByRole('button', { name: 'Continue' }).click();
   await owner.getByRole('button', { name: 'Submit' }).click();

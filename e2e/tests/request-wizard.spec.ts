@@ -7,8 +7,15 @@ test.describe.configure({ timeout: 120_000 });
 
 const SHOTS = process.env.WIZARD_SHOTS;
 
+/** With WIZARD_SHOTS set, screenshots of the page on a laptop and on a phone. */
 async function look(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  if (!SHOTS) return;
+  const viewport = page.viewportSize();
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  if (viewport) await page.setViewportSize(viewport);
 }
 
 async function pick(page: Page, combobox: string, option: string) {
@@ -41,7 +48,7 @@ async function answerUsage(page: Page) {
   await expect(continueButton).toBeDisabled();
   const groups = page.getByRole('radiogroup');
   for (let index = 0; index < 3; index++)
-    await groups.nth(index).getByRole('radio', { name: 'True' }).check();
+    await groups.nth(index).getByRole('radio', { name: 'Yes', exact: true }).check();
   await expect(continueButton).toBeDisabled();
   await page.getByRole('checkbox', { name: /I agree to the/ }).check();
   await expect(continueButton).toBeEnabled();
@@ -155,10 +162,10 @@ test('a researcher requests two datasets, one through Globus, from a new project
   await page.getByRole('checkbox', { name: /I agree to follow the NIH Genomic Data Sharing Policy/ }).check();
   await page.getByRole('checkbox', { name: /I will keep the data on secured systems/ }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText('Field Required')).toBeVisible();
+  await expect(page.getByText('Required field')).toBeVisible();
   await look(page, '3-details-errors');
   await page.getByRole('textbox', { name: 'Globus username' }).fill('researcher@globusid.org');
-  await expect(page.getByText('Field Required')).toBeHidden();
+  await expect(page.getByText('Required field')).toBeHidden();
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Continue' }).click();
 
@@ -334,6 +341,11 @@ test('a researcher requests iPSC samples, fixes an invalid id and submits', asyn
   const table = page.getByRole('table', { name: 'Sample availability' });
   await expect(table.getByRole('row', { name: /11000-p1 Invalid Id/ })).toBeVisible();
   await expect(table.getByRole('row', { name: /11000-i1 Available/ })).toBeVisible();
+  // Focus is on the id to fix; the legend says which states block.
+  await expect(table.getByText('11000-p1', { exact: true })).toBeFocused();
+  await expect(
+    page.getByRole('region', { name: 'Sample status legend' }).getByText(/Block the request/),
+  ).toBeVisible();
   await look(page, '3-samples-invalid');
   await expectNoAxeViolations(page);
 
@@ -449,4 +461,57 @@ test('with abn_epic on, ABN resources are offered but wait for approved ABN data
   } finally {
     await setFeature(request, 'abn_epic', false);
   }
+});
+
+test('a researcher saves a draft, leaves, comes back, continues it and submits it', async ({ page }) => {
+  const title = `Draft on sleep and sensory processing ${Date.now()}`;
+  await signIn(page, 'primary_researcher@demo.test');
+  await page.goto('/request/create');
+  await createProject(page, title);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await selectResource(page, 'Simons Searchlight Phenotype Data');
+  await page
+    .getByRole('complementary', { name: 'Selected Resources' })
+    .getByRole('button', { name: 'Continue' })
+    .click();
+  await page.getByRole('radio', { name: 'No' }).check();
+  await page.getByRole('checkbox', { name: /I agree to follow the NIH Genomic Data Sharing Policy/ }).check();
+  await page.getByRole('checkbox', { name: /I will keep the data on secured systems/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(stepHeading(page, 'Identify Research Team')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await answerUsage(page);
+  await expect(stepHeading(page, 'Review')).toBeVisible();
+
+  // Save Draft keeps it as Created and opens its page.
+  await page.getByRole('button', { name: 'Save Draft' }).click();
+  await expect(page).toHaveURL(/\/request\/\d+$/);
+  const requestPath = new URL(page.url()).pathname;
+  await expect(page.getByText('Created', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(/This request is a draft: it has not been submitted\./)).toBeVisible();
+
+  // Leave, then come back to the request's page.
+  await page.goto('/request');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.goto(requestPath);
+  await page.getByRole('link', { name: 'Continue Request' }).click();
+  await expect(page).toHaveURL(/\/request\/create\?request=\d+/);
+  await expect(page.getByText(/^Continue your draft request /)).toBeVisible();
+
+  // The saved answers are there: the details step continues as it was left.
+  await expect(stepHeading(page, 'Resource details')).toBeVisible();
+  await expect(
+    page.getByRole('checkbox', { name: /I agree to follow the NIH Genomic Data Sharing Policy/ }),
+  ).toBeChecked();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(stepHeading(page, 'Identify Research Team')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await answerUsage(page);
+  await expect(page.getByRole('region', { name: 'Principal Investigator & Project' })).toContainText(title);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you for your request' })).toBeVisible();
+  await page.getByRole('link', { name: 'View Request Status' }).click();
+  await expect(page).toHaveURL(new RegExp(`${requestPath}$`));
+  await expect(page.getByText('Submitted', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Continue Request' })).toHaveCount(0);
 });

@@ -22,7 +22,7 @@ import { registerCompression } from './platform/http/compression';
 import { httpServiceHealth } from './platform/external/service-health';
 import { recaptchaBotCheck } from './platform/external/recaptcha';
 import { orcidAdapter } from './platform/external/orcid';
-import { localZendesk, zendeskApi, zendeskOff } from './platform/external/zendesk';
+import { LOCAL_ZENDESK_STAND_IN, localZendesk, zendeskApi, zendeskOff } from './platform/external/zendesk';
 import { requestStaffRoutes } from './modules/requests/request-staff.routes';
 import { createRequestStaffService } from './modules/requests/request-staff.service';
 import { userListRoutes } from './modules/accounts/user-list.routes';
@@ -79,6 +79,9 @@ import { createPublicCatalogueService } from './modules/catalogue/public.service
 import { datasetFilePolicy } from './modules/catalogue/dataset-files.policy';
 import { historyRoutes } from './modules/history/history.routes';
 import { createHistoryService } from './modules/history/history.service';
+import { projectHistoryFormat } from './modules/projects/projects.history';
+import { institutionHistoryFormat } from './modules/institutions/institutions.history';
+import { requestHistoryFormat } from './modules/requests/requests.history';
 import { emailRoutes } from './modules/email/email.routes';
 import { createEmailService } from './modules/email/email.service';
 import { complianceRoutes } from './modules/compliance/compliance.routes';
@@ -225,6 +228,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     files.registerType(type, datasetFilePolicy(type, catalogue));
   }
   app.decorate('demo', { attachDefaultRda: institutions.attachDefaultRda, attachIrb: demoIrb(files) });
+  // Zendesk behind the request staff panel: the real API, else demo tickets outside production.
+  const zendesk = config.zendesk
+    ? zendeskApi(config.zendesk)
+    : config.isProduction
+      ? zendeskOff
+      : localZendesk();
   const services = {
     institutions,
     accounts: {
@@ -247,7 +256,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       database,
       fileStorage: storage.kind,
       liveInstances: () => countLiveInstances(database.db),
-      serviceHealth: httpServiceHealth(config.externalServices),
+      serviceHealth: httpServiceHealth(config.externalServices, {
+        standIns: zendesk.mode === 'local' ? { ZENDESK_API: LOCAL_ZENDESK_STAND_IN } : {},
+      }),
       virusScan: config.clamav ? 'configured' : 'not configured',
     }),
     catalogue,
@@ -257,7 +268,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountsRoutes, services.accounts);
   await app.register(filesRoutes, { files });
   await app.register(projectsRoutes, { projects });
-  services.history.registerModel('project', projects.historySubject);
+  services.history.registerModel('project', {
+    subject: projects.historySubject,
+    format: projectHistoryFormat,
+  });
+  services.history.registerModel('institution', {
+    subject: institutions.historySubject,
+    format: institutionHistoryFormat,
+  });
   await app.register(institutionsRoutes, { institutions: services.institutions });
   await app.register(officialsRoutes, { officials });
   await app.register(affiliationsRoutes, { affiliations: createAffiliationsService({ db: database.db }) });
@@ -281,17 +299,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Resource requests (issue 7); their forms are checked by the same validator as the web's.
   const requests = createRequestsService({ db: database.db, forms, email, emailContext });
   // The staff panel of a request: reviewers, comments, Zendesk tickets (issue 8); the user pickers.
-  const zendesk = config.zendesk
-    ? zendeskApi(config.zendesk)
-    : config.isProduction
-      ? zendeskOff
-      : localZendesk();
   const requestStaff = createRequestStaffService({ db: database.db, zendesk, log: app.log });
   await app.register(requestsRoutes, { requests, staff: requestStaff });
   // Decisions (issue 8): the workflow tables, decision e-mails and their documents.
   await app.register(decisionsRoutes, { requests });
   files.registerType('decision_docs', decisionDocsPolicy());
-  services.history.registerModel('request', requests.historySubject);
+  services.history.registerModel('request', {
+    subject: requests.historySubject,
+    format: requestHistoryFormat(forms.find),
+  });
   await app.register(requestStaffRoutes, { staff: requestStaff });
   await app.register(userListRoutes, { users: createUserListService({ db: database.db }) });
   // Renewals: the resource impact / renewal form and the renewal choice (issue 8).
@@ -306,7 +322,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   await app.register(renewalsRoutes, { renewals });
-  services.history.registerModel('renewal', renewals.historySubject);
+  services.history.registerModel('renewal', { subject: renewals.historySubject });
   // A request's approval notice and application as PDFs (researcher §7 downloads).
   await app.register(requestDocumentsRoutes, {
     documents: createRequestDocumentsService({

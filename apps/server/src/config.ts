@@ -253,7 +253,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       GLOBUS: env.GLOBUS_URL,
       ABN: env.ABN_URL,
       BINS: env.BINS_URL,
-      ZENDESK_API: env.ZENDESK_URL,
+      // Probed only when the staff panel can use it too (all three variables): one answer to
+      // "is Zendesk configured" (decision 131).
+      ZENDESK_API: env.ZENDESK_EMAIL && env.ZENDESK_API_TOKEN ? env.ZENDESK_URL : undefined,
       GPF: env.GPF_URL,
     },
     zendesk:

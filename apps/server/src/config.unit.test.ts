@@ -83,6 +83,20 @@ describe('config', () => {
     ).toEqual(['10.0.0.5', '172.16.0.0/12', 'fd00::/8', 'loopback']);
   });
 
+  it('health-checks Zendesk only when the staff panel can use it (URL, e-mail and API token)', () => {
+    const urlOnly = loadConfig({ DATA_DIR: dataDir(), ZENDESK_URL: 'https://x.zendesk.test' });
+    expect(urlOnly.externalServices.ZENDESK_API).toBeUndefined();
+    expect(urlOnly.zendesk).toBeUndefined();
+    const full = loadConfig({
+      DATA_DIR: dataDir(),
+      ZENDESK_URL: 'https://x.zendesk.test',
+      ZENDESK_EMAIL: 'support@example.test',
+      ZENDESK_API_TOKEN: 'token',
+    });
+    expect(full.externalServices.ZENDESK_API).toBe('https://x.zendesk.test');
+    expect(full.zendesk?.url).toBe('https://x.zendesk.test');
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), PORT: '', SMTP_URL: '' })).toMatchObject({ port: 3000 });
   });

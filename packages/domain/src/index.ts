@@ -4,3 +4,4 @@ export * from './schemas';
 export * from './compliance';
 export * from './workflows';
 export * from './privacy';
+export * from './format';

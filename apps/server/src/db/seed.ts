@@ -37,6 +37,7 @@ import {
 } from './schema';
 import { addTeamMember, createProject, ensureDemoInstitution, ensureUser } from './factories';
 import { seedComplianceDemo } from './demo-compliance';
+import { seedOnboardingDemo } from './demo-onboarding';
 import { seedDemoCatalogue, seedSampleTypes } from './demo-catalogue';
 import { seedDemoRequests } from './demo-requests';
 import { seedDemoRenewals } from './demo-renewals';
@@ -238,6 +239,8 @@ export async function seedDemoData(
     }
     // Institutions in each compliance status, for the SBSO compliance page.
     await seedComplianceDemo(tx, demoPassword, attachDefaultRda);
+    // An institution under review and RDAs waiting, for the command centre's tabs.
+    await seedOnboardingDemo(tx, demoPassword, attachDefaultRda);
     if (attachIrb) {
       const colleague = demoUsers.get('pi_sbso')!;
       await seedDemoProjects(tx, demoUsers.get('primary_researcher')!, colleague, institution.id, attachIrb);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import { Drawer, MantineProvider, Modal, Notification } from '@mantine/core';
+import { Drawer, MantineProvider, Modal, Notification, PasswordInput } from '@mantine/core';
+import userEvent from '@testing-library/user-event';
 import { theme } from './theme';
 
 describe('theme', () => {
@@ -38,5 +39,22 @@ describe('theme', () => {
       </MantineProvider>,
     );
     expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
+  });
+
+  it('puts the show-password toggle in the tab order, named, pressed while the password shows', async () => {
+    render(
+      <MantineProvider theme={theme} env="test">
+        <PasswordInput label="Password" />
+      </MantineProvider>,
+    );
+    const user = userEvent.setup();
+    await user.tab();
+    expect(screen.getByLabelText('Password')).toHaveFocus();
+    await user.tab();
+    const toggle = screen.getByRole('button', { name: 'Show password' });
+    expect(toggle).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'text');
   });
 });

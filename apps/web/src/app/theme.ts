@@ -38,6 +38,13 @@ export const theme = createTheme({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
       classNames: { description: classes.notificationDescription },
     },
+    // Mantine leaves the show-password toggle out of the tab order; keyboard users need it too.
+    PasswordInput: {
+      defaultProps: {
+        visibilityToggleFocusable: true,
+        visibilityToggleButtonProps: { 'aria-label': 'Show password' },
+      },
+    },
   },
 });
 

@@ -1,12 +1,18 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Anchor, Breadcrumbs, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { PRODUCT_NAME } from '@/lib/config';
 
 export interface Crumb {
   label: string;
   to?: string;
 }
+
+/**
+ * Navigation state asking the next screen to move focus to its heading (after signing in, where
+ * the page changes under a keyboard or screen-reader user without them following a link).
+ */
+export const FOCUS_HEADING = 'focusHeading';
 
 /** A screen's frame: breadcrumbs from Home, the heading, and the document title. */
 export function Page({
@@ -26,6 +32,12 @@ export function Page({
   useEffect(() => {
     document.title = `${title} · ${PRODUCT_NAME}`;
   }, [title]);
+  const location = useLocation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusHeading = Boolean((location.state as Record<string, unknown> | null)?.[FOCUS_HEADING]);
+  useEffect(() => {
+    if (focusHeading) heading.current?.focus();
+  }, [focusHeading, location.key]);
   const trail: Crumb[] = [{ label: 'Home', to: '/' }, ...crumbs, { label: current ?? title }];
   return (
     <Stack gap="lg">
@@ -50,7 +62,7 @@ export function Page({
         </Breadcrumbs>
       </nav>
       <Stack gap={4}>
-        <Title order={1} fz={28}>
+        <Title order={1} fz={28} ref={heading} tabIndex={-1} style={{ outline: 'none' }}>
           {title}
         </Title>
         {actions}

@@ -60,9 +60,9 @@ describe('expiry notices', () => {
 
   it('words them as the spec does, only once the date has passed', () => {
     const now = Date.parse('2026-03-01T00:00:00Z');
-    expect(sunsetNotice('2026-02-10T00:00:00Z', now)).toBe('Your sunset date expired on 02/10/2026');
+    expect(sunsetNotice('2026-02-10T00:00:00Z', now)).toBe('Your sunset date expired on Feb 10, 2026');
     expect(sunsetNotice('2026-04-10T00:00:00Z', now)).toBeNull();
-    expect(irbNotice('2026-02-28', now)).toBe('Your IRB document expired on 02/28/2026');
+    expect(irbNotice('2026-02-28', now)).toBe('Your IRB document expired on Feb 28, 2026');
     expect(irbNotice('2026-03-02', now)).toBeNull();
     expect(irbNotice(null, now)).toBeNull();
   });
@@ -70,7 +70,7 @@ describe('expiry notices', () => {
   it('shows the owner both notices with Renew and Update IRB', async () => {
     renderWith(<RequestExpiryNotices request={request()} isOwner />, []);
     expect(await screen.findByText(/^Your sunset date expired on /)).toBeInTheDocument();
-    expect(screen.getByText('Your IRB document expired on 01/10/2020')).toBeInTheDocument();
+    expect(screen.getByText('Your IRB document expired on Jan 10, 2020')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Renew' })).toHaveAttribute('href', '/request/5/renewal');
     expect(screen.getByRole('link', { name: 'Update IRB' })).toHaveAttribute('href', '/project/2?mode=edit');
   });
@@ -101,7 +101,7 @@ describe('RenewalHistory', () => {
       },
     ]);
     expect(
-      await screen.findByText('Renewal choice: Yes — access extended to 11/19/2029.'),
+      await screen.findByText('Renewal choice: Yes — access extended to Nov 19, 2029.'),
     ).toBeInTheDocument();
     expect(screen.getByText('Submitted')).toBeInTheDocument();
     expect(await screen.findByText('No publication expected')).toBeInTheDocument();

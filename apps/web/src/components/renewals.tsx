@@ -15,6 +15,7 @@ import {
 import { Link } from 'react-router';
 import { RESOURCE_IMPACT_FORM_ID } from '@rrp/domain/forms';
 import {
+  formatDate,
   can,
   EDITABLE_RENEWAL_STATUSES,
   mayAttempt,
@@ -31,7 +32,8 @@ import { useActor } from '@/lib/use-can';
 /** The Research Match renewal form (researcher §3), for the labels of its answers. */
 const RESEARCH_MATCH_RENEWAL_FORM_ID = 'research_match_renewal';
 import { answerText, formLabels, useFormSchema, type AnswerLabel } from '@/components/dynamic-form';
-import { formatDate, formatDay, refId } from '@/lib/request-rules';
+
+import { refId } from '@/lib/request-rules';
 import {
   irbNotice,
   mayRenew,
@@ -171,8 +173,8 @@ function RenewalCard({
           {researchMatch
             ? 'Research Match renewal: the application is reviewed again.'
             : renew
-              ? `Renewal choice: Yes — access extended to ${formatDay(renewal.expiration_after)}.`
-              : `Renewal choice: No — access ends on ${formatDay(renewal.expiration_before)}.`}
+              ? `Renewal choice: Yes — access extended to ${formatDate(renewal.expiration_after)}.`
+              : `Renewal choice: No — access ends on ${formatDate(renewal.expiration_before)}.`}
         </Text>
         {isOwner &&
           !researchMatch &&

@@ -6,11 +6,11 @@ import {
   FLAGGED_STATUSES,
   cohortNames,
   creatorName,
-  formatDate,
   institutionName,
   requestResourceName,
   statusName,
 } from '@/lib/request-rules';
+import { formatDate } from '@rrp/domain';
 
 /**
  * The request columns every request table shows (the request list, the Resource Requests

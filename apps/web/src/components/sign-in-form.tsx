@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { FOCUS_HEADING } from './page';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -69,7 +70,11 @@ export function SignInForm({ next = '/' }: { next?: string }) {
         link: null,
         institution: null,
       }));
-      navigate(postLoginPath(user, role, affiliation) ?? next, { replace: true });
+      // Screen-reader and keyboard users start on the new page's heading (decision 130).
+      navigate(postLoginPath(user, role, affiliation) ?? next, {
+        replace: true,
+        state: { [FOCUS_HEADING]: true },
+      });
     } catch (error) {
       if (!(error instanceof ApiError)) return setServerError(MESSAGES.unexpectedError);
       if (error.status === 429)

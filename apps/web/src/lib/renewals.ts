@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  formatDate,
   addMonthsUtc,
   EXPIRY_WINDOW_MONTHS,
   irbNeedsUpdate,
@@ -14,7 +15,6 @@ import {
   type UpdateRenewalInput,
 } from '@rrp/domain';
 import { apiFetch } from './api-client';
-import { formatDay } from './request-rules';
 import type { ListPage as Page } from '@/lib/api-client';
 
 /** The renewals of one request, newest first (GET renewal/?request=). */
@@ -54,7 +54,7 @@ export function sunsetNotice(expirationDate: string | null | undefined, now = Da
   if (!expirationDate) return null;
   const at = new Date(expirationDate).getTime();
   if (Number.isNaN(at) || at > now) return null;
-  return RENEWAL_MESSAGES.sunsetExpired(formatDay(expirationDate));
+  return RENEWAL_MESSAGES.sunsetExpired(formatDate(expirationDate));
 }
 
 /** 'Your IRB document expired on {date}' once the latest IRB's renewal date has come (staff §8). */
@@ -62,7 +62,7 @@ export function irbNotice(renewalDate: string | null | undefined, now = Date.now
   if (!renewalDate) return null;
   const at = Date.parse(`${renewalDate.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(at) || at > now) return null;
-  return RENEWAL_MESSAGES.irbExpired(formatDay(renewalDate));
+  return RENEWAL_MESSAGES.irbExpired(formatDate(renewalDate));
 }
 
 /** YYYY-MM-DD of the day six months from now (UTC): the dashboard's window. */

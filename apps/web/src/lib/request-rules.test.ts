@@ -5,7 +5,6 @@ import {
   cohortNames,
   collectMessages,
   expiryText,
-  formatDay,
   homeNotices,
   irbRequired,
   statusName,
@@ -146,11 +145,6 @@ describe('list helpers', () => {
   it('uses the status name, else the status table', () => {
     expect(statusName({ status: 6, status_name: '' })).toBe('Revisions Requested');
     expect(statusName({ status: 2, status_name: 'Submitted' })).toBe('Submitted');
-  });
-
-  it('formats days as mm/dd/yyyy', () => {
-    expect(formatDay('2027-01-31')).toBe('01/31/2027');
-    expect(formatDay(null)).toBe('—');
   });
 
   it('collects every message of an error body but its code and correlation id', () => {

@@ -100,18 +100,6 @@ export function homeNotices(request: RequestView, userId: number, now = Date.now
   return notices;
 }
 
-/** A timestamp in the reader's local time, as a date; '—' when empty. */
-export function formatDate(value: string | null | undefined): string {
-  return value ? new Date(value).toLocaleDateString('en-US') : '—';
-}
-
-/** A YYYY-MM-DD (or ISO) date as mm/dd/yyyy; '—' when empty. */
-export function formatDay(value: string | null | undefined): string {
-  if (!value) return '—';
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  return match ? `${match[2]}/${match[3]}/${match[1]}` : value;
-}
-
 /** Every message of a 400 body (nested ones too), for an error modal. */
 export function collectMessages(value: unknown): string[] {
   if (typeof value === 'string') return [value];

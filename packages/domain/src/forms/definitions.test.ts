@@ -93,7 +93,7 @@ describe('the shipped forms', () => {
 
   it('check Globus usernames with the spec messages and a 512 limit', () => {
     const globus = byId('globus_account');
-    expect(validateForm(globus, {}).errors).toEqual({ globus_username: 'Field Required' });
+    expect(validateForm(globus, {}).errors).toEqual({ globus_username: 'Required field' });
     expect(validateForm(globus, { globus_username: 'not an id' }).errors).toEqual({
       globus_username: 'Not a valid Globus Id or Username',
     });

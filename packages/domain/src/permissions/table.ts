@@ -210,6 +210,8 @@ export const PERMISSIONS = {
   rm_admin: { History: READ_ONLY, Request: { list: true, read: true, decide: true } },
   sbso: {
     Institution: { list: true, read: 'isOfficial', update: 'isOfficial' },
+    // Their own institution's audit trail (decision 127).
+    History: { list: 'isOfficial', read: 'isOfficial' },
     Rda: { read: 'isOfficial', sign: 'isOfficial' },
     UserInstitution: { list: true, read: 'isOfficial' },
   },

@@ -79,9 +79,16 @@ export const verifyUserQuerySchema = z.strictObject({ token: z.string().min(1).m
 /**
  * What GET verify-user/ answers (foundation §7 "returns a token"): with `password_set`, a session
  * token as api-token-auth/ answers it (null when sign-in would still ask something, e.g. the
- * terms); without, the token that sets the first password (decision 105).
+ * terms); without, the token that sets the first password (decision 105). `already_verified`: the
+ * link was used before and the account is verified, so the person only needs to sign in.
  */
-export const verifyUserResponseSchema = z.object({ token: z.string().nullable(), password_set: z.boolean() });
+export const verifyUserResponseSchema = z.object({
+  token: z.string().nullable(),
+  password_set: z.boolean(),
+  already_verified: z.boolean(),
+});
+export type VerifyUserResult = z.infer<typeof verifyUserResponseSchema>;
+export const ALREADY_VERIFIED = 'Your account is already verified';
 
 /** A one-time token from an e-mailed link, as its page posts it. */
 export const emailedTokenSchema = z.strictObject({ token: z.string().min(1).max(200) });

@@ -32,7 +32,7 @@ describe('dataset form', () => {
     expect(hasDatasetLocation({ data_file: null, globus_locations: [], data_access: '' })).toBe(false);
   });
 
-  it("answers 'Not a valid UUID' and 'Required', and coerces type and order to numbers", () => {
+  it("answers 'Not a valid UUID' and 'Required field', and coerces type and order to numbers", () => {
     const result = createDatasetSchema.safeParse({
       ...base,
       release_date: '',
@@ -41,7 +41,7 @@ describe('dataset form', () => {
       globus_locations: [{ endpoint_id: 'x', endpoint_name: 'Base', location: '/x/' }],
     });
     expect(messages(result)).toEqual([
-      ['release_date', 'Required'],
+      ['release_date', 'Required field'],
       ['globus_group_id', 'Not a valid UUID'],
       ['globus_locations.0.endpoint_id', 'Not a valid UUID'],
     ]);

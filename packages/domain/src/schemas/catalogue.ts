@@ -11,7 +11,6 @@ import { MESSAGES } from './messages';
 export const CATALOGUE_MESSAGES = {
   locationRequired: 'Data File, Globus Location, or Data Access (S3 Location) are required',
   invalidUuid: 'Not a valid UUID',
-  required: 'Required',
   requiredField: MESSAGES.requiredField,
   tooLong: (max: number) => `Ensure this field has no more than ${max} characters.`,
   notLatest: 'Only the latest version of a dataset can be edited or versioned.',
@@ -243,7 +242,7 @@ export const globusLocationInputSchema = z.object({
 });
 export type GlobusLocationInput = z.output<typeof globusLocationInputSchema>;
 
-const releaseDate = z.iso.date({ error: CATALOGUE_MESSAGES.required });
+const releaseDate = z.iso.date({ error: CATALOGUE_MESSAGES.requiredField });
 
 /** Every field of the dataset form; create and new version require name, type, origin, release date. */
 const datasetFields = {

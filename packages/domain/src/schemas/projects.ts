@@ -27,6 +27,12 @@ export const ABSTRACT_MAX = 20_000;
 export const ASSURANCE_NUMBER_MAX = 24;
 export const GLOBUS_USERNAME_MAX = 512;
 
+/**
+ * The autism question, worded alike on New Project, in the wizard and in the audit trail
+ * (decision 130). 'Yes' stores `non_autism_research: false`.
+ */
+export const AUTISM_QUESTION = 'Is this project related to autism?';
+
 /** IRB designations (researcher §3, §9): 1 approved, 2 exempt or not required. */
 export const IRB_DESIGNATIONS = { 1: 'Approved', 2: 'Exempt or not required' } as const;
 export type IrbDesignation = keyof typeof IRB_DESIGNATIONS;

@@ -29,6 +29,36 @@ export const cohortSchema = z.object({
 });
 export type CohortDto = z.infer<typeof cohortSchema>;
 
+/**
+ * One piece of a value in an audit trail, as people read it (decision 126): text, a related
+ * object by name with a link to its page, or a date the reader's app writes in its one format.
+ */
+export const historyValueSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('text'), text: z.string() }),
+  z.object({
+    kind: z.literal('link'),
+    text: z.string(),
+    href: z.string(),
+    /** Said after the name, e.g. 'removed Nov 2, 2026' for a team member taken off. */
+    note: z.string().optional(),
+  }),
+  z.object({ kind: z.literal('date'), value: z.string(), time: z.boolean() }),
+]);
+export type HistoryValueDto = z.infer<typeof historyValueSchema>;
+
+/** One labelled field of a version, in the order its screen or form shows it; empty `value` = no value. */
+export const historyFieldSchema = z.object({
+  /** Stable across versions (what a comparison matches on). */
+  key: z.string(),
+  label: z.string(),
+  /** The group the field belongs to, e.g. a form's title for its answers; null for the object's own fields. */
+  section: z.string().nullable(),
+  value: z.array(historyValueSchema),
+  /** Long text (an abstract, a comment): shown with its line breaks. */
+  long: z.boolean(),
+});
+export type HistoryFieldDto = z.infer<typeof historyFieldSchema>;
+
 export const historyEntrySchema = z.object({
   id: z.number(),
   model: z.string(),
@@ -41,5 +71,9 @@ export const historyEntrySchema = z.object({
     .union([z.number(), z.object({ id: z.number(), full_name: z.string(), email: z.string() })])
     .nullable(),
   modified: z.string(),
+  /** The version as people read it: every field the reader may see, labelled, in display order. */
+  fields: z.array(historyFieldSchema),
+  /** Labels of the fields this version changed (none for a creation or deletion). */
+  changed: z.array(z.string()),
 });
 export type HistoryEntryDto = z.infer<typeof historyEntrySchema>;

@@ -140,6 +140,8 @@ export const zendeskConversationSchema = z.object({
   subject: z.string(),
   status: z.string(),
   comments: z.array(zendeskCommentSchema),
+  /** A demo ticket of the local stand-in used where Zendesk is not configured (development, tests). */
+  demo: z.boolean().optional(),
 });
 export type ZendeskConversation = z.infer<typeof zendeskConversationSchema>;
 /** Conversations keyed by ticket id; ids Zendesk does not know are left out. */

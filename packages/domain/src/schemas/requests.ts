@@ -19,14 +19,14 @@ import { createRequestCommentSchema, reviewUserSchema, zendeskTicketIdsInputSche
  */
 export const REQUEST_MESSAGES = {
   requiredField: MESSAGES.requiredField,
-  fieldRequired: 'Field Required',
   shareWithSimons: (product: string) => `This is required by ${product} to continue`,
   saveFailedIds: '* Save Failed.  Please fix the ids below and try again',
   fixIds: '* Please fix the ids below!',
   deleted: 'Request Deleted Successfully',
   deletionFailed: 'Request Deletion Failed',
   cannotDeleteDecided: 'An approved or rejected request cannot be deleted.',
-  notEditable: 'This request can only be edited while revisions are requested or it is deferred.',
+  notEditable:
+    'This request can only be edited while it is a draft, revisions are requested or it is deferred.',
   alreadyApproved: (names: string[]) =>
     `You are already approved for this resource: ${names.join(', ')}. An approved resource cannot be requested again.`,
   alreadyApprovedShort: '* You are already approved for this resource',
@@ -70,6 +70,8 @@ export const RESOURCE_MIX_MESSAGES = {
 
 /** The request statuses a researcher may edit in; an edit resets them to Submitted (researcher §4). */
 export const RETURN_TO_APPLICANT_STATUSES: readonly RequestStatusId[] = [6, 9];
+/** What the owner may open in the wizard: a draft (to continue and submit) or a returned request. */
+export const OWNER_EDITABLE_STATUSES: readonly RequestStatusId[] = [1, ...RETURN_TO_APPLICANT_STATUSES];
 /**
  * Requests in these statuses cannot be deleted: approved or rejected (researcher §8), and the
  * statuses an approval leads to — pending team, fulfilled, suspended, archived (decision 093).
@@ -345,6 +347,15 @@ export const requestSchema = z.object({
    * the workflow tables (DESIGN §3); empty for roles that may not decide.
    */
   transitions: z.array(decisionOptionSchema).optional(),
+  /**
+   * On the detail of a request returned to its owner (Revisions Requested, Deferred), for the
+   * owner and deciders: the e-mail that came with that decision, or null when none was sent
+   * (decision 128).
+   */
+  decision_message: z
+    .object({ subject: z.string(), body: z.string(), sent: z.string() })
+    .nullable()
+    .optional(),
 });
 export type RequestDto = z.infer<typeof requestSchema>;
 

@@ -87,7 +87,9 @@ export function createEmailAddressesService(deps: AccountsDeps) {
     async verify(actor: Actor, token: string): Promise<EmailAddressDto> {
       const outcome = await db.transaction(async (tx) => {
         const consumed = await consumeOneTimeToken(tx, token, PURPOSE, actor.userId);
-        if (consumed.status === 'invalid') return { status: 'invalid' as const };
+        // A link used before proves nothing more: answered as an unknown one.
+        if (consumed.status === 'invalid' || consumed.status === 'used')
+          return { status: 'invalid' as const };
         if (consumed.status === 'other-user') return { status: 'other-user' as const };
         const [user, address] = await Promise.all([
           repo.findUserById(tx, consumed.userId),

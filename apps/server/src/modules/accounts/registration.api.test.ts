@@ -87,7 +87,11 @@ describe('registration and e-mail verification', () => {
 
     const verified = await get(`/api/verify-user/?token=${token}`);
     expect(verified.statusCode).toBe(200);
-    expect(verified.json()).toEqual({ token: expect.any(String), password_set: true });
+    expect(verified.json()).toEqual({
+      token: expect.any(String),
+      password_set: true,
+      already_verified: false,
+    });
     // The token is a session as sign-in answers it (foundation §7 "returns a token").
     const session = await t.app.inject({ url: '/api/user/me/', headers: auth(verified.json().token) });
     expect(session.json()).toMatchObject({ id: created.json().id, email: 'grace@example.test' });
@@ -106,11 +110,32 @@ describe('registration and e-mail verification', () => {
       .from(userInstitutions)
       .where(eq(userInstitutions.userId, grace!.id));
     expect(link).toMatchObject({ institutionId: approvedInstitutionId, primary: true, verified: false });
-    // The link works once.
+    // The link verifies once; followed again it only says the account is verified.
     const again = await get(`/api/verify-user/?token=${token}`);
-    expect(errorBody(again)).toMatchObject({
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ token: null, password_set: true, already_verified: true });
+    const unknown = await get(`/api/verify-user/?token=${'x'.repeat(43)}`);
+    expect(errorBody(unknown)).toMatchObject({
       code: 'TOKEN_INVALID',
       non_field_errors: ['The token could not be verified. Contact Support.'],
+    });
+  });
+
+  it('does not take a link retired by a newer one for a verified account', async () => {
+    await post('/api/register-user/', researcher('relinked@example.test'));
+    const first = await linkSentTo('relinked@example.test', /verify-user\?token=(\S+)/);
+    const [account] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'relinked@example.test'));
+    smtp.inbox.length = 0;
+    await get(`/api/resend-verification/${account!.id}/`);
+    const second = await linkSentTo('relinked@example.test', /verify-user\?token=(\S+)/);
+    expect(second).not.toBe(first);
+    // The retired link of an account still unverified verifies nothing.
+    expect(errorBody(await get(`/api/verify-user/?token=${first}`))).toMatchObject({ code: 'TOKEN_INVALID' });
+    expect((await get(`/api/verify-user/?token=${second}`)).json()).toMatchObject({
+      already_verified: false,
     });
   });
 

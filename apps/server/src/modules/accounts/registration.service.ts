@@ -1,4 +1,4 @@
-import { MESSAGES, type RegisterResearcher } from '@rrp/domain';
+import { MESSAGES, type RegisterResearcher, type VerifyUserResult } from '@rrp/domain';
 import {
   consumeOneTimeToken,
   issueOneTimeToken,
@@ -89,12 +89,18 @@ export function createRegistrationService(deps: AccountsDeps) {
      * would still ask something, such as the terms), else the token that sets the first
      * password. An expired link sends a fresh e-mail and says so.
      */
-    async verifyEmail(token: string): Promise<{ token: string | null; password_set: boolean }> {
+    async verifyEmail(token: string): Promise<VerifyUserResult> {
       const outcome = await db.transaction(async (tx) => {
         const consumed = await consumeOneTimeToken(tx, token, 'verify-email');
-        if (consumed.status !== 'ok' && consumed.status !== 'expired') return { status: 'invalid' as const };
+        if (consumed.status === 'invalid' || consumed.status === 'other-user')
+          return { status: 'invalid' as const };
         const user = await repo.findUserById(tx, consumed.userId, true);
         if (!user) return { status: 'invalid' as const };
+        // A link followed again once the account is verified: nothing to do but sign in (decision 132).
+        if (consumed.status === 'used')
+          return user.verified
+            ? { status: 'verified' as const, password_set: user.passwordHash !== null }
+            : { status: 'invalid' as const };
         if (consumed.status === 'expired') {
           await queueVerification(tx, user);
           return { status: 'expired' as const };
@@ -124,7 +130,9 @@ export function createRegistrationService(deps: AccountsDeps) {
         mailer.flush();
         throw ValidationError.nonField(MESSAGES.tokenExpired, VERIFY_CODES.expired);
       }
-      return { token: outcome.token, password_set: outcome.password_set };
+      if (outcome.status === 'verified')
+        return { token: null, password_set: outcome.password_set, already_verified: true };
+      return { token: outcome.token, password_set: outcome.password_set, already_verified: false };
     },
 
     /**

@@ -64,12 +64,14 @@ describe('GET /api/health-check/?service=', () => {
       detail: 'HTTP 503',
     });
     expect((await check('ABN')).json()).toMatchObject({ service: 'ABN', status: 'down' });
+    // Without Zendesk credentials the staff panel shows demo tickets; the check says so.
     expect((await check('ZENDESK_API')).json()).toEqual({
       service: 'ZENDESK_API',
       status: 'not configured',
-      detail: null,
+      detail: 'The staff panel shows local demo tickets (1001–1003).',
       elapsed_ms: null,
     });
+    expect((await check('GPF')).json()).toMatchObject({ status: 'not configured', detail: null });
   });
 
   it('never reveals the configured URL', async () => {

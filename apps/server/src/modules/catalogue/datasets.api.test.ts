@@ -157,7 +157,7 @@ describe('POST dataset/ (the dataset form)', () => {
     expect(body.globus_locations).toEqual(['Not a valid UUID']);
   });
 
-  it("requires the release date ('Required') and keeps the field limits", async () => {
+  it("requires the release date ('Required field') and keeps the field limits", async () => {
     const response = await post(
       '/api/dataset/',
       valid({
@@ -173,7 +173,7 @@ describe('POST dataset/ (the dataset form)', () => {
     );
     expect(response.statusCode).toBe(400);
     const body = errorBody(response);
-    expect(body.release_date).toEqual(['Required']);
+    expect(body.release_date).toEqual(['Required field']);
     expect(body.name).toEqual(['Ensure this field has no more than 255 characters.']);
     expect(body.accession_id).toEqual(['Ensure this field has no more than 100 characters.']);
     expect(body.file_size).toEqual(['Ensure this field has no more than 10 characters.']);

@@ -38,6 +38,11 @@ export function createFormsService(deps: {
   }
 
   return {
+    /** A form by id, or null for an id the product does not ship. */
+    find(id: string): FormSchema | null {
+      return forms.get(id) ?? null;
+    },
+
     /** A form by id; 404 for an id the product does not ship. */
     get(id: string): FormSchema {
       const form = forms.get(id);

@@ -87,7 +87,7 @@ describe('history', () => {
   it('requires pk and model', async () => {
     const response = await historyOf('model=user');
     expect(response.statusCode).toBe(400);
-    expect(errorBody(response)).toMatchObject({ pk: ['This field is required.'] });
+    expect(errorBody(response)).toMatchObject({ pk: ['Required field'] });
   });
 
   it('is not open to researchers', async () => {

@@ -367,6 +367,12 @@ export function createInstitutionsService(deps: {
     attachDefaultRda,
     createIn,
     updateIn,
+
+    /** The institution as the History grant's conditions read it (its signing official's own trail). */
+    async historySubject(tx: DbOrTx, pk: string): Promise<{ currentIoId: number | null } | null> {
+      const row = await repo.findInstitution(tx, Number(pk));
+      return row ? { currentIoId: row.institution.currentIoId } : null;
+    },
   };
 }
 

@@ -494,6 +494,34 @@ describe('POST request/{id}/decision/: the plain flow', () => {
   });
 });
 
+describe('the message that came with a return to the applicant', () => {
+  it('shows the owner the e-mail of the decision that asked for revisions, and nothing in other statuses', async () => {
+    const { id } = await newRequest(1, 3);
+    const asked = await decide(id, {
+      status: 6,
+      email: mail({ subject: 'Revisions needed', body: 'Please describe the cohort you will study.' }),
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const owner = (await get(`/api/request/${id}/`, researcher.token)).json();
+    expect(owner.decision_message).toEqual({
+      subject: 'Revisions needed',
+      body: expect.stringContaining('Please describe the cohort you will study.'),
+      sent: expect.any(String),
+    });
+    expect((await get(`/api/request/${id}/`, admin.token)).json().decision_message.subject).toBe(
+      'Revisions needed',
+    );
+    // Not in other statuses, and not for a request returned without an e-mail.
+    const plain = await newRequest(1, 3);
+    expect((await decide(plain.id, { status: 6 })).statusCode).toBe(200);
+    expect((await get(`/api/request/${plain.id}/`, researcher.token)).json().decision_message).toBeNull();
+    const submitted = await newRequest(1, 2);
+    expect((await get(`/api/request/${submitted.id}/`, researcher.token)).json()).not.toHaveProperty(
+      'decision_message',
+    );
+  });
+});
+
 describe('the other flows', () => {
   const walk = async (id: number, token: string, steps: [number, object?][]) => {
     for (const [status, extra] of steps) {

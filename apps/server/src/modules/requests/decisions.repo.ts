@@ -1,7 +1,8 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { irbExpiryState, TEAM_GATE_ROLES, type TeamMemberFacts } from '@rrp/domain';
 import type { DbOrTx } from '../../platform/db/database';
 import {
+  emailLogs,
   files,
   projects,
   requestMembers,
@@ -158,4 +159,21 @@ export async function decisionDocs(db: DbOrTx, requestId: number, ids: readonly 
 /** Stores the request's additional_data (the decision documents list). */
 export async function setAdditionalData(db: DbOrTx, requestId: number, data: Record<string, unknown>) {
   await db.update(requests).set({ additionalData: data }).where(eq(requests.id, requestId));
+}
+
+/** The latest e-mail of this template about the request (e.g. the one a decision sent). */
+export async function latestEmailAbout(db: DbOrTx, requestId: number, template: string) {
+  const [row] = await db
+    .select({ subject: emailLogs.subject, body: emailLogs.text, sent: emailLogs.created })
+    .from(emailLogs)
+    .where(
+      and(
+        eq(emailLogs.modelName, 'request'),
+        eq(emailLogs.template, template),
+        sql`${requestId} = any(${emailLogs.objectIds})`,
+      ),
+    )
+    .orderBy(desc(emailLogs.created), desc(emailLogs.id))
+    .limit(1);
+  return row ?? null;
 }

@@ -137,6 +137,15 @@ export function createDecisions(deps: {
       });
     },
 
+    /**
+     * The e-mail that came with the decision returning a request to its owner (Revisions
+     * Requested, Deferred), for the top of Edit Request (decision 128); null when none was sent.
+     */
+    async returnMessage(tx: DbOrTx, requestId: number, status: number) {
+      const found = await decisionsRepo.latestEmailAbout(tx, requestId, decisionTemplateKey(status));
+      return found && { subject: found.subject, body: found.body, sent: found.sent.toISOString() };
+    },
+
     /** GET request/{id}/decisions/: the caller's options (none for roles that may not decide). */
     async decisions(actor: Actor, id: number): Promise<RequestDecisions> {
       const found = await view(db, actor, id);

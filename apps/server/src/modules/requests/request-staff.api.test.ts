@@ -305,6 +305,8 @@ describe('Zendesk tickets', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(Object.keys(response.json())).toEqual(['1001']);
     expect(response.json()['1001'].comments[0].author).toBe('Rita Researcher');
+    // The local stand-in marks its tickets, so the panel can say Zendesk is not configured.
+    expect(response.json()['1001'].demo).toBe(true);
     const none = await call('GET', '/api/zendesk_ticket/?ids=424242', admin);
     expect(none.json()).toEqual({});
   });

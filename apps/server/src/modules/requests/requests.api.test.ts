@@ -289,13 +289,13 @@ describe('requests: create a dataset request', () => {
     expect(await requestCount()).toBe(before);
   });
 
-  it("asks for a Globus username ('Field Required') when downloading a cloud dataset, and checks its form", async () => {
+  it("asks for a Globus username ('Required field') when downloading a cloud dataset, and checks its form", async () => {
     const before = await requestCount();
     await expectRefused(
       await post(datasetRequest({ datasets: [ds.globus], intent_to_download: true })),
       before,
       'globus_username',
-      'Field Required',
+      'Required field',
     );
     await expectRefused(
       await post(

@@ -19,6 +19,7 @@ import {
   type Actor,
   type CreateRequestInput,
   type RequestDto,
+  type RequestStatusId,
   type SampleValidation,
   type SelectedResource,
   type UpdateRequestInput,
@@ -149,14 +150,20 @@ export function createRequestsService(deps: {
     authorize(actor, 'read', 'Request', subject);
     const [dto] = await present(db, actor, [view], expand);
     const { request } = view;
-    const transitions = can(actor, 'decide', 'Request', subject)
+    const decider = can(actor, 'decide', 'Request', subject);
+    const transitions = decider
       ? decisionsFor(
           actor,
           { type: request.typeId, status: request.statusId },
           (await teamOf(db, request.projectId)).complete,
         ).options
       : [];
-    return { ...dto!, transitions };
+    const returned = RETURN_TO_APPLICANT_STATUSES.includes(request.statusId as RequestStatusId);
+    const decision_message =
+      returned && (decider || request.ownerId === actor.userId)
+        ? await decisions.returnMessage(db, id, request.statusId)
+        : undefined;
+    return { ...dto!, transitions, ...(decision_message !== undefined ? { decision_message } : {}) };
   }
 
   const decisions = createDecisions({ db, email: deps.email, emailContext: deps.emailContext, get });

@@ -41,6 +41,8 @@ export type ConsumedToken =
   | { status: 'ok'; userId: number; userEmailId: number | null }
   | { status: 'expired'; userId: number; userEmailId: number | null }
   | { status: 'other-user'; userId: number }
+  /** Already used (or retired by a newer one): callers may say so, never act on it. */
+  | { status: 'used'; userId: number }
   | { status: 'invalid' };
 
 /**
@@ -58,13 +60,12 @@ export async function consumeOneTimeToken(
   const [row] = await tx
     .select()
     .from(userTokens)
-    .where(
-      and(eq(userTokens.tokenHash, digest(raw)), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)),
-    )
+    .where(and(eq(userTokens.tokenHash, digest(raw)), eq(userTokens.purpose, purpose)))
     .for('update');
   if (!row) return { status: 'invalid' };
   if (forUserId !== undefined && row.userId !== forUserId)
     return { status: 'other-user', userId: row.userId };
+  if (row.usedAt !== null) return { status: 'used', userId: row.userId };
   const found = { userId: row.userId, userEmailId: row.userEmailId };
   if (row.expiresAt.getTime() <= Date.now()) return { status: 'expired', ...found };
   await tx.update(userTokens).set({ usedAt: new Date() }).where(eq(userTokens.id, row.id));

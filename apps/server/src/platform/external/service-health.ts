@@ -17,12 +17,18 @@ export interface ServiceHealthAdapter {
 
 export function httpServiceHealth(
   urls: Record<HealthCheckedService, string | undefined>,
-  timeoutMs = 5_000,
+  options: {
+    timeoutMs?: number;
+    /** What stands in for a service that is not configured (e.g. Zendesk's local demo tickets). */
+    standIns?: Partial<Record<HealthCheckedService, string>>;
+  } = {},
 ): ServiceHealthAdapter {
+  const { timeoutMs = 5_000, standIns = {} } = options;
   return {
     async check(service) {
       const url = urls[service];
-      if (!url) return { service, status: 'not configured', detail: null, elapsed_ms: null };
+      if (!url)
+        return { service, status: 'not configured', detail: standIns[service] ?? null, elapsed_ms: null };
       const started = performance.now();
       try {
         const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });

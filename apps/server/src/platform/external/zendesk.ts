@@ -150,12 +150,20 @@ export const LOCAL_ZENDESK_TICKETS: Record<string, ZendeskConversation> = {
   },
 };
 
-/** Development and tests without Zendesk credentials: the demo tickets, nothing else. */
+/** What the health check says stands in for Zendesk while the local fake answers. */
+export const LOCAL_ZENDESK_STAND_IN = 'The staff panel shows local demo tickets (1001–1003).';
+
+/**
+ * Development and tests without Zendesk credentials: the demo tickets, nothing else, each marked
+ * as a demo so the staff panel says Zendesk is not configured (as the health check does).
+ */
 export function localZendesk(tickets = LOCAL_ZENDESK_TICKETS): ZendeskAdapter {
   return {
     mode: 'local',
     async conversations(ids) {
-      return Object.fromEntries(ids.flatMap((id) => (tickets[id] ? [[id, tickets[id]]] : [])));
+      return Object.fromEntries(
+        ids.flatMap((id) => (tickets[id] ? [[id, { ...tickets[id], demo: true }]] : [])),
+      );
     },
   };
 }

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { NotificationDto } from '@rrp/domain';
 import { apiFetch, type ListPage as Page } from '@/lib/api-client';
+import { formatDateTime } from '@rrp/domain';
 
 const key = ['notifications'] as const;
 
@@ -62,7 +63,7 @@ export function NotificationBell() {
             <Menu.Item key={item.id} onClick={() => item.redirect && navigate(item.redirect)}>
               <Text size="sm">{item.message}</Text>
               <Text size="xs" c="gray.7">
-                {new Date(item.created).toLocaleString()}
+                {formatDateTime(item.created)}
               </Text>
             </Menu.Item>
           ))

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Stack } from '@mantine/core';
 import type { FormErrors, FormSchema, FormValues } from '@rrp/domain/forms';
 import { FieldList } from './fields';
@@ -12,6 +13,8 @@ export interface DynamicFormProps {
   /** The level of the form's section headings under the screen's own (default 2). */
   headingOrder?: 2 | 3 | 4;
   disabled?: boolean;
+  /** Content shown right after a field, by key (e.g. the sample availability under the sample ids). */
+  addons?: Partial<Record<string, ReactNode>>;
 }
 
 /**
@@ -27,6 +30,7 @@ export function DynamicForm({
   onChange,
   headingOrder = 2,
   disabled,
+  addons,
 }: DynamicFormProps) {
   return (
     // Mantine's error red is too faint on white for WCAG AA; the form's errors use a darker one.
@@ -38,6 +42,7 @@ export function DynamicForm({
         errors={errors}
         headingOrder={headingOrder}
         disabled={disabled}
+        addons={addons}
         onChange={(key, value, changedPath) =>
           onChange(applyChange(form, values, errors, key, value, changedPath))
         }

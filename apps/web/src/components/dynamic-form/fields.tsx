@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { Fragment, useId, type ReactNode } from 'react';
 import {
   Box,
   Button,
@@ -51,6 +51,8 @@ interface ScopeProps {
   onChange: ChangeHandler;
   headingOrder: 2 | 3 | 4;
   disabled?: boolean;
+  /** Shown right after a field of the form (not of a subform row), by its key. */
+  addons?: Partial<Record<string, ReactNode>>;
 }
 
 const label = (field: ValueField) =>
@@ -587,7 +589,12 @@ export function FieldList(props: ScopeProps) {
               </Box>
             );
           default:
-            return <ValueInput key={reactKey} {...props} field={field} />;
+            return (
+              <Fragment key={reactKey}>
+                <ValueInput {...props} field={field} />
+                {props.prefix === '' && props.addons?.[field.key]}
+              </Fragment>
+            );
         }
       })}
     </>

@@ -45,7 +45,7 @@ describe('validateDataset', () => {
       name: CATALOGUE_MESSAGES.requiredField,
       type: CATALOGUE_MESSAGES.requiredField,
       origin: CATALOGUE_MESSAGES.requiredField,
-      release_date: CATALOGUE_MESSAGES.required,
+      release_date: CATALOGUE_MESSAGES.requiredField,
     });
   });
 

@@ -137,7 +137,7 @@ export function validateDataset(
   set('name', tooLong(values.name, DATASET_NAME_MAX));
   if (!values.type) set('type', CATALOGUE_MESSAGES.requiredField);
   if (!values.origin) set('origin', CATALOGUE_MESSAGES.requiredField);
-  if (!values.release_date) set('release_date', CATALOGUE_MESSAGES.required);
+  if (!values.release_date) set('release_date', CATALOGUE_MESSAGES.requiredField);
   set('accession_id', tooLong(values.accession_id, ACCESSION_ID_MAX));
   set('file_size', tooLong(values.file_size, FILE_SIZE_MAX));
   set('gpf_group', tooLong(values.gpf_group, GPF_FIELD_MAX));

@@ -13,11 +13,12 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { globusUsernameSchema, SHIPPING_VENDORS, type UserProfileDto } from '@rrp/domain';
-import { apiFetch, ApiError } from '@/lib/api-client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { globusUsernameSchema, SHIPPING_VENDORS, type UpdateProfile, type UserProfileDto } from '@rrp/domain';
+import { ApiError } from '@/lib/api-client';
 import { Page } from '@/components/page';
 import { meQueryKey, useSession } from '@/lib/session';
+import { profileQueryKey, saveProfile, useProfile } from '@/lib/profile';
 import { OrcidLinkButton } from '../components/orcid-link-button';
 import { AddedEmailAddresses } from '../components/added-email-addresses';
 
@@ -66,11 +67,7 @@ function changes(before: Values, after: Values): Record<string, unknown> {
 export default function MyProfileScreen() {
   const { user } = useSession();
   const queryClient = useQueryClient();
-  const profile = useQuery({
-    queryKey: ['user', user?.id],
-    queryFn: () => apiFetch<UserProfileDto>(`user/${user!.id}/`),
-    enabled: Boolean(user),
-  });
+  const profile = useProfile(user?.id);
   const form = useForm<Values>({
     initialValues: toValues({
       ...({} as UserProfileDto),
@@ -96,10 +93,9 @@ export default function MyProfileScreen() {
   }, [profile.data]);
 
   const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
-      apiFetch<UserProfileDto>(`user/${user!.id}/`, { method: 'PATCH', body }),
+    mutationFn: (body: Record<string, unknown>) => saveProfile(user!.id, body as UpdateProfile),
     onSuccess: (saved) => {
-      queryClient.setQueryData(['user', user?.id], saved);
+      queryClient.setQueryData(profileQueryKey(user?.id), saved);
       void queryClient.invalidateQueries({ queryKey: meQueryKey });
       notifications.show({ color: 'green', title: 'Profile saved', message: 'Your changes are saved.' });
     },

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Center, Loader } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
-import { MESSAGES } from '@rrp/domain';
+import { MESSAGES, type VerifyUserResult } from '@rrp/domain';
 import { apiFetch, ApiError } from '@/lib/api-client';
 import { Page } from '@/components/page';
 
@@ -19,13 +19,15 @@ export default function VerifyUserScreen() {
   useEffect(() => {
     if (!token) return;
     let cancelled = false;
-    apiFetch<{ token: string | null; password_set: boolean }>('verify-user/', {
+    apiFetch<VerifyUserResult>('verify-user/', {
       query: { token },
       handleStatus: [429],
     })
       .then((result) => {
         if (cancelled) return;
-        if (result.password_set || !result.token)
+        // A link followed again: the account is verified already, so on to signing in (decision 132).
+        if (result.already_verified) navigate('/login?redirect=already_verified', { replace: true });
+        else if (result.password_set || !result.token)
           navigate('/login?redirect=email_verified', { replace: true });
         else navigate(`/reset-password/${encodeURIComponent(result.token)}`, { replace: true });
       })

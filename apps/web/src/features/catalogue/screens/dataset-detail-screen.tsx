@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { IconDownload, IconMail, IconPencil, IconCopyPlus } from '@tabler/icons-react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { can, type DatasetDto, type PublicDatasetDto } from '@rrp/domain';
+import { formatDate, can, type DatasetDto, type PublicDatasetDto } from '@rrp/domain';
 import { Page, type Crumb } from '@/components/page';
 import { useSession } from '@/lib/session';
 import { useCan, useActor } from '@/lib/use-can';
@@ -23,7 +23,7 @@ import { downloadFile } from '@/lib/download';
 import { useDataset } from '../api/catalogue';
 import { DatasetEmail } from '../components/dataset-email';
 import { DatasetForm } from '../components/dataset-form';
-import { cohortName, formatCount, formatDay } from '../components/format';
+import { cohortName, formatCount } from '../components/format';
 import { OriginBadge } from '../components/origin-badge';
 import { SafeHtml } from '../components/safe-html-view';
 import { datasetPath, isPublicOnly, type DatasetMode } from '../rules';
@@ -92,7 +92,7 @@ function Summary({ dataset, signedIn }: { dataset: DatasetDto | PublicDatasetDto
           <Fact label="Version">{`v${dataset.version}`}</Fact>
           <Fact label="Accession id">{dataset.accession_id}</Fact>
           <Fact label="Size">{dataset.file_size}</Fact>
-          <Fact label="Release date">{formatDay(dataset.release_date)}</Fact>
+          <Fact label="Release date">{formatDate(dataset.release_date)}</Fact>
           <Fact label="Families">{formatCount(dataset.families)}</Fact>
           <Fact label="ASD participants">{formatCount(dataset.asd_participants)}</Fact>
           <Fact label="Control participants">{formatCount(dataset.control_participants)}</Fact>
@@ -177,8 +177,8 @@ function VersionHistory({ dataset }: { dataset: DatasetDto }) {
                     </Badge>
                   )}
                 </Table.Td>
-                <Table.Td>{formatDay(version.release_date)}</Table.Td>
-                <Table.Td>{formatDay(version.created)}</Table.Td>
+                <Table.Td>{formatDate(version.release_date)}</Table.Td>
+                <Table.Td>{formatDate(version.created)}</Table.Td>
                 <Table.Td>{version.change_notes || '—'}</Table.Td>
               </Table.Tr>
             ))}

@@ -15,12 +15,12 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck, IconCopy, IconCopyPlus, IconPencil } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import { can, DATASET_ORIGINS, DATASET_PAGE_SIZE, LIMITS, type DatasetDto } from '@rrp/domain';
+import { formatDate, can, DATASET_ORIGINS, DATASET_PAGE_SIZE, LIMITS, type DatasetDto } from '@rrp/domain';
 import { ServerTable, type ListState } from '@/components/data-table';
 import { Page } from '@/components/page';
 import { useSession } from '@/lib/session';
 import { useDatasets } from '../api/catalogue';
-import { cohortName, formatDay } from '../components/format';
+import { cohortName } from '../components/format';
 import { OriginBadge } from '../components/origin-badge';
 import { datasetPath } from '../rules';
 import classes from '../components/catalogue.module.css';
@@ -162,7 +162,7 @@ export default function DatasetListScreen() {
               accessor: 'release_date',
               title: 'Release Date',
               sortable: true,
-              render: (dataset) => formatDay(dataset.release_date),
+              render: (dataset) => formatDate(dataset.release_date),
             },
             ...(isResearcher
               ? []
@@ -212,7 +212,7 @@ export default function DatasetListScreen() {
                     render: (dataset: DatasetDto) => (
                       <Tooltip
                         label={dataset.versions
-                          .map((version) => `v${version.version} · ${formatDay(version.release_date)}`)
+                          .map((version) => `v${version.version} · ${formatDate(version.release_date)}`)
                           .join(', ')}
                         disabled={dataset.versions.length < 2}
                       >

@@ -15,10 +15,9 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFilter } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { DATASET_TYPES, LIMITS, type PublicDatasetDto } from '@rrp/domain';
+import { formatDate, DATASET_TYPES, LIMITS, type PublicDatasetDto } from '@rrp/domain';
 import { Page } from '@/components/page';
 import { useCohorts, usePublicDatasets } from '../api/catalogue';
-import { formatDay } from '../components/format';
 import { OriginBadge } from '../components/origin-badge';
 import { htmlToText } from '../components/safe-html';
 import { datasetPath } from '../rules';
@@ -44,7 +43,7 @@ function DatasetCard({ dataset }: { dataset: PublicDatasetDto }) {
           <OriginBadge origin={dataset.origin} />
         </Group>
         <Text size="xs" c="gray.7">
-          {[dataset.cohort?.name, dataset.type_name, `Released ${formatDay(dataset.release_date)}`]
+          {[dataset.cohort?.name, dataset.type_name, `Released ${formatDate(dataset.release_date)}`]
             .filter(Boolean)
             .join(' · ')}
         </Text>

@@ -4,8 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconMail, IconSearch } from '@tabler/icons-react';
 import { Navigate, useNavigate } from 'react-router';
-import dayjs from 'dayjs';
-import { can, LIMITS, type ComplianceStatusId, type InstitutionComplianceDto } from '@rrp/domain';
+import { formatDate, can, LIMITS, type ComplianceStatusId, type InstitutionComplianceDto } from '@rrp/domain';
 import { ServerTable, type ListState } from '@/components/data-table';
 import { Page } from '@/components/page';
 import { useCan, useActor } from '@/lib/use-can';
@@ -16,7 +15,6 @@ import { ComplianceStatusBadge } from '../components/compliance-status';
 import { EmailComposerModal } from '../components/email-composer-modal';
 import { StatusFilter } from '../components/status-filter';
 
-const formatDay = (day: string) => dayjs(day).format('MMM D, YYYY');
 const EMAIL_STATUS: Record<string, string> = { queued: 'Queued', sending: 'Sending', failed: 'Failed' };
 
 /** Stops a click inside a row from also opening the institution. */
@@ -66,7 +64,7 @@ function LastEmail({ row }: { row: InstitutionComplianceDto }) {
   return (
     <Tooltip label={row.lastEmail.subject} withinPortal>
       <Group gap={6} wrap="nowrap">
-        <Text size="sm">{formatDay(row.lastEmail.created)}</Text>
+        <Text size="sm">{formatDate(row.lastEmail.created)}</Text>
         {status && (
           <Badge
             size="xs"
@@ -170,7 +168,7 @@ export default function ComplianceScreen() {
               title: 'Anniversary',
               sortable: true,
               noWrap: true,
-              render: (row) => formatDay(row.current_anniversary),
+              render: (row) => formatDate(row.current_anniversary),
             },
             {
               accessor: 'compliance_status',

@@ -2,7 +2,14 @@ import { useState } from 'react';
 import { Anchor, Badge, Card, MultiSelect, Stack, Tabs, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { INSTITUTION_STATUSES, LIMITS, RDA_STATUSES, type InstitutionDto, type RoleKey } from '@rrp/domain';
+import {
+  formatDate,
+  INSTITUTION_STATUSES,
+  LIMITS,
+  RDA_STATUSES,
+  type InstitutionDto,
+  type RoleKey,
+} from '@rrp/domain';
 import { apiFetch, type ListPage } from '@/lib/api-client';
 import { hasScreen } from '@/lib/navigation';
 import { ServerTable, type ListState } from '@/components/data-table';
@@ -117,7 +124,7 @@ function InstitutionTable({
             accessor: 'created',
             title: 'Created',
             sortable: true,
-            render: (row) => new Date(row.created).toLocaleDateString(),
+            render: (row) => formatDate(row.created),
           },
         ]}
       />

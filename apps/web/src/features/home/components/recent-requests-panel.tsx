@@ -7,7 +7,8 @@ import type { RequestDto } from '@rrp/domain';
 import { apiFetch } from '@/lib/api-client';
 import { NewRequestButton } from '@/components/new-request-button';
 import { NoticeBadge } from '@/components/notice-badge';
-import { SUSPENDED_ACTION_NEEDED, formatDate, homeNotices, statusName } from '@/lib/request-rules';
+import { SUSPENDED_ACTION_NEEDED, homeNotices, statusName } from '@/lib/request-rules';
+import { formatDate } from '@rrp/domain';
 
 /** The home page lists this many of the researcher's newest requests; all of them are at /request. */
 export const HOME_REQUESTS_CAP = 10;

@@ -14,7 +14,14 @@ import {
 import { IconChevronRight, IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { IRB_DESIGNATIONS, LIMITS, REQUEST_STATUSES, type RequestDto, type RoleKey } from '@rrp/domain';
+import {
+  formatDate,
+  IRB_DESIGNATIONS,
+  LIMITS,
+  REQUEST_STATUSES,
+  type RequestDto,
+  type RoleKey,
+} from '@rrp/domain';
 import { apiFetch, type ListPage } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
 import { ServerTable, type ListState } from '@/components/data-table';
@@ -24,8 +31,6 @@ import { COMMAND_CENTRE_DEFAULT_FILTER } from './command-centre';
 export type AssignFilter = 'all' | 'assigned' | 'unassigned';
 
 const STATUS_OPTIONS = Object.entries(REQUEST_STATUSES).map(([value, label]) => ({ value, label }));
-
-const day = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString() : '—');
 
 const projectOf = (request: RequestDto) => (typeof request.project === 'object' ? request.project : null);
 
@@ -63,9 +68,9 @@ export function RequestExpansion({ request }: { request: RequestDto }) {
           {irb ? (
             <Group gap="xs">
               <Text size="sm">
-                {`${IRB_DESIGNATIONS[irb.designation as keyof typeof IRB_DESIGNATIONS] ?? 'IRB'} · approved ${day(
+                {`${IRB_DESIGNATIONS[irb.designation as keyof typeof IRB_DESIGNATIONS] ?? 'IRB'} · approved ${formatDate(
                   irb.approval_date,
-                )} · renewal ${irb.designation === 2 ? 'Exempt' : day(irb.renewal_date)}`}
+                )} · renewal ${irb.designation === 2 ? 'Exempt' : formatDate(irb.renewal_date)}`}
               </Text>
               <Button
                 size="compact-sm"

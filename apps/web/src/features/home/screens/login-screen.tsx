@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Anchor, Card, Grid, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate, useSearchParams } from 'react-router';
+import { ALREADY_VERIFIED } from '@rrp/domain';
 import { SignInForm } from '@/components/sign-in-form';
 import { useSession } from '@/lib/session';
 
@@ -20,6 +21,11 @@ export function SignInCard({ next, headingOrder = 2 }: { next: string; headingOr
         {params.get('redirect') === 'email_verified' && (
           <Alert color="green" role="status" title="Your account is verified">
             Thank you for verifying your e-mail address. You can now sign in.
+          </Alert>
+        )}
+        {params.get('redirect') === 'already_verified' && (
+          <Alert color="blue" role="status" title={ALREADY_VERIFIED}>
+            This verification link was used before. Sign in with your e-mail address and password.
           </Alert>
         )}
         <SignInForm next={next} />

@@ -101,7 +101,10 @@ export function useDeleteInstitution(id: number) {
     mutationFn: () => apiFetch<void>(`institution/${id}/`, { method: 'DELETE' }),
     // The screen navigates away first (see forgetDeletedAfterLeaving).
     onSuccess: () =>
-      forgetDeletedAfterLeaving(queryClient, { remove: [['institution', id]], invalidate: [['institutions']] }),
+      forgetDeletedAfterLeaving(queryClient, {
+        remove: [['institution', id]],
+        invalidate: [['institutions']],
+      }),
   });
 }
 
@@ -119,10 +122,12 @@ export function useAddRda() {
 }
 
 /** An RDA file with its content (base64) for the PDF viewer. */
-export function useRda(fileId: number) {
+/** An RDA file with its PDF; nothing is asked while there is none (an institution without an RDA). */
+export function useRda(fileId: number | null) {
   return useQuery({
     queryKey: ['rda', fileId],
     queryFn: () => apiFetch<FileDto>(`file/${fileId}/`, { query: { base64: 'true' } }),
+    enabled: fileId !== null,
   });
 }
 

@@ -19,10 +19,11 @@ import { notifications } from '@mantine/notifications';
 import { IconBan, IconChevronDown, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { HistoryEntryDto, InstitutionDto, UserInstitutionDto } from '@rrp/domain';
+import { can, formatDate, type InstitutionDto, type UserInstitutionDto } from '@rrp/domain';
+import { AuditTrail } from '@/components/history';
 import { apiFetch, ApiError } from '@/lib/api-client';
 import { Page } from '@/components/page';
-import { useCan } from '@/lib/use-can';
+import { useActor, useCan } from '@/lib/use-can';
 import {
   useAddRda,
   useDeactivateInstitution,
@@ -81,58 +82,13 @@ function Researchers({ institutionId }: { institutionId: number }) {
                   <Table.Td>{user ? user.full_name : `User ${String(link.user)}`}</Table.Td>
                   <Table.Td>{user?.email}</Table.Td>
                   <Table.Td>{link.verified ? 'Yes' : 'Not yet'}</Table.Td>
-                  <Table.Td>
-                    {link.joinder_date ? new Date(link.joinder_date).toLocaleDateString() : 'Not signed'}
-                  </Table.Td>
+                  <Table.Td>{link.joinder_date ? formatDate(link.joinder_date) : 'Not signed'}</Table.Td>
                 </Table.Tr>
               );
             })}
           </Table.Tbody>
         </Table>
       )}
-    </Card>
-  );
-}
-
-/** The audit trail, for roles that may read history. */
-function AuditTrail({ institutionId }: { institutionId: number }) {
-  const history = useQuery({
-    queryKey: ['history', 'institution', institutionId],
-    queryFn: () =>
-      apiFetch<{ results: HistoryEntryDto[] }>('history/', {
-        query: { pk: institutionId, model: 'institution', expand: 'modifier', limit: 50 },
-        handleStatus: [403],
-      }),
-    retry: false,
-  });
-  if (!history.data) return null;
-  return (
-    <Card withBorder padding="lg">
-      <Title order={2} fz="lg" mb="sm">
-        Audit trail
-      </Title>
-      <Table>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>When</Table.Th>
-            <Table.Th>Who</Table.Th>
-            <Table.Th>What</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {history.data.results.map((entry) => (
-            <Table.Tr key={entry.id}>
-              <Table.Td>{new Date(entry.modified).toLocaleString()}</Table.Td>
-              <Table.Td>
-                {entry.modifier && typeof entry.modifier === 'object' ? entry.modifier.full_name : 'System'}
-              </Table.Td>
-              <Table.Td>
-                {entry.action === 'create' ? 'Created' : `Changed ${entry.changed_fields.join(', ')}`}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
     </Card>
   );
 }
@@ -209,6 +165,7 @@ export default function InstitutionDetailScreen() {
   const addRda = useAddRda();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const actor = useActor();
   if (!data) {
     return (
       <Page title="Institution" crumbs={[{ label: 'Institutions', to: '/institution' }]}>
@@ -281,7 +238,7 @@ export default function InstitutionDetailScreen() {
                   <Field label="Signing official">
                     {official ? `${official.full_name} (${official.email})` : 'None yet'}
                   </Field>
-                  <Field label="Created">{new Date(data.created).toLocaleDateString()}</Field>
+                  <Field label="Created">{formatDate(data.created)}</Field>
                 </SimpleGrid>
                 {data.comments && (
                   <Text size="sm" mt="md">
@@ -291,7 +248,10 @@ export default function InstitutionDetailScreen() {
               </Card>
             )}
             <Researchers institutionId={id} />
-            <AuditTrail institutionId={id} />
+            {/* Staff, and the institution's own signing official (decision 127). */}
+            {can(actor, 'list', 'History', { currentIoId: official?.id ?? null }) && (
+              <AuditTrail model="institution" objectId={id} />
+            )}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>

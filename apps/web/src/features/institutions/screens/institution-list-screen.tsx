@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import Papa from 'papaparse';
-import { INSTITUTION_STATUSES, LIMITS, type InstitutionDto } from '@rrp/domain';
+import { formatDate, INSTITUTION_STATUSES, LIMITS, type InstitutionDto } from '@rrp/domain';
 import { apiFetch } from '@/lib/api-client';
 import { ServerTable, type ListState } from '@/components/data-table';
 import { Page } from '@/components/page';
@@ -139,7 +139,7 @@ export default function InstitutionListScreen() {
               accessor: 'created',
               title: 'Created',
               sortable: true,
-              render: (row) => new Date(row.created).toLocaleDateString(),
+              render: (row) => formatDate(row.created),
             },
           ]}
         />

@@ -8,6 +8,7 @@ import { useAffiliation } from '@/lib/affiliation';
 import { useSession } from '@/lib/session';
 import { useRda } from '../api/institutions';
 import { PdfViewer } from '../components/pdf-viewer';
+import { formatDate } from '@rrp/domain';
 
 const FULLY_EXECUTED = 3;
 
@@ -19,7 +20,7 @@ export default function JoinderScreen() {
   const affiliation = useAffiliation(user);
   const institution = affiliation.data?.institution ?? null;
   const link = affiliation.data?.link ?? null;
-  const rda = useRda(institution?.current_rda ?? 0);
+  const rda = useRda(institution?.current_rda ?? null);
   const [agreed, setAgreed] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -45,7 +46,7 @@ export default function JoinderScreen() {
     return (
       <Page title="RDA Joinder">
         <Alert color="green" role="status" maw={720}>
-          You agreed to the RDA of {institution.name} on {new Date(link.joinder_date).toLocaleDateString()}.
+          You agreed to the RDA of {institution.name} on {formatDate(link.joinder_date)}.
         </Alert>
       </Page>
     );

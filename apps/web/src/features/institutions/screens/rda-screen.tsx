@@ -21,7 +21,14 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { RDA_MESSAGES, RDA_STATUSES, isValidUsDate, signatureMatches, type FileDto } from '@rrp/domain';
+import {
+  formatDate,
+  RDA_MESSAGES,
+  RDA_STATUSES,
+  isValidUsDate,
+  signatureMatches,
+  type FileDto,
+} from '@rrp/domain';
 import { apiFetch, ApiError } from '@/lib/api-client';
 import { Page } from '@/components/page';
 import { useCan } from '@/lib/use-can';
@@ -39,8 +46,6 @@ interface RdaData {
   revised_date?: string;
   comments?: string | null;
 }
-
-const day = (value?: string) => (value ? new Date(value).toLocaleDateString() : '—');
 
 async function download(file: FileDto) {
   try {
@@ -334,12 +339,12 @@ export default function RdaScreen() {
               </Title>
               <SimpleGrid cols={1} spacing="xs">
                 <Text size="sm">
-                  Institution signature: {data.signature ?? '—'} ({day(data.signature_date)})
+                  Institution signature: {data.signature ?? '—'} ({formatDate(data.signature_date)})
                 </Text>
                 <Text size="sm">
-                  Foundation signature: {data.sf_signature ?? '—'} ({day(data.sf_signature_date)})
+                  Foundation signature: {data.sf_signature ?? '—'} ({formatDate(data.sf_signature_date)})
                 </Text>
-                {data.revised_date && <Text size="sm">Revised: {day(data.revised_date)}</Text>}
+                {data.revised_date && <Text size="sm">Revised: {formatDate(data.revised_date)}</Text>}
                 {data.comments && <Text size="sm">Comments: {data.comments}</Text>}
               </SimpleGrid>
               <Group mt="md">

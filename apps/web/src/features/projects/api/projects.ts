@@ -2,7 +2,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type {
   CreateProject,
   FileDto,
-  HistoryEntryDto,
   ProjectDto,
   ResearchTeamMemberDto,
   ResearchTeamMemberInput,
@@ -11,6 +10,7 @@ import type {
 } from '@rrp/domain';
 import { LIMITS } from '@rrp/domain';
 import { ApiError, apiFetch, type ListPage } from '@/lib/api-client';
+import { historyQueryKey } from '@/components/history';
 
 export type { ListPage } from '@/lib/api-client';
 
@@ -79,7 +79,7 @@ export function useUpdateProject(id: number) {
     onSuccess: (saved) => {
       queryClient.setQueryData(projectQueryKey(id), saved);
       void queryClient.invalidateQueries({ queryKey: ['projects'] });
-      void queryClient.invalidateQueries({ queryKey: ['project-history', id] });
+      void queryClient.invalidateQueries({ queryKey: historyQueryKey('project', id) });
     },
   });
 }
@@ -113,21 +113,8 @@ export function useSaveTeam(projectId: number) {
       }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: teamQueryKey(projectId) });
-      void queryClient.invalidateQueries({ queryKey: ['project-history', projectId] });
+      void queryClient.invalidateQueries({ queryKey: historyQueryKey('project', projectId) });
     },
-  });
-}
-
-/** The audit trail of a project, re-read every 2000 ms while it is open (researcher §7). */
-export function useProjectHistory(projectId: number, open: boolean) {
-  return useQuery({
-    queryKey: ['project-history', projectId],
-    queryFn: () =>
-      apiFetch<ListPage<HistoryEntryDto>>('history/', {
-        query: { pk: projectId, model: 'project', expand: 'modifier', limit: 200 },
-      }),
-    enabled: open && !deleted.has(projectId),
-    refetchInterval: open ? 2000 : false,
   });
 }
 

@@ -64,7 +64,7 @@ describe('IRB expiry on the project page', () => {
   it('reminds with the date when the IRB is near expiry', () => {
     renderPage(project({ irb_state: 'near_expiry' }));
     expect(screen.getByRole('alert')).toHaveTextContent('IRB renewal reminder');
-    expect(screen.getByRole('alert')).toHaveTextContent('01/02/2026');
+    expect(screen.getByRole('alert')).toHaveTextContent('Jan 2, 2026');
   });
 
   it("alerts 'Your IRB has expired.' and asks to update it, with Update IRB or Dismiss", async () => {

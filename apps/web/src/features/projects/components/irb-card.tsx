@@ -3,14 +3,13 @@ import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@man
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconClock, IconDownload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { IRB_DESIGNATIONS, type IrbRecordDto, type ProjectDto } from '@rrp/domain';
+import { formatDate, IRB_DESIGNATIONS, type IrbRecordDto, type ProjectDto } from '@rrp/domain';
 import { ApiError } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
 import { projectQueryKey, uploadIrb } from '../api/projects';
 import { emptyIrb, irbData, validateIrb, type IrbValues } from '../rules';
 import { IrbFields } from './irb-fields';
 import { irbUploadErrors } from './error-text';
-import { formatDay } from './format';
 import { notify } from './notify';
 
 const irbOf = (project: ProjectDto): IrbRecordDto | null =>
@@ -30,7 +29,7 @@ export function IrbNotice({ project }: { project: ProjectDto }) {
         title="Your IRB has expired."
         styles={ALERT_TITLE}
       >
-        The IRB on this project expired on {formatDay(irb?.renewal_date ?? project.irb_renewal_date)}. Data
+        The IRB on this project expired on {formatDate(irb?.renewal_date ?? project.irb_renewal_date)}. Data
         downloads are blocked until an updated IRB is uploaded.
       </Alert>
     );
@@ -42,7 +41,7 @@ export function IrbNotice({ project }: { project: ProjectDto }) {
         title="IRB renewal reminder"
         styles={ALERT_TITLE}
       >
-        The IRB on this project expires on {formatDay(irb?.renewal_date ?? project.irb_renewal_date)}. Please
+        The IRB on this project expires on {formatDate(irb?.renewal_date ?? project.irb_renewal_date)}. Please
         upload the renewed IRB before then.
       </Alert>
     );
@@ -153,10 +152,10 @@ export function IrbCard({ project, canUpdate }: { project: ProjectDto; canUpdate
               <strong>Assurance number:</strong> {irb.assurance_number || '—'}
             </Text>
             <Text size="sm">
-              <strong>Approval date:</strong> {formatDay(irb.approval_date)}
+              <strong>Approval date:</strong> {formatDate(irb.approval_date)}
             </Text>
             <Text size="sm">
-              <strong>Renewal date:</strong> {irb.designation === 2 ? 'Exempt' : formatDay(irb.renewal_date)}
+              <strong>Renewal date:</strong> {irb.designation === 2 ? 'Exempt' : formatDate(irb.renewal_date)}
             </Text>
           </SimpleGrid>
           <Group>

@@ -10,6 +10,7 @@ import { openErrorModal } from '@/components/modals';
 import { deleteProject, projectQueryKey, teamQueryKey } from '../api/projects';
 import { collectMessages } from './error-text';
 import { notify } from './notify';
+import { historyQueryKey } from '@/components/history';
 
 /** Confirm, delete, and report the outcome as researcher §8 words it. */
 export function useProjectDeletion(project: ProjectDto) {
@@ -64,7 +65,7 @@ export function useProjectDeletion(project: ProjectDto) {
     });
     navigate('/');
     forgetDeletedAfterLeaving(queryClient, {
-      remove: [projectQueryKey(project.id), teamQueryKey(project.id), ['project-history', project.id]],
+      remove: [projectQueryKey(project.id), teamQueryKey(project.id), historyQueryKey('project', project.id)],
       invalidate: [['projects']],
     });
   };

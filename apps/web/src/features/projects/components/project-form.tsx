@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { Button, Card, Checkbox, Group, Radio, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { Link } from 'react-router';
 import { useForm } from '@mantine/form';
 import {
+  AUTISM_QUESTION,
   PROJECT_MESSAGES,
   TITLE_MAX,
   type CreateProject,
@@ -30,7 +33,8 @@ import { TeamEditor } from './team-editor';
 export interface ProjectValues {
   title: string;
   abstract: string;
-  non_autism_research: string | null;
+  /** The answer to AUTISM_QUESTION: 'yes' when the project is related to autism. */
+  autism_related: string | null;
   use_existing: boolean;
   public_title: string;
   public_abstract: string;
@@ -52,12 +56,39 @@ export function openIrbThanks() {
   });
 }
 
+/** After creating a project: what was created, and the way on to requesting resources for it. */
+export function openProjectCreated(project: ProjectDto, withIrb: boolean) {
+  const id = modals.open({
+    title: 'Project created',
+    children: (
+      <Stack>
+        <Text size="sm">
+          {`${project.title} (${project.portal_project_id}) has been created${withIrb ? ' with its IRB / Institutional Assurance' : ''}. `}
+          To request datasets or biospecimens for it, create a resource request.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => modals.close(id)}>
+            Close
+          </Button>
+          <Button
+            component={Link}
+            to={`/request/create?project=${project.id}#project_request_1`}
+            onClick={() => modals.close(id)}
+          >
+            Create Resource Request
+          </Button>
+        </Group>
+      </Stack>
+    ),
+  });
+}
+
 function initialValues(project: ProjectDto | undefined): ProjectValues {
   if (!project) {
     return {
       title: '',
       abstract: '',
-      non_autism_research: null,
+      autism_related: null,
       use_existing: true,
       public_title: '',
       public_abstract: '',
@@ -67,7 +98,7 @@ function initialValues(project: ProjectDto | undefined): ProjectValues {
   return {
     title: project.title,
     abstract: project.abstract,
-    non_autism_research: project.non_autism_research ? 'yes' : 'no',
+    autism_related: project.non_autism_research ? 'no' : 'yes',
     use_existing: followsScientific(project),
     public_title: project.public_title ?? '',
     public_abstract: project.public_abstract ?? '',
@@ -76,7 +107,7 @@ function initialValues(project: ProjectDto | undefined): ProjectValues {
 }
 
 /**
- * The project form (researcher §5) for both creation and editing: title, abstract, the non-autism
+ * The project form (researcher §5) for both creation and editing: title, abstract, the autism
  * answer (fixed once created), public title and abstract ("use existing" follows the scientific
  * ones), the PI for admins, a new IRB record, and on creation the research team.
  */
@@ -104,7 +135,7 @@ export function ProjectForm({
       const errors: Record<string, string> = {};
       if (!values.title.trim()) errors.title = PROJECT_MESSAGES.requiredField;
       if (!values.abstract.trim()) errors.abstract = PROJECT_MESSAGES.requiredField;
-      if (!values.non_autism_research) errors.non_autism_research = PROJECT_MESSAGES.requiredField;
+      if (!values.autism_related) errors.autism_related = PROJECT_MESSAGES.requiredField;
       if (choosePi && !values.owner) errors.owner = PROJECT_MESSAGES.choosePi;
       if (!values.use_existing && !values.public_title.trim())
         errors.public_title = PROJECT_MESSAGES.requiredField;
@@ -166,7 +197,7 @@ export function ProjectForm({
     const fields = {
       title: values.title.trim(),
       abstract: values.abstract.trim(),
-      non_autism_research: values.non_autism_research === 'yes',
+      non_autism_research: values.autism_related === 'no',
       public_title: values.use_existing ? values.title.trim() : values.public_title.trim(),
       public_abstract: values.use_existing ? values.abstract.trim() : values.public_abstract.trim(),
       ...(choosePi && values.owner ? { owner: Number(values.owner) } : {}),
@@ -203,7 +234,10 @@ export function ProjectForm({
         if (latestIrb) body.latest_irb = latestIrb;
         saved = Object.keys(body).length ? await update.mutateAsync(body) : project;
       }
-      if (latestIrb) openIrbThanks();
+      // A new project says what happened and offers the next step; a new IRB on an existing
+      // project is the spec's IRB acknowledgement (decision 132).
+      if (creating) openProjectCreated(saved, Boolean(latestIrb));
+      else if (latestIrb) openIrbThanks();
       onSaved(saved);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
@@ -218,6 +252,7 @@ export function ProjectForm({
       // The server names the admin's PI choice `creator` or `owner`; the form shows it on one field.
       const fieldErrors = { ...error.fieldErrors };
       if (fieldErrors.creator) fieldErrors.owner ??= fieldErrors.creator;
+      if (fieldErrors.non_autism_research) fieldErrors.autism_related ??= fieldErrors.non_autism_research;
       form.setErrors(
         Object.fromEntries(
           Object.entries(fieldErrors).filter(([key]) => key in form.values && key !== 'team'),
@@ -269,12 +304,12 @@ export function ProjectForm({
             <TextInput label="Title" required maxLength={TITLE_MAX} {...form.getInputProps('title')} />
             <Textarea label="Abstract" required rows={11} {...form.getInputProps('abstract')} />
             <Radio.Group
-              label="Is this research unrelated to autism (non-autism research)?"
+              label={AUTISM_QUESTION}
               description={
                 creating ? undefined : 'This answer cannot be changed after the project is created.'
               }
               required
-              {...form.getInputProps('non_autism_research')}
+              {...form.getInputProps('autism_related')}
             >
               <Group mt="xs">
                 <Radio value="yes" label="Yes" disabled={!creating} />

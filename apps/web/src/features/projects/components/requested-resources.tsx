@@ -1,10 +1,9 @@
 import { Anchor, Box, Card, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { REQUEST_STATUSES } from '@rrp/domain';
+import { formatDate, REQUEST_STATUSES } from '@rrp/domain';
 import { apiFetch } from '@/lib/api-client';
 import type { ListPage } from '../api/projects';
-import { formatDate } from './format';
 
 interface RequestRow {
   id: number;

@@ -7,9 +7,9 @@ import { ApiError } from '@/lib/api-client';
 import { useResearchTeam, useSaveTeam } from '../api/projects';
 import { rowFromMember, teamChanged, teamPayload, validateTeam, type TeamRow } from '../rules';
 import { collectMessages } from './error-text';
-import { formatDate } from './format';
 import { rowTint, TeamEditor, WarningIcon } from './team-editor';
 import { notify } from './notify';
+import { formatDate } from '@rrp/domain';
 
 const institutionName = (member: ResearchTeamMemberDto) =>
   member.institution && typeof member.institution === 'object' ? member.institution.name : '—';

@@ -12,13 +12,12 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { can, PROJECT_MESSAGES, STAFF_ROLES, type ProjectDto } from '@rrp/domain';
+import { formatDate, can, PROJECT_MESSAGES, STAFF_ROLES, type ProjectDto } from '@rrp/domain';
 import { Page } from '@/components/page';
 import { useSession } from '@/lib/session';
 import { useCan, useActor } from '@/lib/use-can';
 import { useProject } from '../api/projects';
-import { AuditTrail } from '../components/audit-trail';
-import { formatDate } from '../components/format';
+import { ProjectAuditTrail } from '../components/audit-trail';
 import { IrbCard, IrbNotice, useExpiredIrbModal } from '../components/irb-card';
 import { ProjectActionMenu } from '../components/project-actions';
 import { ProjectForm } from '../components/project-form';
@@ -173,7 +172,7 @@ export default function ProjectDetailScreen() {
               Back to Project
             </Button>
           </Group>
-          <AuditTrail project={data} />
+          <ProjectAuditTrail project={data} />
         </Stack>
       ) : (
         <Stack>

@@ -57,7 +57,7 @@ describe('project list', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("shows the renewal date, or 'Exempt'", () => {
-    expect(irbExpiration(project({}))).toBe('03/04/2027');
+    expect(irbExpiration(project({}))).toBe('Mar 4, 2027');
     expect(irbExpiration(project({ irb_state: 'exempt', irb_renewal_date: null }))).toBe('Exempt');
     expect(irbExpiration(project({ latest_irb: null, irb_state: 'none', irb_renewal_date: null }))).toBe('—');
   });

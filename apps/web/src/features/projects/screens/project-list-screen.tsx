@@ -5,14 +5,13 @@ import { modals } from '@mantine/modals';
 import { IconDownload } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import Papa from 'papaparse';
-import { can, LIMITS, type ProjectDto } from '@rrp/domain';
+import { can, csvDate, formatDate, LIMITS, type ProjectDto } from '@rrp/domain';
 import { apiFetch } from '@/lib/api-client';
 import { ServerTable, type ListState } from '@/components/data-table';
 import { Page } from '@/components/page';
 import { downloadFile } from '@/lib/download';
 import { useSession } from '@/lib/session';
 import { projectListQuery, useProjects, type ListPage, type ProjectFilters } from '../api/projects';
-import { formatDay } from '../components/format';
 import { SearchInput } from '@/components/search-input';
 import { ListActionsMenu } from '@/components/list-actions-menu';
 import { useActor } from '@/lib/use-can';
@@ -30,7 +29,7 @@ export const irbExpiration = (project: ProjectDto) =>
   project.irb_state === 'exempt'
     ? 'Exempt'
     : project.irb_renewal_date
-      ? formatDay(project.irb_renewal_date)
+      ? formatDate(project.irb_renewal_date)
       : '—';
 
 /** Every matching project (up to the list limit) as a CSV file, for staff. */
@@ -44,7 +43,8 @@ async function downloadCsv(filters: ProjectFilters) {
       title: project.title,
       abstract: project.abstract,
       principal_investigator: ownerName(project),
-      irb_expiration_date: irbExpiration(project),
+      // CSV files carry ISO dates (decision 129).
+      irb_expiration_date: project.irb_state === 'exempt' ? 'Exempt' : csvDate(project.irb_renewal_date),
       non_autism_research: project.non_autism_research ? 'Yes' : 'No',
       created: project.created,
     })),

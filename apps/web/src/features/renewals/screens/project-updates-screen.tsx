@@ -1,9 +1,9 @@
 import { Alert, Anchor, Box, Button, Card, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, Navigate } from 'react-router';
-import { IRB_WARNING_DAYS, mayAttempt, type ProjectDto, type RequestDto } from '@rrp/domain';
+import { formatDate, IRB_WARNING_DAYS, mayAttempt, type ProjectDto, type RequestDto } from '@rrp/domain';
 import { Page } from '@/components/page';
 import { NoticeBadge } from '@/components/notice-badge';
-import { expiryText, formatDay, statusName } from '@/lib/request-rules';
+import { expiryText, statusName } from '@/lib/request-rules';
 import { useProjectUpdates } from '@/lib/renewals';
 import { useSession } from '@/lib/session';
 import { useActor } from '@/lib/use-can';
@@ -57,7 +57,7 @@ function ExpiringRequests({ requests, renewing }: { requests: RequestDto[]; rene
                 </Table.Td>
                 <Table.Td>{request.portal_request_id}</Table.Td>
                 <Table.Td>{statusName(request)}</Table.Td>
-                <Table.Td>{formatDay(request.expiration_date)}</Table.Td>
+                <Table.Td>{formatDate(request.expiration_date)}</Table.Td>
                 <Table.Td>
                   <ExpiryBadge expiry={expiry} />
                 </Table.Td>
@@ -114,7 +114,7 @@ function ExpiringIrbs({ projects }: { projects: ProjectDto[] }) {
                   </Anchor>
                 </Table.Td>
                 <Table.Td>{project.portal_project_id}</Table.Td>
-                <Table.Td>{formatDay(project.irb_renewal_date)}</Table.Td>
+                <Table.Td>{formatDate(project.irb_renewal_date)}</Table.Td>
                 <Table.Td>
                   <ExpiryBadge expiry={expiry} />
                 </Table.Td>

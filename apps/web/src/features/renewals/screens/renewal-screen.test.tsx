@@ -129,7 +129,7 @@ describe('RenewalScreen', () => {
         },
       },
     ]);
-    expect(screen.getByText(/now lasts until 11\/30\/2029/)).toBeInTheDocument();
+    expect(screen.getByText(/now lasts until Nov 30, 2029/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Request' })).toHaveAttribute('href', '/request/5');
     expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
   });
@@ -183,7 +183,7 @@ describe('RenewalScreen', () => {
 
   it('explains why a request cannot be renewed instead of showing the form', async () => {
     renderScreen(request({ expiration_date: '2030-01-15T00:00:00Z' }));
-    expect(await screen.findByText(RENEWAL_MESSAGES.notYet('01/15/2030'))).toBeInTheDocument();
+    expect(await screen.findByText(RENEWAL_MESSAGES.notYet('Jan 15, 2030'))).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Continue to Application' })).toBeNull();
   });
 });

@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { Link, useParams, useSearchParams } from 'react-router';
 import {
+  formatDate,
   EDITABLE_RENEWAL_STATUSES,
   RECONTACT_TYPES,
   RENEWABLE_STATUSES,
@@ -30,7 +31,7 @@ import { Page } from '@/components/page';
 import { TermsLink } from '@/components/terms-link';
 import { ApiError } from '@/lib/api-client';
 import { isOpenRenewal, useRenewal, useRequestRenewals, useUpdateRenewal } from '@/lib/renewals';
-import { formatDay, refId } from '@/lib/request-rules';
+import { refId } from '@/lib/request-rules';
 import { useSession } from '@/lib/session';
 import { useRenewalRequest, useSubmitRenewal } from '../api/renewals';
 
@@ -46,7 +47,7 @@ export function renewalBlocker(
   if (!RENEWABLE_STATUSES.includes(request.status as RequestStatusId)) return RENEWAL_MESSAGES.notRenewable;
   if (!request.expiration_date) return RENEWAL_MESSAGES.noExpiration;
   if (!renewalWindowOpen(request.expiration_date, now))
-    return RENEWAL_MESSAGES.notYet(formatDay(request.expiration_date));
+    return RENEWAL_MESSAGES.notYet(formatDate(request.expiration_date));
   if (renewals.some(isOpenRenewal)) return RENEWAL_MESSAGES.openRenewal;
   return null;
 }
@@ -62,8 +63,8 @@ function ProceduralNotes({ request, onContinue }: { request: RequestDto; onConti
         <Text size="sm">
           {`Access to the resources of ${request.portal_request_id}${request.display_name ? ` (${request.display_name})` : ''} `}
           {requestExpiryState(request.expiration_date) === 'expired'
-            ? `expired on ${formatDay(request.expiration_date)}.`
-            : `expires on ${formatDay(request.expiration_date)}.`}
+            ? `expired on ${formatDate(request.expiration_date)}.`
+            : `expires on ${formatDate(request.expiration_date)}.`}
         </Text>
         <List size="sm" spacing={6}>
           <List.Item>
@@ -230,8 +231,8 @@ function ThankYou({
         <Text role="status">
           {`Your renewal of ${request.portal_request_id} has been ${edited ? 'updated' : 'submitted'}. `}
           {renewed
-            ? `Access to these resources now lasts until ${formatDay(renewal.expiration_after)}.`
-            : `Access will end on ${formatDay(renewal.expiration_before)}.`}
+            ? `Access to these resources now lasts until ${formatDate(renewal.expiration_after)}.`
+            : `Access will end on ${formatDate(renewal.expiration_before)}.`}
         </Text>
         <Group>
           <Button component={Link} to={`/request/${request.id}`}>

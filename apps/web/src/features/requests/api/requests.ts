@@ -3,7 +3,6 @@ import {
   LIMITS,
   sampleIdBatches,
   type CohortDto,
-  type HistoryEntryDto,
   type ResearchTeamMemberDto,
   type RequestDto,
   type SampleValidation,
@@ -77,7 +76,9 @@ export function useRequest(id: number) {
   return useQuery({
     queryKey: requestQueryKey(id),
     enabled: Number.isInteger(id) && !deleted.has(id),
-    queryFn: () => apiFetch<RequestView>(`request/${id}/`, { query: { expand: REQUEST_EXPAND } }),
+    // A request the caller may not see answers 404: the page says so in place (decision 132).
+    queryFn: () =>
+      apiFetch<RequestView>(`request/${id}/`, { query: { expand: REQUEST_EXPAND }, handleStatus: [404] }),
     retry: false,
   });
 }
@@ -91,19 +92,6 @@ export function useDeleteRequest() {
       deleted.add(id);
     },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['requests'] }),
-  });
-}
-
-/** The audit trail of a request, re-read every 2000 ms while it is open (researcher §7). */
-export function useRequestHistory(requestId: number, open: boolean) {
-  return useQuery({
-    queryKey: ['request-history', requestId],
-    queryFn: () =>
-      apiFetch<ListPage<HistoryEntryDto>>('history/', {
-        query: { pk: requestId, model: 'request', expand: 'modifier', limit: 200 },
-      }),
-    enabled: open && !deleted.has(requestId),
-    refetchInterval: open ? 2000 : false,
   });
 }
 

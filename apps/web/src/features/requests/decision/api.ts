@@ -10,6 +10,7 @@ import {
   type RequestDto,
 } from '@rrp/domain';
 import { apiFetch } from '@/lib/api-client';
+import { historyQueryKey } from '@/components/history';
 
 export const decisionsQueryKey = (id: number) => ['request', id, 'decisions'] as const;
 
@@ -44,7 +45,7 @@ export function useSubmitDecision(id: number) {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['request', id] }),
         queryClient.invalidateQueries({ queryKey: ['requests'] }),
-        queryClient.invalidateQueries({ queryKey: ['request-history', id] }),
+        queryClient.invalidateQueries({ queryKey: historyQueryKey('request', id) }),
       ]);
     },
   });

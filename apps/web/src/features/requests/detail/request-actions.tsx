@@ -9,6 +9,7 @@ import { openErrorModal } from '@/components/modals';
 import { notifications } from '@mantine/notifications';
 import { collectMessages } from '@/lib/request-rules';
 import { requestQueryKey, useDeleteRequest, type RequestView } from '../api/requests';
+import { historyQueryKey } from '@/components/history';
 
 /** Approved and rejected requests, and those an approval led to, cannot be deleted (decision 093). */
 export const deletionDisabled = (request: Pick<RequestView, 'status'>) =>
@@ -68,7 +69,7 @@ export function DeleteRequestButton({ request }: { request: RequestView }) {
     });
     navigate('/request');
     forgetDeletedAfterLeaving(queryClient, {
-      remove: [requestQueryKey(request.id), ['request-history', request.id]],
+      remove: [requestQueryKey(request.id), historyQueryKey('request', request.id)],
     });
   };
 

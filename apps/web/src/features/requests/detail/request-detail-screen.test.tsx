@@ -38,7 +38,7 @@ const request = (over: object) => ({
   ...over,
 });
 
-function renderDetail(role: string, body: object, institutionStatus = 3) {
+function renderDetail(role: string, body: object | null, institutionStatus = 3) {
   session.activeRole = role;
   session.user.roles = [role];
   const fetch = vi.fn(async (url: string) => {
@@ -62,6 +62,8 @@ function renderDetail(role: string, body: object, institutionStatus = 3) {
               ],
             }
           : { count: 0, results: [] };
+    // `null`: the server does not show this request to the caller.
+    if (json === null) return new Response(JSON.stringify({ detail: 'Not found.' }), { status: 404 });
     return new Response(JSON.stringify(json), { status: 200 });
   });
   vi.stubGlobal('fetch', fetch);
@@ -104,6 +106,21 @@ describe('request detail', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Continue to Request Details' }));
     expect(await screen.findByText('11000-p1')).toBeInTheDocument();
     expect(screen.getByText('Proteomics')).toBeInTheDocument();
+  });
+
+  it('offers the owner of a draft to continue it', async () => {
+    renderDetail('primary_researcher', request({ status: 1, status_name: 'Created' }));
+    expect(await screen.findByRole('link', { name: 'Continue Request' })).toHaveAttribute(
+      'href',
+      '/request/create?request=4',
+    );
+    expect(screen.getByText(/This request is a draft: it has not been submitted\./)).toBeInTheDocument();
+  });
+
+  it("says 'You do not have access to this request' where the server hides it", async () => {
+    renderDetail('portal_reviewer', null);
+    expect(await screen.findByText('You do not have access to this request')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
   });
 
   it('has no edit link while the request is Submitted', async () => {

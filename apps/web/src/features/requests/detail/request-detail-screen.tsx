@@ -3,13 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import {
   can,
-  RETURN_TO_APPLICANT_STATUSES,
+  OWNER_EDITABLE_STATUSES,
+  REQUEST_CREATED,
   STAFF_ROLES,
   type InstitutionDto,
   type RequestStatusId,
 } from '@rrp/domain';
 import { Page } from '@/components/page';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch, ApiError } from '@/lib/api-client';
 import { SUPPORT_EMAIL } from '@/lib/config';
 import { useSession } from '@/lib/session';
 import { useCan, useActor } from '@/lib/use-can';
@@ -42,6 +43,8 @@ export const SUSPENDED_TEXT = 'Access to this request has been suspended.';
 export const SUSPENDED_THIS_REQUEST =
   'Your access has been suspended due to non-compliance with this request.';
 export const UNCONFIRMED_INSTITUTION = 'This request is from a researcher at an unconfirmed institution.';
+/** A request the caller may not see (the server answers 404 alike for one that does not exist). */
+export const NO_ACCESS = 'You do not have access to this request';
 
 export type TabKey =
   'pi' | 'details' | 'details-team' | 'team' | 'policy' | 'access' | 'availability' | 'renewal';
@@ -106,9 +109,26 @@ export default function RequestDetailScreen() {
   const mode = params.get('mode') === 'audit' && showAudit ? 'audit' : 'view';
 
   if (request.isError) {
+    const hidden = request.error instanceof ApiError && request.error.status === 404;
     return (
       <Page title="Request" crumbs={CRUMBS}>
-        <Alert color="red">This request could not be loaded.</Alert>
+        {hidden ? (
+          <Alert color="yellow" title={NO_ACCESS} maw={720}>
+            <Text size="sm">
+              Requests are open to their research team, to staff, and to the reviewers assigned to them. It
+              may also have been deleted. If you think you should see it, contact{' '}
+              <Anchor href={`mailto:${SUPPORT_EMAIL}`} inherit underline="always">
+                {SUPPORT_EMAIL}
+              </Anchor>
+              .
+            </Text>
+            <Button component={Link} to="/" variant="light" mt="sm">
+              Go to Home
+            </Button>
+          </Alert>
+        ) : (
+          <Alert color="red">This request could not be loaded.</Alert>
+        )}
       </Page>
     );
   }
@@ -126,10 +146,12 @@ export default function RequestDetailScreen() {
   const setTab = (next: string | null) => {
     if (next) setParams({ tab: next }, { replace: true });
   };
+  // The owner continues a draft, or edits a request returned to them (decision 128).
   const canEdit =
     isOwner &&
-    RETURN_TO_APPLICANT_STATUSES.includes(data.status as RequestStatusId) &&
+    OWNER_EDITABLE_STATUSES.includes(data.status as RequestStatusId) &&
     (data.permissions.includes('update') || data.is_editable);
+  const draft = data.status === REQUEST_CREATED;
   const suspended = data.status === SUSPENDED_STATUS;
   // The researcher's own suspension over this request (the shell's ribbon covers other requests).
   const userSuspendedHere = user?.suspended_request === data.id;
@@ -168,8 +190,12 @@ export default function RequestDetailScreen() {
         {statusName(data)}
       </Badge>
       {canEdit && (
-        <Button component={Link} to={`/request/create?request=${data.id}`} variant="light">
-          Edit Request
+        <Button
+          component={Link}
+          to={`/request/create?request=${data.id}`}
+          variant={draft ? 'filled' : 'light'}
+        >
+          {draft ? 'Continue Request' : 'Edit Request'}
         </Button>
       )}
       {showAudit &&
@@ -214,6 +240,14 @@ export default function RequestDetailScreen() {
                 .
               </>
             )}
+          </Text>
+        </Alert>
+      )}
+      {draft && canEdit && (
+        <Alert color="blue" variant="light">
+          <Text size="sm">
+            This request is a draft: it has not been submitted. Continue it to check your answers and submit
+            it for review.
           </Text>
         </Alert>
       )}

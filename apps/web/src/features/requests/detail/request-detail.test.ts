@@ -3,7 +3,6 @@ import type { RequestDatasetRef } from '@rrp/domain';
 import { ApiError } from '@/lib/api-client';
 import { requestTabs, TAB_LABELS } from './request-detail-screen';
 import { accessDetailsMessage } from './request-tabs';
-import { compareVersions, fieldLabel, valueText } from './request-audit-trail';
 import { deletionDisabled, failureLines } from './request-actions';
 
 const labels = (keys: ReturnType<typeof requestTabs>) => keys.map((key) => TAB_LABELS[key]);
@@ -60,27 +59,6 @@ describe('accessDetailsMessage', () => {
       'There are no datasets with accessible details or access details has been restricted.',
     );
     expect(accessDetailsMessage({ status: 3, rda_status: 3 }, [dataset(['Globus'])])).toBeNull();
-  });
-});
-
-describe('compareVersions', () => {
-  it('lists the fields that differ, leaving out bookkeeping', () => {
-    const before = { statusId: 1, displayName: 'A', modified: 'x', additionalData: { a: 1 } };
-    const after = { statusId: 2, displayName: 'A', modified: 'y', additionalData: { a: 2 } };
-    expect(compareVersions(before, after)).toEqual([
-      { field: 'additionalData', before: { a: 1 }, after: { a: 2 } },
-      { field: 'statusId', before: 1, after: 2 },
-    ]);
-    expect(compareVersions({}, { samples: { '11000-p1': 1 } })).toHaveLength(1);
-  });
-
-  it('names statuses, types and fields for readers', () => {
-    expect(valueText(6, 'statusId')).toBe('Revisions Requested');
-    expect(valueText(2, 'typeId')).toBe('Biospecimen');
-    expect(valueText(true)).toBe('Yes');
-    expect(valueText(null)).toBe('—');
-    expect(fieldLabel('statusId')).toBe('Status');
-    expect(fieldLabel('somethingNew')).toBe('somethingNew');
   });
 });
 

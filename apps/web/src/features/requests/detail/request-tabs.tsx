@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Box, SimpleGrid, Stack, Table, Text, Title } from
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import {
+  formatDate,
   INSTITUTION_APPROVED,
   RDA_FULLY_EXECUTED,
   REQUEST_TYPES,
@@ -14,15 +15,7 @@ import { RenewalHistory } from '@/components/renewals';
 import { useSession } from '@/lib/session';
 import { answerText, formLabels, loadFormSchema } from '@/components/dynamic-form';
 import { useRequestTeam, useSampleAvailability, type RequestView } from '../api/requests';
-import {
-  ACCESS_MESSAGES,
-  expiryText,
-  formatDate,
-  formatDay,
-  personName,
-  refId,
-  statusName,
-} from '@/lib/request-rules';
+import { ACCESS_MESSAGES, expiryText, personName, refId, statusName } from '@/lib/request-rules';
 
 export function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -76,7 +69,7 @@ export function PiAndProjectTab({ request }: { request: RequestView }) {
       </SimpleGrid>
       <Field label="IRB">
         {irb
-          ? `${irb.designation === 2 ? 'Exempt or not required' : 'Approved'}${irb.renewal_date ? `, renews ${formatDay(irb.renewal_date)}` : ''}`
+          ? `${irb.designation === 2 ? 'Exempt or not required' : 'Approved'}${irb.renewal_date ? `, renews ${formatDate(irb.renewal_date)}` : ''}`
           : 'No IRB on file'}
       </Field>
       <Field label="Abstract">{project?.abstract}</Field>

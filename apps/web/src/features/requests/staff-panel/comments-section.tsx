@@ -1,11 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { COMMENT_MAX_LENGTH, REQUEST_STAFF_MESSAGES } from '@rrp/domain';
+import { formatDateTime, COMMENT_MAX_LENGTH, REQUEST_STAFF_MESSAGES } from '@rrp/domain';
 import { ApiError } from '@/lib/api-client';
 import { useAddComment, useRequestComments } from '../api/staff';
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Staff notes on a request (staff §3 comments), for admins and project managers (staff §6). */
 export function CommentsSection({ requestId, canAdd }: { requestId: number; canAdd: boolean }) {
@@ -72,7 +69,7 @@ export function CommentsSection({ requestId, canAdd }: { requestId: number; canA
                   {comment.author?.display_name ?? 'Former user'}
                 </Text>
                 <Text size="xs" c="gray.7">
-                  {when(comment.created)}
+                  {formatDateTime(comment.created)}
                 </Text>
               </Group>
               <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>

@@ -12,12 +12,9 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { MAX_ZENDESK_TICKETS, REQUEST_STAFF_MESSAGES } from '@rrp/domain';
+import { formatDateTime, MAX_ZENDESK_TICKETS, REQUEST_STAFF_MESSAGES } from '@rrp/domain';
 import { ApiError } from '@/lib/api-client';
 import { useSetZendeskIds, useZendeskConversations } from '../api/staff';
-
-const when = (iso: string) =>
-  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '';
 
 /** The conversations of the saved tickets (staff §7 GET zendesk_ticket, §8 messages). */
 export function ZendeskConversationsPanel({ ids }: { ids: readonly string[] }) {
@@ -40,44 +37,56 @@ export function ZendeskConversationsPanel({ ids }: { ids: readonly string[] }) {
     );
   }
   return (
-    <Accordion variant="separated" multiple defaultValue={tickets.map((ticket) => ticket.id)}>
-      {tickets.map((ticket) => (
-        <Accordion.Item key={ticket.id} value={ticket.id}>
-          <Accordion.Control>
-            <Group gap="xs">
-              <Text size="sm" fw={600}>
-                {`#${ticket.id} ${ticket.subject}`}
-              </Text>
-              {ticket.status && (
-                <Badge variant="outline" color="gray.8" size="sm">
-                  {ticket.status}
-                </Badge>
-              )}
-            </Group>
-          </Accordion.Control>
-          <Accordion.Panel>
-            <Stack gap="xs">
-              {ticket.comments.map((comment) => (
-                <Paper key={comment.id} withBorder p="xs" bg={comment.public ? undefined : 'yellow.0'}>
-                  <Group justify="space-between" gap="xs">
-                    <Text size="sm" fw={600}>
-                      {comment.author}
-                      {comment.public ? '' : ' (internal note)'}
+    <Stack gap="xs">
+      {tickets.some((ticket) => ticket.demo) && (
+        <Alert color="gray" role="status">
+          Zendesk is not configured on this server: these are its demo tickets, not real conversations.
+        </Alert>
+      )}
+      <Accordion variant="separated" multiple defaultValue={tickets.map((ticket) => ticket.id)}>
+        {tickets.map((ticket) => (
+          <Accordion.Item key={ticket.id} value={ticket.id}>
+            <Accordion.Control>
+              <Group gap="xs">
+                <Text size="sm" fw={600}>
+                  {`#${ticket.id} ${ticket.subject}`}
+                </Text>
+                {ticket.status && (
+                  <Badge variant="outline" color="gray.8" size="sm">
+                    {ticket.status}
+                  </Badge>
+                )}
+                {ticket.demo && (
+                  <Badge variant="light" color="gray.8" size="sm">
+                    Demo ticket
+                  </Badge>
+                )}
+              </Group>
+            </Accordion.Control>
+            <Accordion.Panel>
+              <Stack gap="xs">
+                {ticket.comments.map((comment) => (
+                  <Paper key={comment.id} withBorder p="xs" bg={comment.public ? undefined : 'yellow.0'}>
+                    <Group justify="space-between" gap="xs">
+                      <Text size="sm" fw={600}>
+                        {comment.author}
+                        {comment.public ? '' : ' (internal note)'}
+                      </Text>
+                      <Text size="xs" c="gray.7">
+                        {formatDateTime(comment.created_at)}
+                      </Text>
+                    </Group>
+                    <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                      {comment.body}
                     </Text>
-                    <Text size="xs" c="gray.7">
-                      {when(comment.created_at)}
-                    </Text>
-                  </Group>
-                  <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                    {comment.body}
-                  </Text>
-                </Paper>
-              ))}
-            </Stack>
-          </Accordion.Panel>
-        </Accordion.Item>
-      ))}
-    </Accordion>
+                  </Paper>
+                ))}
+              </Stack>
+            </Accordion.Panel>
+          </Accordion.Item>
+        ))}
+      </Accordion>
+    </Stack>
   );
 }
 

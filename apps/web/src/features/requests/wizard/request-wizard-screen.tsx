@@ -2,23 +2,29 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Loader, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
 import {
   can,
+  OWNER_EDITABLE_STATUSES,
+  REQUEST_CREATED,
+  REQUEST_SUBMITTED,
   REQUEST_MESSAGES,
-  RETURN_TO_APPLICANT_STATUSES,
   type CreateRequestInput,
+  type UpdateRequestInput,
   type DatasetDto,
   type ProjectDto,
   type RequestDto,
   type RoleKey,
   type SampleTypeDto,
   type SessionUserDto,
+  type UserProfileDto,
 } from '@rrp/domain';
-import { normalizeSampleIds, type FormValues } from '@rrp/domain/forms';
+import { fillProduct, normalizeSampleIds, type FormValues } from '@rrp/domain/forms';
 import { Page } from '@/components/page';
 import { ApiError } from '@/lib/api-client';
-import { SUPPORT_EMAIL } from '@/lib/config';
+import { PRODUCT_NAME, SUPPORT_EMAIL } from '@/lib/config';
 import { useSession } from '@/lib/session';
+import { profileAnswers, profileChanges, profileQueryKey, saveProfile, useProfile } from '@/lib/profile';
 import { useActor } from '@/lib/use-can';
 import {
   createRequest,
@@ -51,6 +57,7 @@ import {
   type StepKey,
 } from './rules';
 import { emptyWizard, resourceGroup, usageComplete, type WizardData } from './state';
+import { EditNotice } from './edit-notice';
 import { DetailsStep } from './steps/details-step';
 import { ProjectStep } from './steps/project-step';
 import { ResourcesStep } from './steps/resources-step';
@@ -122,11 +129,20 @@ export function sampleResource(sample: SampleTypeDto): Resource {
 /** A checktree answer of one `true` option (the dataset security statements). */
 const ticked = (value: unknown) => (Array.isArray(value) ? value.includes(true) : value === true);
 
-/** Contact fields of the biospecimen forms, filled from the requester (or the PI for staff). */
-function contactDefaults(user: SessionUserDto | null, staff: boolean, owner: string | null): FormValues {
+/**
+ * Contact and shipping fields of the biospecimen forms, filled from the requester's profile (or
+ * the PI's name for staff).
+ */
+function contactDefaults(
+  user: SessionUserDto | null,
+  profile: UserProfileDto | undefined,
+  staff: boolean,
+  owner: string | null,
+): FormValues {
   if (staff) return owner ? { full_name: owner.slice(0, 30) } : {};
   if (!user) return {};
   return {
+    ...profileAnswers(profile),
     full_name: user.full_name.slice(0, 30),
     email: user.email,
     ...(user.phone_number ? { phone_number: user.phone_number.slice(0, 20) } : {}),
@@ -212,6 +228,7 @@ export default function RequestWizardScreen() {
   const abnEpic = useFeature('abn_epic');
   const abnUnderReview = useAbnDataRequestUnderReview(abnEpic && !staff ? (user?.id ?? null) : null);
 
+  const profile = useProfile(staff ? undefined : user?.id);
   const projects = useWizardProjects();
   const datasets = useWizardDatasets();
   const sampleTypes = useWizardSampleTypes();
@@ -219,6 +236,7 @@ export default function RequestWizardScreen() {
   const [furthest, setFurthest] = useState(0);
   const [done, setDone] = useState<RequestDto | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [savingDraft, setSavingDraft] = useState(false);
   const [submitErrors, setSubmitErrors] = useState<string[]>([]);
   const [generalError, setGeneralError] = useState<string | null>(null);
   const update = (patch: Partial<WizardData>) => setData((current) => ({ ...current, ...patch }));
@@ -370,6 +388,16 @@ export default function RequestWizardScreen() {
     else if (location.hash !== doneHash.current) void navigate('/');
   }, [done, location.hash, navigate]);
 
+  // After Continue (or a step chosen in the stepper) focus moves to the new step's heading, so
+  // keyboard and screen-reader users start reading where the new step begins (decision 130).
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef<number | null>(null);
+  useEffect(() => {
+    if (loading || !seeded || done) return;
+    if (shownStep.current !== null && shownStep.current !== active) stepHeading.current?.focus();
+    shownStep.current = active;
+  }, [active, loading, seeded, done]);
+
   const goTo = (step: number) => {
     setFurthest((current) => Math.max(current, step));
     void navigate({ search: location.search, hash: hashForStep(step) });
@@ -396,11 +424,7 @@ export default function RequestWizardScreen() {
         <Loader aria-label="Loading" />
       </Page>
     );
-  if (
-    editing &&
-    edited.data &&
-    !(RETURN_TO_APPLICANT_STATUSES as readonly number[]).includes(edited.data.status)
-  )
+  if (editing && edited.data && !(OWNER_EDITABLE_STATUSES as readonly number[]).includes(edited.data.status))
     return (
       <Page title="Resource Request" crumbs={crumbs}>
         <Alert color="red" role="alert">
@@ -464,6 +488,65 @@ export default function RequestWizardScreen() {
     };
   };
 
+  /** What an edit sends (PATCH request/{id}/): the answers, the team and, for researchers, the usage step. */
+  const editPayload = (payload: CreateRequestInput): UpdateRequestInput => ({
+    additional_data: payload.additional_data ?? undefined,
+    access_control_list: payload.access_control_list ?? undefined,
+    intent_to_download: payload.intent_to_download,
+    agreed_nih: payload.agreed_nih,
+    data_safeguard: payload.data_safeguard,
+    gpf_access_status: payload.gpf_access_status,
+    ...(staff ? {} : { agreed_to_usage_policy: data.usage.terms, usage_answers: data.usage.answers }),
+  });
+
+  /**
+   * Shipping and contact details typed for a biospecimen request go to My Profile (researcher §3
+   * "User profile fields updated from the wizard"); staff filing for a PI leave profiles alone.
+   */
+  const rememberProfile = async () => {
+    const sample = data.selection.find((resource) => resource.kind === 'sample');
+    if (staff || !user || !sample) return;
+    const changed = profileChanges(data.details[sample.formCode ?? ''] ?? {}, profile.data);
+    if (Object.keys(changed).length === 0) return;
+    try {
+      queryClient.setQueryData(profileQueryKey(user.id), await saveProfile(user.id, changed));
+    } catch {
+      notifications.show({
+        color: 'yellow',
+        title: 'Your profile was not updated',
+        message:
+          'The request is saved, but the address and phone you typed could not be saved to My Profile.',
+      });
+    }
+  };
+
+  // A new request, or a draft being continued, may be kept as a draft (decision 128).
+  const canSaveDraft = !editing || edited.data?.status === REQUEST_CREATED;
+  const saveDraft = async () => {
+    setSavingDraft(true);
+    setSubmitErrors([]);
+    setGeneralError(null);
+    try {
+      const payload = { ...body(), submit: false };
+      const saved = editId ? await updateRequest(editId, editPayload(payload)) : await createRequest(payload);
+      await rememberProfile();
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['requests'] }),
+        queryClient.invalidateQueries({ queryKey: ['request', saved.id] }),
+      ]);
+      notifications.show({
+        color: 'green',
+        title: 'Draft saved',
+        message: `${saved.portal_request_id} is saved as a draft. Continue it from its page to submit it.`,
+      });
+      void navigate(`/request/${saved.id}`);
+    } catch (error) {
+      setGeneralError(error instanceof ApiError ? error.summary : String(error));
+    } finally {
+      setSavingDraft(false);
+    }
+  };
+
   const submit = async () => {
     setSubmitting(true);
     setSubmitErrors([]);
@@ -472,15 +555,12 @@ export default function RequestWizardScreen() {
       const payload = body();
       const request = editId
         ? await updateRequest(editId, {
-            additional_data: payload.additional_data ?? undefined,
-            access_control_list: payload.access_control_list ?? undefined,
-            intent_to_download: payload.intent_to_download,
-            agreed_nih: payload.agreed_nih,
-            data_safeguard: payload.data_safeguard,
-            gpf_access_status: payload.gpf_access_status,
-            ...(staff ? {} : { agreed_to_usage_policy: data.usage.terms, usage_answers: data.usage.answers }),
+            ...editPayload(payload),
+            // A draft is submitted by its edit; a returned request goes back to review by itself.
+            ...(edited.data?.status === REQUEST_CREATED ? { status: REQUEST_SUBMITTED } : {}),
           })
         : await createRequest(payload);
+      await rememberProfile();
       await queryClient.invalidateQueries({ queryKey: ['requests'] });
       setDone(request);
     } catch (error) {
@@ -566,8 +646,10 @@ export default function RequestWizardScreen() {
                 id,
                 data.details[id] ??
                   (data.selection[0]?.kind === 'sample'
-                    ? contactDefaults(user, staff, owner?.display_name ?? null)
-                    : {}),
+                    ? contactDefaults(user, profile.data, staff, owner?.display_name ?? null)
+                    : id === 'globus_account' && !staff && profile.data?.globus_username
+                      ? { globus_username: profile.data.globus_username }
+                      : {}),
               ]),
             )}
             errors={data.detailErrors}
@@ -627,6 +709,12 @@ export default function RequestWizardScreen() {
             generalError={generalError}
             onEdit={goToKey}
             onSubmit={submit}
+            onSaveDraft={canSaveDraft ? () => void saveDraft() : undefined}
+            savingDraft={savingDraft}
+            forms={(schemas.data ?? []).map((form) => fillProduct(form, PRODUCT_NAME))}
+            details={data.details}
+            intentToDownload={askIntent ? data.intentToDownload : null}
+            usage={steps.includes('usage') ? data.usage : null}
           />
         );
     }
@@ -634,6 +722,7 @@ export default function RequestWizardScreen() {
 
   return (
     <Page title="Resource Request" crumbs={crumbs}>
+      {edited.data && <EditNotice request={edited.data} />}
       {(projects.isError || datasets.isError || sampleTypes.isError) && (
         <Alert color="red" role="alert">
           The wizard could not load its projects or resources. Please reload the page.
@@ -657,7 +746,13 @@ export default function RequestWizardScreen() {
             allowStepSelect={index <= furthest && allowedStep(index, steps.length, completed) === index}
           >
             <Stack gap="md" mt="md">
-              <Title order={2} fz="xl">
+              <Title
+                order={2}
+                fz="xl"
+                ref={index === active ? stepHeading : undefined}
+                tabIndex={-1}
+                style={{ outline: 'none' }}
+              >
                 {key === 'team' ? teamTitle(teamWithAccess.length) : STEP_LABELS[key]}
               </Title>
               {key === 'details' && submitErrors.length > 0 && (

@@ -210,7 +210,7 @@ describe('submission errors', () => {
   it('sends keys of a details form to that form and lists the others', () => {
     const split = splitSubmissionErrors(
       {
-        globus_username: ['Field Required'],
+        globus_username: ['Required field'],
         additional_data: { usage: ['Required field'], other: ['Bad'] },
         non_field_errors: ['The IRB has expired.'],
         correlation_id: 'abc',
@@ -219,7 +219,7 @@ describe('submission errors', () => {
       keys,
     );
     expect(split.fields).toEqual({
-      globus_account: { globus_username: 'Field Required' },
+      globus_account: { globus_username: 'Required field' },
       ipsc: { usage: 'Required field' },
     });
     expect(split.others).toEqual([

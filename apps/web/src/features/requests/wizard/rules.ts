@@ -70,25 +70,34 @@ export const SAMPLE_MESSAGES = {
   example: '11000-p1, 11000-mo, 14710-x1',
 };
 
-/** The legend of sample availability (researcher §8). */
+/**
+ * The legend of sample availability (researcher §8 "Sample status legend"). Whether a state blocks
+ * the request is the domain's `availabilityPasses`; its colour says so (decision 133): greens and
+ * yellow can be requested, reds and orange block (CPLs Available blocks unless iPSCs will be
+ * generated from the cells).
+ */
 export const SAMPLE_LEGEND: { value: SampleAvailability; label: string; color: string; note?: string }[] = [
   { value: 'Available', label: 'Available', color: 'green.2' },
-  { value: 'Invalid Id', label: 'Invalid Id', color: 'red.2' },
-  { value: 'Unavailable', label: 'Unavailable', color: 'gray.3' },
   {
     value: 'Limited',
     label: 'Limited Supply',
     color: 'yellow.3',
     note: 'Your request will be subject to availability',
   },
-  { value: 'IPSC NOT CONSENTED', label: 'IPSC Not Consented', color: 'orange.2' },
   {
     value: 'CPLs Available',
     label: 'CPLs Available',
-    color: 'blue.2',
+    color: 'orange.2',
     note: 'Cannot be ordered, may be nominated for reprogramming',
   },
+  { value: 'Unavailable', label: 'Unavailable', color: 'red.2' },
+  { value: 'Invalid Id', label: 'Invalid Id', color: 'red.3' },
+  { value: 'IPSC NOT CONSENTED', label: 'IPSC Not Consented', color: 'orange.3' },
 ];
+/** CPLs Available when iPSCs will be generated: reprogramming-eligible, so it passes. */
+export const CPLS_PASSING_COLOR = 'teal.2';
+/** How long the sample ids rest before they are checked (researcher §9 search debounce). */
+export const SAMPLE_CHECK_DELAY_MS = 1000;
 
 /** A resource in the picker: a dataset or a sample type. */
 export interface Resource {

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { FormErrors, FormValues } from '@rrp/domain/forms';
 import type { SampleResult } from '../api';
-import type { Resource } from '../rules';
+import { SAMPLE_CHECK_DELAY_MS, type Resource } from '../rules';
 import { DetailsStep } from './details-step';
 
 const plasma: Resource = {
@@ -137,6 +137,52 @@ describe('the details step with sample ids', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Validate' }));
     expect(await screen.findByText('* Please fix the ids below!')).toBeInTheDocument();
     expect(screen.getByRole('row', { name: /11000-p1 Limited Supply/ })).toBeInTheDocument();
+  });
+
+  it('checks the ids once typing rests, and checks them only once', async () => {
+    const calls = stubFetch({ '11000-p1': 'Available' });
+    const onContinue = renderStep(['11000-p1', '99999-zz']);
+    expect(calls).toEqual([]);
+    const table = await screen.findByRole(
+      'table',
+      { name: 'Sample availability' },
+      { timeout: SAMPLE_CHECK_DELAY_MS + 2000 },
+    );
+    expect(calls).toEqual([['11000-p1', '99999-zz']]);
+    // The blocking id comes first, and the fix-the-ids banner sits with the table before any Continue.
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent(/99999-zz\s*Invalid Id/);
+    expect(rows[2]).toHaveTextContent(/11000-p1\s*Available/);
+    expect(screen.getByText('* Please fix the ids below!!')).toBeInTheDocument();
+    expect(
+      screen.getByText('1 id blocks the request: remove or replace it in Sample IDs above.'),
+    ).toBeInTheDocument();
+
+    // Continue uses the results already there and moves focus to the id to fix.
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(document.activeElement).toHaveTextContent('99999-zz'));
+    expect(
+      screen.getByText('* Save Failed.  Please fix the ids below and try again', {
+        normalizer: (text) => text,
+      }),
+    ).toBeInTheDocument();
+    expect(calls).toHaveLength(1);
+    expect(onContinue).not.toHaveBeenCalled();
+  });
+
+  it('sorts the legend into states that can be requested and states that block', async () => {
+    stubFetch({});
+    renderStep([], { epic: true });
+    const legend = await screen.findByRole('region', { name: 'Sample status legend' });
+    const passing = within(legend).getByText('Can be requested:').parentElement!;
+    const blocking = within(legend).getByText(/Block the request/).parentElement!;
+    expect(within(passing).getByText('Available')).toBeInTheDocument();
+    expect(within(passing).getByText('Limited Supply')).toBeInTheDocument();
+    for (const state of ['CPLs Available', 'Unavailable', 'Invalid Id', 'IPSC Not Consented'])
+      expect(within(blocking).getByText(state)).toBeInTheDocument();
+    expect(
+      within(blocking).getByText('Cannot be ordered, may be nominated for reprogramming'),
+    ).toBeInTheDocument();
   });
 
   it('continues when every id passes, validating 100 ids a call', async () => {

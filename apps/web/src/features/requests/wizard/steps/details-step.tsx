@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Paper, Radio, Stack, Table, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Group, Loader, Paper, Radio, Stack, Text } from '@mantine/core';
 import {
   fillProduct,
   normalizeSampleIds,
@@ -12,89 +12,9 @@ import { DynamicForm } from '@/components/dynamic-form';
 import { ApiError } from '@/lib/api-client';
 import { PRODUCT_NAME } from '@/lib/config';
 import { useFormSchemas, validateSamples, type SampleResult } from '../api';
-import { availabilityPasses, REQUEST_MESSAGES, yes, type SampleAvailability } from '@rrp/domain';
-import { SAMPLE_LEGEND, SAMPLE_MESSAGES, type Resource } from '../rules';
-
-const passes = (availability: string | undefined, generateIpscs: boolean) =>
-  availabilityPasses((availability ?? 'Invalid Id') as SampleAvailability, generateIpscs);
-
-const legendFor = (availability: string) =>
-  SAMPLE_LEGEND.find((entry) => entry.value.toLowerCase() === availability.toLowerCase());
-
-/** The colour legend of sample availability (biospecimen_epic). */
-function SampleLegend() {
-  return (
-    <Stack gap={4} aria-label="Sample status legend" component="section">
-      <Text size="sm" fw={600}>
-        Sample status legend
-      </Text>
-      <Group gap="sm">
-        {SAMPLE_LEGEND.map((entry) => (
-          <Group gap={4} key={entry.value}>
-            <Badge color={entry.color} variant="filled" c="black">
-              {entry.label}
-            </Badge>
-            {entry.note && (
-              <Text size="xs" c="gray.8">
-                {entry.note}
-              </Text>
-            )}
-          </Group>
-        ))}
-      </Group>
-    </Stack>
-  );
-}
-
-function SampleResults({
-  results,
-  epic,
-  generateIpscs,
-}: {
-  results: Record<string, SampleResult>;
-  epic: boolean;
-  generateIpscs: boolean;
-}) {
-  const entries = Object.entries(results);
-  if (entries.length === 0) return null;
-  const failing = entries.some(([, result]) => !passes(result.availability, generateIpscs));
-  return (
-    <Stack gap="xs">
-      {failing && (
-        <Text c="red.9" fw={600} role="alert">
-          {SAMPLE_MESSAGES.fixIds(epic)}
-        </Text>
-      )}
-      <Table withTableBorder striped aria-label="Sample availability">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Sample ID</Table.Th>
-            <Table.Th>Availability</Table.Th>
-            <Table.Th>Amount available</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {entries.map(([id, result]) => {
-            const legend = legendFor(result.availability);
-            return (
-              <Table.Tr key={id}>
-                <Table.Td>{id}</Table.Td>
-                <Table.Td>
-                  <Badge color={legend?.color ?? 'gray.3'} variant="filled" c="black">
-                    {legend?.label ?? result.availability}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  {result.amount_available != null ? `${result.amount_available} ${result.unit ?? ''}` : '—'}
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Stack>
-  );
-}
+import { REQUEST_MESSAGES, yes } from '@rrp/domain';
+import { SAMPLE_CHECK_DELAY_MS, SAMPLE_MESSAGES, type Resource } from '../rules';
+import { SampleResults, samplePasses, type SampleResultsHandle } from './sample-availability';
 
 /** Step 3: a form per resource kind; biospecimen sample ids are checked with the server. */
 export function DetailsStep({
@@ -132,27 +52,31 @@ export function DetailsStep({
   const [intentError, setIntentError] = useState<string | null>(null);
   const [callError, setCallError] = useState<string | null>(null);
   const sample = selection.find((resource) => resource.kind === 'sample') ?? null;
-
-  if (schemas.isPending) return <Loader aria-label="Loading the resource forms" />;
-  if (schemas.isError)
-    return (
-      <Alert color="red" role="alert">
-        {schemas.error.message}
-      </Alert>
-    );
-  const forms: FormSchema[] = schemas.data.map((form) => fillProduct(form, PRODUCT_NAME));
   const sampleValues = sample ? (values[sample.formCode ?? ''] ?? {}) : {};
   const sampleIds = normalizeSampleIds(sampleValues.samples);
   const generateIpscs = yes(sampleValues.generate_ipscs);
+  const resultsView = useRef<SampleResultsHandle>(null);
+  // The latest ids and results, for checks that finish after the ids changed again.
+  const latest = useRef({ ids: sampleIds, results: sampleResults });
+  useEffect(() => {
+    latest.current = { ids: sampleIds, results: sampleResults };
+  });
 
+  /** Checks the ids not checked yet (100 a call) and keeps the results of the ids still listed. */
   const checkSamples = async (): Promise<Record<string, SampleResult> | null> => {
     if (!sample) return {};
+    const unchecked = latest.current.ids.filter((id) => !latest.current.results[id]);
+    if (unchecked.length === 0) return latest.current.results;
     setCallError(null);
     setChecking(true);
     try {
-      const results = await validateSamples(sample.id, sampleIds);
-      onSampleResults(results);
-      return results;
+      const found = await validateSamples(sample.id, unchecked);
+      const merged = { ...latest.current.results, ...found };
+      const kept = Object.fromEntries(
+        latest.current.ids.flatMap((id) => (merged[id] ? [[id, merged[id]]] : [])),
+      );
+      onSampleResults(kept);
+      return kept;
     } catch (error) {
       setCallError(
         error instanceof ApiError ? `General Error: ${error.summary}` : `General Error: ${String(error)}`,
@@ -163,12 +87,31 @@ export function DetailsStep({
     }
   };
 
+  // Ids are checked as they are entered, once typing rests (decision 133).
+  const idsKey = sampleIds.join(',');
+  useEffect(() => {
+    if (!sample || idsKey === '' || sampleIds.every((id) => sampleResults[id])) return;
+    const timer = setTimeout(() => void checkSamples(), SAMPLE_CHECK_DELAY_MS);
+    return () => clearTimeout(timer);
+    // Only a change of the ids starts a check; the results it brings must not start another.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [idsKey, sample?.id]);
+
+  if (schemas.isPending) return <Loader aria-label="Loading the resource forms" />;
+  if (schemas.isError)
+    return (
+      <Alert color="red" role="alert">
+        {schemas.error.message}
+      </Alert>
+    );
+  const forms: FormSchema[] = schemas.data.map((form) => fillProduct(form, PRODUCT_NAME));
+
   const submit = async () => {
     setBanner(null);
     const cleaned: Record<string, FormValues> = {};
     let valid = true;
     if (askIntent && intentToDownload === null) {
-      setIntentError(REQUEST_MESSAGES.fieldRequired);
+      setIntentError(REQUEST_MESSAGES.requiredField);
       valid = false;
     }
     for (const form of forms) {
@@ -185,9 +128,11 @@ export function DetailsStep({
     if (sample) {
       const results = await checkSamples();
       if (!results) return;
-      const failing = sampleIds.some((id) => !passes(results[id]?.availability, generateIpscs));
+      const failing = sampleIds.some((id) => !samplePasses(results[id]?.availability, generateIpscs));
       if (failing) {
+        // The message sits with the results; focus goes to the first id to fix.
         setBanner(SAMPLE_MESSAGES.saveFailed);
+        setTimeout(() => resultsView.current?.focusFirstBlocked(), 0);
         return;
       }
     }
@@ -219,31 +164,40 @@ export function DetailsStep({
       {forms.map((form) => (
         <Paper withBorder p="md" radius="sm" key={form.id} component="section" aria-label={form.title}>
           <Stack gap="md">
-            {form.id === sample?.formCode && (
-              <Stack gap="sm">
-                {epic && (
-                  <>
-                    <SampleLegend />
-                    <Group>
-                      <Button
-                        variant="light"
-                        onClick={checkSamples}
-                        loading={checking}
-                        disabled={sampleIds.length === 0}
-                      >
-                        Validate
-                      </Button>
-                    </Group>
-                  </>
-                )}
-                <SampleResults results={sampleResults} epic={epic} generateIpscs={generateIpscs} />
-              </Stack>
+            {form.id === sample?.formCode && epic && (
+              <Group>
+                <Button
+                  variant="light"
+                  onClick={() => void checkSamples()}
+                  loading={checking}
+                  disabled={sampleIds.length === 0}
+                >
+                  Validate
+                </Button>
+              </Group>
             )}
             <DynamicForm
               form={form}
               headingOrder={3}
               values={values[form.id] ?? {}}
               errors={errors[form.id] ?? {}}
+              addons={
+                form.id === sample?.formCode
+                  ? {
+                      samples: (
+                        <SampleResults
+                          ref={resultsView}
+                          ids={sampleIds}
+                          results={sampleResults}
+                          epic={epic}
+                          generateIpscs={generateIpscs}
+                          banner={banner}
+                          checking={checking}
+                        />
+                      ),
+                    }
+                  : undefined
+              }
               onChange={(next) => {
                 onChange(form.id, next.values, next.errors);
                 if (form.id === sample?.formCode) {
@@ -258,7 +212,7 @@ export function DetailsStep({
           </Stack>
         </Paper>
       ))}
-      {banner && (
+      {banner && !sample && (
         <Text c="red.9" fw={600} role="alert">
           {banner}
         </Text>

@@ -13,7 +13,14 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ABSTRACT_MAX, PROJECT_MESSAGES, TITLE_MAX, updateProjectSchema, type ProjectDto } from '@rrp/domain';
+import {
+  ABSTRACT_MAX,
+  AUTISM_QUESTION,
+  PROJECT_MESSAGES,
+  TITLE_MAX,
+  updateProjectSchema,
+  type ProjectDto,
+} from '@rrp/domain';
 import { ERROR_CONTRAST } from '@/components/research-team';
 import { ApiError, apiFetch } from '@/lib/api-client';
 import { updateProject, type ProjectChanges } from '../api';
@@ -61,9 +68,9 @@ function CreateProjectForm({
 
   const create = async () => {
     const found: Record<string, string> = {};
-    if (!values.title.trim()) found.title = 'Field Required';
-    if (!values.abstract.trim()) found.abstract = 'Field Required';
-    if (!values.autism) found.non_autism_research = 'Field Required';
+    if (!values.title.trim()) found.title = PROJECT_MESSAGES.requiredField;
+    if (!values.abstract.trim()) found.abstract = PROJECT_MESSAGES.requiredField;
+    if (!values.autism) found.non_autism_research = PROJECT_MESSAGES.requiredField;
     if (staff && !values.owner) found.owner = 'Please choose the Principal Investigator.';
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -127,7 +134,7 @@ function CreateProjectForm({
           error={errors.abstract}
         />
         <Radio.Group
-          label="Is this project autism related?"
+          label={AUTISM_QUESTION}
           required
           value={values.autism}
           onChange={(value) => {
@@ -290,7 +297,7 @@ function EditableProject({ project, onContinue }: { project: ProjectDto; onConti
             error={errors.abstract}
           />
           <Radio.Group
-            label="Is this project autism related?"
+            label={AUTISM_QUESTION}
             description={PROJECT_MESSAGES.nonAutismFixed}
             value={project.non_autism_research ? 'no' : 'yes'}
             error={errors.non_autism_research}
@@ -374,9 +381,9 @@ function ProjectSummary({ project }: { project: ProjectDto }) {
           {project.abstract}
         </Text>
         <Text size="sm">
-          <strong>Autism related:</strong>{' '}
+          <strong>{AUTISM_QUESTION}</strong>{' '}
           {project.non_autism_research
-            ? 'No. This project is not autism related, so only resources without a cohort can be requested.'
+            ? 'No. Only resources without a cohort can be requested for it.'
             : 'Yes'}
         </Text>
         <IrbLine project={project} />

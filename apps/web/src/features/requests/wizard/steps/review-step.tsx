@@ -1,8 +1,48 @@
 import type { ReactNode } from 'react';
 import { Alert, Anchor, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
-import type { ProjectDto, ResearchTeamMemberDto } from '@rrp/domain';
+import { USAGE_QUESTIONS, type ProjectDto, type ResearchTeamMemberDto } from '@rrp/domain';
+import {
+  answerText,
+  formLabels,
+  normalizeSampleIds,
+  type FormSchema,
+  type FormValues,
+} from '@rrp/domain/forms';
 import { SUPPORT_EMAIL } from '@/lib/config';
 import type { Resource } from '../rules';
+import type { UsageAnswers } from '../state';
+
+/** One line per answered question of each resource form, in the form's order; samples with their amount. */
+function FormAnswers({ form, values }: { form: FormSchema; values: FormValues }) {
+  const labels = formLabels(form);
+  const answered = [...labels].filter(([key]) => {
+    const value = values[key];
+    return (
+      value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0)
+    );
+  });
+  if (answered.length === 0) return null;
+  return (
+    <Stack gap={4}>
+      <Title order={4} fz="sm">
+        {form.title}
+      </Title>
+      <List size="sm" spacing={2}>
+        {answered.map(([key, { label }]) => (
+          <List.Item key={key}>
+            <strong>{label}:</strong>{' '}
+            {key === 'samples'
+              ? // One standard amount per sample id; other amounts go in the changes requested.
+                normalizeSampleIds(values.samples)
+                  .map((id) => `${id} (1)`)
+                  .join(', ')
+              : answerText(values[key], labels, key)}
+          </List.Item>
+        ))}
+      </List>
+    </Stack>
+  );
+}
 
 function Section({ title, onEdit, children }: { title: string; onEdit?: () => void; children: ReactNode }) {
   const id = `review-${title.replace(/[^A-Za-z]+/g, '-').toLowerCase()}`;
@@ -36,6 +76,12 @@ export function ReviewStep({
   generalError,
   onEdit,
   onSubmit,
+  onSaveDraft,
+  savingDraft = false,
+  forms,
+  details,
+  intentToDownload,
+  usage,
 }: {
   project: ProjectDto | null;
   piName: string;
@@ -45,8 +91,18 @@ export function ReviewStep({
   submitting: boolean;
   errors: string[];
   generalError: string | null;
-  onEdit: (step: 'project' | 'resources' | 'details' | 'team') => void;
+  onEdit: (step: 'project' | 'resources' | 'details' | 'team' | 'usage') => void;
   onSubmit: () => void;
+  /** Keeps the request as a draft (status Created) to continue later; absent when it cannot stay one. */
+  onSaveDraft?: () => void;
+  savingDraft?: boolean;
+  /** The resource forms of the selection, and what was answered on them. */
+  forms: FormSchema[];
+  details: Record<string, FormValues>;
+  /** Whether the team will download the data, when it was asked. */
+  intentToDownload: boolean | null;
+  /** The usage step's answers; null where the step is skipped (staff filing for a PI). */
+  usage: UsageAnswers | null;
 }) {
   return (
     <Stack gap="md" maw={860}>
@@ -72,9 +128,16 @@ export function ReviewStep({
             </List.Item>
           ))}
         </List>
-        <Anchor component="button" type="button" size="sm" onClick={() => onEdit('details')} w="fit-content">
-          Edit resource details
-        </Anchor>
+      </Section>
+      <Section title="Resource Details" onEdit={() => onEdit('details')}>
+        {intentToDownload !== null && (
+          <Text size="sm">
+            <strong>Will your team download the data?</strong> {intentToDownload ? 'Yes' : 'No'}
+          </Text>
+        )}
+        {forms.map((form) => (
+          <FormAnswers key={form.id} form={form} values={details[form.id] ?? {}} />
+        ))}
       </Section>
       <Section title="Research Team" onEdit={() => onEdit('team')}>
         {members.length === 0 ? (
@@ -90,6 +153,20 @@ export function ReviewStep({
           </List>
         )}
       </Section>
+      {usage && (
+        <Section title="Resource Usage" onEdit={() => onEdit('usage')}>
+          <List size="sm" spacing={2}>
+            {USAGE_QUESTIONS.map((question, index) => (
+              <List.Item key={question}>
+                {question} <strong>{usage.answers[index] ? 'Yes' : 'No'}</strong>
+              </List.Item>
+            ))}
+            <List.Item>
+              Agreed to the terms: <strong>{usage.terms ? 'Yes' : 'No'}</strong>
+            </List.Item>
+          </List>
+        </Section>
+      )}
       {errors.length > 0 && (
         <Alert color="red" role="alert" title="There were the following errors when submitting the request:">
           <Stack gap="xs">
@@ -110,9 +187,14 @@ export function ReviewStep({
         </Alert>
       )}
       <Group>
-        <Button onClick={onSubmit} loading={submitting}>
+        <Button onClick={onSubmit} loading={submitting} disabled={savingDraft}>
           Submit
         </Button>
+        {onSaveDraft && (
+          <Button variant="default" onClick={onSaveDraft} loading={savingDraft} disabled={submitting}>
+            Save Draft
+          </Button>
+        )}
       </Group>
     </Stack>
   );

@@ -3,7 +3,7 @@ import { USAGE_QUESTIONS } from '@rrp/domain';
 import { TermsLink } from '@/components/terms-link';
 import { usageComplete, type UsageAnswers } from '../state';
 
-/** Step 5: three true/false questions, all to be answered True, and the terms box. */
+/** Step 5: three yes/no questions, all to be answered Yes, and the terms box (decision 130). */
 export function UsageStep({
   usage,
   onChange,
@@ -31,8 +31,8 @@ export function UsageStep({
               }
             >
               <Group mt="xs">
-                <Radio value="true" label="True" />
-                <Radio value="false" label="False" />
+                <Radio value="true" label="Yes" />
+                <Radio value="false" label="No" />
               </Group>
             </Radio.Group>
           ))}

@@ -58,11 +58,11 @@ describe('answerText', () => {
     ],
   });
 
-  it('reads option values as their labels, booleans as Yes/No and dates as mm/dd/yyyy', () => {
+  it('reads option values as their labels, booleans as Yes/No and dates in the one date format', () => {
     expect(answerText(3, labels, 'publication_status')).toBe('No publication expected');
     expect(answerText(true)).toBe('Yes');
     expect(answerText(false)).toBe('No');
-    expect(answerText('2026-03-04')).toBe('03/04/2026');
+    expect(answerText('2026-03-04')).toBe('Mar 4, 2026');
     expect(answerText('')).toBe('—');
     expect(answerText(null)).toBe('—');
   });
@@ -77,7 +77,7 @@ describe('answerText', () => {
         labels,
         'publications',
       ),
-    ).toBe('Cells, 01/02/2025\nBrains');
+    ).toBe('Cells, Jan 2, 2025\nBrains');
     expect(answerText(['a', 'b'])).toBe('a, b');
   });
 });

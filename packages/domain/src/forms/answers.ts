@@ -1,5 +1,5 @@
-import type { Field as FormField, FieldOption, FormSchema } from '@rrp/domain/forms';
-import { formatDay } from '@/lib/request-rules';
+import { formatDate, NO_VALUE } from '../format';
+import type { Field as FormField, FieldOption, FormSchema } from './form-schema';
 
 /** A form field's label and its options' labels (nested checktree options included). */
 export interface AnswerLabel {
@@ -15,7 +15,10 @@ function optionLabels(options: FieldOption[] | undefined, into = new Map<string,
   return into;
 }
 
-/** Every answer key of a form with its label and option labels (subforms and follow-ups too). */
+/**
+ * Every answer key of a form with its label and option labels (subforms and follow-ups too), in
+ * the order the form asks them.
+ */
 export function formLabels(schema: FormSchema | undefined): Map<string, AnswerLabel> {
   const labels = new Map<string, AnswerLabel>();
   const walk = (fields: readonly FormField[]) => {
@@ -34,15 +37,15 @@ export function formLabels(schema: FormSchema | undefined): Map<string, AnswerLa
 }
 
 /**
- * A stored answer as people read it: option labels instead of values, Yes/No, dates as
- * mm/dd/yyyy, a subform's rows one per line with their answers, '—' when empty.
+ * A stored answer as people read it: option labels instead of values, Yes/No, dates in the
+ * portal's format, a subform's rows one per line with their answers, '—' when empty.
  */
 export function answerText(value: unknown, labels?: Map<string, AnswerLabel>, key?: string): string {
-  if (value === null || value === undefined || value === '') return '—';
+  if (value === null || value === undefined || value === '') return NO_VALUE;
   const options = key === undefined ? undefined : labels?.get(key)?.options;
   if (options?.has(String(value))) return options.get(String(value))!;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDay(value);
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value);
   if (Array.isArray(value)) {
     const rows = value.some((item) => item !== null && typeof item === 'object');
     return value.map((item) => answerText(item, labels, key)).join(rows ? '\n' : ', ');
@@ -50,7 +53,7 @@ export function answerText(value: unknown, labels?: Map<string, AnswerLabel>, ke
   if (typeof value === 'object')
     return Object.entries(value as Record<string, unknown>)
       .map(([field, item]) => answerText(item, labels, field))
-      .filter((text) => text !== '—')
+      .filter((text) => text !== NO_VALUE)
       .join(', ');
   return String(value);
 }

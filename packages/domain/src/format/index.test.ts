@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { csvDate, formatDate, formatDateTime, NO_VALUE } from './index';
+
+describe('the one date format', () => {
+  it('writes a calendar day as that day, whatever the time zone', () => {
+    expect(formatDate('2026-11-24')).toBe('Nov 24, 2026');
+    expect(formatDate('2026-11-24', 'Pacific/Honolulu')).toBe('Nov 24, 2026');
+    expect(formatDateTime('2026-11-24', 'Asia/Tokyo')).toBe('Nov 24, 2026');
+  });
+
+  it('writes a moment in the given time zone, with the time where asked', () => {
+    expect(formatDate('2026-11-24T23:30:00Z', 'UTC')).toBe('Nov 24, 2026');
+    expect(formatDate('2026-11-24T23:30:00Z', 'Asia/Tokyo')).toBe('Nov 25, 2026');
+    expect(formatDateTime('2026-11-24T15:05:00Z', 'UTC')).toBe('Nov 24, 2026, 3:05 PM');
+    expect(formatDateTime(new Date('2026-01-02T09:00:00Z'), 'UTC')).toBe('Jan 2, 2026, 9:00 AM');
+  });
+
+  it('writes an empty date as a dash, and leaves text that is no date as it is', () => {
+    for (const empty of [null, undefined, '']) {
+      expect(formatDate(empty)).toBe(NO_VALUE);
+      expect(formatDateTime(empty)).toBe(NO_VALUE);
+      expect(csvDate(empty)).toBe('');
+    }
+    expect(formatDate('Exempt')).toBe('Exempt');
+  });
+
+  it('gives CSV files ISO 8601', () => {
+    expect(csvDate('2026-11-24')).toBe('2026-11-24');
+    expect(csvDate('2026-11-24T15:05:00.000Z')).toBe('2026-11-24T15:05:00.000Z');
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * The portal's one way of writing dates for people (decision 125): 'Nov 24, 2026', and
+ * 'Nov 24, 2026, 3:05 PM' where the time matters. CSV files carry ISO 8601 instead (`csvDate`).
+ *
+ * A calendar day ('2026-11-24', a date column) is written as that day wherever the reader is; a
+ * moment (an ISO timestamp) is written in the reader's time zone, or in `timeZone` when given (the
+ * server writes UTC).
+ */
+
+/** What an empty value (a date or an answer) reads as. */
+export const NO_VALUE = '—';
+
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+type DateValue = string | Date | null | undefined;
+
+function toDate(value: DateValue): { date: Date; calendarDay: boolean } | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (value instanceof Date)
+    return Number.isNaN(value.getTime()) ? null : { date: value, calendarDay: false };
+  const calendarDay = CALENDAR_DAY.test(value);
+  const date = new Date(calendarDay ? `${value}T00:00:00Z` : value);
+  return Number.isNaN(date.getTime()) ? null : { date, calendarDay };
+}
+
+function format(value: DateValue, options: Intl.DateTimeFormatOptions, timeZone?: string): string {
+  const parsed = toDate(value);
+  if (!parsed) return typeof value === 'string' && value ? value : NO_VALUE;
+  return new Intl.DateTimeFormat('en-US', {
+    ...options,
+    // A calendar day has no time zone: read it as written.
+    timeZone: parsed.calendarDay ? 'UTC' : timeZone,
+  }).format(parsed.date);
+}
+
+/** 'Nov 24, 2026'; '—' when there is no date. */
+export function formatDate(value: DateValue, timeZone?: string): string {
+  return format(value, { month: 'short', day: 'numeric', year: 'numeric' }, timeZone);
+}
+
+/** 'Nov 24, 2026, 3:05 PM'; a calendar day is written without a time; '—' when there is no date. */
+export function formatDateTime(value: DateValue, timeZone?: string): string {
+  const parsed = toDate(value);
+  if (parsed?.calendarDay) return formatDate(value);
+  return format(
+    value,
+    { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' },
+    timeZone,
+  );
+}
+
+/** A date as a CSV file carries it: ISO 8601 ('2026-11-24' for a calendar day), '' when empty. */
+export function csvDate(value: DateValue): string {
+  const parsed = toDate(value);
+  if (!parsed) return '';
+  return parsed.calendarDay ? (value as string) : parsed.date.toISOString();
+}

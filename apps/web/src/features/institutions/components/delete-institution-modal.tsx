@@ -81,11 +81,7 @@ export function DeleteInstitutionModal({
         <Skeleton h={160} />
       ) : !plan.deletable ? (
         <Stack>
-          <Alert
-            color="red"
-            icon={<IconAlertTriangle aria-hidden />}
-            title="Unable to Delete Institution"
-          >
+          <Alert color="red" icon={<IconAlertTriangle aria-hidden />} title="Unable to Delete Institution">
             {INSTITUTION_MESSAGES.deletionBlocked}
           </Alert>
           <Title order={3} fz="md">
@@ -100,11 +96,7 @@ export function DeleteInstitutionModal({
         </Stack>
       ) : (
         <Stack>
-          <Alert
-            color="orange"
-            icon={<IconAlertTriangle aria-hidden />}
-            title="This cannot be undone"
-          >
+          <Alert color="orange" icon={<IconAlertTriangle aria-hidden />} title="This cannot be undone">
             Deleting {institution.name} also deletes{' '}
             {plan.users.length === 0 ? 'no user accounts' : plural(plan.users.length, 'user account')} and{' '}
             {plan.open_requests.length === 0

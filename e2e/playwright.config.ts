@@ -16,7 +16,10 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   // Journeys walk several screens on a 2-core machine that also runs the server.
-  timeout: 60_000,
+  timeout: 120_000,
+  // `npm test` runs the API suite beside the journeys on two cores: a screen can take a few
+  // seconds to answer while both lanes are busy.
+  expect: { timeout: 15_000 },
   reporter: 'list',
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

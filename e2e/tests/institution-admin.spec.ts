@@ -72,8 +72,10 @@ test('an administrator creates, edits, finds, deactivates and deletes institutio
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page).toHaveURL(/\/institution\/\d+$/);
   const detailUrl = page.url();
-  await expect(page.getByRole('main').getByText('Institution Under Review', { exact: true })).toBeVisible();
-  await expect(page.getByText('For-profit')).toBeVisible();
+  await expect(
+    page.getByRole('main').getByText('Institution Under Review', { exact: true }).first(),
+  ).toBeVisible();
+  await expect(page.getByText('For-profit').first()).toBeVisible();
 
   // Edit through the action menu.
   await page.getByRole('button', { name: 'Actions' }).click();

@@ -113,7 +113,7 @@ test('a researcher renews a request near expiry from the Project Updates Dashboa
 
   // The admin is told in the bell and reads the renewal on the request.
   const admin = await personPage(browser, 'portal_admin@demo.test');
-  await admin.getByRole('button', { name: /^Notifications/ }).click();
+  await admin.getByRole('button', { name: /Notifications$/ }).click();
   await admin.getByRole('menuitem', { name: new RegExp(`Renewal submitted for ${portalId}`) }).click();
   await expect(admin).toHaveURL(new RegExp(`${requestPath}\\?tab=renewal$`));
   await expect(admin.getByText(`Renewal choice: Yes — access extended to ${usDay(365 * 3)}.`)).toBeVisible();

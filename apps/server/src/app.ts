@@ -17,7 +17,7 @@ import { rateLimitPlugin } from './platform/http/rate-limit';
 import { securityHeadersPlugin } from './platform/http/security-headers';
 import { clientErrorHandler, frameworkErrors } from './platform/http/framework-errors';
 import { loggerOptions } from './platform/http/logging';
-import { registerWebApp } from './platform/http/web-app';
+import { MAX_PARAM_LENGTH, registerWebApp } from './platform/http/web-app';
 import { registerCompression } from './platform/http/compression';
 import { httpServiceHealth } from './platform/external/service-health';
 import { recaptchaBotCheck } from './platform/external/recaptcha';
@@ -125,7 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     frameworkErrors,
     clientErrorHandler,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -68,6 +68,12 @@ function startChild(): ChildProcess {
   return server;
 }
 
+/** Resolves once the process has exited, also when it already has ('exit' is emitted only once). */
+function exited(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return Promise.resolve();
+  return once(server, 'exit').then(() => undefined);
+}
+
 const base = () => `http://127.0.0.1:${port}/api`;
 
 async function waitUntilServing(server: ChildProcess) {
@@ -116,9 +122,9 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  if (child && child.exitCode === null) {
+  if (child && child.exitCode === null && child.signalCode === null) {
     child.kill('SIGKILL');
-    await once(child, 'exit');
+    await exited(child);
   }
   await smtp?.close();
   await postgres?.close();
@@ -174,7 +180,7 @@ describe('kill -9 mid-burst', () => {
     };
     await Promise.all([client(), client(), client(), client()]);
     expect(killedOnMail, `the e-mail never arrived:\n${output}`).not.toBeNull();
-    await once(child, 'exit').catch(() => undefined);
+    await exited(child);
     expect(child.signalCode).toBe('SIGKILL');
     expect(acknowledged.size).toBeGreaterThanOrEqual(20);
 
@@ -210,7 +216,7 @@ describe('kill -9 mid-burst', () => {
 
     // Stopped cleanly, then the database itself is read.
     child.kill('SIGTERM');
-    await once(child, 'exit');
+    await exited(child);
     const database = postgres ?? (await openPglite(join(dataDir, 'pglite')));
     try {
       const written = await database.db

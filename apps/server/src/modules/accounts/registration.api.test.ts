@@ -94,8 +94,8 @@ describe('registration and e-mail verification', () => {
     });
     // The token is a session as sign-in answers it (foundation §7 "returns a token").
     const session = await t.app.inject({ url: '/api/user/me/', headers: auth(verified.json().token) });
-    expect(session.json()).toMatchObject({ id: created.json().id, email: 'grace@example.test' });
-    const [account] = await t.database.db.select().from(users).where(eq(users.id, created.json().id));
+    expect(session.json()).toMatchObject({ id: grace!.id, email: 'grace@example.test' });
+    const [account] = await t.database.db.select().from(users).where(eq(users.id, grace!.id));
     expect(account!.lastLogin).not.toBeNull();
     const signedIn = await post('/api/api-token-auth/', {
       email: 'grace@example.test',
@@ -157,7 +157,11 @@ describe('registration and e-mail verification', () => {
     await get(`/api/resend-verification/${user.id}/`);
     const token = await linkSentTo(user.email, /verify-user\?token=(\S+)/);
     const verified = await get(`/api/verify-user/?token=${token}`);
-    expect(verified.json()).toEqual({ token: expect.any(String), password_set: false });
+    expect(verified.json()).toEqual({
+      token: expect.any(String),
+      password_set: false,
+      already_verified: false,
+    });
     // It is no session, but it sets the first password once.
     expect(
       (await t.app.inject({ url: '/api/user/me/', headers: auth(verified.json().token) })).statusCode,
@@ -175,7 +179,7 @@ describe('registration and e-mail verification', () => {
     await get(`/api/resend-verification/${user.id}/`);
     const token = await linkSentTo(user.email, /verify-user\?token=(\S+)/);
     const verified = await get(`/api/verify-user/?token=${token}`);
-    expect(verified.json()).toEqual({ token: null, password_set: true });
+    expect(verified.json()).toEqual({ token: null, password_set: true, already_verified: false });
     const [account] = await t.database.db.select().from(users).where(eq(users.id, user.id));
     expect(account).toMatchObject({ verified: true, lastLogin: null });
   });

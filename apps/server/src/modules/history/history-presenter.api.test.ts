@@ -126,9 +126,9 @@ describe('history: a request as people read it', () => {
     expect(texts(answers[0])?.sort()).toEqual(['11000-mo (1)', '11000-p1 (2)']);
     expect(texts(answers.find((item) => item.label === 'City'))).toEqual(['Springfield']);
     const usage = created!.fields.filter((item) => item.section === 'Resource usage');
-    expect(usage.map((item) => item.label)).toEqual([...USAGE_QUESTIONS]);
-    expect(usage.map(texts)).toEqual([['Yes'], ['Yes'], ['Yes']]);
-    expect(texts(field(created, 'Agreed to the terms'))).toEqual(['Yes']);
+    // The three questions, then the agreement the usage step records with them.
+    expect(usage.map((item) => item.label)).toEqual([...USAGE_QUESTIONS, 'Agreed to the terms']);
+    expect(usage.map(texts)).toEqual([['Yes'], ['Yes'], ['Yes'], ['Yes']]);
   });
 
   it('says what each version changed, by label', async () => {

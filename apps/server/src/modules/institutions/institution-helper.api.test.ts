@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { emailLogs, institutions } from '../../db/schema';
+import { emailLogs, institutions, users } from '../../db/schema';
 import { auth, createTestContext, errorBody, type TestContext } from '../../../test/test-app';
 import { startFakeSmtp } from '../../../test/fake-smtp';
 
@@ -135,7 +135,9 @@ describe('POST institution-helper/ by an administrator', () => {
       },
     });
     expect(registered.statusCode).toBe(201);
-    expect((await institution(id)).current_io).toMatchObject({ id: registered.json().id });
+    // Registration answers no id (decision 117): the account is found by its address.
+    const [official] = await t.database.db.select().from(users).where(eq(users.email, 'ap@approved.edu'));
+    expect((await institution(id)).current_io).toMatchObject({ id: official!.id });
   });
 
   it('refuses a bad name, status or official with the message, and saves nothing', async () => {

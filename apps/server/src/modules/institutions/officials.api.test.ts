@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { institutions } from '../../db/schema';
+import { institutions, users } from '../../db/schema';
 import { createInstitution } from '../../db/factories';
 import { auth, createTestContext, errorBody, type TestContext } from '../../../test/test-app';
 import { startFakeSmtp } from '../../../test/fake-smtp';
@@ -94,7 +94,9 @@ describe('a researcher proposes a new institution', () => {
     });
     expect(registered.statusCode).toBe(201);
     const [row] = await t.database.db.select().from(institutions).where(eq(institutions.id, institutionId));
-    expect(row).toMatchObject({ currentIoId: registered.json().id, statusId: 1, domains: ['lakeside.edu'] });
+    // Registration answers no id (decision 117): the account is found by its address.
+    const [sam] = await t.database.db.select().from(users).where(eq(users.email, 'sam.signer@lakeside.edu'));
+    expect(row).toMatchObject({ currentIoId: sam!.id, statusId: 1, domains: ['lakeside.edu'] });
     // Verified by the invitation link: signs in at once, and sees the institution.
     const officialToken = await t.tokenFor('sam.signer@lakeside.edu', 'Signing-Official-1!');
     const seen = await t.app.inject({

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { LIMITS, TEAM_GAP_REASONS, todayIso, WORKFLOW_MESSAGES } from '@rrp/domain';
 import {
   emailLogs,
@@ -624,8 +624,17 @@ describe('decision documents', () => {
       expect(errorBody(response).attachments).toEqual([WORKFLOW_MESSAGES.attachmentUnknown]);
     }
     expect((await row(id)).statusId).toBe(3);
+    // Nothing queued about this request (other tests of this file send their own decisions).
     expect(
-      await db().select().from(emailLogs).where(eq(emailLogs.template, 'decision-revisions-requested')),
+      await db()
+        .select()
+        .from(emailLogs)
+        .where(
+          and(
+            eq(emailLogs.template, 'decision-revisions-requested'),
+            sql`${id} = any(${emailLogs.objectIds})`,
+          ),
+        ),
     ).toEqual([]);
 
     // Only deciders upload decision documents, and only for a request.

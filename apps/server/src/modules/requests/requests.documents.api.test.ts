@@ -168,7 +168,7 @@ describe('GET request/{id}/approval_notice/', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toMatch(
-      /^attachment; filename="R\d+-approval-notice\.pdf"$/,
+      /^attachment; filename="?R\d+-approval-notice\.pdf"?$/,
     );
     const parsed = await readPdf(response.rawPayload);
     expect(parsed.text).toContain('Fulfilled');

@@ -1,8 +1,11 @@
 import { existsSync } from 'node:fs';
-import type { FastifyInstance } from 'fastify';
+import { errorCodes, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { NotFoundError } from './errors';
 import { WEB_DIST } from '../../paths';
+
+/** The router's limit on a path parameter; longer ones answer 414. */
+export const MAX_PARAM_LENGTH = 200;
 
 /**
  * Serves the built web app: hashed assets cached for a year (immutable), precompressed files as
@@ -28,6 +31,19 @@ export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST): 
       },
     });
   }
+
+  // API paths never fall to the static catch-all above: an unknown one is the 404 of the
+  // envelope, and one with a segment over the router's parameter limit the router's 414, the
+  // same whether or not the web app is built.
+  if (hasBuild)
+    app.addHook('onRequest', async (request) => {
+      if (request.routeOptions.url !== '/*' || !request.url.startsWith('/api/')) return;
+      const path = request.url.split('?')[0]!;
+      if (path.split('/').some((segment) => segment.length > MAX_PARAM_LENGTH)) {
+        throw new errorCodes.FST_ERR_MAX_PARAM_LENGTH(path);
+      }
+      throw new NotFoundError();
+    });
 
   // The site root is the app itself (static serving would refuse a directory).
   if (hasBuild)

@@ -62,15 +62,34 @@ export function DetailsStep({
     latest.current = { ids: sampleIds, results: sampleResults };
   });
 
+  // The check waiting for typing to rest; Continue checks at once instead.
+  const restingCheck = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The check under way: Continue pressed while the typed ids are being checked waits for that
+  // answer instead of asking again.
+  const running = useRef<{ key: string; answer: Promise<Record<string, SampleResult> | null> } | null>(null);
+
   /** Checks the ids not checked yet (100 a call) and keeps the results of the ids still listed. */
-  const checkSamples = async (): Promise<Record<string, SampleResult> | null> => {
-    if (!sample) return {};
+  const checkSamples = (): Promise<Record<string, SampleResult> | null> => {
+    if (!sample) return Promise.resolve({});
     const unchecked = latest.current.ids.filter((id) => !latest.current.results[id]);
-    if (unchecked.length === 0) return latest.current.results;
+    if (unchecked.length === 0) return Promise.resolve(latest.current.results);
+    const key = unchecked.join(',');
+    if (running.current?.key === key) return running.current.answer;
+    const answer = requestChecks(sample.id, unchecked).finally(() => {
+      if (running.current?.key === key) running.current = null;
+    });
+    running.current = { key, answer };
+    return answer;
+  };
+
+  const requestChecks = async (
+    sampleTypeId: number,
+    unchecked: string[],
+  ): Promise<Record<string, SampleResult> | null> => {
     setCallError(null);
     setChecking(true);
     try {
-      const found = await validateSamples(sample.id, unchecked);
+      const found = await validateSamples(sampleTypeId, unchecked);
       const merged = { ...latest.current.results, ...found };
       const kept = Object.fromEntries(
         latest.current.ids.flatMap((id) => (merged[id] ? [[id, merged[id]]] : [])),
@@ -92,6 +111,7 @@ export function DetailsStep({
   useEffect(() => {
     if (!sample || idsKey === '' || sampleIds.every((id) => sampleResults[id])) return;
     const timer = setTimeout(() => void checkSamples(), SAMPLE_CHECK_DELAY_MS);
+    restingCheck.current = timer;
     return () => clearTimeout(timer);
     // Only a change of the ids starts a check; the results it brings must not start another.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -126,6 +146,7 @@ export function DetailsStep({
     }
     if (!valid) return;
     if (sample) {
+      clearTimeout(restingCheck.current);
       const results = await checkSamples();
       if (!results) return;
       const failing = sampleIds.some((id) => !samplePasses(results[id]?.availability, generateIpscs));

@@ -52,7 +52,7 @@ test('an admin creates a dataset with a data file, edits its details and makes a
   await expect(
     page.getByText('Data File, Globus Location, or Data Access (S3 Location) are required'),
   ).toBeVisible();
-  await expect(page.getByText('Required', { exact: true })).toBeVisible();
+  await expect(page.getByText('Required field', { exact: true }).first()).toBeVisible();
   await expect(page.getByText('Required field').first()).toBeVisible();
 
   await page.getByRole('textbox', { name: 'Name' }).fill(name);

@@ -86,7 +86,7 @@ test('an administrator creates, edits, finds, deactivates and deletes institutio
   await edit.getByRole('textbox', { name: 'Phone number' }).fill('555-0142');
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(edit).toBeHidden();
-  await expect(page.getByText('555-0142')).toBeVisible();
+  await expect(page.getByText('555-0142').first()).toBeVisible();
 
   // The command centre lists it among the institutions under review, and opens it.
   await page.goto('/');
@@ -111,7 +111,7 @@ test('an administrator creates, edits, finds, deactivates and deletes institutio
   await expect(confirm).toContainText('current RDA will be cleared');
   await confirm.getByRole('button', { name: 'Deactivate' }).click();
   await expect(
-    page.getByRole('main').getByText('Primary Researcher Adding New SBSO', { exact: true }),
+    page.getByRole('main').getByText('Primary Researcher Adding New SBSO', { exact: true }).first(),
   ).toBeVisible();
   await expect(page.getByText('No RDA at this time.')).toBeVisible();
 

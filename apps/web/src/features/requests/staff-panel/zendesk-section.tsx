@@ -57,7 +57,7 @@ export function ZendeskConversationsPanel({ ids }: { ids: readonly string[] }) {
                   </Badge>
                 )}
                 {ticket.demo && (
-                  <Badge variant="light" color="gray.8" size="sm">
+                  <Badge variant="outline" color="gray.8" size="sm">
                     Demo ticket
                   </Badge>
                 )}

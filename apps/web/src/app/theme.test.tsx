@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import { Drawer, MantineProvider, Modal, Notification, PasswordInput } from '@mantine/core';
+import { Drawer, FileInput, MantineProvider, Modal, Notification, PasswordInput } from '@mantine/core';
 import userEvent from '@testing-library/user-event';
 import { theme } from './theme';
 
@@ -56,5 +56,19 @@ describe('theme', () => {
     await user.keyboard('{Enter}');
     expect(toggle).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'text');
+  });
+
+  it('names a file input’s clear button', () => {
+    render(
+      <MantineProvider theme={theme} env="test">
+        <FileInput
+          label="Data file"
+          clearable
+          value={new File(['x'], 'data.pdf')}
+          onChange={() => undefined}
+        />
+      </MantineProvider>,
+    );
+    expect(screen.getByRole('button', { name: 'Clear file' })).toBeInTheDocument();
   });
 });

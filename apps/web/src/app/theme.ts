@@ -30,6 +30,7 @@ export const theme = createTheme({
     SegmentedControl: { classNames: { root: classes.segmentedControl } },
     // Close buttons are icons: each needs a name for screen readers.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    FileInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Clear file' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     // A light alert's title is drawn in its colour's shade 8 (green: 3.8:1 on its background,
     // below WCAG AA); the text colour keeps every alert's title readable.

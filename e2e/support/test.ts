@@ -1,12 +1,14 @@
 import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { axeFindings } from './axe';
+import { AXE_MARKS, fingerprint, firstTime } from './axe-coverage';
 
 // Journeys import everything Playwright offers from here, with `test` checking every screen.
 export * from '@playwright/test';
 export { expect };
 
 /**
- * Every journey is checked by axe on every screen and dialog it reaches, not on a sample.
+ * Every journey is checked by axe on every screen and dialog it reaches, not on a sample; a state
+ * already checked in this run with the same kinds of element is not checked again (axe-coverage.ts).
  *
  * Before each action or auto-waiting assertion Playwright runs a locator handler; when a state not
  * yet seen is on screen (a page heading at a new address, a dialog, a tab panel, an alert) the
@@ -15,7 +17,7 @@ export { expect };
  * stylesheets and no scripts, so checking never slows a journey's steps or races its next click.
  */
 const STATES = ['main h1', '[role="dialog"]', 'main [role="tabpanel"]', '[role="alert"]'];
-const SEEN = 'data-axe-seen';
+const SEEN = `${AXE_MARKS}seen`;
 const UNSEEN = STATES.map((state) => `${state}:not([${SEEN}]):visible`).join(', ');
 
 /** Runs in every document: a new address is a new screen, even when React keeps its heading. */
@@ -38,7 +40,7 @@ interface Snapshot {
 }
 
 /** Marks the new parts of a screen already seen, so that axe reads only them. */
-const PART = 'data-axe-part';
+const PART = `${AXE_MARKS}part`;
 
 /** Counts the page's requests in flight, so that a screen is copied once its data has arrived. */
 function trackRequests(page: Page): () => number {
@@ -137,12 +139,11 @@ class ScreenSnapshots {
             [...document.querySelectorAll(selector)].filter(
               (element) => !element.hasAttribute(seen) && element.checkVisibility(),
             );
-          // A new screen is read whole; otherwise only the parts that appeared on it.
+          // A new screen is read whole; otherwise only the parts that appeared on it, marked for axe.
           const newScreen = unseen(states[0]!).length > 0;
           const parts = newScreen ? [] : states.slice(1).flatMap(unseen);
           parts.forEach((element) => element.setAttribute(part, ''));
           const html = `<!DOCTYPE html>${document.documentElement.outerHTML}`;
-          parts.forEach((element) => element.removeAttribute(part));
           for (const element of document.querySelectorAll(states.join(', '))) element.setAttribute(seen, '');
           return newScreen || parts.length > 0 ? { html, newScreen } : null;
         },
@@ -150,7 +151,13 @@ class ScreenSnapshots {
       );
       if (!copied) return;
       const within = copied.newScreen ? null : `[${PART}]`;
-      this.snapshots.set(copied.html, { url, html: copied.html, viewport: page.viewportSize(), within });
+      const print = await fingerprint(page, within);
+      await page.evaluate((part) => {
+        for (const element of document.querySelectorAll(`[${part}]`)) element.removeAttribute(part);
+      }, PART);
+      if (firstTime(print)) {
+        this.snapshots.set(copied.html, { url, html: copied.html, viewport: page.viewportSize(), within });
+      }
     } catch (error) {
       // A page that closed or left for another document meanwhile: its next screen is copied anew.
       if (!page.isClosed() && !/context was destroyed|navigat/i.test(String(error))) throw error;

@@ -144,7 +144,7 @@ test('an admin creates a dataset with a data file, edits its details and makes a
   const history = page.getByRole('table', { name: 'Version history' });
   await expect(history.getByText('v2 (shown)')).toBeVisible();
   await expect(history.getByText('Adds the spring 2025 questionnaires.')).toBeVisible();
-  await expect(history.getByRole('cell', { name: '06/30/2025' })).toBeVisible();
+  await expect(history.getByRole('cell', { name: 'Jun 30, 2025' })).toBeVisible();
 
   // The first version is read-only and points to the latest.
   await history.getByRole('link', { name: 'v1' }).click();

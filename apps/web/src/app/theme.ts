@@ -28,6 +28,8 @@ export const theme = createTheme({
     ModalHeader: { defaultProps: { component: 'div' } },
     DrawerHeader: { defaultProps: { component: 'div' } },
     SegmentedControl: { classNames: { root: classes.segmentedControl } },
+    // A loader is a <span>: its aria-label names it only under a role, and a status is what it is.
+    Loader: { defaultProps: { role: 'status' } },
     // Close buttons are icons: each needs a name for screen readers.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     FileInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Clear file' } } },

@@ -80,7 +80,17 @@ export async function fingerprint(page: Page, within: string | null): Promise<st
 
 /** True the first time a fingerprint is met in this run, when the state still needs axe. */
 export function firstTime(print: string): boolean {
-  if (checked.has(print)) return false;
+  if (checked.has(print)) {
+    repeats += 1;
+    return false;
+  }
   checked.add(print);
   return true;
+}
+
+let repeats = 0;
+
+/** How much this worker's journeys reached, for the run's log. */
+export function coverageSummary(): string {
+  return `axe checked ${checked.size} distinct states; ${repeats} repeats were not checked again`;
 }

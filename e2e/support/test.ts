@@ -1,6 +1,6 @@
 import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { axeFindings } from './axe';
-import { AXE_MARKS, fingerprint, firstTime } from './axe-coverage';
+import { AXE_MARKS, coverageSummary, fingerprint, firstTime } from './axe-coverage';
 
 // Journeys import everything Playwright offers from here, with `test` checking every screen.
 export * from '@playwright/test';
@@ -165,7 +165,7 @@ class ScreenSnapshots {
   }
 }
 
-export const test = base.extend<{ axeEveryScreen: void }>({
+export const test = base.extend<{ axeEveryScreen: void }, { axeCoverageReport: void }>({
   axeEveryScreen: [
     // `context` first, so the journey's own page is watched from its first screen.
     async ({ browser, context: _context }, use) => {
@@ -180,5 +180,14 @@ export const test = base.extend<{ axeEveryScreen: void }>({
     },
     // Axe reads the copies after the journey, on its own clock.
     { auto: true, timeout: 600_000 },
+  ],
+  axeCoverageReport: [
+    // Playwright reads a fixture's dependencies from its first parameter's pattern; this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      await use();
+      process.stdout.write(`${coverageSummary()}\n`);
+    },
+    { auto: true, scope: 'worker' },
   ],
 });

@@ -253,6 +253,21 @@ describe('projects: list and read', () => {
     ]);
   });
 
+  it('orders by the last name of the PI and pages in that order', async () => {
+    // Otto Other before Rita Researcher; the id, ascending, breaks the tie between Otto's two projects.
+    expect(await titles('&ordering=owner', admin)).toEqual([
+      'Beta listing study',
+      'Gamma listing study',
+      'Alpha listing study',
+    ]);
+    expect(await titles('&ordering=-owner&limit=2&offset=1', admin)).toEqual([
+      'Beta listing study',
+      'Gamma listing study',
+    ]);
+    const page = await get('/api/project/?search=listing study&ordering=owner&limit=1', admin);
+    expect(page.json()).toMatchObject({ count: 3, results: [{ title: 'Beta listing study' }] });
+  });
+
   it('refuses unknown filters, orderings and expansions', async () => {
     expect((await get('/api/project/?colour=red', admin)).statusCode).toBe(400);
     expect(errorBody(await get('/api/project/?ordering=colour', admin))).toMatchObject({

@@ -1,6 +1,11 @@
+import { eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { ListSpec } from '../../platform/list';
-import { projects, researchTeamMembers } from '../../db/schema';
-import { irbRenewalDateSql, ownerLastNameSql } from './projects.repo';
+import { files, projects, researchTeamMembers, users } from '../../db/schema';
+
+// The list's to-one joins, aliased so that they never clash with the page query's own joins.
+const listOwner = alias(users, 'list_owner');
+const listIrb = alias(files, 'list_irb');
 
 /** GET project/: researcher §2 "Lists" (default sort title ascending; staff search and filters). */
 export const projectList: ListSpec = {
@@ -22,11 +27,15 @@ export const projectList: ListSpec = {
     portal_project_id: projects.portalProjectId,
     created: projects.created,
     modified: projects.modified,
-    irb_renewal_date: irbRenewalDateSql,
-    owner: ownerLastNameSql,
+    irb_renewal_date: sql`${listIrb.additionalData} ->> 'renewal_date'`,
+    owner: listOwner.lastName,
   },
   defaultOrdering: ['title'],
   search: [projects.title, projects.abstract, projects.portalProjectId],
+  joins: [
+    { table: listOwner, on: eq(listOwner.id, projects.ownerId) },
+    { table: listIrb, on: eq(listIrb.id, projects.latestIrbId) },
+  ],
   expand: ['owner', 'latest_irb', 'institution', 'creator'],
 };
 

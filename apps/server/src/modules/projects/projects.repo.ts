@@ -58,14 +58,6 @@ export function visibleTo(userId: number): SQL {
   return or(eq(projects.ownerId, userId), isTeamMemberSql(userId))!;
 }
 
-/** The renewal date of the project's latest IRB, for ordering lists. */
-export const irbRenewalDateSql = sql<
-  string | null
->`(select ${files.additionalData} ->> 'renewal_date' from ${files} where ${files.id} = ${projects.latestIrbId})`;
-
-/** The project's PI's last name, for ordering lists by Principal Investigator. */
-export const ownerLastNameSql = sql<string>`(select ${users.lastName} from ${users} where ${users.id} = ${projects.ownerId})`;
-
 function projectColumns(callerId: number) {
   return {
     project: projects,
@@ -95,18 +87,10 @@ function selectProjects(db: DbOrTx, callerId: number) {
     .leftJoin(files, eq(files.id, projects.latestIrbId));
 }
 
-/** One page of projects with owner, creator, institution and IRB joined in (no N+1). */
-export async function listProjects(db: DbOrTx, list: ParsedList, callerId: number, visible?: SQL) {
-  const where = and(visible, list.where);
-  const [rows, [total]] = await Promise.all([
-    selectProjects(db, callerId)
-      .where(where)
-      .orderBy(...list.orderBy)
-      .limit(list.limit)
-      .offset(list.offset),
-    db.select({ count: count() }).from(projects).where(where),
-  ]);
-  return { rows, count: total?.count ?? 0 };
+/** A page's projects, by id, with owner, creator, institution and IRB joined in (no N+1). */
+export async function projectsByIds(db: DbOrTx, ids: readonly number[], callerId: number) {
+  if (ids.length === 0) return [];
+  return selectProjects(db, callerId).where(inArray(projects.id, [...ids]));
 }
 
 export async function findProject(db: DbOrTx, id: number, callerId: number) {

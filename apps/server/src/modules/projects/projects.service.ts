@@ -17,7 +17,7 @@ import type { Db, DbOrTx } from '../../platform/db/database';
 import { authorize } from '../../platform/http/access';
 import { NotFoundError, ValidationError } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
-import { oneOf, parseListQuery, type ParsedList } from '../../platform/list';
+import { inPageOrder, oneOf, parseListQuery, selectPageIds, type ParsedList } from '../../platform/list';
 import type { FileStorage } from '../../platform/files/storage';
 import type { ClaimIdempotencyKey } from '../../platform/http/idempotency';
 import { researchTeamMembers } from '../../db/schema';
@@ -273,11 +273,16 @@ export function createProjectsService(deps: {
     async list(actor: Actor, query: Record<string, string | undefined>) {
       const list = parseListQuery(projectList, query);
       const visible = can(actor, 'read', 'Project') ? undefined : repo.visibleTo(actor.userId);
-      const page = await repo.listProjects(db, list, actor.userId, visible);
+      const page = await selectPageIds(db, projectList, list, visible);
+      const rows = inPageOrder(
+        page.ids,
+        await repo.projectsByIds(db, page.ids, actor.userId),
+        (row) => row.project.id,
+      );
       return {
         list,
         count: page.count,
-        results: page.rows.map((row) => presentProject(actor, row, list.expand)),
+        results: rows.map((row) => presentProject(actor, row, list.expand)),
       };
     },
 

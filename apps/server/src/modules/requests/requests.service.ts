@@ -133,14 +133,16 @@ export function createRequestsService(deps: {
   }
 
   async function present(tx: DbOrTx, actor: Actor, views: RequestView[], expand: ReadonlySet<string>) {
-    const relations = await repo.relationsOf(
-      tx,
-      views.map((view) => view.request.id),
-    );
-    const names = await repo.cohortNames(
-      tx,
-      views.flatMap((view) => view.request.cohortIds),
-    );
+    const [relations, names] = await Promise.all([
+      repo.relationsOf(
+        tx,
+        views.map((view) => view.request.id),
+      ),
+      repo.cohortNames(
+        tx,
+        views.flatMap((view) => view.request.cohortIds),
+      ),
+    ]);
     return views.map((view) => presentRequest(actor, view, relations, names, expand));
   }
 
@@ -148,21 +150,20 @@ export function createRequestsService(deps: {
     const view = await load(db, actor, id);
     const subject = subjectOfView(view, actor);
     authorize(actor, 'read', 'Request', subject);
-    const [dto] = await present(db, actor, [view], expand);
     const { request } = view;
     const decider = can(actor, 'decide', 'Request', subject);
-    const transitions = decider
-      ? decisionsFor(
-          actor,
-          { type: request.typeId, status: request.statusId },
-          (await teamOf(db, request.projectId)).complete,
-        ).options
-      : [];
     const returned = RETURN_TO_APPLICANT_STATUSES.includes(request.statusId as RequestStatusId);
-    const decision_message =
+    // The detail's parts are independent reads: on a pool they run side by side.
+    const [[dto], team, decision_message] = await Promise.all([
+      present(db, actor, [view], expand),
+      decider ? teamOf(db, request.projectId) : undefined,
       returned && (decider || request.ownerId === actor.userId)
-        ? await decisions.returnMessage(db, id, request.statusId)
-        : undefined;
+        ? decisions.returnMessage(db, id, request.statusId)
+        : undefined,
+    ]);
+    const transitions = team
+      ? decisionsFor(actor, { type: request.typeId, status: request.statusId }, team.complete).options
+      : [];
     return { ...dto!, transitions, ...(decision_message !== undefined ? { decision_message } : {}) };
   }
 

@@ -27,6 +27,8 @@ export function createStatusHandler(navigate: Navigate) {
           notifications.show({
             id: 'impersonation-forbidden',
             color: 'yellow',
+            // It explains why parts of the screen stay empty: it stays until dismissed.
+            autoClose: false,
             title: 'Not available while acting as this user',
             message: 'Your own role may not see or do this, so neither may your session as this user.',
           });

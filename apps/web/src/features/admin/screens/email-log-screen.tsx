@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Select, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { Navigate } from 'react-router';
 import { can, formatDateTime, type EmailLogDto } from '@rrp/domain';
 import { ServerTable } from '@/components/data-table';
+import { NoticeBadge } from '@/components/notice-badge';
 import { Page } from '@/components/page';
 import { SearchInput } from '@/components/search-input';
 import { useActor } from '@/lib/use-can';
@@ -120,9 +121,7 @@ export default function EmailLogScreen() {
             title: 'Status',
             render: (log) => (
               <Stack gap={2}>
-                <Badge color={STATUS[log.status].color} variant="light">
-                  {STATUS[log.status].label}
-                </Badge>
+                <NoticeBadge color={STATUS[log.status].color}>{STATUS[log.status].label}</NoticeBadge>
                 {log.last_error ? (
                   <Text size="xs" c="red.8">
                     {log.last_error}

@@ -258,6 +258,21 @@ describe('permission walk over every API route', () => {
     );
   });
 
+  it('covers the release notes and the e-mail log’s resend', () => {
+    const paths = t.app.apiRoutes.map((route) => `${route.method} ${route.url}`);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'GET /api/release_note/',
+        'POST /api/release_note/',
+        'GET /api/release_note/:id/',
+        'PATCH /api/release_note/:id/',
+        'DELETE /api/release_note/:id/',
+        'POST /api/email_logs/:id/resend/',
+        'PATCH /api/feature-toggle/:id/',
+      ]),
+    );
+  });
+
   it('covers the files routes', () => {
     const paths = t.app.apiRoutes.map((route) => `${route.method} ${route.url}`);
     expect(paths).toEqual(

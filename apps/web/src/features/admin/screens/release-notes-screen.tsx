@@ -42,7 +42,9 @@ export default function ReleaseNotesScreen() {
       title="Release Notes"
       actions={
         mayWrite && mode.kind === 'view' ? (
-          <Button onClick={() => setMode({ kind: 'new' })}>New Release Note</Button>
+          <Group>
+            <Button onClick={() => setMode({ kind: 'new' })}>New Release Note</Button>
+          </Group>
         ) : undefined
       }
     >

@@ -313,5 +313,6 @@ describe('permission walk over every API route', () => {
     }
     expect(mismatches).toEqual([]);
     expect(walked.length * (ROLE_KEYS.length + 1)).toBeGreaterThan(100);
-  });
+    // Thousands of calls that grow with every route: the suite's 30 s per test is too short for them.
+  }, 180_000);
 });

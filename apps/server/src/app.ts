@@ -89,6 +89,8 @@ import { formsRoutes } from './modules/forms/forms.routes';
 import { createFormsService } from './modules/forms/forms.service';
 import { createComplianceService } from './modules/compliance/compliance.service';
 import { COMPLIANCE_TEMPLATE, complianceEmailTemplate } from './modules/compliance/compliance.emails';
+import { releaseNotesRoutes } from './modules/release-notes/release-notes.routes';
+import { createReleaseNotesService } from './modules/release-notes/release-notes.service';
 import { APP_VERSION } from './db/seed';
 
 export interface AppOptions {
@@ -289,7 +291,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(historyRoutes, { history: services.history });
 
   // The e-mail composer; modules offer templates for their objects.
-  const email = createEmailService({ db: database.db, mailer, from: config.mail.from });
+  const email = createEmailService({
+    db: database.db,
+    mailer,
+    from: config.mail.from,
+    supportEmail: config.supportEmail,
+    botCheck: accountsDeps.botCheck,
+    assertAttachable: files.assertAttachable,
+  });
   email.registerTemplate(COMPLIANCE_TEMPLATE, complianceEmailTemplate(emailContext));
   await app.register(emailRoutes, { email });
   await app.register(complianceRoutes, { compliance: createComplianceService({ db: database.db, email }) });
@@ -333,6 +342,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       supportEmail: config.supportEmail,
     }),
   });
+
+  // Release notes (issue 16): superusers write and release them; releasing notifies every group.
+  await app.register(releaseNotesRoutes, { releaseNotes: createReleaseNotesService({ db: database.db }) });
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

@@ -9,6 +9,8 @@ export interface CapturedMail {
   html: string | null;
   /** The Message-ID header, angle brackets included (a retried e-mail keeps it). */
   messageId: string;
+  /** The Reply-To address, when the mail names one. */
+  replyTo?: string;
   /** Only on mail that has attachments. */
   attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
@@ -52,6 +54,7 @@ export async function startFakeSmtp(options: { beforeAccept?: (mail: CapturedMai
             text: mail.text ?? '',
             html: mail.html || null,
             messageId: mail.messageId ?? '',
+            ...(mail.replyTo ? { replyTo: mail.replyTo.value[0]?.address ?? '' } : {}),
             ...(attachments.length ? { attachments } : {}),
           };
           inbox.push(captured);

@@ -65,6 +65,10 @@ const requestDetail = () => import('@/features/requests/detail/request-detail-sc
 const requestWizard = () => import('@/features/requests/wizard/request-wizard-screen');
 const renewal = () => import('@/features/renewals/screens/renewal-screen');
 const projectUpdates = () => import('@/features/renewals/screens/project-updates-screen');
+const releaseNotes = () => import('@/features/admin/screens/release-notes-screen');
+const feedback = () => import('@/features/admin/screens/feedback-screen');
+const emailLog = () => import('@/features/admin/screens/email-log-screen');
+const featureToggles = () => import('@/features/admin/screens/feature-toggles-screen');
 
 const projects: Crumb = { label: 'Projects', to: '/project' };
 const requests: Crumb = { label: 'Requests', to: '/request' };
@@ -118,6 +122,8 @@ export const ROUTES: RouteEntry[] = [
     screen: datasetDetail,
   },
   { path: '/404', title: 'Looking for something?', access: 'public', screen: notFound, minimalFooter: true },
+  // The feedback form (staff §2.14), signed in and out; its route is not given (decision 151).
+  { path: '/feedback', title: 'Feedback', access: 'public', screen: feedback },
 
   // Signed in
   { path: '/my-profile', title: 'My Profile', access: 'signedIn', screen: myProfile },
@@ -198,7 +204,7 @@ export const ROUTES: RouteEntry[] = [
   { path: '/research-match-applications', title: 'Research Match Applications', access: 'signedIn' },
   { path: '/research-match/create', title: 'New Research Match Application', access: 'signedIn' },
   { path: '/abn_tissue/start-review', title: 'Start Tissue Review', access: 'signedIn' },
-  { path: '/release-notes', title: 'Release Notes', access: 'signedIn' },
+  { path: '/release-notes', title: 'Release Notes', access: 'signedIn', screen: releaseNotes },
   { path: '/institution', title: 'Institutions', access: 'signedIn', screen: institutionList },
   {
     path: '/institution/create',
@@ -259,6 +265,9 @@ export const ROUTES: RouteEntry[] = [
     access: 'signedIn',
     screen: formTesterForm,
   },
+  // Administration screens the spec names without routes (decision 153).
+  { path: '/email-log', title: 'Email Log', access: 'signedIn', screen: emailLog },
+  { path: '/feature-toggles', title: 'Feature Toggles', access: 'signedIn', screen: featureToggles },
   {
     path: '/restricted_resources',
     title: 'Restricted Resources',

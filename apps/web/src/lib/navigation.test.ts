@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROLE_KEYS } from '@rrp/domain';
+import { mayAttempt, ROLE_KEYS } from '@rrp/domain';
 import { hasScreen, navigationFor, VIEW_MENU, viewMenuFor } from './navigation';
 
 const labels = (role: Parameters<typeof viewMenuFor>[0]) => viewMenuFor(role).map((item) => item.label);
@@ -7,10 +7,24 @@ const approved = { abn_approved: true };
 
 describe('the View menu', () => {
   it('offers an administrator every built screen the permission table opens to them, in the spec order', () => {
+    const admin = { userId: 0, role: 'portal_admin' as const, roles: ['portal_admin' as const] };
     expect(labels('portal_admin')).toEqual(
-      VIEW_MENU.filter((item) => hasScreen(item.to)).map((item) => item.label),
+      VIEW_MENU.filter(
+        (item) =>
+          hasScreen(item.to) && (!item.needs || mayAttempt(admin, item.needs.action, item.needs.subject)),
+      ).map((item) => item.label),
     );
     expect(labels('portal_admin')).toContain('Institutions');
+    expect(labels('portal_admin')).toContain('Email Log');
+  });
+
+  it('offers release notes to staff and the toggles to superusers only', () => {
+    expect(labels('superuser')).toEqual(
+      expect.arrayContaining(['Release Notes', 'Email Log', 'Feature Toggles']),
+    );
+    expect(labels('portal_admin')).not.toContain('Feature Toggles');
+    expect(labels('internal_read_only')).toContain('Release Notes');
+    expect(labels('internal_read_only')).not.toContain('Email Log');
   });
 
   it('hides screens whose grants the role lacks', () => {
@@ -30,7 +44,7 @@ describe('navigation by role', () => {
 
   it('never offers a screen that is not built yet (a planned route answers the 404 page)', () => {
     expect(hasScreen('/project')).toBe(true);
-    expect(hasScreen('/release-notes')).toBe(false);
+    expect(hasScreen('/abn-dashboard')).toBe(false);
     for (const role of [...ROLE_KEYS, null]) {
       const navigation = navigationFor(role, approved);
       for (const link of [...navigation.links, ...viewMenuFor(role)]) {

@@ -24,7 +24,7 @@ export const VIEW_MENU: ViewMenuItem[] = [
   { label: 'Resource Requests', to: '/request' },
   { label: 'Research Match Applications', to: '/research-match-applications' },
   { label: 'Research Match Review', to: '/research-match-review' },
-  { label: 'Release Notes', to: '/release-notes' },
+  { label: 'Release Notes', to: '/release-notes', needs: { action: 'list', subject: 'ReleaseNote' } },
   {
     label: 'Restricted Resources',
     to: '/restricted_resources',
@@ -32,6 +32,9 @@ export const VIEW_MENU: ViewMenuItem[] = [
   },
   { label: 'Tissue Catalogue', to: '/tissue-catalogue' },
   { label: 'Users', to: '/user' },
+  // After the spec's list: the administration screens it names without a place (decision 153).
+  { label: 'Email Log', to: '/email-log', needs: { action: 'list', subject: 'EmailLog' } },
+  { label: 'Feature Toggles', to: '/feature-toggles', needs: { action: 'update', subject: 'FeatureToggle' } },
 ];
 
 /**

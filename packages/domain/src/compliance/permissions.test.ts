@@ -20,12 +20,19 @@ describe('compliance and e-mail permissions', () => {
     expect(can(null, 'list', 'Compliance')).toBe(false);
   });
 
-  it('lets only portal administrators send e-mail, read the e-mail log and acknowledge', () => {
+  it('lets only portal administrators send e-mail and acknowledge', () => {
     for (const role of ROLE_KEYS) {
       const admin = role === 'portal_admin';
       expect(can(actor(role), 'create', 'Email'), role).toBe(admin);
-      expect(can(actor(role), 'list', 'EmailLog'), role).toBe(admin);
       expect(can(actor(role), 'review', 'Institution'), role).toBe(admin);
+    }
+  });
+
+  it('shows the e-mail log, and sending again from it, to portal administrators and superusers (decision 153)', () => {
+    for (const role of ROLE_KEYS) {
+      const mayRead = role === 'portal_admin' || role === 'superuser';
+      expect(can(actor(role), 'list', 'EmailLog'), role).toBe(mayRead);
+      expect(can(actor(role), 'create', 'EmailLog'), role).toBe(mayRead);
     }
   });
 });

@@ -34,6 +34,8 @@ export const CONDITIONS = {
     object.reviewerIds?.includes(actor.userId) ?? false,
   /** The notification is addressed to the actor. */
   isRecipient: (actor: Actor, object: { recipientId?: number | null }) => object.recipientId === actor.userId,
+  /** The release note is released (drafts are their writers'). */
+  isReleased: (_actor: Actor, object: { released?: boolean }) => object.released === true,
 } satisfies Record<string, (actor: Actor, object: never) => boolean>;
 
 export type ConditionName = keyof typeof CONDITIONS;

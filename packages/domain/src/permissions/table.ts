@@ -48,6 +48,10 @@ export const SUBJECTS = [
   'RequestDocument',
   // Renewals of requests: the resource impact / renewal form (researcher §2, staff §3, §7).
   'Renewal',
+  // Release notes (staff §2.14, §4.8): superusers write and release them, everyone reads released ones.
+  'ReleaseNote',
+  // The feedback form to support (staff §2.14), signed in and out.
+  'Feedback',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -141,6 +145,8 @@ export const PERMISSIONS = {
     // Public resources and the researchers with approved dataset requests (researcher §2, §6).
     PublicDataset: READ_ONLY,
     PublicProfile: READ_ONLY,
+    // The feedback form (staff §2.14), behind the bot check and a rate limit.
+    Feedback: { create: true },
   },
   signedIn: {
     Session: { read: true, delete: true },
@@ -157,6 +163,8 @@ export const PERMISSIONS = {
     // The catalogue; the service shows unavailable datasets to dataset staff only.
     Dataset: READ_ONLY,
     SampleType: READ_ONLY,
+    // Released notes only; drafts are the superusers' (staff §2.14).
+    ReleaseNote: { list: true, read: 'isReleased' },
   },
   primary_researcher: {
     ...PROJECT_OWNER,
@@ -178,9 +186,10 @@ export const PERMISSIONS = {
     Rda: { list: true, read: true, create: true, update: true },
     UserInstitution: READ_ONLY,
     Compliance: READ_ONLY,
-    // The e-mail composer (staff §6 "{product}_admin: e-mail") and the log of what was sent.
+    // The e-mail composer (staff §6 "{product}_admin: e-mail") and the log of what was sent,
+    // where a sent or failed e-mail can be sent again (`create` a copy).
     Email: { read: true, create: true },
-    EmailLog: READ_ONLY,
+    EmailLog: { list: true, read: true, create: true },
     Project: { list: true, read: true, create: true, update: true, delete: true },
     ResearchTeam: { list: true, read: true, update: true },
     // Dataset form, edit details, new version and restricted resources (staff §6, researcher §6).
@@ -265,6 +274,9 @@ export const PERMISSIONS = {
     ServiceHealth: { read: true },
     DatasetInternal: { read: true },
     FeatureToggle: { list: true, read: true, update: true },
+    ReleaseNote: { list: true, read: true, create: true, update: true, delete: true },
+    // Support staff (they receive error reports and feedback) follow what the portal sent.
+    EmailLog: { list: true, read: true, create: true },
   },
   access_admin: {
     History: READ_ONLY,

@@ -60,9 +60,66 @@ export const sendEmailSchema = z.strictObject({
   object_ids: z.array(idSchema()).max(1000).default([]),
   /** Without it, every `to` address must belong to a portal user. */
   send_to_non_existing_user: z.boolean().default(false),
+  /** Stored files sent with the e-mail (ids of files the sender may read). */
+  attachments: z.array(idSchema()).max(20).default([]),
+  /** The portal's sender address; any other is refused (the portal sends as itself only). */
+  from: z.string().trim().max(LIMITS.field.email).optional(),
+  /** The composer is not feedback (the feedback form sends `feedback: true`). */
+  feedback: z.literal(false).optional(),
+  /** A bot-check answer is not needed from signed-in staff; accepted as the spec's payload has it. */
+  recaptcha_token: z.string().max(4000).optional(),
 });
 export type SendEmail = z.infer<typeof sendEmailSchema>;
 export type SendEmailInput = z.input<typeof sendEmailSchema>;
+
+/** The feedback form's texts (staff §8 "Feedback: success 'Thank You'; failure modal 'Error'"). */
+export const FEEDBACK_MESSAGES = {
+  required: 'Required',
+  thankYou: 'Thank You',
+  thankYouBody: 'Your feedback has been sent to our support team.',
+  error: 'Error',
+  subject: 'Portal feedback',
+} as const;
+
+/** Feedback texts are messages, not documents. */
+export const FEEDBACK_MAX_LENGTH = 5000;
+
+/**
+ * The feedback form, signed in or out (staff §2.14, §5): POST email/ with `feedback: true`. The
+ * text is required; a contact e-mail is required when a reply is wanted; the bot-check answer
+ * is verified by the server. It always goes to the support address.
+ */
+export const feedbackSchema = z
+  .strictObject({
+    feedback: z.literal(true),
+    /** The feedback text (sanitised by the server). */
+    body: z
+      .string({ error: FEEDBACK_MESSAGES.required })
+      .trim()
+      .min(1, { error: FEEDBACK_MESSAGES.required })
+      .max(FEEDBACK_MAX_LENGTH),
+    reply_wanted: z.boolean().default(false),
+    /** Where a reply goes; required with `reply_wanted`. */
+    contact_email: z.string().trim().max(LIMITS.field.email).default(''),
+    recaptcha_token: z.string().max(4000).optional(),
+    is_v2: z.boolean().optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.reply_wanted && !input.contact_email) {
+      ctx.addIssue({ code: 'custom', path: ['contact_email'], message: FEEDBACK_MESSAGES.required });
+    } else if (input.contact_email && !isEmailAddress(input.contact_email)) {
+      ctx.addIssue({ code: 'custom', path: ['contact_email'], message: MESSAGES.invalidEmail });
+    }
+  });
+export type Feedback = z.infer<typeof feedbackSchema>;
+export type FeedbackInput = z.input<typeof feedbackSchema>;
+
+/** POST email/ (staff §7 "POST send email"): the staff composer, or the feedback form. */
+export const postEmailSchema = z.discriminatedUnion('feedback', [sendEmailSchema, feedbackSchema]);
+export type PostEmail = z.infer<typeof postEmailSchema>;
+
+/** What POST email/ answers for feedback: that it was received, nothing of the log. */
+export const feedbackReceivedSchema = z.object({ detail: z.string() });
 
 export const emailLogSchema = z.object({
   id: z.number(),
@@ -76,7 +133,11 @@ export const emailLogSchema = z.object({
   model_name: z.string().nullable(),
   object_ids: z.array(z.number()),
   status: z.enum(['queued', 'sending', 'sent', 'failed']),
+  /** Delivery attempts so far (retried with backoff, failed after the last). */
+  attempts: z.number(),
   last_error: z.string().nullable(),
+  /** The entry this one is a copy of, when it was sent again from the log. */
+  resent_from: z.number().nullable(),
   created: z.string(),
   sent_at: z.string().nullable(),
   created_by: z.object({ id: z.number(), full_name: z.string() }).nullable(),

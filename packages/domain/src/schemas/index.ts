@@ -6,6 +6,7 @@ export * from './session';
 export * from './reference';
 export * from './accounts';
 export * from './notifications';
+export * from './release-notes';
 export * from './institutions';
 export * from './projects';
 export * from './files';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RELEASE_NOTE_MESSAGES, releaseVersionSchema } from './release-notes';
 
 /** One bell notification as its recipient sees it (foundation §3 "notification"). */
 export const notificationSchema = z.object({
@@ -27,7 +28,7 @@ export type ErrorReport = z.infer<typeof errorReportSchema>;
 export const NOTIFICATION_MESSAGES = {
   noRecipients: 'Choose at least one recipient or recipient group.',
   unknownTask: 'Unknown task_name: use error_report, release_note or message.',
-  releaseVersion: 'A release version has digits and dots only, at most 10 characters.',
+  releaseVersion: RELEASE_NOTE_MESSAGES.versionFormat,
   inAppPath: 'The link must be a page of this portal, starting with /.',
   unknownUsers: (ids: readonly number[]) => `No active user with id ${ids.join(', ')}.`,
   unknownGroups: (names: readonly string[]) => `No group named ${names.join(', ')}.`,
@@ -43,14 +44,6 @@ const recipientFields = {
     .optional(),
   recipient_groups: z.array(z.string().trim().min(1).max(150)).max(50).optional(),
 };
-
-/** A release note's version, as release notes store it (staff §5: digits and dots, max 10). */
-export const releaseVersionSchema = z
-  .string()
-  .trim()
-  .min(1, { error: 'Required' })
-  .max(10, { error: NOTIFICATION_MESSAGES.releaseVersion })
-  .regex(/^\d+(\.\d+)*$/, { error: NOTIFICATION_MESSAGES.releaseVersion });
 
 /** A link inside the portal: a path, never another site (`//host` or `https:`). */
 const inAppPathSchema = z

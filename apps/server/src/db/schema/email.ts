@@ -43,6 +43,10 @@ export const emailLogs = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::integer[]`),
+    /** Where replies go (feedback with a contact address); the sender otherwise. */
+    replyTo: text('reply_to'),
+    /** The entry this one copies, when staff sent a logged e-mail again. */
+    resentFromId: integer('resent_from_id'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),

@@ -27,14 +27,9 @@ import type { ProfileService } from './profile.service';
 import type { EmailAddressesService } from './email-addresses.service';
 import type { OfficialsService } from '../institutions/officials.service';
 import { parseOrThrow } from '../../platform/http/validate';
+import { RATE_LIMITS } from '../../platform/http/rate-limit';
 
-/**
- * Per client address and minute (DESIGN.md: rate limits on sign-in, registration and reset), counted
- * in the database for every instance (decision 115). Sign-in also counts failed attempts per account
- * (session.service), which is what stops guessing.
- */
-const SIGN_IN_RATE = { max: 60, timeWindow: '1 minute' };
-const ACCOUNT_EMAIL_RATE = { max: 20, timeWindow: '1 minute' };
+const { signIn: SIGN_IN_RATE, publicEmail: ACCOUNT_EMAIL_RATE } = RATE_LIMITS;
 
 const detailSchema = z.object({ detail: z.string() });
 

@@ -1,6 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { history } from '../../db/schema';
 import { auth, createTestContext, errorBody, type TestContext } from '../../../test/test-app';
 
 /** A local stand-in for an external service: answers with the status it is told to. */
@@ -116,6 +118,46 @@ describe('feature toggles and meta-data', () => {
     });
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({ id: 2, feature_code: 'biospecimen_epic', enabled: true });
+  });
+
+  it('lists abn_epic under enabled=True once a superuser switches it on, audited in history', async () => {
+    const researcher = await t.tokenForRole('primary_researcher');
+    const abn = (
+      await t.app.inject({ url: '/api/feature-toggle/?feature_code=abn_epic', headers: auth(superuser) })
+    ).json().results[0] as { id: number };
+    const on = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/feature-toggle/${abn.id}/`,
+      headers: auth(superuser),
+      payload: { enabled: true },
+    });
+    expect(on.statusCode).toBe(200);
+    const enabled = await t.app.inject({
+      url: '/api/feature-toggle/?enabled=True',
+      headers: auth(researcher),
+    });
+    expect(enabled.json().results).toContainEqual({ id: abn.id, feature_code: 'abn_epic', enabled: true });
+    const changes = await t.database.db
+      .select()
+      .from(history)
+      .where(and(eq(history.model, 'feature-toggle'), eq(history.objectId, String(abn.id))));
+    expect(changes).toHaveLength(1);
+    expect(changes[0]).toMatchObject({
+      action: 'update',
+      changedFields: ['enabled'],
+      data: { enabled: true },
+    });
+    const bad = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/feature-toggle/${abn.id}/`,
+      headers: auth(superuser),
+      payload: { enabled: 'yes' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ url: '/api/feature-toggle/?enabled=maybe', headers: auth(researcher) }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('serves the enabled meta-data version publicly', async () => {

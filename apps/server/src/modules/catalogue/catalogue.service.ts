@@ -38,7 +38,7 @@ import {
   seesInternals,
   type DatasetExtras,
 } from './catalogue.presenter';
-import { sanitizeDescription } from './description';
+import { sanitizeRichText } from '../../platform/rich-text';
 
 const presentCohort = (row: typeof cohorts.$inferSelect): CohortDto => ({
   id: row.id,
@@ -103,7 +103,7 @@ function columnsOf(input: Partial<CreateDataset>): Partial<typeof datasets.$infe
     if (value !== undefined) values[key] = value;
   };
   set('name', input.name);
-  if (input.description !== undefined) values.description = sanitizeDescription(input.description);
+  if (input.description !== undefined) values.description = sanitizeRichText(input.description);
   set('cohortId', input.cohort === undefined ? undefined : (input.cohort ?? null));
   set('typeId', input.type);
   set('originId', input.origin);

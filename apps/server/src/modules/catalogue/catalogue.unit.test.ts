@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { CATALOGUE_MESSAGES } from '@rrp/domain';
 import { accessTypesOf } from './catalogue.presenter';
 import { acceptsContent } from './dataset-files.policy';
-import { sanitizeDescription } from './description';
+import { sanitizeRichText } from '../../platform/rich-text';
 
 describe('dataset description', () => {
   it('keeps formatting, links and tables and drops anything active', () => {
     expect(
-      sanitizeDescription(
+      sanitizeRichText(
         '<h2>Data</h2><p style="color:red" onmouseover="x()">A <em>b</em> <a href="https://sfari.org" target="_blank">c</a></p>' +
           '<table><tr><td colspan="2">d</td></tr></table><iframe src="https://evil"></iframe><script>x()</script>',
       ),
@@ -15,12 +15,12 @@ describe('dataset description', () => {
       '<h2>Data</h2><p>A <em>b</em> <a href="https://sfari.org" target="_blank" rel="noopener noreferrer">c</a></p>' +
         '<table><tr><td colspan="2">d</td></tr></table>',
     );
-    expect(sanitizeDescription('<a href="data:text/html,x">x</a>')).toBe('<a>x</a>');
+    expect(sanitizeRichText('<a href="data:text/html,x">x</a>')).toBe('<a>x</a>');
   });
 
   it('stores an empty editor paragraph as no description', () => {
-    expect(sanitizeDescription('<p><br></p>')).toBe('');
-    expect(sanitizeDescription('  ')).toBe('');
+    expect(sanitizeRichText('<p><br></p>')).toBe('');
+    expect(sanitizeRichText('  ')).toBe('');
   });
 });
 

@@ -59,6 +59,13 @@ function htmlToText(html: string): string {
     .trim();
 }
 
+/** The words of a body written as text or as HTML, with every tag gone (feedback is read as text). */
+export function plainText(body: string): string {
+  return looksLikeHtml(body)
+    ? htmlToText(sanitizeHtml(body, ALLOWED_HTML))
+    : body.replace(/\r\n/g, '\n').trim();
+}
+
 /**
  * Both parts of a composed e-mail. An HTML body is sanitised (no scripts, styles, event handlers
  * or unsafe links) and its text part derived from it; a plain-text body is kept as written and

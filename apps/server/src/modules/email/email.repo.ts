@@ -71,6 +71,15 @@ export async function findEmailLog(db: DbOrTx, id: number): Promise<EmailLogRow 
   return row ?? null;
 }
 
+/** A user's name and address (who sent feedback). */
+export async function userById(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(eq(users.id, id));
+  return row ?? null;
+}
+
 /** Active accounts by e-mail (case-insensitive): which recipients are portal users. */
 export async function usersByEmail(db: DbOrTx, addresses: string[]) {
   if (!addresses.length) return [];

@@ -1,12 +1,15 @@
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   emailInfoQuerySchema,
   emailInfoSchema,
   emailLogSchema,
+  feedbackReceivedSchema,
   idParamSchema,
   pageSchema,
-  sendEmailSchema,
+  postEmailSchema,
 } from '@rrp/domain';
+import { RATE_LIMITS } from '../../platform/http/rate-limit';
 import { listQuerySchema, toPage } from '../../platform/list';
 import { emailLogList } from './email.lists';
 import type { EmailService } from './email.service';
@@ -26,10 +29,27 @@ export const emailRoutes: FastifyPluginAsyncZod<{ email: EmailService }> = async
   app.post(
     '/api/email/',
     {
-      config: { access: { action: 'create', subject: 'Email' } },
-      schema: { tags, body: sendEmailSchema, response: { 201: emailLogSchema } },
+      config: {
+        // Feedback is open to everyone; the composer needs Email.create, checked by the service
+        // on the parsed body (as POST notification/ does for staff notifications).
+        access: { action: 'create', subject: 'Feedback' },
+        // Feedback counts like the other public forms that send e-mail; staff composing do not.
+        rateLimit: {
+          ...RATE_LIMITS.publicEmail,
+          hook: 'preHandler',
+          allowList: (request) => (request.body as { feedback?: unknown } | undefined)?.feedback !== true,
+        },
+      },
+      schema: {
+        tags,
+        description:
+          'The staff e-mail composer, or with `feedback: true` the feedback form to support (signed in or out, bot-checked).',
+        body: postEmailSchema,
+        response: { 201: z.union([emailLogSchema, feedbackReceivedSchema]) },
+      },
     },
-    async (request, reply) => reply.status(201).send(await email.send(request.actor!, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await email.post(request.actor, request.body, request.ip)),
   );
 
   app.get(
@@ -46,6 +66,15 @@ export const emailRoutes: FastifyPluginAsyncZod<{ email: EmailService }> = async
       const { list, count, results } = await email.listLogs(request.query);
       return toPage(request, list, count, results);
     },
+  );
+
+  app.post(
+    '/api/email_logs/:id/resend/',
+    {
+      config: { access: { action: 'create', subject: 'EmailLog' } },
+      schema: { tags, params: idParamSchema, response: { 201: emailLogSchema } },
+    },
+    async (request, reply) => reply.status(201).send(await email.resend(request.actor!, request.params.id)),
   );
 
   app.get(

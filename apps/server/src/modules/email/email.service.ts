@@ -1,11 +1,27 @@
 import type { SQL } from 'drizzle-orm';
-import type { Actor, EmailInfoDto, EmailLogDto, SendEmail } from '@rrp/domain';
+import {
+  can,
+  FEEDBACK_MESSAGES,
+  MESSAGES,
+  type Actor,
+  type EmailInfoDto,
+  type EmailLogDto,
+  type Feedback,
+  type PostEmail,
+  type SendEmail,
+} from '@rrp/domain';
 import type { Db, DbOrTx } from '../../platform/db/database';
-import { NotFoundError, ValidationError } from '../../platform/http/errors';
+import type { BotCheck } from '../../platform/external/recaptcha';
+import {
+  ForbiddenError,
+  NotFoundError,
+  UnauthorizedError,
+  ValidationError,
+} from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
 import { parseListQuery } from '../../platform/list';
 import type { Mailer } from '../../platform/mail/mailer';
-import { renderBody } from './email-body';
+import { plainText, renderBody } from './email-body';
 import { emailLogList } from './email.lists';
 import * as repo from './email.repo';
 
@@ -32,6 +48,12 @@ export interface EmailTemplate {
 /** Free-form e-mail, about no object. */
 export const CUSTOM_TEMPLATE = 'custom';
 
+/** The feedback form's e-mail to support (staff §2.14). */
+export const FEEDBACK_TEMPLATE = 'feedback';
+
+/** Reads which files an e-mail may carry: those the sender may read (the files module decides). */
+export type AttachmentCheck = (tx: DbOrTx, actor: Actor, fileIds: readonly number[]) => Promise<void>;
+
 function present({ log, creator, audit }: repo.EmailLogRow): EmailLogDto {
   return {
     id: log.id,
@@ -45,7 +67,9 @@ function present({ log, creator, audit }: repo.EmailLogRow): EmailLogDto {
     model_name: audit?.model_name ?? null,
     object_ids: audit?.object_ids ?? [],
     status: log.status,
+    attempts: log.attempts,
     last_error: log.lastError,
+    resent_from: log.resentFromId,
     created: log.created.toISOString(),
     sent_at: log.sentAt?.toISOString() ?? null,
     created_by: creator
@@ -66,7 +90,17 @@ function parseIds(raw: string | undefined): number[] | undefined {
   return parts.map(Number);
 }
 
-export function createEmailService(deps: { db: Db; mailer: Mailer; from: string }) {
+/** The address part of a sender such as `Portal <noreply@portal.test>`. */
+const addressOf = (sender: string) => /<([^>]+)>\s*$/.exec(sender)?.[1] ?? sender.trim();
+
+export function createEmailService(deps: {
+  db: Db;
+  mailer: Mailer;
+  from: string;
+  supportEmail: string;
+  botCheck: BotCheck;
+  assertAttachable: AttachmentCheck;
+}) {
   const { db, mailer } = deps;
   const templates = new Map<string, EmailTemplate>();
 
@@ -82,7 +116,7 @@ export function createEmailService(deps: { db: Db; mailer: Mailer; from: string 
     if (missing.length) throw new ValidationError({ [field]: [`Unknown id: ${missing.join(', ')}.`] });
   }
 
-  return {
+  const service = {
     registerTemplate(key: string, template: EmailTemplate) {
       if (key === CUSTOM_TEMPLATE || templates.has(key)) throw new Error(`E-mail template ${key} exists`);
       templates.set(key, template);
@@ -113,11 +147,63 @@ export function createEmailService(deps: { db: Db; mailer: Mailer; from: string 
     },
 
     /**
-     * POST email/: queues the e-mail in a transaction with its audit row (who sent which template
-     * about which objects), then starts delivery. Bad input changes nothing and queues nothing.
+     * POST email/ (staff §7 "POST send email"): feedback from anyone, or the staff composer, which
+     * needs the Email grant (as POST notification/ does for staff notifications).
+     */
+    post(
+      actor: Actor | null,
+      input: PostEmail,
+      remoteIp?: string,
+    ): Promise<EmailLogDto | { detail: string }> {
+      if (input.feedback) return service.sendFeedback(actor, input, remoteIp);
+      if (!can(actor, 'create', 'Email')) throw actor ? new ForbiddenError() : new UnauthorizedError();
+      return service.send(actor!, input);
+    },
+
+    /**
+     * The feedback form: after the bot check, one e-mail to the support address with the text
+     * (read as plain text, so no markup reaches support), who sent it, and whether and where they
+     * want a reply; replies go straight to the contact address.
+     */
+    async sendFeedback(actor: Actor | null, input: Feedback, remoteIp?: string): Promise<{ detail: string }> {
+      if (!(await deps.botCheck.verify(input.recaptcha_token, input.is_v2 ?? false, remoteIp))) {
+        throw ValidationError.nonField(MESSAGES.recaptchaFailed, 'RECAPTCHA_FAILED');
+      }
+      const text = plainText(input.body);
+      if (!text) throw new ValidationError({ body: [FEEDBACK_MESSAGES.required] });
+      await db.transaction(async (tx) => {
+        const sender = actor ? await repo.userById(tx, actor.userId) : null;
+        const from = sender ? `${sender.firstName} ${sender.lastName} <${sender.email}>`.trim() : 'A visitor';
+        const reply = input.reply_wanted
+          ? `A reply is wanted, to ${input.contact_email}.`
+          : 'No reply is wanted.';
+        const body = renderBody([`From: ${from}`, reply, text].join('\n\n'));
+        await mailer.queue(tx, {
+          to: [deps.supportEmail],
+          subject: FEEDBACK_MESSAGES.subject,
+          ...body,
+          template: FEEDBACK_TEMPLATE,
+          createdById: actor?.userId ?? null,
+          replyTo: input.reply_wanted ? input.contact_email : null,
+        });
+      });
+      mailer.flush();
+      return { detail: FEEDBACK_MESSAGES.thankYou };
+    },
+
+    /**
+     * The staff composer: queues the e-mail in a transaction with its audit row (who sent which
+     * template about which objects), then starts delivery. Bad input changes nothing and queues nothing.
      */
     async send(actor: Actor, input: SendEmail): Promise<EmailLogDto> {
+      if (
+        input.from !== undefined &&
+        addressOf(input.from).toLowerCase() !== addressOf(deps.from).toLowerCase()
+      ) {
+        throw new ValidationError({ from: [`E-mail is sent from ${addressOf(deps.from)}.`] });
+      }
       const objectIds = [...new Set(input.object_ids)];
+      const attachments = [...new Set(input.attachments)];
       const id = await db.transaction(async (tx) => {
         let modelName: string | null = null;
         if (input.email_template === CUSTOM_TEMPLATE) {
@@ -148,6 +234,7 @@ export function createEmailService(deps: { db: Db; mailer: Mailer; from: string 
             });
           }
         }
+        await deps.assertAttachable(tx, actor, attachments);
         const { text, html } = renderBody(input.body);
         const emailId = await mailer.queue(tx, {
           to: input.to,
@@ -159,6 +246,7 @@ export function createEmailService(deps: { db: Db; mailer: Mailer; from: string 
           template: input.email_template,
           userId: input.to.length === 1 ? (known[0]?.id ?? null) : null,
           createdById: actor.userId,
+          attachmentFileIds: attachments,
         });
         await recordHistory(tx, {
           model: repo.EMAIL_HISTORY_MODEL,
@@ -233,6 +321,52 @@ export function createEmailService(deps: { db: Db; mailer: Mailer; from: string 
       return { list, count: page.count, results: page.rows.map(present) };
     },
 
+    /**
+     * POST email_logs/{id}/resend/: sends a sent or failed e-mail again as a new entry of the log
+     * (the original stays as it was), with the same audit of what it was about.
+     */
+    async resend(actor: Actor, id: number): Promise<EmailLogDto> {
+      const copyId = await db.transaction(async (tx) => {
+        const original = await repo.findEmailLog(tx, id);
+        if (!original) throw new NotFoundError();
+        const { log, audit } = original;
+        if (log.status === 'queued' || log.status === 'sending') {
+          throw ValidationError.nonField('This e-mail is still being sent.');
+        }
+        const emailId = await mailer.queue(tx, {
+          to: log.to,
+          cc: log.cc,
+          bcc: log.bcc,
+          subject: log.subject,
+          text: log.text,
+          html: log.html ?? undefined,
+          template: log.template,
+          userId: log.userId,
+          createdById: actor.userId,
+          modelName: log.modelName,
+          objectIds: log.objectIds,
+          attachmentFileIds: log.attachmentFileIds,
+          replyTo: log.replyTo,
+          resentFromId: log.id,
+        });
+        await recordHistory(tx, {
+          model: repo.EMAIL_HISTORY_MODEL,
+          objectId: emailId,
+          action: 'create',
+          after: {
+            template: log.template,
+            model_name: audit?.model_name ?? log.modelName,
+            object_ids: audit?.object_ids ?? log.objectIds,
+            resent_from: log.id,
+          },
+          by: actor,
+        });
+        return emailId;
+      });
+      mailer.flush();
+      return present((await repo.findEmailLog(db, copyId))!);
+    },
+
     /** GET email_logs/{id}/: one entry of the log, as the list shows it. */
     async getLog(id: number): Promise<EmailLogDto> {
       const row = await repo.findEmailLog(db, id);
@@ -245,6 +379,7 @@ export function createEmailService(deps: { db: Db; mailer: Mailer; from: string 
       return repo.lastEmailJson(template, modelName, objectId);
     },
   };
+  return service;
 }
 
 export type EmailService = ReturnType<typeof createEmailService>;

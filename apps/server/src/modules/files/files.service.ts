@@ -517,6 +517,23 @@ export function createFilesService(deps: {
       return withStoredBytes((stored) => putAndInsert(tx, file, by, stored));
     },
 
+    /**
+     * Refuses files the actor may not read, as a field error of `attachments`: what an e-mail
+     * carries must be theirs to send.
+     */
+    async assertAttachable(tx: DbOrTx, actor: Actor, ids: readonly number[]): Promise<void> {
+      for (const id of ids) {
+        try {
+          await load(tx, actor, id, 'read');
+        } catch (error) {
+          if (error instanceof NotFoundError || error instanceof ForbiddenError) {
+            throw new ValidationError({ attachments: [`No file with id ${id}.`] });
+          }
+          throw error;
+        }
+      }
+    },
+
     async find(tx: DbOrTx, id: number, lock = false) {
       const row = await repo.findFile(tx, id, lock);
       if (!row) throw new NotFoundError();

@@ -46,6 +46,11 @@ export async function notifyUsers(tx: DbOrTx, entries: readonly NewNotification[
   );
 }
 
+/** The active members of these groups, each once (e.g. every group, for a release). */
+export function activeMembersOf(tx: DbOrTx, groupNames: readonly string[]): Promise<number[]> {
+  return repo.activeMemberIds(tx, groupNames);
+}
+
 /** Who receives error reports in the bell: the superusers (the portal's support staff). */
 const SUPPORT_ROLE = 'superuser';
 
@@ -117,7 +122,7 @@ export function createNotificationsService(deps: {
         errors.recipient_groups = [NOTIFICATION_MESSAGES.unknownGroups(unknownGroups)];
       if (Object.keys(errors).length) throw new ValidationError(errors);
 
-      const recipients = new Set([...named, ...(await repo.activeMemberIds(tx, groupNames))]);
+      const recipients = new Set([...named, ...(await activeMembersOf(tx, groupNames))]);
       const { message, redirect } = describeStaffNotification(input);
       return notifyUsers(
         tx,

@@ -4,6 +4,17 @@ import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor }
 import type { Db } from '../db/database';
 import { countHit, sweepEndedWindows } from '../db/attempt-counters';
 
+/**
+ * Per client address and minute, counted in the database for every instance (decision 115):
+ * sign-in, and the public forms that send e-mail (registration, reset, feedback). DESIGN.md asks
+ * for rate limits on sign-in, registration and reset; sign-in also counts failed attempts per
+ * account (session.service), which is what stops guessing.
+ */
+export const RATE_LIMITS = {
+  signIn: { max: 60, timeWindow: '1 minute' },
+  publicEmail: { max: 20, timeWindow: '1 minute' },
+} as const;
+
 /** How often ended windows are deleted. */
 const SWEEP_INTERVAL_MS = 10 * 60_000;
 

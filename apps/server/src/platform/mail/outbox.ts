@@ -19,6 +19,10 @@ export interface OutgoingEmail {
   objectIds?: number[];
   /** Stored files to attach; read from file storage when the e-mail is delivered. */
   attachmentFileIds?: number[];
+  /** Where replies go, when not to the sender (feedback with a contact address). */
+  replyTo?: string | null;
+  /** The logged e-mail this one sends again. */
+  resentFromId?: number | null;
 }
 
 /** Reads stored files as attachments at delivery time (never inside the queuing transaction). */
@@ -43,6 +47,8 @@ export async function queueEmail(tx: DbOrTx, email: OutgoingEmail): Promise<numb
       modelName: email.modelName ?? null,
       objectIds: email.objectIds ?? [],
       attachmentFileIds: email.attachmentFileIds ?? [],
+      replyTo: email.replyTo ?? null,
+      resentFromId: email.resentFromId ?? null,
     })
     .returning({ id: emailLogs.id });
   return row!.id;
@@ -228,6 +234,7 @@ export class MailOutbox {
         to: email.to,
         cc: email.cc,
         bcc: email.bcc,
+        replyTo: email.replyTo ?? undefined,
         subject: email.subject,
         text: email.text,
         html: email.html ?? undefined,

@@ -56,6 +56,9 @@ export function Footer({ minimal = false, wide = false }: { minimal?: boolean; w
             <Anchor component={Link} to="/terms-and-conditions" size="sm">
               Terms
             </Anchor>
+            <Anchor component={Link} to="/feedback" size="sm">
+              Feedback
+            </Anchor>
           </Group>
           {copyright}
         </Stack>

@@ -57,7 +57,7 @@ import {
   type LocationRow,
 } from '../rules';
 import { ReleaseDateInput } from './release-date-input';
-import { SafeHtml } from './safe-html-view';
+import { SafeHtml } from '@/components/safe-html/safe-html-view';
 
 export type DatasetFormMode = 'create' | 'edit_details' | 'new_version';
 

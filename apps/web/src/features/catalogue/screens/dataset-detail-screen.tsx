@@ -25,7 +25,7 @@ import { DatasetEmail } from '../components/dataset-email';
 import { DatasetForm } from '../components/dataset-form';
 import { cohortName, formatCount } from '../components/format';
 import { OriginBadge } from '../components/origin-badge';
-import { SafeHtml } from '../components/safe-html-view';
+import { SafeHtml } from '@/components/safe-html/safe-html-view';
 import { datasetPath, isPublicOnly, type DatasetMode } from '../rules';
 
 const MODES: DatasetMode[] = ['view', 'edit_details', 'new_version', 'email'];

@@ -19,7 +19,7 @@ import { formatDate, DATASET_TYPES, LIMITS, type PublicDatasetDto } from '@rrp/d
 import { Page } from '@/components/page';
 import { useCohorts, usePublicDatasets } from '../api/catalogue';
 import { OriginBadge } from '../components/origin-badge';
-import { htmlToText } from '../components/safe-html';
+import { htmlToText } from '@/components/safe-html/safe-html';
 import { datasetPath } from '../rules';
 import { SearchInput } from '@/components/search-input';
 

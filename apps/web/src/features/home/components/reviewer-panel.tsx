@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Card, Stack, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { LIMITS, type FeatureToggleDto, type RequestDto, type RoleKey } from '@rrp/domain';
+import { LIMITS, type RequestDto, type RoleKey } from '@rrp/domain';
 import { apiFetch, type ListPage } from '@/lib/api-client';
+import { useFeature } from '@/lib/feature-toggles';
 import { useSession } from '@/lib/session';
 import { ServerTable, type ListState } from '@/components/data-table';
 import { requestColumns } from '@/components/request-columns';
@@ -104,15 +105,8 @@ function ReviewListTable({ list, userId }: { list: ReviewList; userId: number })
 /** The reviewer home's lists of applications to review: the reviewer's own assignments. */
 export function ReviewerPanel({ role }: { role: RoleKey }) {
   const { user } = useSession();
-  const toggles = useQuery({
-    queryKey: ['feature-toggles'],
-    queryFn: () => apiFetch<ListPage<FeatureToggleDto>>('feature-toggle/', { query: { limit: 100 } }),
-    staleTime: 60_000,
-    enabled: role === 'abn_reviewer',
-  });
+  const abnEpic = useFeature('abn_epic', role === 'abn_reviewer');
   if (!user) return null;
-  const abnEpic =
-    toggles.data?.results.some((toggle) => toggle.feature_code === 'abn_epic' && toggle.enabled) ?? false;
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="reviewer-panel-heading">
       <Title order={2} fz="xl" mb="md" id="reviewer-panel-heading">

@@ -2,8 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import type {
   CreateRequestInput,
   DatasetDto,
-  FeatureCode,
-  FeatureToggleDto,
   ProjectDto,
   RequestDto,
   ResearchTeamMemberDto,
@@ -137,16 +135,6 @@ export function useEditedRequest(id: number | null) {
     enabled: id !== null,
     queryFn: () => apiFetch<RequestDto>(`request/${id}/`, { query: { expand: 'project,datasets' } }),
   });
-}
-
-/** Whether a feature toggle (abn_epic, biospecimen_epic) is on; signed-in users may read them. */
-export function useFeature(code: FeatureCode): boolean {
-  const toggles = useQuery({
-    queryKey: ['feature-toggles'],
-    queryFn: () => apiFetch<ListPage<FeatureToggleDto>>('feature-toggle/', { query: { limit: 100 } }),
-    staleTime: 60_000,
-  });
-  return toggles.data?.results.some((toggle) => toggle.feature_code === code && toggle.enabled) ?? false;
 }
 
 /** Saves a project's whole team (POST research-team/); answers its rows. */

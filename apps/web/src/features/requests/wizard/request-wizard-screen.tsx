@@ -23,6 +23,7 @@ import { fillProduct, normalizeSampleIds, type FormValues } from '@rrp/domain/fo
 import { Page } from '@/components/page';
 import { ApiError } from '@/lib/api-client';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '@/lib/config';
+import { useFeature } from '@/lib/feature-toggles';
 import { useSession } from '@/lib/session';
 import { profileAnswers, profileChanges, profileQueryKey, saveProfile, useProfile } from '@/lib/profile';
 import { useActor } from '@/lib/use-can';
@@ -31,7 +32,6 @@ import {
   updateRequest,
   useEditedRequest,
   useAbnDataRequestUnderReview,
-  useFeature,
   useFormSchemas,
   useProjectTeam,
   saveProjectTeam,

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { Box, Text } from '@mantine/core';
 import { sanitizeHtml } from './safe-html';
-import classes from './catalogue.module.css';
+import classes from './safe-html.module.css';
 
-/** A description the server sanitised, filtered once more in the browser before it is shown. */
+/** Rich text the server sanitised (a description, a release note), filtered once more in the browser before it is shown. */
 export function SafeHtml({ html, empty = 'No description.' }: { html: string; empty?: string }) {
   const clean = useMemo(() => sanitizeHtml(html), [html]);
   if (!clean.trim())
@@ -12,5 +12,5 @@ export function SafeHtml({ html, empty = 'No description.' }: { html: string; em
         {empty}
       </Text>
     );
-  return <Box className={classes.description} fz="sm" dangerouslySetInnerHTML={{ __html: clean }} />;
+  return <Box className={classes.richText} fz="sm" dangerouslySetInnerHTML={{ __html: clean }} />;
 }

@@ -1,7 +1,10 @@
 import sanitizeHtml from 'sanitize-html';
 
-/** What a dataset description may keep of its HTML (staff §5 "Description is sanitised as HTML"). */
-const DESCRIPTION_HTML: sanitizeHtml.IOptions = {
+/**
+ * What rich text written in the portal's editors may keep of its HTML: dataset descriptions
+ * (staff §5 "Description is sanitised as HTML") and release notes (staff §3).
+ */
+const RICH_TEXT_HTML: sanitizeHtml.IOptions = {
   allowedTags: [
     'p',
     'br',
@@ -49,9 +52,9 @@ const DESCRIPTION_HTML: sanitizeHtml.IOptions = {
   },
 };
 
-/** A dataset description with scripts, styles, event handlers and unsafe links removed. */
-export function sanitizeDescription(html: string): string {
-  const clean = sanitizeHtml(html, DESCRIPTION_HTML).trim();
-  // An editor's empty paragraph is no description.
+/** Rich text with scripts, styles, event handlers and unsafe links removed. */
+export function sanitizeRichText(html: string): string {
+  const clean = sanitizeHtml(html, RICH_TEXT_HTML).trim();
+  // An editor's empty paragraph is no text.
   return /^(<p>(\s|<br \/>|&nbsp;)*<\/p>)?$/.test(clean) ? '' : clean;
 }

@@ -1,5 +1,5 @@
 /**
- * A second line of defence for dataset descriptions: the server already sanitises them (staff §5),
+ * A second line of defence for rich text (dataset descriptions, release notes): the server already sanitises it (staff §5),
  * and the browser keeps only an allow-list of formatting elements and safe attributes before the
  * HTML reaches the page. Anything else is dropped (scripts, styles, frames, forms) or unwrapped.
  */

@@ -1,0 +1,58 @@
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/database';
+import { releaseNotes } from '../../db/schema';
+
+export type ReleaseNoteRow = typeof releaseNotes.$inferSelect;
+
+export async function findReleaseNote(db: DbOrTx, id: number, lock = false): Promise<ReleaseNoteRow | null> {
+  const query = db.select().from(releaseNotes).where(eq(releaseNotes.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function releaseNotesByIds(db: DbOrTx, ids: readonly number[]): Promise<ReleaseNoteRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(releaseNotes)
+    .where(inArray(releaseNotes.id, [...ids]));
+}
+
+/** Inserts a note; null when its version is taken (the unique index decides, race-free). */
+export async function insertReleaseNote(
+  db: DbOrTx,
+  values: typeof releaseNotes.$inferInsert,
+): Promise<ReleaseNoteRow | null> {
+  const [row] = await db
+    .insert(releaseNotes)
+    .values(values)
+    .onConflictDoNothing({ target: releaseNotes.version })
+    .returning();
+  return row ?? null;
+}
+
+/** Whether another note has this version. */
+export async function versionTaken(db: DbOrTx, version: string, exceptId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: releaseNotes.id })
+    .from(releaseNotes)
+    .where(and(eq(releaseNotes.version, version), ne(releaseNotes.id, exceptId)));
+  return row !== undefined;
+}
+
+export async function updateReleaseNote(
+  db: DbOrTx,
+  id: number,
+  values: Partial<typeof releaseNotes.$inferInsert>,
+): Promise<ReleaseNoteRow> {
+  const [row] = await db
+    .update(releaseNotes)
+    .set({ ...values, modified: new Date() })
+    .where(eq(releaseNotes.id, id))
+    .returning();
+  return row!;
+}
+
+export async function deleteReleaseNote(db: DbOrTx, id: number): Promise<void> {
+  await db.delete(releaseNotes).where(eq(releaseNotes.id, id));
+}

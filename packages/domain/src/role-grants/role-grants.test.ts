@@ -126,7 +126,12 @@ describe('who grants what', () => {
 
   it('lets one save one’s own record with the roles unchanged', () => {
     expect(
-      roleChangeErrors({ granter: admin, targetUserId: 1, before: ['access_admin'], after: ['access_admin'] }),
+      roleChangeErrors({
+        granter: admin,
+        targetUserId: 1,
+        before: ['access_admin'],
+        after: ['access_admin'],
+      }),
     ).toEqual([]);
   });
 

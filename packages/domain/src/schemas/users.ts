@@ -29,7 +29,13 @@ const adminName = (required: string) =>
 const groupsSchema = z.array(z.string().trim().max(50)).max(20);
 
 /** What kind of user the account is, as the admin form records it (decision 145). */
-export const USER_TYPES = ['Researcher', 'Foundation Staff', 'Reviewer', 'Institution Official', 'Other'] as const;
+export const USER_TYPES = [
+  'Researcher',
+  'Foundation Staff',
+  'Reviewer',
+  'Institution Official',
+  'Other',
+] as const;
 
 const adminFields = {
   title: z.string().trim().max(LIMITS.field.title).nullable().optional(),
@@ -38,7 +44,9 @@ const adminFields = {
   institution: idSchema(USER_MESSAGES.institutionUnknown).nullable().optional(),
   /** Every current institution, the first the primary one (PATCH user: "institutions"). */
   institutions: z.array(idSchema(USER_MESSAGES.institutionUnknown)).max(20).optional(),
-  profile: z.object({ globus_username: globusUsernameSchema.nullable().optional().or(z.literal('')) }).optional(),
+  profile: z
+    .object({ globus_username: globusUsernameSchema.nullable().optional().or(z.literal('')) })
+    .optional(),
   additional_data: z.object({ user_type: z.enum(USER_TYPES).nullable().optional() }).optional(),
   comments: z.string().trim().max(5000).nullable().optional(),
 };
@@ -69,8 +77,13 @@ export type UpdateUser = z.infer<typeof updateUserSchema>;
 export const ADMIN_USER_KEYS = [
   'email',
   'active',
-  ...(Object.keys(adminFields) as (keyof typeof adminFields)[]),
-] as const;
+  'groups',
+  'institution',
+  'institutions',
+  'profile',
+  'additional_data',
+  'comments',
+] as const satisfies readonly (keyof UpdateUser)[];
 
 /** The web form: the create payload's fields, the institutions as one multi-select. */
 export const userFormSchema = createUserSchema

@@ -194,7 +194,10 @@ export async function replacePhones(db: DbOrTx, userId: number, phones: string[]
 export async function setRoles(db: DbOrTx, userId: number, roles: readonly string[]): Promise<void> {
   await db.delete(userGroups).where(eq(userGroups.userId, userId));
   if (roles.length === 0) return;
-  const rows = await db.select({ id: groups.id }).from(groups).where(inArray(groups.name, [...roles]));
+  const rows = await db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(inArray(groups.name, [...roles]));
   await db.insert(userGroups).values(rows.map((group) => ({ userId, groupId: group.id })));
 }
 
@@ -203,7 +206,9 @@ export async function emailTakenByOther(db: DbOrTx, email: string, userId: numbe
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(sql`lower(${users.email}) = lower(${email})`, userId === null ? undefined : ne(users.id, userId)))
+    .where(
+      and(sql`lower(${users.email}) = lower(${email})`, userId === null ? undefined : ne(users.id, userId)),
+    )
     .limit(1);
   return Boolean(row);
 }
@@ -215,17 +220,16 @@ export async function impersonationsOf(db: DbOrTx, userId: number, limit = 50) {
       id: postLogs.id,
       log: postLogs.log,
       created: postLogs.created,
-      impersonator: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+      impersonator: {
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+      },
     })
     .from(postLogs)
     .leftJoin(users, eq(users.id, postLogs.impersonatorId))
     .where(and(eq(postLogs.userId, userId), isNotNull(postLogs.impersonatorId)))
     .orderBy(desc(postLogs.created), desc(postLogs.id))
     .limit(limit);
-}
-
-/** GET user-email/ and user-phone/ rows by id. */
-export async function findUserPhone(db: DbOrTx, id: number) {
-  const [row] = await db.select().from(userPhones).where(eq(userPhones.id, id));
-  return row ?? null;
 }

@@ -51,8 +51,15 @@ describe('GET user/', () => {
       active: true,
     });
     expect(rows[1].institutions).toEqual([
-      { id: otherInstitution, name: 'Picker Institute', verified: true },
+      {
+        id: otherInstitution,
+        name: 'Picker Institute',
+        verified: true,
+        primary: true,
+        joinder_date: expect.any(String),
+      },
     ]);
+    expect(rows[1].joinder_signed).toBe(true);
     expect(await names('/api/user/?search=picker&ordering=-last_name')).toEqual([
       'Zed-Picker',
       'Mid-Picker',
@@ -82,8 +89,8 @@ describe('GET user/', () => {
     expect((await get('/api/user/?id__in=a')).statusCode).toBe(400);
   });
 
-  it('is for staff: researchers, officials and reviewers are refused, visitors must sign in', async () => {
-    for (const role of ['primary_researcher', 'sbso', 'portal_reviewer'] as const) {
+  it('is for staff and officials: researchers and reviewers are refused, visitors must sign in', async () => {
+    for (const role of ['primary_researcher', 'portal_reviewer'] as const) {
       expect((await get('/api/user/', await t.tokenForRole(role))).statusCode, role).toBe(403);
     }
     expect((await get('/api/user/', await t.tokenForRole('access_admin'))).statusCode).toBe(200);

@@ -297,11 +297,13 @@ export function createAffiliationsService(deps: { db: Db }) {
           .from(userInstitutions)
           .where(and(eq(userInstitutions.userId, userId), isNull(userInstitutions.removalReason)))
           .for('update');
-        if (current.some((link) => link.institutionId === institutionId)) {
-          throw new ValidationError({ institution: ['The user is already affiliated with this institution.'] });
-        }
         if (current.length > 0 && !staff)
           throw ValidationError.nonField('You are already affiliated with an institution.');
+        if (current.some((link) => link.institutionId === institutionId)) {
+          throw new ValidationError({
+            institution: ['The user is already affiliated with this institution.'],
+          });
+        }
         const makePrimary = primary || current.length === 0;
         if (makePrimary) await demoteOtherPrimaries(tx, actor, userId, null);
         const [link] = await tx
@@ -325,7 +327,11 @@ export function createAffiliationsService(deps: { db: Db }) {
      * links become secondary), verification (stamping when it was checked), the joinder date (set
      * or cleared) and a removal reason (which ends the link). Audited.
      */
-    async staffUpdate(actor: Actor, id: number, input: StaffUpdateUserInstitution): Promise<UserInstitutionDto> {
+    async staffUpdate(
+      actor: Actor,
+      id: number,
+      input: StaffUpdateUserInstitution,
+    ): Promise<UserInstitutionDto> {
       const row = await db.transaction(async (tx) => {
         const [current] = await tx
           .select({ link: userInstitutions, currentIoId: institutions.currentIoId })

@@ -240,7 +240,8 @@ export const affiliationsRoutes: FastifyPluginAsyncZod<{ affiliations: Affiliati
     },
     (request) => {
       const actor = request.actor!;
-      if (affiliations.isStaff(actor)) return affiliations.staffUpdate(actor, request.params.id, request.body);
+      if (affiliations.isStaff(actor))
+        return affiliations.staffUpdate(actor, request.params.id, request.body);
       // Anyone else only agrees to their joinder.
       parseOrThrow(updateUserInstitutionSchema, request.body);
       return affiliations.agreeToJoinder(actor, request.params.id);

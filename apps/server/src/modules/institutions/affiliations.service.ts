@@ -346,17 +346,20 @@ export function createAffiliationsService(deps: { db: Db }) {
         });
         const ending = input.removal_reason != null && current.link.removalReason === null;
         if (input.primary && !ending) await demoteOtherPrimaries(tx, actor, current.link.userId, id);
+        const changes = {
+          ...(input.primary !== undefined ? { primary: input.primary } : {}),
+          ...(input.verified !== undefined ? { verified: input.verified, lastChecked: new Date() } : {}),
+          ...(input.joinder_date !== undefined
+            ? { joinderDate: input.joinder_date === null ? null : new Date(input.joinder_date) }
+            : {}),
+          ...(input.removal_reason !== undefined ? { removalReason: input.removal_reason } : {}),
+          ...(ending ? { primary: false } : {}),
+        };
+        // An empty change saves nothing.
+        if (Object.keys(changes).length === 0) return current;
         const [after] = await tx
           .update(userInstitutions)
-          .set({
-            ...(input.primary !== undefined ? { primary: input.primary } : {}),
-            ...(input.verified !== undefined ? { verified: input.verified, lastChecked: new Date() } : {}),
-            ...(input.joinder_date !== undefined
-              ? { joinderDate: input.joinder_date === null ? null : new Date(input.joinder_date) }
-              : {}),
-            ...(input.removal_reason !== undefined ? { removalReason: input.removal_reason } : {}),
-            ...(ending ? { primary: false } : {}),
-          })
+          .set(changes)
           .where(eq(userInstitutions.id, id))
           .returning();
         await recordHistory(tx, {

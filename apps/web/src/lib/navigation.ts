@@ -31,7 +31,7 @@ export const VIEW_MENU: ViewMenuItem[] = [
     needs: { action: 'update', subject: 'Dataset' },
   },
   { label: 'Tissue Catalogue', to: '/tissue-catalogue' },
-  { label: 'Users', to: '/user' },
+  { label: 'Users', to: '/user', needs: { action: 'list', subject: 'User' } },
 ];
 
 /**

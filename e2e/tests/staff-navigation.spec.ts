@@ -10,13 +10,13 @@ const VIEW_MENU = [
   'Projects',
   'Resource Requests',
   'Restricted Resources',
+  'Users',
 ];
 const NOT_BUILT = {
   'Research Match Applications': '/research-match-applications',
   'Research Match Review': '/research-match-review',
   'Release Notes': '/release-notes',
   'Tissue Catalogue': '/tissue-catalogue',
-  Users: '/user',
 };
 
 test('an administrator finds the View menu of the spec and no profile menu', async ({ page }) => {

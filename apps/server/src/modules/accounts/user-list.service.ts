@@ -18,7 +18,7 @@ import {
   type ListSpec,
   type ParsedList,
 } from '../../platform/list';
-import { groups, institutions, userEmails, userGroups, userInstitutions, users } from '../../db/schema';
+import { groups, institutions, userGroups, userInstitutions, users } from '../../db/schema';
 
 /** The listed user's id, qualified (subqueries read their own tables' ids). */
 const U = sql.raw('"users"."id"');

@@ -153,7 +153,7 @@ export function useDatasetAccessOf(userId: number, enabled: boolean) {
     enabled,
     queryFn: () =>
       apiFetch<ListPage<DatasetAccessDto>>('datasetaccess/', {
-        query: { user__in: userId, limit: DATASET_ACCESS_LIMIT },
+        query: { user__in: userId, limit: DATASET_ACCESS_LIMIT, expand: 'dataset' },
       }),
   });
 }

@@ -336,7 +336,7 @@ export default function UserDetailScreen() {
                 {data.roles.length ? (
                   <Group gap="xs">
                     {data.roles.map((role) => (
-                      <Badge key={role} variant="light" color="blue.9">
+                      <Badge key={role} variant="outline" color="blue.9">
                         {ROLE_LABELS[role]}
                       </Badge>
                     ))}

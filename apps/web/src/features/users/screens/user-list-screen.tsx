@@ -62,10 +62,12 @@ export default function UserListScreen() {
     <Page
       title="Users"
       actions={
-        <ListActionsMenu
-          create={can(actor, 'create', 'User') ? { label: 'Add New User', to: '/user/create' } : undefined}
-          onDownload={() => void download()}
-        />
+        <Group>
+          <ListActionsMenu
+            create={can(actor, 'create', 'User') ? { label: 'Add New User', to: '/user/create' } : undefined}
+            onDownload={() => void download()}
+          />
+        </Group>
       }
     >
       <Stack>

@@ -42,7 +42,9 @@ export interface NewUser {
   institutionVerified?: boolean;
   createdBy?: number | null;
   /** Further columns of the account, e.g. what the admin user form sets. */
-  details?: Partial<Pick<typeof users.$inferInsert, 'title' | 'globusUsername' | 'comments' | 'additionalData'>>;
+  details?: Partial<
+    Pick<typeof users.$inferInsert, 'title' | 'globusUsername' | 'comments' | 'additionalData'>
+  >;
 }
 
 export async function createUser(tx: DbOrTx, input: NewUser) {

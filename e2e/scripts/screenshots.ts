@@ -35,7 +35,9 @@ const PEOPLE: Record<string, { email: string | null; screens: string[] }> = {
     email: 'portal_admin@demo.test',
     screens: ['/', '/resource-request', '/institution', '/request', '/compliance', '/dataaccess'],
   },
-  sbso: { email: 'sbso@demo.test', screens: ['/', '/annual-researcher-review', '/my-profile'] },
+  sbso: { email: 'sbso@demo.test', screens: ['/', '/annual-researcher-review', '/my-profile', '/user'] },
+  // The Users screens; user 1 is the demo researcher.
+  accessAdmin: { email: 'access_admin@demo.test', screens: ['/user', '/user/create', '/user/1'] },
 };
 
 /** Waits for a screen's data: the network quiet and no skeleton or loader left. */

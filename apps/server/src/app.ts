@@ -36,6 +36,9 @@ import { createRegistrationService } from './modules/accounts/registration.servi
 import { createPasswordService } from './modules/accounts/password.service';
 import { createProfileService } from './modules/accounts/profile.service';
 import { createEmailAddressesService } from './modules/accounts/email-addresses.service';
+import { userAdminRoutes } from './modules/accounts/user-admin.routes';
+import { createUserAdminService } from './modules/accounts/user-admin.service';
+import { createUserContactsService } from './modules/accounts/user-contacts.service';
 import { createFilesService } from './modules/files/files.service';
 import { filesRoutes } from './modules/files/files.routes';
 import { rdaPolicy } from './modules/institutions/rda.policy';
@@ -268,6 +271,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
 
   await app.register(accountsRoutes, services.accounts);
+  // The user page and the admin user form (issue 16).
+  await app.register(userAdminRoutes, {
+    profile: services.accounts.profile,
+    userAdmin: createUserAdminService(accountsDeps),
+    contacts: createUserContactsService({ db: database.db }),
+  });
   await app.register(filesRoutes, { files });
   await app.register(projectsRoutes, { projects });
   services.history.registerModel('project', {

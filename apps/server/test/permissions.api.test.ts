@@ -239,6 +239,26 @@ describe('permission walk over every API route', () => {
     );
   });
 
+  it('covers the user page, the admin user form and a user’s contacts', () => {
+    const paths = t.app.apiRoutes.map((route) => `${route.method} ${route.url}`);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'GET /api/user/download/',
+        'GET /api/user/:id/',
+        'PATCH /api/user/:id/',
+        'POST /api/user/',
+        'POST /api/user/create_user/',
+        'POST /api/user/:id/resend_email/',
+        'GET /api/user-email/',
+        'GET /api/user-email/:id/',
+        'GET /api/user-phone/',
+        'GET /api/user-phone/:id/',
+        'POST /api/user-institution/',
+        'PATCH /api/user-institution/:id/',
+      ]),
+    );
+  });
+
   it('covers the institution helper and the single-object GETs of every list', () => {
     const paths = t.app.apiRoutes.map((route) => `${route.method} ${route.url}`);
     expect(paths).toEqual(

@@ -5,3 +5,4 @@ export * from './compliance';
 export * from './workflows';
 export * from './privacy';
 export * from './format';
+export * from './role-grants';

@@ -41,6 +41,10 @@ export interface NewUser {
   /** Whether the institution has confirmed the affiliation (the signing official verifies it). */
   institutionVerified?: boolean;
   createdBy?: number | null;
+  /** Further columns of the account, e.g. what the admin user form sets. */
+  details?: Partial<
+    Pick<typeof users.$inferInsert, 'title' | 'globusUsername' | 'comments' | 'additionalData'>
+  >;
 }
 
 export async function createUser(tx: DbOrTx, input: NewUser) {
@@ -55,6 +59,8 @@ export async function createUser(tx: DbOrTx, input: NewUser) {
       verified: input.verified ?? true,
       isActive: input.isActive ?? true,
       agreedToTermsAt: (input.agreedToTerms ?? true) ? new Date() : null,
+      createdById: input.createdBy ?? null,
+      ...input.details,
     })
     .returning();
   if (!user) throw new Error('insert returned no user');

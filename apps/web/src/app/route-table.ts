@@ -45,6 +45,9 @@ const reviseOfficer = () => import('@/features/institutions/screens/revise-offic
 const provideInstitution = () => import('@/features/institutions/screens/provide-institution-screen');
 const annualReview = () => import('@/features/institutions/screens/annual-review-screen');
 const institutionCreate = () => import('@/features/institutions/screens/institution-create-screen');
+const userList = () => import('@/features/users/screens/user-list-screen');
+const userCreate = () => import('@/features/users/screens/user-create-screen');
+const userDetail = () => import('@/features/users/screens/user-detail-screen');
 const projectList = () => import('@/features/projects/screens/project-list-screen');
 const projectCreate = () => import('@/features/projects/screens/project-create-screen');
 const projectDetail = () => import('@/features/projects/screens/project-detail-screen');
@@ -138,9 +141,9 @@ export const ROUTES: RouteEntry[] = [
     access: 'signedIn',
     screen: datasetCreate,
   },
-  { path: '/user', title: 'Users', access: 'signedIn' },
-  { path: '/user/create', title: 'New User', crumbs: [users], access: 'signedIn' },
-  { path: '/user/:objectId', title: 'User', crumbs: [users], access: 'signedIn' },
+  { path: '/user', title: 'Users', access: 'signedIn', screen: userList },
+  { path: '/user/create', title: 'New User', crumbs: [users], access: 'signedIn', screen: userCreate },
+  { path: '/user/:objectId', title: 'User', crumbs: [users], access: 'signedIn', screen: userDetail },
   { path: '/project', title: 'Projects', access: 'signedIn', screen: projectList },
   {
     path: '/project/create',

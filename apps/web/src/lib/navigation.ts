@@ -31,7 +31,7 @@ export const VIEW_MENU: ViewMenuItem[] = [
     needs: { action: 'update', subject: 'Dataset' },
   },
   { label: 'Tissue Catalogue', to: '/tissue-catalogue' },
-  { label: 'Users', to: '/user' },
+  { label: 'Users', to: '/user', needs: { action: 'list', subject: 'User' } },
   // After the spec's list: the administration screens it names without a place (decision 153).
   { label: 'Email Log', to: '/email-log', needs: { action: 'list', subject: 'EmailLog' } },
   { label: 'Feature Toggles', to: '/feature-toggles', needs: { action: 'update', subject: 'FeatureToggle' } },

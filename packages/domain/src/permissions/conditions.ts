@@ -32,6 +32,12 @@ export const CONDITIONS = {
    */
   isAssignedReviewer: (actor: Actor, object: { reviewerIds?: readonly number[] }) =>
     object.reviewerIds?.includes(actor.userId) ?? false,
+  /**
+   * The user is affiliated with an institution whose current signing official is the actor. The
+   * service lists those institutions' official ids, as for `isMember`.
+   */
+  isUsersOfficial: (actor: Actor, object: { officialIds?: readonly number[] }) =>
+    object.officialIds?.includes(actor.userId) ?? false,
   /** The notification is addressed to the actor. */
   isRecipient: (actor: Actor, object: { recipientId?: number | null }) => object.recipientId === actor.userId,
   /** The release note is released (drafts are their writers'). */

@@ -115,7 +115,9 @@ describe('impersonated sessions (decision 108)', () => {
     // A superuser may not see projects, so neither may their session as the researcher.
     expect(can(actingAs('primary_researcher', ['superuser']), 'read', 'Project', own)).toBe(false);
     // Conditions about the user themself are the staff member's own to meet.
-    expect(can(actingAs('primary_researcher', ['portal_admin']), 'update', 'User', { id: 7 })).toBe(false);
+    expect(
+      can(actingAs('primary_researcher', ['portal_admin']), 'delete', 'Notification', { recipientId: 7 }),
+    ).toBe(false);
     expect(permissionsFor(actingAs('primary_researcher', ['portal_admin']), 'Project', own)).toEqual([
       'list',
       'read',

@@ -11,6 +11,8 @@ export const SUBJECTS = [
   'ServiceHealth',
   'Cohort',
   'User',
+  // Staff notes on a user (foundation §3 user.comments), for the admins of the user form.
+  'UserComment',
   'Impersonation',
   'Notification',
   // Bell notifications staff send to users or groups, e.g. a release (staff §3, §4.8, §7).
@@ -122,8 +124,20 @@ const REQUEST_STAFF_PANEL = {
 } as const;
 /** Reviewers read the requests assigned to them, and only those (staff §6 "only own assignments"). */
 const ASSIGNED_REVIEWER = { Request: { list: true, read: 'isAssignedReviewer' } } as const;
-/** Staff pickers of users (reviewers, a project's PI) and the user list (staff §7 GET user). */
-const USER_LIST = { User: { list: true } } as const;
+/** Staff pickers of users (reviewers, a project's PI), the user list and user pages (staff §7 GET user). */
+const USER_VIEWER = { User: READ_ONLY } as const;
+/**
+ * The admin user form (staff §2.12, §6: {product}_admin, access_admin; a superuser grants the
+ * superuser role, decision 143): create and edit users, their roles, notes and affiliations, and
+ * see who acted as them.
+ */
+const USER_ADMIN = {
+  User: { list: true, read: true, create: true, update: true },
+  UserComment: { read: true, update: true },
+  UserInstitution: { list: true, read: true, create: true, update: true },
+} as const;
+/** A signing official's Users page: the researchers affiliated with their institutions (foundation §2). */
+const OFFICIAL_USER_VIEWER = { User: { list: true, read: 'isUsersOfficial' } } as const;
 /** Staff who see a dataset's UUID, version history and who has access to it. */
 const DATASET_STAFF = { DatasetInternal: { read: true }, DatasetAccess: READ_ONLY } as const;
 /** The global search box of the staff header (foundation §2 navigation). */
@@ -178,13 +192,12 @@ export const PERMISSIONS = {
     ...FORM_TESTER,
     ...SEARCH,
     History: READ_ONLY,
-    Impersonation: { create: true },
+    Impersonation: { list: true, create: true },
     StaffNotification: { create: true },
     Institution: { list: true, read: true, create: true, update: true, delete: true, review: true },
     // The admin form posts to institution-helper/ too (foundation §3): an institution with its official.
     InstitutionProposal: { create: true, update: true },
     Rda: { list: true, read: true, create: true, update: true },
-    UserInstitution: READ_ONLY,
     Compliance: READ_ONLY,
     // The e-mail composer (staff §6 "{product}_admin: e-mail") and the log of what was sent,
     // where a sent or failed e-mail can be sent again (`create` a copy).
@@ -204,10 +217,11 @@ export const PERMISSIONS = {
     Renewal: { list: true, read: true, update: true },
     ...REQUEST_STAFF_PANEL,
     ZendeskTicket: { read: true, update: true },
-    ...USER_LIST,
+    ...USER_ADMIN,
   },
   portal_admin_lead: {
     ...FORM_TESTER,
+    ...USER_VIEWER,
     History: READ_ONLY,
     ...INSTITUTION_VIEWER,
     ...PROJECT_VIEWER,
@@ -223,6 +237,7 @@ export const PERMISSIONS = {
     History: { list: 'isOfficial', read: 'isOfficial' },
     Rda: { read: 'isOfficial', sign: 'isOfficial' },
     UserInstitution: { list: true, read: 'isOfficial' },
+    ...OFFICIAL_USER_VIEWER,
   },
   external_reviewer: { ...ASSIGNED_REVIEWER },
   internal_reviewer: { ...ASSIGNED_REVIEWER },
@@ -252,7 +267,7 @@ export const PERMISSIONS = {
     RequestDocument: { read: true },
     Renewal: READ_ONLY,
     ...REQUEST_STAFF_PANEL,
-    ...USER_LIST,
+    ...USER_VIEWER,
   },
   abn_reviewer: { ...ASSIGNED_REVIEWER },
   internal_read_only: {
@@ -262,13 +277,15 @@ export const PERMISSIONS = {
     ...PROJECT_VIEWER,
     ...REQUEST_VIEWER,
     Renewal: READ_ONLY,
+    ...USER_VIEWER,
   },
   superuser: {
     ...FORM_TESTER,
     ...SEARCH,
     History: READ_ONLY,
     ...INSTITUTION_VIEWER,
-    Impersonation: { create: true },
+    ...USER_ADMIN,
+    Impersonation: { list: true, create: true },
     // Release notes notify groups when released (staff §4.8).
     StaffNotification: { create: true },
     ServiceHealth: { read: true },
@@ -289,12 +306,15 @@ export const PERMISSIONS = {
     Dataset: { list: true, read: true, create: true },
     DatasetAccess: { list: true, read: true, create: true, update: true },
     ...REQUEST_VIEWER,
-    ...USER_LIST,
+    ...USER_ADMIN,
+    // Who acted as a user, on the user page (decision 146).
+    Impersonation: { list: true },
   },
   pi_sbso: {
     ...SEARCH,
     ...PROJECT_OWNER,
     ...REQUESTER,
     InstitutionProposal: { create: true, update: true },
+    ...OFFICIAL_USER_VIEWER,
   },
 } as const satisfies Record<Audience | RoleKey, Policy>;

@@ -18,4 +18,5 @@ export * from './decisions';
 export * from './renewals';
 export * from './request-documents';
 export * from './request-staff';
+export * from './users';
 export * from './idempotency';

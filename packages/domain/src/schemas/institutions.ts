@@ -180,6 +180,18 @@ export type UserInstitutionDto = z.infer<typeof userInstitutionSchema>;
 /** PATCH user-institution/{id}/: the researcher agrees to the joinder (the server stamps the time). */
 export const updateUserInstitutionSchema = z.strictObject({ joinder_date: z.iso.datetime({ offset: true }) });
 
+/**
+ * PATCH user-institution/{id}/ by staff (decision 148): any of the primary flag, verification,
+ * the joinder date (null clears it) and a removal reason (which ends the affiliation).
+ */
+export const staffUpdateUserInstitutionSchema = z.strictObject({
+  primary: z.boolean().optional(),
+  verified: z.boolean().optional(),
+  joinder_date: z.iso.datetime({ offset: true }).nullable().optional(),
+  removal_reason: z.string().trim().min(1).max(254).nullable().optional(),
+});
+export type StaffUpdateUserInstitution = z.infer<typeof staffUpdateUserInstitutionSchema>;
+
 /** The proposed signing official (`io_data`). */
 export const officialDataSchema = z.object({
   first_name: z.string().trim().min(1, { error: 'First name is required' }).max(LIMITS.field.name),

@@ -157,10 +157,23 @@ export const userListItemSchema = z.object({
   display_name: z.string(),
   email: z.string(),
   groups: z.array(z.string()),
-  institutions: z.array(z.object({ id: z.number(), name: z.string(), verified: z.boolean() })),
+  /** Current affiliations, the primary one first. */
+  institutions: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      verified: z.boolean(),
+      primary: z.boolean(),
+      joinder_date: z.string().nullable(),
+    }),
+  ),
+  /** The primary affiliation's joinder is signed (the list's 'Joinder Signed?'). */
+  joinder_signed: z.boolean(),
   active: z.boolean(),
   verified: z.boolean(),
   last_login: z.string().nullable(),
+  /** When the account was made: the start of the active period of a user without an institution. */
+  created: z.string(),
 });
 export type UserListItemDto = z.infer<typeof userListItemSchema>;
 

@@ -37,6 +37,8 @@ export const institutions = pgTable(
   },
   (t) => [
     index('institutions_status_idx').on(t.statusId),
+    // A signing official's Users page: the members of the institutions they sign for.
+    index('institutions_current_io_idx').on(t.currentIoId),
     // The institution list's default order, and request lists ordered by institution.
     index('institutions_name_idx').on(t.name, t.id),
     index('institutions_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),

@@ -4,6 +4,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -40,6 +41,12 @@ export const users = pgTable(
     shippingVendor: text('shipping_vendor'),
     shippingVendorAccountNumber: text('shipping_vendor_account_number'),
     globusUsername: text('globus_username'),
+    /** Staff notes on the user, kept from the admin user form (foundation §3 user.comments). */
+    comments: text('comments'),
+    /** Free-form extras the admin form sets, e.g. `user_type` (staff §7 PATCH user). */
+    additionalData: jsonb('additional_data').$type<{ user_type?: string | null }>().notNull().default({}),
+    /** The staff member who created the account on the admin form; null for self-registration. */
+    createdById: integer('created_by_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     agreedToTermsAt: timestamp('agreed_to_terms_at', { withTimezone: true }),
     lastLogin: timestamp('last_login', { withTimezone: true }),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
@@ -50,6 +57,13 @@ export const users = pgTable(
     // The user list's default order, and request lists ordered by owner.
     index('users_last_name_idx').on(t.lastName, t.firstName, t.id),
     index('users_name_trgm').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+    // The user list's other orderings and its `__icontains` filters (docs/ARCHITECTURE.md, lists at scale).
+    index('users_first_name_idx').on(t.firstName, t.id),
+    index('users_email_idx').on(t.email, t.id),
+    index('users_last_login_idx').on(t.lastLogin, t.id),
+    index('users_email_trgm').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('users_first_name_trgm').using('gin', sql`${t.firstName} gin_trgm_ops`),
+    index('users_last_name_trgm').using('gin', sql`${t.lastName} gin_trgm_ops`),
   ],
 );
 
@@ -106,6 +120,8 @@ export const userEmails = pgTable(
   (t) => [
     index('user_emails_user_idx').on(t.userId),
     uniqueIndex('user_emails_user_email_key').on(t.userId, sql`lower(${t.email})`),
+    // The user list's `emails__email__icontains` and its search over further addresses.
+    index('user_emails_email_trgm').using('gin', sql`${t.email} gin_trgm_ops`),
     // An address is proved for one account at most.
     uniqueIndex('user_emails_verified_email_key')
       .on(sql`lower(${t.email})`)

@@ -39,6 +39,31 @@ export function passwordResetEmail(ctx: EmailContext, name: string, token: strin
 }
 
 /**
+ * To a user staff created on the admin form (decision 147): the link sets their first password
+ * through the password-reset page, valid for `validDays`.
+ */
+export function accountCreatedEmail(
+  ctx: EmailContext,
+  name: string,
+  token: string,
+  validDays: number,
+): ComposedEmail {
+  return composeEmail({
+    ...ctx,
+    subject: `Your ${ctx.productName} account`,
+    greetingName: name,
+    paragraphs: [
+      `An account at ${ctx.productName} has been created for you with this e-mail address.`,
+      `Click the link below to choose your password. The link is valid for ${validDays} days and can be used once; after that, use "Forgot password" on the sign-in page.`,
+    ],
+    action: {
+      label: 'Set my password',
+      url: `${ctx.publicUrl}/reset-password/${encodeURIComponent(token)}`,
+    },
+  });
+}
+
+/**
  * Sent to an address someone added to their profile. It names the account that asked, so the
  * owner of the address can tell whether it was them; the link works only for that account.
  */

@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { INSTITUTION_APPROVED } from '@rrp/domain';
 import type { DbOrTx } from '../../platform/db/database';
 import {
   groups,
   institutions,
+  postLogs,
   userEmails,
   userGroups,
   userInstitutions,
@@ -187,4 +188,48 @@ export async function replacePhones(db: DbOrTx, userId: number, phones: string[]
   await db.delete(userPhones).where(eq(userPhones.userId, userId));
   if (phones.length)
     await db.insert(userPhones).values(phones.map((phoneNumber) => ({ userId, phoneNumber })));
+}
+
+/** Makes the user's roles exactly `roles` (known role keys). */
+export async function setRoles(db: DbOrTx, userId: number, roles: readonly string[]): Promise<void> {
+  await db.delete(userGroups).where(eq(userGroups.userId, userId));
+  if (roles.length === 0) return;
+  const rows = await db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(inArray(groups.name, [...roles]));
+  await db.insert(userGroups).values(rows.map((group) => ({ userId, groupId: group.id })));
+}
+
+/** Another account already signs in with this address (case-insensitive). */
+export async function emailTakenByOther(db: DbOrTx, email: string, userId: number | null): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(sql`lower(${users.email}) = lower(${email})`, userId === null ? undefined : ne(users.id, userId)),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** The times staff acted as the user (the post-log rows of impersonated sessions), newest first. */
+export async function impersonationsOf(db: DbOrTx, userId: number, limit = 50) {
+  return db
+    .select({
+      id: postLogs.id,
+      log: postLogs.log,
+      created: postLogs.created,
+      impersonator: {
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+      },
+    })
+    .from(postLogs)
+    .leftJoin(users, eq(users.id, postLogs.impersonatorId))
+    .where(and(eq(postLogs.userId, userId), isNotNull(postLogs.impersonatorId)))
+    .orderBy(desc(postLogs.created), desc(postLogs.id))
+    .limit(limit);
 }

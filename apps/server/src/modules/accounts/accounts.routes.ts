@@ -15,8 +15,6 @@ import {
   tokenAuthSchema,
   tokenResponseSchema,
   tokenVerifySchema,
-  updateProfileSchema,
-  userProfileSchema,
   verifyUserQuerySchema,
   verifyUserResponseSchema,
 } from '@rrp/domain';
@@ -194,29 +192,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsServices> = async (ap
       },
     },
     (request) => password.resetPassword(request.body),
-  );
-
-  app.get(
-    '/api/user/:id/',
-    {
-      config: { access: { action: 'read', subject: 'User' } },
-      schema: { tags, params: idParamSchema, response: { 200: userProfileSchema } },
-    },
-    (request) => profile.get(request.actor!, request.params.id),
-  );
-
-  app.patch(
-    '/api/user/:id/',
-    {
-      config: { access: { action: 'update', subject: 'User' } },
-      schema: {
-        tags,
-        params: idParamSchema,
-        body: updateProfileSchema,
-        response: { 200: userProfileSchema },
-      },
-    },
-    (request) => profile.update(request.actor!, request.params.id, request.body),
   );
 
   app.post(

@@ -19,15 +19,21 @@ import { admissionRefusal, openSession } from './session.service';
 
 export const VERIFY_CODES = { expired: 'TOKEN_EXPIRED', invalid: 'TOKEN_INVALID' } as const;
 
+/** E-mails the account's verification link, retiring earlier ones; sent after the caller's commit. */
+export async function queueVerificationEmail(
+  tx: DbOrTx,
+  deps: Pick<AccountsDeps, 'mailer' | 'email'>,
+  user: repo.UserRow,
+): Promise<void> {
+  await revokeOneTimeTokens(tx, user.id, 'verify-email');
+  const token = await issueOneTimeToken(tx, user.id, 'verify-email');
+  const email = verificationEmail(deps.email, fullName(user) || user.email, token);
+  await deps.mailer.queue(tx, { ...email, to: [user.email], template: 'verify-email', userId: user.id });
+}
+
 export function createRegistrationService(deps: AccountsDeps) {
   const { db, botCheck, mailer } = deps;
-
-  async function queueVerification(tx: DbOrTx, user: repo.UserRow): Promise<void> {
-    await revokeOneTimeTokens(tx, user.id, 'verify-email');
-    const token = await issueOneTimeToken(tx, user.id, 'verify-email');
-    const email = verificationEmail(deps.email, fullName(user) || user.email, token);
-    await mailer.queue(tx, { ...email, to: [user.email], template: 'verify-email', userId: user.id });
-  }
+  const queueVerification = (tx: DbOrTx, user: repo.UserRow) => queueVerificationEmail(tx, deps, user);
 
   async function createResearcher(tx: DbOrTx, input: RegisterResearcher): Promise<void> {
     const created = await createUser(tx, {

@@ -20,4 +20,23 @@ export const userListRoutes: FastifyPluginAsyncZod<{ users: UserListService }> =
       return toPage(request, list, count, results);
     },
   );
+
+  app.get(
+    '/api/user/download/',
+    {
+      config: { access: { action: 'list', subject: 'User' } },
+      schema: {
+        tags: ['accounts'],
+        description:
+          'The filtered user list (the filters, search and ordering of GET user/) as a CSV file, streamed.',
+        querystring: listQuerySchema(userList),
+        produces: ['text/csv'],
+      },
+    },
+    (request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="users.csv"')
+        .send(users.csv(request.actor!, request.query)),
+  );
 };

@@ -1,7 +1,23 @@
-import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Actor, UserListItemDto } from '@rrp/domain';
+import { Readable } from 'node:stream';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import Papa from 'papaparse';
+import {
+  can,
+  csvDate,
+  institutionOrActivePeriod,
+  ROLE_LABELS,
+  isRoleKey,
+  type Actor,
+  type UserListItemDto,
+} from '@rrp/domain';
 import type { Db, DbOrTx } from '../../platform/db/database';
-import { parseListQuery, type ListSpec, type ParsedList } from '../../platform/list';
+import {
+  inPageOrder,
+  parseListQuery,
+  selectPageIds,
+  type ListSpec,
+  type ParsedList,
+} from '../../platform/list';
 import { groups, institutions, userGroups, userInstitutions, users } from '../../db/schema';
 
 /** The listed user's id, qualified (subqueries read their own tables' ids). */
@@ -11,6 +27,8 @@ const throughGroups = (condition: SQL) =>
   sql`exists (select 1 from user_groups join groups on groups.id = user_groups.group_id where user_groups.user_id = ${U} and ${condition})`;
 const throughInstitutions = (condition: SQL) =>
   sql`exists (select 1 from user_institutions where user_institutions.user_id = ${U} and user_institutions.removal_reason is null and ${condition})`;
+const throughEmails = (condition: SQL) =>
+  sql`exists (select 1 from user_emails where user_emails.user_id = ${U} and ${condition})`;
 const byInstitution = {
   type: 'int',
   column: sql`user_institutions.institution_id`,
@@ -20,8 +38,22 @@ const byInstitution = {
 const fullNameSql = sql<string>`(${users.firstName} || ' ' || ${users.lastName})`;
 
 /**
- * GET user/ (staff §7, researcher §7): the reviewer picker (`groups__name__in` of the reviewer
- * groups), the admin's PI picker and the user list. Default order last name (researcher §2).
+ * `userinstitution__joinder_date__isnull=true`: no current affiliation has a signed joinder (a
+ * user without any affiliation included), as 'View PIs with no signed joinder' means it;
+ * `false`: one has (decision 144).
+ */
+function joinderUnsigned(lookup: string, raw: string): SQL {
+  const value = raw.trim().toLowerCase();
+  if (lookup !== 'isnull' || !['true', 'false', '1', '0'].includes(value)) {
+    throw new Error('Enter true or false.');
+  }
+  const signed = throughInstitutions(sql`user_institutions.joinder_date is not null`);
+  return value === 'true' || value === '1' ? sql`not ${signed}` : signed;
+}
+
+/**
+ * GET user/ (staff §7, researcher §2 "Lists"): the reviewer picker (`groups__name__in` of the
+ * reviewer groups), the admin's PI picker and the Users list. Default order last name.
  */
 export const userList: ListSpec = {
   id: users.id,
@@ -37,10 +69,23 @@ export const userList: ListSpec = {
     institutions: byInstitution,
     // The same filter under the name staff §7 also uses.
     institutions__id: byInstitution,
+    userinstitution__joinder_date: {
+      type: 'date',
+      column: sql`user_institutions.joinder_date`,
+      lookups: ['isnull'],
+      build: joinderUnsigned,
+    },
     first_name: { type: 'text', column: users.firstName, lookups: ['exact', 'icontains'] },
     last_name: { type: 'text', column: users.lastName, lookups: ['exact', 'icontains'] },
     email: { type: 'text', column: users.email, lookups: ['exact', 'icontains'] },
+    emails__email: {
+      type: 'text',
+      column: sql`user_emails.email`,
+      through: throughEmails,
+      lookups: ['icontains'],
+    },
     active: { type: 'bool', column: users.isActive, lookups: ['exact'] },
+    is_active: { type: 'bool', column: users.isActive, lookups: ['exact'] },
     verified: { type: 'bool', column: users.verified, lookups: ['exact'] },
   },
   ordering: {
@@ -51,21 +96,21 @@ export const userList: ListSpec = {
     last_login: users.lastLogin,
   },
   defaultOrdering: ['last_name', 'first_name'],
-  search: [fullNameSql, users.email],
+  search: [
+    fullNameSql,
+    users.email,
+    // Further addresses, through their own trigram index.
+    { ids: (pattern) => sql`select user_id from user_emails where email ilike ${pattern}` },
+  ],
 };
 
-async function listUsers(db: DbOrTx, list: ParsedList) {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(list.where)
-      .orderBy(...list.orderBy)
-      .limit(list.limit)
-      .offset(list.offset),
-    db.select({ count: count() }).from(users).where(list.where),
-  ]);
-  return { rows, count: total?.count ?? 0 };
+/**
+ * Who the caller may list: everyone for staff who read any user; for a signing official, the
+ * users affiliated with the institutions they sign for (foundation §2 sbso "Users").
+ */
+function visibleTo(actor: Actor): SQL | undefined {
+  if (can(actor, 'read', 'User')) return undefined;
+  return sql`${users.id} in (select user_institutions.user_id from user_institutions join institutions on institutions.id = user_institutions.institution_id where institutions.current_io_id = ${actor.userId} and user_institutions.removal_reason is null)`;
 }
 
 async function groupsOf(db: DbOrTx, ids: number[]) {
@@ -86,41 +131,97 @@ async function institutionsOf(db: DbOrTx, ids: number[]) {
       id: institutions.id,
       name: institutions.name,
       verified: userInstitutions.verified,
+      primary: userInstitutions.primary,
+      joinderDate: userInstitutions.joinderDate,
     })
     .from(userInstitutions)
     .innerJoin(institutions, eq(institutions.id, userInstitutions.institutionId))
     .where(and(inArray(userInstitutions.userId, ids), isNull(userInstitutions.removalReason)))
-    .orderBy(asc(institutions.name));
+    .orderBy(desc(userInstitutions.primary), asc(institutions.name));
 }
+
+/** The page's users with their groups and current affiliations: three `in (ids)` queries. */
+async function usersByIds(db: DbOrTx, ids: number[]): Promise<UserListItemDto[]> {
+  if (ids.length === 0) return [];
+  const [rows, groupRows, institutionRows] = await Promise.all([
+    db.select().from(users).where(inArray(users.id, ids)),
+    groupsOf(db, ids),
+    institutionsOf(db, ids),
+  ]);
+  return inPageOrder(ids, rows, (row) => row.id).map((user) => {
+    const name = `${user.firstName} ${user.lastName}`.trim();
+    const affiliations = institutionRows.filter((row) => row.userId === user.id);
+    return {
+      id: user.id,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      full_name: name,
+      display_name: name || user.email,
+      email: user.email,
+      groups: groupRows.filter((row) => row.userId === user.id).map((row) => row.name),
+      institutions: affiliations.map((row) => ({
+        id: row.id,
+        name: row.name,
+        verified: row.verified,
+        primary: row.primary,
+        joinder_date: row.joinderDate?.toISOString() ?? null,
+      })),
+      joinder_signed: affiliations[0]?.joinderDate != null,
+      active: user.isActive,
+      verified: user.verified,
+      last_login: user.lastLogin?.toISOString() ?? null,
+      created: user.created.toISOString(),
+    };
+  });
+}
+
+/** The columns of the list (researcher §2), plus roles and status, as the CSV file carries them. */
+const CSV_COLUMNS: [string, (user: UserListItemDto) => string][] = [
+  ['Name', (user) => user.full_name],
+  ['Institution or Active Period', (user) => institutionOrActivePeriod(user, csvDate)],
+  ['Email Address', (user) => user.email],
+  ['Joinder Signed?', (user) => (user.joinder_signed ? 'Yes' : 'No')],
+  ['Date of Last Login', (user) => csvDate(user.last_login)],
+  ['Roles', (user) => user.groups.map((group) => (isRoleKey(group) ? ROLE_LABELS[group] : group)).join('; ')],
+  ['Active', (user) => (user.active ? 'Yes' : 'No')],
+];
+
+/** CSV lines (CRLF-ended); cells a spreadsheet would run as formulae are escaped. */
+const csvLines = (rows: string[][]) => `${Papa.unparse(rows, { escapeFormulae: true })}\r\n`;
+
+/** Rows per query while streaming the CSV file: one page of ids, then its relations. */
+const CSV_BATCH = 500;
 
 export function createUserListService(deps: { db: Db }) {
   const { db } = deps;
   return {
-    /** One page of users with their groups and current affiliations (three queries, no N+1). */
-    async list(_actor: Actor, query: Record<string, string | undefined>) {
+    /** One page of users (ids first, then the page's rows and relations; no per-row queries). */
+    async list(actor: Actor, query: Record<string, string | undefined>) {
       const list = parseListQuery(userList, query);
-      const page = await listUsers(db, list);
-      const ids = page.rows.map((row) => row.id);
-      const [groupRows, institutionRows] = await Promise.all([groupsOf(db, ids), institutionsOf(db, ids)]);
-      const results: UserListItemDto[] = page.rows.map((user) => {
-        const name = `${user.firstName} ${user.lastName}`.trim();
-        return {
-          id: user.id,
-          first_name: user.firstName,
-          last_name: user.lastName,
-          full_name: name,
-          display_name: name || user.email,
-          email: user.email,
-          groups: groupRows.filter((row) => row.userId === user.id).map((row) => row.name),
-          institutions: institutionRows
-            .filter((row) => row.userId === user.id)
-            .map(({ id, name: institution, verified }) => ({ id, name: institution, verified })),
-          active: user.isActive,
-          verified: user.verified,
-          last_login: user.lastLogin?.toISOString() ?? null,
-        };
-      });
-      return { list, count: page.count, results };
+      const page = await selectPageIds(db, userList, list, visibleTo(actor));
+      return { list, count: page.count, results: await usersByIds(db, page.ids) };
+    },
+
+    /**
+     * The filtered list as a CSV file, streamed batch by batch, so a list of any length is never
+     * held in memory. Paging and `limit` do not apply: the file has every matching user.
+     */
+    csv(actor: Actor, query: Record<string, string | undefined>): Readable {
+      const filters = { ...query, limit: undefined, offset: undefined };
+      const first = parseListQuery(userList, filters);
+      const scope = visibleTo(actor);
+      async function* lines() {
+        yield csvLines([CSV_COLUMNS.map(([title]) => title)]);
+        for (let offset = 0; ; offset += CSV_BATCH) {
+          const list: ParsedList = { ...first, limit: CSV_BATCH, offset };
+          const page = await selectPageIds(db, userList, list, scope, { count: false });
+          if (page.ids.length === 0) return;
+          const batch = await usersByIds(db, page.ids);
+          yield csvLines(batch.map((user) => CSV_COLUMNS.map(([, cell]) => cell(user))));
+          if (page.ids.length < CSV_BATCH) return;
+        }
+      }
+      return Readable.from(lines());
     },
   };
 }

@@ -1,13 +1,15 @@
-import { and, count, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   RDA_FULLY_EXECUTED,
+  USER_MESSAGES,
   can,
   permissionsFor,
   type Actor,
+  type StaffUpdateUserInstitution,
   type UserInstitutionDto,
   type Verification,
 } from '@rrp/domain';
-import type { Db } from '../../platform/db/database';
+import type { Db, DbOrTx } from '../../platform/db/database';
 import { authorize } from '../../platform/http/access';
 import { NotFoundError, ValidationError } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
@@ -15,6 +17,96 @@ import { promotePendingTeams } from '../requests/pending-team.service';
 import { parseListQuery } from '../../platform/list';
 import { affiliationList } from './institutions.lists';
 import { files, institutions, userInstitutions, users } from '../../db/schema';
+
+/** Institutions a user may be affiliated with: any but rejected and deactivated ones (statuses 4, 6). */
+const NOT_JOINABLE = [4, 6];
+const joinable = (statusId: number) => !NOT_JOINABLE.includes(statusId);
+
+/** The ending staff give an affiliation they take off the admin user form. */
+export const REMOVED_BY_STAFF = 'Removed by staff';
+
+/**
+ * Staff may change any affiliation (primary flag, verification, joinder, removal) and add one for
+ * any user; researchers only add their own and agree to the joinder (decision 148).
+ */
+const isAffiliationStaff = (actor: Actor) => can(actor, 'update', 'UserInstitution');
+
+/** The messages for a set of institution ids the admin user form sends (empty when all may be joined). */
+export async function institutionChoiceErrors(tx: DbOrTx, ids: readonly number[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select({ id: institutions.id, statusId: institutions.statusId })
+    .from(institutions)
+    .where(inArray(institutions.id, [...ids]));
+  const fine = new Set(rows.filter((row) => joinable(row.statusId)).map((row) => row.id));
+  return ids.every((id) => fine.has(id)) ? [] : [USER_MESSAGES.institutionUnknown];
+}
+
+/** Every affiliation of a user with its institution's name and official, current ones first. */
+export async function affiliationsOfUser(tx: DbOrTx, userId: number) {
+  return tx
+    .select({
+      link: userInstitutions,
+      institutionName: institutions.name,
+      currentIoId: institutions.currentIoId,
+    })
+    .from(userInstitutions)
+    .innerJoin(institutions, eq(institutions.id, userInstitutions.institutionId))
+    .where(eq(userInstitutions.userId, userId))
+    .orderBy(
+      sql`${userInstitutions.removalReason} is not null`,
+      desc(userInstitutions.primary),
+      asc(institutions.name),
+      asc(userInstitutions.id),
+    );
+}
+
+/**
+ * Makes the user's current institutions exactly `institutionIds` (checked with
+ * `institutionChoiceErrors` first), the first one primary: new links start unverified for the
+ * signing official to confirm, dropped ones end with a removal reason. Audited link by link.
+ */
+export async function setUserInstitutions(
+  tx: DbOrTx,
+  actor: Actor,
+  userId: number,
+  institutionIds: readonly number[],
+): Promise<void> {
+  const wanted = [...new Set(institutionIds)];
+  const current = await tx
+    .select()
+    .from(userInstitutions)
+    .where(and(eq(userInstitutions.userId, userId), isNull(userInstitutions.removalReason)))
+    .for('update');
+  const audit = (before: typeof userInstitutions.$inferSelect | null, after: typeof before) =>
+    recordHistory(tx, {
+      model: 'user-institution',
+      objectId: (after ?? before)!.id,
+      action: before ? 'update' : 'create',
+      before,
+      after,
+      by: actor,
+    });
+  for (const link of current) {
+    const keep = wanted.includes(link.institutionId);
+    const primary = keep && wanted[0] === link.institutionId;
+    if (keep && link.primary === primary) continue;
+    const [after] = await tx
+      .update(userInstitutions)
+      .set(keep ? { primary } : { primary: false, removalReason: REMOVED_BY_STAFF })
+      .where(eq(userInstitutions.id, link.id))
+      .returning();
+    await audit(link, after!);
+  }
+  const held = new Set(current.map((link) => link.institutionId));
+  for (const institutionId of wanted.filter((id) => !held.has(id))) {
+    const [link] = await tx
+      .insert(userInstitutions)
+      .values({ userId, institutionId, primary: wanted[0] === institutionId, verified: false })
+      .returning();
+    await audit(null, link!);
+  }
+}
 
 type Row = {
   link: typeof userInstitutions.$inferSelect;
@@ -179,23 +271,44 @@ export function createAffiliationsService(deps: { db: Db }) {
       return { detail: input.annual_review ? 'Annual Review Complete!' : 'Verification saved.', ...outcome };
     },
 
-    /** A researcher without an institution joins a known one (not deactivated); the official verifies it later. */
-    async join(actor: Actor, institutionId: number, userId = actor.userId): Promise<UserInstitutionDto> {
-      if (userId !== actor.userId)
+    /**
+     * A researcher without an institution joins a known one (not deactivated); the official
+     * verifies it later. Staff add an affiliation for any user (POST user-institution: institution,
+     * user, primary), a further one included; a primary one makes the others secondary.
+     */
+    async join(
+      actor: Actor,
+      institutionId: number,
+      userId = actor.userId,
+      primary = true,
+    ): Promise<UserInstitutionDto> {
+      const staff = isAffiliationStaff(actor);
+      if (userId !== actor.userId && !staff)
         throw new ValidationError({ user: ['You can only add yourself to an institution.'] });
       const row = await db.transaction(async (tx) => {
         const [institution] = await tx.select().from(institutions).where(eq(institutions.id, institutionId));
-        if (!institution || institution.statusId === 6 || institution.statusId === 4) {
-          throw new ValidationError({ institution: ['Please select an institution'] });
+        if (!institution || !joinable(institution.statusId)) {
+          throw new ValidationError({ institution: [USER_MESSAGES.institutionUnknown] });
         }
-        const [current] = await tx
-          .select({ id: userInstitutions.id })
+        const [member] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+        if (!member) throw new ValidationError({ user: ['Select an existing user.'] });
+        const current = await tx
+          .select()
           .from(userInstitutions)
-          .where(and(eq(userInstitutions.userId, userId), isNull(userInstitutions.removalReason)));
-        if (current) throw ValidationError.nonField('You are already affiliated with an institution.');
+          .where(and(eq(userInstitutions.userId, userId), isNull(userInstitutions.removalReason)))
+          .for('update');
+        if (current.length > 0 && !staff)
+          throw ValidationError.nonField('You are already affiliated with an institution.');
+        if (current.some((link) => link.institutionId === institutionId)) {
+          throw new ValidationError({
+            institution: ['The user is already affiliated with this institution.'],
+          });
+        }
+        const makePrimary = primary || current.length === 0;
+        if (makePrimary) await demoteOtherPrimaries(tx, actor, userId, null);
         const [link] = await tx
           .insert(userInstitutions)
-          .values({ userId, institutionId, primary: true, verified: false })
+          .values({ userId, institutionId, primary: makePrimary, verified: false })
           .returning();
         await recordHistory(tx, {
           model: 'user-institution',
@@ -208,6 +321,64 @@ export function createAffiliationsService(deps: { db: Db }) {
       });
       return present(actor, row);
     },
+
+    /**
+     * PATCH user-institution/{id}/ by staff (decision 148): the primary flag (the user's other
+     * links become secondary), verification (stamping when it was checked), the joinder date (set
+     * or cleared) and a removal reason (which ends the link). Audited.
+     */
+    async staffUpdate(
+      actor: Actor,
+      id: number,
+      input: StaffUpdateUserInstitution,
+    ): Promise<UserInstitutionDto> {
+      const row = await db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ link: userInstitutions, currentIoId: institutions.currentIoId })
+          .from(userInstitutions)
+          .innerJoin(institutions, eq(institutions.id, userInstitutions.institutionId))
+          .where(eq(userInstitutions.id, id))
+          .for('update', { of: userInstitutions });
+        if (!current) throw new NotFoundError();
+        authorize(actor, 'update', 'UserInstitution', {
+          userId: current.link.userId,
+          currentIoId: current.currentIoId,
+        });
+        const ending = input.removal_reason != null && current.link.removalReason === null;
+        if (input.primary && !ending) await demoteOtherPrimaries(tx, actor, current.link.userId, id);
+        const changes = {
+          ...(input.primary !== undefined ? { primary: input.primary } : {}),
+          ...(input.verified !== undefined ? { verified: input.verified, lastChecked: new Date() } : {}),
+          ...(input.joinder_date !== undefined
+            ? { joinderDate: input.joinder_date === null ? null : new Date(input.joinder_date) }
+            : {}),
+          ...(input.removal_reason !== undefined ? { removalReason: input.removal_reason } : {}),
+          ...(ending ? { primary: false } : {}),
+        };
+        // An empty change saves nothing.
+        if (Object.keys(changes).length === 0) return current;
+        const [after] = await tx
+          .update(userInstitutions)
+          .set(changes)
+          .where(eq(userInstitutions.id, id))
+          .returning();
+        await recordHistory(tx, {
+          model: 'user-institution',
+          objectId: id,
+          action: 'update',
+          before: current.link,
+          after,
+          by: actor,
+        });
+        if (after!.joinderDate && !current.link.joinderDate)
+          await promotePendingTeams(tx, { userId: current.link.userId }, actor);
+        return { link: after!, currentIoId: current.currentIoId };
+      });
+      return present(actor, row);
+    },
+
+    /** Whether the caller changes affiliations as staff (any field) rather than as their owner. */
+    isStaff: isAffiliationStaff,
 
     /**
      * The researcher agrees to the joinder: allowed once the institution's RDA is fully executed.
@@ -254,6 +425,37 @@ export function createAffiliationsService(deps: { db: Db }) {
       return present(actor, row);
     },
   };
+}
+
+/** The user's current primary links other than `keepId` become secondary (audited). */
+async function demoteOtherPrimaries(tx: DbOrTx, actor: Actor, userId: number, keepId: number | null) {
+  const demoted = await tx
+    .select()
+    .from(userInstitutions)
+    .where(
+      and(
+        eq(userInstitutions.userId, userId),
+        eq(userInstitutions.primary, true),
+        isNull(userInstitutions.removalReason),
+        keepId === null ? undefined : ne(userInstitutions.id, keepId),
+      ),
+    )
+    .for('update');
+  for (const before of demoted) {
+    const [after] = await tx
+      .update(userInstitutions)
+      .set({ primary: false })
+      .where(eq(userInstitutions.id, before.id))
+      .returning();
+    await recordHistory(tx, {
+      model: 'user-institution',
+      objectId: before.id,
+      action: 'update',
+      before,
+      after,
+      by: actor,
+    });
+  }
 }
 
 export type AffiliationsService = ReturnType<typeof createAffiliationsService>;

@@ -6,6 +6,7 @@ import {
   institutionSchema,
   pageSchema,
   updateInstitutionSchema,
+  staffUpdateUserInstitutionSchema,
   updateUserInstitutionSchema,
   proposeInstitutionSchema,
   replaceOfficialSchema,
@@ -19,6 +20,7 @@ import type { InstitutionsService } from './institutions.service';
 import type { AffiliationsService } from './affiliations.service';
 import type { OfficialsService } from './officials.service';
 import { z } from 'zod';
+import { parseOrThrow } from '../../platform/http/validate';
 
 export const institutionsRoutes: FastifyPluginAsyncZod<{ institutions: InstitutionsService }> = async (
   app,
@@ -217,10 +219,10 @@ export const affiliationsRoutes: FastifyPluginAsyncZod<{ affiliations: Affiliati
       config: { access: { action: 'create', subject: 'UserInstitution' } },
       schema: { tags, body: joinInstitutionSchema, response: { 201: userInstitutionSchema } },
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await affiliations.join(request.actor!, request.body.institution, request.body.user)),
+    async (request, reply) => {
+      const { institution, user, primary } = request.body;
+      return reply.status(201).send(await affiliations.join(request.actor!, institution, user, primary));
+    },
   );
 
   app.patch(
@@ -229,11 +231,20 @@ export const affiliationsRoutes: FastifyPluginAsyncZod<{ affiliations: Affiliati
       config: { access: { action: 'update', subject: 'UserInstitution' } },
       schema: {
         tags,
+        description:
+          'The affiliated researcher agrees to the joinder (`joinder_date`, stamped by the server); staff may set `primary`, `verified`, `joinder_date` (null clears it) and `removal_reason`.',
         params: idParamSchema,
-        body: updateUserInstitutionSchema,
+        body: staffUpdateUserInstitutionSchema,
         response: { 200: userInstitutionSchema },
       },
     },
-    (request) => affiliations.agreeToJoinder(request.actor!, request.params.id),
+    (request) => {
+      const actor = request.actor!;
+      if (affiliations.isStaff(actor))
+        return affiliations.staffUpdate(actor, request.params.id, request.body);
+      // Anyone else only agrees to their joinder.
+      parseOrThrow(updateUserInstitutionSchema, request.body);
+      return affiliations.agreeToJoinder(actor, request.params.id);
+    },
   );
 };

@@ -116,6 +116,46 @@ describe('a researcher proposes a new institution', () => {
     ).toBe(400);
   });
 
+  it('e-mails a verification link to an official who registers with another address than the invited one', async () => {
+    const { token } = await newResearcher('rita@brookside.edu');
+    const proposed = await propose(token, {
+      institution_data: { name: 'Brookside College', official_name: 'Brookside College Corporation' },
+      io_data: { ...official, email: 'sam.signer@brookside.edu' },
+    });
+    expect(proposed.statusCode).toBe(201);
+    const invitation = await invitationToken('sam.signer@brookside.edu');
+    smtp.inbox.length = 0;
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/register-user/',
+      remoteAddress: '10.70.0.2',
+      payload: {
+        token: invitation,
+        first_name: 'Sam',
+        last_name: 'Signer',
+        email: 'sam.personal@brookside.edu',
+        password: 'Signing-Official-1!',
+        agreed_to_terms: true,
+        title: 'Director',
+        phone_number: '555-0102',
+      },
+    });
+    expect(registered.statusCode).toBe(201);
+    const [sam] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'sam.personal@brookside.edu'));
+    expect(sam!.verified).toBe(false);
+    await t.app.outbox.deliverDue();
+    const mail = smtp.inbox.find((m) => m.to.includes('sam.personal@brookside.edu'));
+    const link = /http:\/\/portal\.test\/verify-user\?token=(\S+)/.exec(mail?.text ?? '');
+    expect(link, 'a verification e-mail to the address registered').not.toBeNull();
+    const verified = await t.app.inject({ url: `/api/verify-user/?token=${link![1]}` });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().password_set).toBe(true);
+    expect(await t.tokenFor('sam.personal@brookside.edu', 'Signing-Official-1!')).toEqual(expect.any(String));
+  });
+
   it('lets the official decline: the institution awaits a new official and the researcher is told', async () => {
     const { user, token } = await newResearcher('nora@declines.edu');
     const institutionId = (

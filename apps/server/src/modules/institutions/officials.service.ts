@@ -17,6 +17,7 @@ import { recordHistory } from '../../platform/history';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { BotCheck } from '../../platform/external/recaptcha';
 import { createUser } from '../../db/factories';
+import { queueVerificationEmail } from '../accounts/registration.service';
 import { institutions, notifications, officialInvitations, userInstitutions, users } from '../../db/schema';
 import * as repo from './institutions.repo';
 import { invitationDeclinedEmail, officialInvitationEmail, type EmailContext } from './institutions.emails';
@@ -274,7 +275,7 @@ export function createOfficialsService(deps: {
       if (!(await deps.botCheck.verify(input.recaptcha, input.is_v2 ?? false, remoteIp))) {
         throw ValidationError.nonField(MESSAGES.recaptchaFailed, 'RECAPTCHA_FAILED');
       }
-      return db.transaction(async (tx) => {
+      const created = await db.transaction(async (tx) => {
         const { invitation } = await findPendingInvitation(tx, input.token, true);
         const [taken] = await tx
           .select({ id: users.id })
@@ -309,8 +310,13 @@ export function createOfficialsService(deps: {
           .update(officialInvitations)
           .set({ status: 'accepted' })
           .where(eq(officialInvitations.id, invitation.id));
+        // Registered with another address than the invited one: that address must be proved,
+        // as a researcher's is, before the account can sign in.
+        if (!user.verified) await queueVerificationEmail(tx, deps, user);
         return { id: user.id, email: user.email };
       });
+      mailer.flush();
+      return created;
     },
 
     /**

@@ -17,6 +17,8 @@ const digest = (raw: string) => createHash('sha256').update(raw).digest('hex');
 /** What a token is about beyond its user: the added address a `verify-added-email` link proves. */
 export interface TokenScope {
   userEmailId?: number;
+  /** How long this link stays valid, when not the purpose's usual time (a new account's first password). */
+  lifetimeMs?: number;
 }
 
 /** A new single-use token for a user; only its hash is stored, the raw value goes in the e-mail. */
@@ -32,7 +34,7 @@ export async function issueOneTimeToken(
     purpose,
     userEmailId: scope.userEmailId ?? null,
     tokenHash: digest(raw),
-    expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS[purpose]),
+    expiresAt: new Date(Date.now() + (scope.lifetimeMs ?? TOKEN_LIFETIME_MS[purpose])),
   });
   return raw;
 }

@@ -29,13 +29,14 @@ export async function selectPage<T extends PgTable>(
  * search and ordering run over the listed table and the spec's to-one joins only; the caller then
  * loads the full rows `where id in (ids)` and puts them in page order (`inPageOrder`), so per-row
  * work is done for the page's rows and never for the rows OFFSET skips. `scope` is the caller's
- * visibility condition.
+ * visibility condition. A caller that walks every page (a streamed export) skips the count.
  */
 export async function selectPageIds(
   db: DbOrTx,
   spec: ListSpec,
   list: ParsedList,
   scope?: SQL,
+  options: { count: boolean } = { count: true },
 ): Promise<{ ids: number[]; count: number }> {
   const table = spec.id.table as PgTable;
   const where = and(scope, list.where);
@@ -52,7 +53,9 @@ export async function selectPageIds(
       .orderBy(...list.orderBy)
       .limit(list.limit)
       .offset(list.offset),
-    withJoins(db.select({ count: count() }).from(table).$dynamic()).where(where),
+    options.count
+      ? withJoins(db.select({ count: count() }).from(table).$dynamic()).where(where)
+      : Promise.resolve([]),
   ]);
   return { ids: rows.map((row) => Number(row.id)), count: total?.count ?? 0 };
 }

@@ -1,0 +1,169 @@
+import { useState } from 'react';
+import { Anchor, Button, Checkbox, Collapse, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconFilter } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import {
+  can,
+  formatDate,
+  institutionOrActivePeriod,
+  LIMITS,
+  ROLE_KEYS,
+  ROLE_LABELS,
+  type UserListItemDto,
+} from '@rrp/domain';
+import { ServerTable, type ListState } from '@/components/data-table';
+import { ListActionsMenu } from '@/components/list-actions-menu';
+import { Page } from '@/components/page';
+import { SearchInput } from '@/components/search-input';
+import { useSession } from '@/lib/session';
+import { useActor } from '@/lib/use-can';
+import { downloadUsersCsv, useUsers, type UserFilters } from '../api/users';
+import { InstitutionMultiSelect } from '../components/institution-multi-select';
+
+const ROLE_OPTIONS = ROLE_KEYS.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+
+/** /user: the Users list (researcher §2 "Lists"), with its filters and CSV download. */
+export default function UserListScreen() {
+  const navigate = useNavigate();
+  const actor = useActor();
+  const { token, activeRole } = useSession();
+  const [state, setState] = useState<ListState>({
+    page: 1,
+    pageSize: LIMITS.table.pageSize,
+    ordering: 'last_name',
+  });
+  const [searchText, setSearchText] = useState('');
+  const [search] = useDebouncedValue(searchText, LIMITS.search.debounceMs);
+  const [showFilters, setShowFilters] = useState(false);
+  const [roles, setRoles] = useState<string[]>([]);
+  const [unsignedPis, setUnsignedPis] = useState(false);
+  const [institutions, setInstitutions] = useState<string[]>([]);
+  const filters: UserFilters = { ...state, search, roles, unsignedPis, institutions };
+  const list = useUsers(filters);
+  const firstPage =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setState((previous) => ({ ...previous, page: 1 }));
+    };
+
+  const download = () =>
+    downloadUsersCsv(filters, token, activeRole).catch(() =>
+      notifications.show({
+        color: 'red',
+        title: 'Download failed',
+        message: 'Could not download the users.',
+      }),
+    );
+
+  return (
+    <Page
+      title="Users"
+      actions={
+        <Group>
+          <ListActionsMenu
+            create={can(actor, 'create', 'User') ? { label: 'Add New User', to: '/user/create' } : undefined}
+            onDownload={() => void download()}
+          />
+        </Group>
+      }
+    >
+      <Stack>
+        <Group align="flex-end">
+          <SearchInput
+            label="Search users"
+            placeholder="Search for users..."
+            value={searchText}
+            onChange={firstPage(setSearchText)}
+            w={360}
+          />
+          <Button
+            variant="subtle"
+            leftSection={<IconFilter size={14} aria-hidden />}
+            aria-expanded={showFilters}
+            onClick={() => setShowFilters((open) => !open)}
+          >
+            Show/Hide Filters
+          </Button>
+        </Group>
+        <Collapse expanded={showFilters}>
+          <Paper withBorder p="md">
+            <Stack>
+              <Checkbox.Group label="Roles" value={roles} onChange={firstPage(setRoles)}>
+                <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} mt="xs" spacing="xs">
+                  {ROLE_OPTIONS.map((option) => (
+                    <Checkbox
+                      key={option.value}
+                      value={option.value}
+                      label={option.label}
+                      disabled={unsignedPis}
+                    />
+                  ))}
+                </SimpleGrid>
+              </Checkbox.Group>
+              <Checkbox
+                label="View PIs with no signed joinder"
+                checked={unsignedPis}
+                onChange={(event) => firstPage(setUnsignedPis)(event.currentTarget.checked)}
+              />
+              <InstitutionMultiSelect
+                label="Institutions"
+                description="Up to 100 institutions"
+                value={institutions}
+                onChange={firstPage(setInstitutions)}
+              />
+            </Stack>
+          </Paper>
+        </Collapse>
+        <ServerTable<UserListItemDto>
+          label="Users"
+          records={list.data?.results ?? []}
+          total={list.data?.count ?? 0}
+          loading={list.isFetching}
+          state={state}
+          onChange={setState}
+          emptyText="No results matching search."
+          onRowClick={(user) => navigate(`/user/${user.id}`)}
+          columns={[
+            {
+              accessor: 'last_name',
+              title: 'Name',
+              sortable: true,
+              render: (user) => (
+                <Anchor component={Link} to={`/user/${user.id}`} onClick={(event) => event.stopPropagation()}>
+                  {user.full_name || user.email}
+                </Anchor>
+              ),
+            },
+            {
+              accessor: 'institutions',
+              title: 'Institution or Active Period',
+              render: (user) => institutionOrActivePeriod(user, formatDate),
+            },
+            { accessor: 'email', title: 'Email Address', sortable: true },
+            {
+              accessor: 'joinder_signed',
+              title: 'Joinder Signed?',
+              render: (user) => (user.joinder_signed ? 'Yes' : 'No'),
+            },
+            {
+              accessor: 'last_login',
+              title: 'Date of Last Login',
+              sortable: true,
+              render: (user) => formatDate(user.last_login),
+            },
+          ]}
+        />
+        {list.data?.count === 0 && can(actor, 'create', 'User') && (
+          <Text size="sm">
+            <Anchor component={Link} to="/user/create">
+              Add a new user
+            </Anchor>
+          </Text>
+        )}
+      </Stack>
+    </Page>
+  );
+}

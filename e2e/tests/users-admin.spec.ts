@@ -1,0 +1,84 @@
+import { expect, test } from '../support/test';
+import { linkFromMail } from '../support/mail';
+import { signIn } from '../support/session';
+
+test('an access administrator creates a user with two roles; the user sets a password from the e-mail and signs in', async ({
+  page,
+}) => {
+  const email = `new.user.${Date.now()}@demo.test`;
+  await signIn(page, 'access_admin@demo.test');
+  await page.getByRole('button', { name: 'View menu' }).click();
+  await page.getByRole('menuitem', { name: 'Users' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Joinder Signed?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: 'Add New User' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New User' })).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'First name' }).fill('Katherine');
+  await page.getByRole('textbox', { name: 'Last name' }).fill('Johnson');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  // Exclusive roles (foundation §5): the message names both.
+  await page.getByRole('checkbox', { name: 'Primary Researcher' }).check();
+  await page.getByRole('checkbox', { name: 'Portal Base Signing Officer' }).check();
+  await page.getByRole('button', { name: 'Create User' }).click();
+  await expect(
+    page.getByText(
+      'Primary Researcher and Portal Base Signing Officer are mutually exclusive roles: choose one of them.',
+    ),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/user\/create$/);
+  // A superuser alone grants superuser.
+  await expect(page.getByRole('checkbox', { name: 'Superuser' })).toBeDisabled();
+
+  await page.getByRole('checkbox', { name: 'Portal Base Signing Officer' }).uncheck();
+  await page.getByRole('checkbox', { name: 'Portal Reviewer' }).check();
+  await page.getByRole('combobox', { name: 'Institutions' }).fill('Demo');
+  await page.getByRole('option', { name: 'Demo University' }).click();
+  await page.getByRole('button', { name: 'Create User' }).click();
+
+  await expect(page).toHaveURL(/\/user\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Katherine Johnson' })).toBeVisible();
+  const roles = page.getByRole('heading', { name: 'Roles' }).locator('..');
+  await expect(roles.getByText('Primary Researcher')).toBeVisible();
+  await expect(roles.getByText('Portal Reviewer')).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Demo University' })).toBeVisible();
+
+  // The new user sets a password from the e-mail and signs in.
+  const link = await linkFromMail(email, /http:\/\/127\.0\.0\.1:\d+\/reset-password\/\S+/);
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+  await page.goto(link);
+  await page.getByRole('textbox', { name: 'New password' }).fill('Hidden-Figures-1961!');
+  await page.getByRole('textbox', { name: 'Confirm password' }).fill('Hidden-Figures-1961!');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page).toHaveURL(/\/password-reset$/);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill('Hidden-Figures-1961!');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  // A first sign-in asks for the terms.
+  const terms = page.getByRole('dialog', { name: 'Our Terms of Service Have Changed' });
+  await terms.getByRole('button', { name: 'Agree' }).click();
+  // Demo University's RDA is executed and the new researcher has not joined it yet.
+  await expect(page).toHaveURL(/\/joinder$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'RDA Joinder' })).toBeVisible();
+});
+
+test('an access administrator filters the users by role and edits one', async ({ page }) => {
+  await signIn(page, 'access_admin@demo.test');
+  await page.goto('/user');
+  await page.getByRole('button', { name: 'Show/Hide Filters' }).click();
+  await page.getByRole('checkbox', { name: 'Internal Read Only User' }).check();
+  const rows = page.getByRole('table', { name: 'Users' }).getByRole('row');
+  await expect(rows.filter({ hasText: 'internal_read_only@demo.test' })).toBeVisible();
+  await expect(rows.filter({ hasText: 'primary_researcher@demo.test' })).toHaveCount(0);
+  await rows.filter({ hasText: 'internal_read_only@demo.test' }).getByRole('link').click();
+  await expect(page).toHaveURL(/\/user\/\d+$/);
+
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('textbox', { name: 'Title' }).fill(`Auditor ${Date.now()}`);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The user was updated.')).toBeVisible();
+  await expect(page.getByText(/^Auditor \d+$/)).toBeVisible();
+});

@@ -25,6 +25,7 @@ const NOT_OBJECT_LISTS = new Set([
   '/api/verify-user/',
   '/api/orcid/',
   '/api/file/download/',
+  '/api/user/download/',
   '/api/file/list_files/',
   '/api/file/signed/',
   '/api/search/',

@@ -27,8 +27,10 @@ export function createStatusHandler(navigate: Navigate) {
           notifications.show({
             id: 'impersonation-forbidden',
             color: 'yellow',
-            // It explains why parts of the screen stay empty: it stays until dismissed.
+            // It explains why parts of the screen stay empty, so it stays until dismissed, at the
+            // bottom: at the top it would cover the banner's EXIT.
             autoClose: false,
+            position: 'bottom-right',
             title: 'Not available while acting as this user',
             message: 'Your own role may not see or do this, so neither may your session as this user.',
           });

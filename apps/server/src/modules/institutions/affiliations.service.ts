@@ -357,22 +357,10 @@ export function createAffiliationsService(deps: { db: Db }) {
         };
         // An empty change saves nothing.
         if (Object.keys(changes).length === 0) return current;
-        const [after] = await tx
-          .update(userInstitutions)
-          .set(changes)
-          .where(eq(userInstitutions.id, id))
-          .returning();
-        await recordHistory(tx, {
-          model: 'user-institution',
-          objectId: id,
-          action: 'update',
-          before: current.link,
-          after,
-          by: actor,
-        });
-        if (after!.joinderDate && !current.link.joinderDate)
-          await promotePendingTeams(tx, { userId: current.link.userId }, actor);
-        return { link: after!, currentIoId: current.currentIoId };
+        return {
+          link: await saveLinkChange(tx, actor, current.link, changes),
+          currentIoId: current.currentIoId,
+        };
       });
       return present(actor, row);
     },
@@ -405,22 +393,8 @@ export function createAffiliationsService(deps: { db: Db }) {
         if (current.rdaStatus !== RDA_FULLY_EXECUTED) {
           throw new ValidationError({ joinder_date: ['The institution’s RDA is not fully executed yet.'] });
         }
-        const [after] = await tx
-          .update(userInstitutions)
-          .set({ joinderDate: new Date() })
-          .where(eq(userInstitutions.id, id))
-          .returning();
-        await recordHistory(tx, {
-          model: 'user-institution',
-          objectId: id,
-          action: 'update',
-          before: current.link,
-          after,
-          by: actor,
-        });
-        // A signed joinder may complete a request's team (Approved (Pending Team) -> Approved).
-        await promotePendingTeams(tx, { userId: current.link.userId }, actor);
-        return { link: after!, currentIoId: current.currentIoId };
+        const link = await saveLinkChange(tx, actor, current.link, { joinderDate: new Date() });
+        return { link, currentIoId: current.currentIoId };
       });
       return present(actor, row);
     },
@@ -459,3 +433,31 @@ async function demoteOtherPrimaries(tx: DbOrTx, actor: Actor, userId: number, ke
 }
 
 export type AffiliationsService = ReturnType<typeof createAffiliationsService>;
+
+/**
+ * Saves a change to an affiliation with its audit entry. A joinder first signed by this change may
+ * complete a request's team (Approved (Pending Team) -> Approved).
+ */
+async function saveLinkChange(
+  tx: DbOrTx,
+  actor: Actor,
+  current: typeof userInstitutions.$inferSelect,
+  changes: Partial<typeof userInstitutions.$inferInsert>,
+) {
+  const [after] = await tx
+    .update(userInstitutions)
+    .set(changes)
+    .where(eq(userInstitutions.id, current.id))
+    .returning();
+  await recordHistory(tx, {
+    model: 'user-institution',
+    objectId: current.id,
+    action: 'update',
+    before: current,
+    after,
+    by: actor,
+  });
+  if (after!.joinderDate && !current.joinderDate)
+    await promotePendingTeams(tx, { userId: current.userId }, actor);
+  return after!;
+}

@@ -2,7 +2,7 @@ import sanitizeHtml from 'sanitize-html';
 
 /**
  * What rich text written in the portal's editors may keep of its HTML: dataset descriptions
- * (staff §5 "Description is sanitised as HTML") and release notes (staff §3).
+ * (staff §5 "Description is sanitised as HTML"), release notes (staff §3) and composed e-mails.
  */
 const RICH_TEXT_HTML: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -19,6 +19,7 @@ const RICH_TEXT_HTML: sanitizeHtml.IOptions = {
     'ol',
     'li',
     'blockquote',
+    'h1',
     'h2',
     'h3',
     'h4',

@@ -1,30 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 import { escapeHtml } from '../../platform/mail/compose';
-
-/** What a composed e-mail may keep of its HTML: text formatting and links, nothing active. */
-const ALLOWED_HTML: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    'a',
-    'ul',
-    'ol',
-    'li',
-    'blockquote',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-  ],
-  allowedAttributes: { a: ['href'] },
-  allowedSchemes: ['http', 'https', 'mailto'],
-  disallowedTagsMode: 'discard',
-};
+import { sanitizeRichText } from '../../platform/rich-text';
 
 const ENTITIES: Record<string, string> = {
   '&amp;': '&',
@@ -61,9 +37,7 @@ function htmlToText(html: string): string {
 
 /** The words of a body written as text or as HTML, with every tag gone (feedback is read as text). */
 export function plainText(body: string): string {
-  return looksLikeHtml(body)
-    ? htmlToText(sanitizeHtml(body, ALLOWED_HTML))
-    : body.replace(/\r\n/g, '\n').trim();
+  return looksLikeHtml(body) ? htmlToText(sanitizeRichText(body)) : body.replace(/\r\n/g, '\n').trim();
 }
 
 /**
@@ -73,7 +47,7 @@ export function plainText(body: string): string {
  */
 export function renderBody(body: string): { text: string; html: string } {
   if (looksLikeHtml(body)) {
-    const html = sanitizeHtml(body, ALLOWED_HTML).trim();
+    const html = sanitizeRichText(body);
     return { html, text: htmlToText(html) };
   }
   const text = body.replace(/\r\n/g, '\n').trim();

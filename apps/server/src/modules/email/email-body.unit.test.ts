@@ -24,7 +24,11 @@ describe('composed e-mail bodies', () => {
         '<a href="javascript:alert(1)">bad</a> <a href="https://portal.test/x" target="_blank">good</a>' +
         '<img src="https://tracker.test/p.gif"><iframe src="https://evil.test"></iframe>',
     );
-    expect(html).toBe('<p>Hi <b>there</b></p><a>bad</a> <a href="https://portal.test/x">good</a>');
+    // A link that opens elsewhere keeps its target, and cannot reach back into the portal.
+    expect(html).toBe(
+      '<p>Hi <b>there</b></p><a>bad</a> ' +
+        '<a href="https://portal.test/x" target="_blank" rel="noopener noreferrer">good</a>',
+    );
   });
 
   it('derives the text part of an HTML body', () => {

@@ -56,4 +56,10 @@ test('a superuser switches a feature toggle', async ({ page }) => {
   await expect(page.getByText(`biospecimen_epic is ${before ? 'off' : 'on'}.`)).toBeVisible();
   await page.reload();
   await expect(page.getByRole('switch', { name: 'biospecimen_epic' })).toBeChecked({ checked: !before });
+
+  // Journeys share one server: the flag goes back as it was, which is also the way back.
+  await page.getByRole('switch', { name: 'biospecimen_epic' }).click({ force: true });
+  await expect(page.getByText(`biospecimen_epic is ${before ? 'on' : 'off'}.`)).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'biospecimen_epic' })).toBeChecked({ checked: before });
 });

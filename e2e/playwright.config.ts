@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
+import { journeyServerEnv } from './scripts/server-env.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 // A fresh embedded database for every run: journeys start from the demo seed.
@@ -12,6 +13,8 @@ process.env.E2E_MAIL_DIR ??= join(dataDir, 'mail');
 
 export default defineConfig({
   testDir: './tests',
+  // Each lane of `npm test` runs files one by one, and Playwright empties its output folder first.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -26,21 +29,18 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: 'node e2e/scripts/serve.mjs',
-    cwd: resolve(import.meta.dirname, '..'),
-    url: `http://127.0.0.1:${PORT}/api/health/`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-      E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
-    },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  // `npm test` starts one server per lane itself and runs the journeys against it file by file
+  // (scripts/journey-lane.mjs); on its own, Playwright starts and stops the server.
+  webServer: process.env.E2E_EXTERNAL_SERVER
+    ? undefined
+    : {
+        command: 'node e2e/scripts/serve.mjs',
+        cwd: resolve(import.meta.dirname, '..'),
+        url: `http://127.0.0.1:${PORT}/api/health/`,
+        timeout: 120_000,
+        reuseExistingServer: false,
+        env: journeyServerEnv(PORT, dataDir, process.env.E2E_MAIL_DIR),
+        stdout: 'ignore',
+        stderr: 'pipe',
+      },
 });

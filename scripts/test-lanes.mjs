@@ -1,37 +1,74 @@
 // `npm test` after lint and types: two lanes side by side on a 2-core machine. The browser lane
-// (build, bundle budget, journeys) mostly waits on a browser and one server; the other lane runs
-// the unit tests and the API suite on PGlite and on a PostgreSQL server. Each line is prefixed
-// with its lane; the run fails when either lane fails, after both have finished.
+// builds the app and checks the bundle budget; the other lane runs the unit tests and the API suite
+// on PGlite and on a PostgreSQL server. Then each lane, as soon as its own work is done, runs browser
+// journeys from one shared queue against its own server (scripts/journey-lane.mjs). Each line is
+// prefixed with its lane; the run fails when any script or journey fails, after all have finished.
 import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { journeyQueue, pipeLines, runJourneys } from './journey-lane.mjs';
 
-const LANES = {
-  api: ['test:unit', 'test:api', 'test:api:postgres'],
-  browser: ['test:e2e'],
-};
+const LANES = [
+  {
+    lane: 'api',
+    port: 3101,
+    steps: [
+      ['npm', 'run', '--silent', 'test:unit'],
+      ['npm', 'run', '--silent', 'test:api'],
+      ['npm', 'run', '--silent', 'test:api:postgres'],
+    ],
+  },
+  {
+    lane: 'browser',
+    port: 3100,
+    steps: [
+      ['npm', 'run', '--silent', 'build'],
+      ['npm', 'run', '--silent', 'test:bundle'],
+      ['node', 'e2e/scripts/ensure-chromium.mjs'],
+    ],
+  },
+];
 
-function runScript(lane, script) {
-  return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '--silent', script], { stdio: ['ignore', 'pipe', 'pipe'] });
-    for (const stream of [child.stdout, child.stderr]) {
-      createInterface({ input: stream }).on('line', (line) => console.log(`[${lane}] ${line}`));
-    }
-    child.on('close', (code) => resolve(code ?? 1));
+const queue = journeyQueue();
+const journeyCount = queue.length;
+// Journeys need the built app: they start once the browser lane's steps have passed.
+let openJourneys;
+const journeysOpen = new Promise((open) => (openJourneys = open));
+const axeRecord = join(mkdtempSync(join(tmpdir(), 'rrp-axe-')), 'checked.txt');
+
+function runStep(lane, [command, ...args]) {
+  return new Promise((done) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    pipeLines(child, `[${lane}]`);
+    child.on('close', (code) => done(code ?? 1));
   });
 }
 
-async function runLane(lane, scripts) {
+async function runLane({ lane, port, steps }) {
   const started = Date.now();
-  for (const script of scripts) {
-    const code = await runScript(lane, script);
+  let passed = true;
+  for (const step of steps) {
+    const code = await runStep(lane, step);
     if (code !== 0) {
-      console.log(`[${lane}] ${script} failed (exit ${code})`);
-      return false;
+      console.log(`[${lane}] ${step.join(' ')} failed (exit ${code})`);
+      passed = false;
+      break;
     }
   }
-  console.log(`[${lane}] passed in ${Math.round((Date.now() - started) / 1000)} s`);
-  return true;
+  const seconds = () => Math.round((Date.now() - started) / 1000);
+  console.log(`[${lane}] own steps ${passed ? 'passed' : 'failed'} after ${seconds()} s`);
+  if (lane === 'browser') openJourneys(passed);
+  if (!(await journeysOpen)) return { passed, failedJourneys: [] };
+  const journeys = await runJourneys(lane, port, queue, axeRecord);
+  console.log(`[${lane}] journeys done after ${seconds()} s`);
+  return { passed: passed && journeys.started, failedJourneys: journeys.failed };
 }
 
-const results = await Promise.all(Object.entries(LANES).map(([lane, scripts]) => runLane(lane, scripts)));
-process.exit(results.every(Boolean) ? 0 : 1);
+const results = await Promise.all(LANES.map(runLane));
+const failedJourneys = results.flatMap((result) => result.failedJourneys);
+if (queue.length > 0) console.log(`Journeys no lane could run: ${queue.join(', ')}`);
+if (failedJourneys.length > 0) console.log(`Journey files that failed: ${failedJourneys.join(', ')}`);
+const passed = results.every((result) => result.passed) && queue.length === 0 && failedJourneys.length === 0;
+console.log(`${journeyCount} journey files; npm test ${passed ? 'passed' : 'failed'}`);
+process.exit(passed ? 0 : 1);

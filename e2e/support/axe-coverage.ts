@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 
 /**
@@ -10,7 +11,20 @@ import type { Page } from '@playwright/test';
  * element carries text of its own. A new kind of element anywhere, a new colour, a button losing its
  * name, or a phone layout makes a new fingerprint and is checked.
  */
+/**
+ * A run split over several Playwright invocations (`npm test` shares the journeys between two lanes)
+ * keeps one record in the file E2E_AXE_RECORD, one fingerprint per line; appends of a line are
+ * atomic, so the lanes can share it.
+ */
+const RECORD = process.env.E2E_AXE_RECORD;
 const checked = new Set<string>();
+let checkedHere = 0;
+
+/** Adds what the other invocations of the run have checked since this one last looked. */
+function readRecord(): void {
+  if (!RECORD || !existsSync(RECORD)) return;
+  for (const print of readFileSync(RECORD, 'utf8').split('\n')) if (print) checked.add(print);
+}
 
 /** The prefix of the attributes the journey fixture marks the page with, which no fingerprint counts. */
 export const AXE_MARKS = 'data-axe-';
@@ -80,11 +94,14 @@ export async function fingerprint(page: Page, within: string | null): Promise<st
 
 /** True the first time a fingerprint is met in this run, when the state still needs axe. */
 export function firstTime(print: string): boolean {
+  readRecord();
   if (checked.has(print)) {
     repeats += 1;
     return false;
   }
   checked.add(print);
+  checkedHere += 1;
+  if (RECORD) appendFileSync(RECORD, `${print}\n`);
   return true;
 }
 
@@ -92,5 +109,5 @@ let repeats = 0;
 
 /** How much this worker's journeys reached, for the run's log. */
 export function coverageSummary(): string {
-  return `axe checked ${checked.size} distinct states; ${repeats} repeats were not checked again`;
+  return `axe checked ${checkedHere} distinct states; ${repeats} repeats were not checked again`;
 }

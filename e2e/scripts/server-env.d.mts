@@ -1,0 +1,1 @@
+export function journeyServerEnv(port: number, dataDir: string, mailDir: string | undefined): Record<string, string>;

@@ -1,0 +1,14 @@
+// The environment of the server the journeys run against: its own port and a fresh data directory,
+// so every run (or every lane of `npm test`) starts from the demo seed.
+
+/** Types: server-env.d.mts. */
+export function journeyServerEnv(port, dataDir, mailDir) {
+  return {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    E2E_MAIL_DIR: mailDir,
+  };
+}

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { DataTable } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { Navigate } from 'react-router';
-import { can, LIMITS, type DatasetDto } from '@rrp/domain';
+import { can, type DatasetDto } from '@rrp/domain';
+import { useListControls } from '@/components/list-controls';
 import { Page } from '@/components/page';
 import { useSession } from '@/lib/session';
 import { useDatasets } from '../api/catalogue';
@@ -25,14 +25,10 @@ export default function DataAccessScreen() {
   // Staff who may read access records see the page; only those who may change them get live switches.
   const allowed = can(actor, 'list', 'DatasetAccess');
   const canChange = can(actor, 'update', 'DatasetAccess');
-  const [page, setPage] = useState(1);
-  const [searchText, setSearchText] = useState('');
-  const [search] = useDebouncedValue(searchText, LIMITS.search.debounceMs);
+  const { state, setState, searchText, setSearch, search } = useListControls('name', PAGE_SIZE);
   const [expanded, setExpanded] = useState<number[]>([]);
   const list = useDatasets({
-    page,
-    pageSize: PAGE_SIZE,
-    ordering: 'name',
+    ...state,
     search,
     origin: null,
     available: null,
@@ -56,10 +52,7 @@ export default function DataAccessScreen() {
           label="Search datasets"
           placeholder="Search for datasets..."
           value={searchText}
-          onChange={(value) => {
-            setSearchText(value);
-            setPage(1);
-          }}
+          onChange={setSearch}
           w={320}
         />
         <DataTable<DatasetDto>
@@ -78,8 +71,8 @@ export default function DataAccessScreen() {
           }
           totalRecords={total}
           recordsPerPage={PAGE_SIZE}
-          page={page}
-          onPageChange={setPage}
+          page={state.page}
+          onPageChange={(page) => setState((previous) => ({ ...previous, page }))}
           paginationSize="sm"
           columns={[
             {

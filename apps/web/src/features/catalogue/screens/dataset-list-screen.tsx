@@ -12,11 +12,11 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck, IconCopy, IconCopyPlus, IconPencil } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import { formatDate, can, DATASET_ORIGINS, DATASET_PAGE_SIZE, LIMITS, type DatasetDto } from '@rrp/domain';
-import { ServerTable, type ListState } from '@/components/data-table';
+import { formatDate, can, DATASET_ORIGINS, DATASET_PAGE_SIZE, type DatasetDto } from '@rrp/domain';
+import { ServerTable } from '@/components/data-table';
+import { useListControls } from '@/components/list-controls';
 import { Page } from '@/components/page';
 import { useSession } from '@/lib/session';
 import { useDatasets } from '../api/catalogue';
@@ -47,21 +47,18 @@ export default function DatasetListScreen() {
   const actor = useActor();
   const seesInternals = can(actor, 'read', 'DatasetInternal');
   const canCreate = !isResearcher && can(actor, 'create', 'Dataset');
-  const [state, setState] = useState<ListState>({ page: 1, pageSize: DATASET_PAGE_SIZE, ordering: 'name' });
+  const { state, setState, searchText, setSearch, search, filter } = useListControls(
+    'name',
+    DATASET_PAGE_SIZE,
+  );
   const [origin, setOrigin] = useState('all');
   const [available, setAvailable] = useState('all');
-  const [searchText, setSearchText] = useState('');
-  const [search] = useDebouncedValue(searchText, LIMITS.search.debounceMs);
   const list = useDatasets({
     ...state,
     search,
     origin: origin === 'all' ? null : Number(origin),
     available: isResearcher || available === 'all' ? null : available === 'true',
   });
-  const firstPage = (update: () => void) => {
-    update();
-    setState((previous) => ({ ...previous, page: 1 }));
-  };
   const stop = (event: React.MouseEvent) => event.stopPropagation();
 
   return (
@@ -83,9 +80,7 @@ export default function DatasetListScreen() {
             label="Search datasets"
             placeholder="Search for datasets..."
             value={searchText}
-            onChange={(value) => {
-              firstPage(() => setSearchText(value));
-            }}
+            onChange={setSearch}
             w={320}
           />
           {/* At most the row's width: on a phone the origins scroll within their control. */}
@@ -97,7 +92,7 @@ export default function DatasetListScreen() {
               aria-labelledby="origin-filter-label"
               data={ORIGIN_OPTIONS}
               value={origin}
-              onChange={(value) => firstPage(() => setOrigin(value))}
+              onChange={filter(setOrigin)}
             />
           </Stack>
           {!isResearcher && (
@@ -105,7 +100,7 @@ export default function DatasetListScreen() {
               label="Availability"
               data={AVAILABILITY_OPTIONS}
               value={available}
-              onChange={(value) => firstPage(() => setAvailable(value ?? 'all'))}
+              onChange={(value) => filter(setAvailable)(value ?? 'all')}
               allowDeselect={false}
               w={180}
             />

@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { Stack } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 
 import { useNavigate } from 'react-router';
-import { LIMITS, type PublicResearcherDto } from '@rrp/domain';
-import { ServerTable, type ListState } from '@/components/data-table';
+import { type PublicResearcherDto } from '@rrp/domain';
+import { ServerTable } from '@/components/data-table';
+import { useListControls } from '@/components/list-controls';
 import { Page } from '@/components/page';
 import { usePublicResearchers } from '../api/catalogue';
 import { SearchInput } from '@/components/search-input';
@@ -12,13 +11,7 @@ import { SearchInput } from '@/components/search-input';
 /** /public/user/: researchers with approved dataset requests (researcher §2), open to anyone. */
 export default function PublicUsersScreen() {
   const navigate = useNavigate();
-  const [state, setState] = useState<ListState>({
-    page: 1,
-    pageSize: LIMITS.table.pageSize,
-    ordering: 'name',
-  });
-  const [searchText, setSearchText] = useState('');
-  const [search] = useDebouncedValue(searchText, LIMITS.search.debounceMs);
+  const { state, setState, searchText, setSearch, search } = useListControls('name');
   const list = usePublicResearchers({ ...state, search });
   return (
     <Page title="Researchers with Approved Dataset Requests">
@@ -27,10 +20,7 @@ export default function PublicUsersScreen() {
           label="Search researchers"
           placeholder="Search for researchers..."
           value={searchText}
-          onChange={(value) => {
-            setSearchText(value);
-            setState((previous) => ({ ...previous, page: 1 }));
-          }}
+          onChange={setSearch}
           w={320}
         />
         <ServerTable<PublicResearcherDto>

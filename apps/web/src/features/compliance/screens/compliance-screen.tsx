@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { ActionIcon, Badge, Button, Card, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconMail, IconSearch } from '@tabler/icons-react';
 import { Navigate, useNavigate } from 'react-router';
-import { formatDate, can, LIMITS, type ComplianceStatusId, type InstitutionComplianceDto } from '@rrp/domain';
-import { ServerTable, type ListState } from '@/components/data-table';
+import { formatDate, can, type ComplianceStatusId, type InstitutionComplianceDto } from '@rrp/domain';
+import { ServerTable } from '@/components/data-table';
+import { useListControls } from '@/components/list-controls';
 import { Page } from '@/components/page';
 import { useCan, useActor } from '@/lib/use-can';
 import { useSession } from '@/lib/session';
@@ -88,14 +88,8 @@ function LastEmail({ row }: { row: InstitutionComplianceDto }) {
 export default function ComplianceScreen() {
   const navigate = useNavigate();
   const { user } = useSession();
-  const [state, setState] = useState<ListState>({
-    page: 1,
-    pageSize: LIMITS.table.pageSize,
-    ordering: '-compliance_status',
-  });
+  const { state, setState, searchText, setSearch, search, filter } = useListControls('-compliance_status');
   const [status, setStatus] = useState<ComplianceStatusId | null>(null);
-  const [searchText, setSearchText] = useState('');
-  const [search] = useDebouncedValue(searchText, LIMITS.search.debounceMs);
   const [emailing, setEmailing] = useState<InstitutionComplianceDto | null>(null);
   const actor = useActor();
   const allowed = can(actor, 'list', 'Compliance');
@@ -113,14 +107,7 @@ export default function ComplianceScreen() {
       </Text>
       <Group align="flex-start" gap="xl" wrap="wrap">
         <Card withBorder padding="md">
-          <StatusFilter
-            summary={summary.data}
-            value={status}
-            onChange={(next) => {
-              setStatus(next);
-              setState((previous) => ({ ...previous, page: 1 }));
-            }}
-          />
+          <StatusFilter summary={summary.data} value={status} onChange={filter(setStatus)} />
         </Card>
         <Card withBorder padding="md">
           <ComplianceChart summary={summary.data} />
@@ -131,10 +118,7 @@ export default function ComplianceScreen() {
           label="Search institutions and signing officials"
           leftSection={<IconSearch size={14} aria-hidden />}
           value={searchText}
-          onChange={(event) => {
-            setSearchText(event.currentTarget.value);
-            setState((previous) => ({ ...previous, page: 1 }));
-          }}
+          onChange={(event) => setSearch(event.currentTarget.value)}
           w={320}
         />
         <ServerTable<InstitutionComplianceDto>

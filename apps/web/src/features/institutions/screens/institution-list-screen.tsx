@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Button, Group, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import Papa from 'papaparse';
 import { formatDate, INSTITUTION_STATUSES, LIMITS, type InstitutionDto } from '@rrp/domain';
 import { apiFetch } from '@/lib/api-client';
-import { ServerTable, type ListState } from '@/components/data-table';
+import { ServerTable } from '@/components/data-table';
+import { useListControls } from '@/components/list-controls';
 import { Page } from '@/components/page';
 import { useSession } from '@/lib/session';
 import {
@@ -49,14 +49,8 @@ async function downloadCsv(filters: InstitutionFilters) {
 export default function InstitutionListScreen() {
   const navigate = useNavigate();
   const { activeRole } = useSession();
-  const [state, setState] = useState<ListState>({
-    page: 1,
-    pageSize: LIMITS.table.pageSize,
-    ordering: 'name',
-  });
+  const { state, setState, searchText, setSearch, search, filter } = useListControls('name');
   const [statuses, setStatuses] = useState<string[]>([]);
-  const [searchText, setSearchText] = useState('');
-  const [search] = useDebouncedValue(searchText, LIMITS.search.debounceMs);
   const filters: InstitutionFilters = { ...state, statuses, search };
   const list = useInstitutions(filters);
   const isAdmin = activeRole === 'portal_admin';
@@ -88,10 +82,7 @@ export default function InstitutionListScreen() {
             description="Name, other names or EIN"
             leftSection={<IconSearch size={14} aria-hidden />}
             value={searchText}
-            onChange={(event) => {
-              setSearchText(event.currentTarget.value);
-              setState((previous) => ({ ...previous, page: 1 }));
-            }}
+            onChange={(event) => setSearch(event.currentTarget.value)}
             w={320}
           />
           <MultiSelect
@@ -99,10 +90,7 @@ export default function InstitutionListScreen() {
             placeholder={statuses.length ? undefined : 'All statuses'}
             data={STATUS_OPTIONS}
             value={statuses}
-            onChange={(value) => {
-              setStatuses(value);
-              setState((previous) => ({ ...previous, page: 1 }));
-            }}
+            onChange={filter(setStatuses)}
             clearable
             w={420}
           />

@@ -1,13 +1,12 @@
-import { useState } from 'react';
 import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconDownload } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import Papa from 'papaparse';
 import { can, csvDate, formatDate, LIMITS, type ProjectDto } from '@rrp/domain';
 import { apiFetch } from '@/lib/api-client';
-import { ServerTable, type ListState } from '@/components/data-table';
+import { ServerTable } from '@/components/data-table';
+import { useListControls } from '@/components/list-controls';
 import { Page } from '@/components/page';
 import { downloadFile } from '@/lib/download';
 import { useSession } from '@/lib/session';
@@ -75,13 +74,7 @@ export default function ProjectListScreen() {
   const isAdmin = activeRole === 'portal_admin';
   const actor = useActor();
   const hasMenu = isAdmin || activeRole === 'portal_reviewer';
-  const [state, setState] = useState<ListState>({
-    page: 1,
-    pageSize: LIMITS.table.pageSize,
-    ordering: 'title',
-  });
-  const [searchText, setSearchText] = useState('');
-  const [search] = useDebouncedValue(searchText, LIMITS.search.debounceMs);
+  const { state, setState, searchText, setSearch, search } = useListControls('title');
   const filters: ProjectFilters = { ...state, search: isPi ? '' : search };
   const list = useProjects(filters);
   const empty = list.data !== undefined && list.data.count === 0;
@@ -117,10 +110,7 @@ export default function ProjectListScreen() {
             label="Search projects"
             placeholder="Search for projects..."
             value={searchText}
-            onChange={(value) => {
-              setSearchText(value);
-              setState((previous) => ({ ...previous, page: 1 }));
-            }}
+            onChange={setSearch}
             w={360}
           />
         )}

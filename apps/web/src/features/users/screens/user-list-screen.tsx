@@ -1,19 +1,18 @@
 import { useState } from 'react';
-import { Anchor, Button, Checkbox, Collapse, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Anchor, Checkbox, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconFilter } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import {
   can,
   formatDate,
   institutionOrActivePeriod,
-  LIMITS,
   ROLE_KEYS,
   ROLE_LABELS,
   type UserListItemDto,
 } from '@rrp/domain';
-import { ServerTable, type ListState } from '@/components/data-table';
+import { ServerTable } from '@/components/data-table';
+import { FiltersPanel, FiltersToggle, useListControls } from '@/components/list-controls';
 import { ListActionsMenu } from '@/components/list-actions-menu';
 import { Page } from '@/components/page';
 import { SearchInput } from '@/components/search-input';
@@ -29,25 +28,13 @@ export default function UserListScreen() {
   const navigate = useNavigate();
   const actor = useActor();
   const { token, activeRole } = useSession();
-  const [state, setState] = useState<ListState>({
-    page: 1,
-    pageSize: LIMITS.table.pageSize,
-    ordering: 'last_name',
-  });
-  const [searchText, setSearchText] = useState('');
-  const [search] = useDebouncedValue(searchText, LIMITS.search.debounceMs);
-  const [showFilters, setShowFilters] = useState(false);
+  const { state, setState, searchText, setSearch, search, filter } = useListControls('last_name');
+  const [showFilters, { toggle: toggleFilters }] = useDisclosure(false);
   const [roles, setRoles] = useState<string[]>([]);
   const [unsignedPis, setUnsignedPis] = useState(false);
   const [institutions, setInstitutions] = useState<string[]>([]);
   const filters: UserFilters = { ...state, search, roles, unsignedPis, institutions };
   const list = useUsers(filters);
-  const firstPage =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setState((previous) => ({ ...previous, page: 1 }));
-    };
 
   const download = () =>
     downloadUsersCsv(filters, token, activeRole).catch(() =>
@@ -76,47 +63,38 @@ export default function UserListScreen() {
             label="Search users"
             placeholder="Search for users..."
             value={searchText}
-            onChange={firstPage(setSearchText)}
+            onChange={setSearch}
             w={360}
           />
-          <Button
-            variant="subtle"
-            leftSection={<IconFilter size={14} aria-hidden />}
-            aria-expanded={showFilters}
-            onClick={() => setShowFilters((open) => !open)}
-          >
-            Show/Hide Filters
-          </Button>
+          <FiltersToggle opened={showFilters} onToggle={toggleFilters} />
         </Group>
-        <Collapse expanded={showFilters}>
-          <Paper withBorder p="md">
-            <Stack>
-              <Checkbox.Group label="Roles" value={roles} onChange={firstPage(setRoles)}>
-                <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} mt="xs" spacing="xs">
-                  {ROLE_OPTIONS.map((option) => (
-                    <Checkbox
-                      key={option.value}
-                      value={option.value}
-                      label={option.label}
-                      disabled={unsignedPis}
-                    />
-                  ))}
-                </SimpleGrid>
-              </Checkbox.Group>
-              <Checkbox
-                label="View PIs with no signed joinder"
-                checked={unsignedPis}
-                onChange={(event) => firstPage(setUnsignedPis)(event.currentTarget.checked)}
-              />
-              <InstitutionMultiSelect
-                label="Institutions"
-                description="Up to 100 institutions"
-                value={institutions}
-                onChange={firstPage(setInstitutions)}
-              />
-            </Stack>
-          </Paper>
-        </Collapse>
+        <FiltersPanel opened={showFilters}>
+          <Stack>
+            <Checkbox.Group label="Roles" value={roles} onChange={filter(setRoles)}>
+              <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} mt="xs" spacing="xs">
+                {ROLE_OPTIONS.map((option) => (
+                  <Checkbox
+                    key={option.value}
+                    value={option.value}
+                    label={option.label}
+                    disabled={unsignedPis}
+                  />
+                ))}
+              </SimpleGrid>
+            </Checkbox.Group>
+            <Checkbox
+              label="View PIs with no signed joinder"
+              checked={unsignedPis}
+              onChange={(event) => filter(setUnsignedPis)(event.currentTarget.checked)}
+            />
+            <InstitutionMultiSelect
+              label="Institutions"
+              description="Up to 100 institutions"
+              value={institutions}
+              onChange={filter(setInstitutions)}
+            />
+          </Stack>
+        </FiltersPanel>
         <ServerTable<UserListItemDto>
           label="Users"
           records={list.data?.results ?? []}

@@ -29,6 +29,7 @@ import { userListRoutes } from './modules/accounts/user-list.routes';
 import { createUserListService } from './modules/accounts/user-list.service';
 import { MailOutbox } from './platform/mail/outbox';
 import { outboxMailer } from './platform/mail/mailer';
+import { WebhookOutbox } from './platform/webhooks/outbox';
 import { createMailTransport } from './platform/mail/transport';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { createSessionService } from './modules/accounts/session.service';
@@ -94,6 +95,8 @@ import { createComplianceService } from './modules/compliance/compliance.service
 import { COMPLIANCE_TEMPLATE, complianceEmailTemplate } from './modules/compliance/compliance.emails';
 import { releaseNotesRoutes } from './modules/release-notes/release-notes.routes';
 import { createReleaseNotesService } from './modules/release-notes/release-notes.service';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
+import { createWebhooksService } from './modules/webhooks/webhooks.service';
 import { APP_VERSION } from './db/seed';
 
 export interface AppOptions {
@@ -108,6 +111,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Delivers queued e-mail; tests await `deliverDue()` to read what was sent. */
     outbox: MailOutbox;
+    /** Posts queued webhook events; tests await `deliverDue()` to see what was posted. */
+    webhooks: WebhookOutbox;
     /** Where files are stored; main.ts registers its identity in the instance registry. */
     fileStorage: FileStorage;
     /** What the demo seed needs from the services (generating an institution's RDA). */
@@ -180,6 +185,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   app.decorate('outbox', outbox);
   app.addHook('onClose', () => outbox.stop());
+  const webhookOutbox = new WebhookOutbox(database.db, config.webhooks, app.log);
+  app.decorate('webhooks', webhookOutbox);
+  app.addHook('onClose', () => webhookOutbox.stop());
+  // A write's transaction has committed by the time its answer is sent: post its events now.
+  app.addHook('onResponse', async () => webhookOutbox.flushIfQueued());
   const mailer = outboxMailer(outbox, app.log);
   const emailContext = {
     publicUrl: config.publicUrl,
@@ -354,6 +364,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Release notes (issue 16): superusers write and release them; releasing notifies every group.
   await app.register(releaseNotesRoutes, { releaseNotes: createReleaseNotesService({ db: database.db }) });
+  await app.register(webhooksRoutes, {
+    webhooks: createWebhooksService({ db: database.db, policy: config.webhooks, outbox: webhookOutbox }),
+  });
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

@@ -114,6 +114,8 @@ const envSchema = z.object({
   ZENDESK_EMAIL: z.email().optional(),
   ZENDESK_API_TOKEN: z.string().min(1).optional(),
   GPF_URL: optionalUrl,
+  /** Lets webhooks post to loopback and private networks (an intranet receiver; local tests). */
+  WEBHOOK_ALLOW_PRIVATE_ADDRESSES: z.stringbool().default(false),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -156,6 +158,8 @@ export interface Config {
   sentryDsn: string | undefined;
   metricsToken: string | undefined;
   externalServices: Record<'GLOBUS' | 'ABN' | 'BINS' | 'ZENDESK_API' | 'GPF', string | undefined>;
+  /** Where webhooks may be posted (decision 169). */
+  webhooks: { requireHttps: boolean; allowPrivateAddresses: boolean };
   /** Zendesk's API, when all three variables are set; otherwise the local fake (not in production). */
   zendesk: { url: string; email: string; apiToken: string } | undefined;
 }
@@ -249,6 +253,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     demoPassword: env.DEMO_PASSWORD,
     sentryDsn: env.SENTRY_DSN,
     metricsToken: env.METRICS_TOKEN,
+    webhooks: { requireHttps: isProduction, allowPrivateAddresses: env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES },
     externalServices: {
       GLOBUS: env.GLOBUS_URL,
       ABN: env.ABN_URL,

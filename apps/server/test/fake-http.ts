@@ -1,5 +1,13 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
+/** What a fake service received: the raw body, parsed as a form, and the headers. */
+export interface FakeHttpRequest {
+  url: string;
+  form: URLSearchParams;
+  body: string;
+  headers: IncomingHttpHeaders;
+}
 
 /**
  * A local HTTP server standing in for a service on the other side of the internet
@@ -13,16 +21,16 @@ export async function startFakeHttp(
   },
 ): Promise<{
   url: string;
-  requests: { url: string; form: URLSearchParams; body: string }[];
+  requests: FakeHttpRequest[];
   close: () => Promise<void>;
 }> {
-  const requests: { url: string; form: URLSearchParams; body: string }[] = [];
+  const requests: FakeHttpRequest[] = [];
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
     req.on('end', () => {
       const form = new URLSearchParams(body);
-      requests.push({ url: req.url ?? '', form, body });
+      requests.push({ url: req.url ?? '', form, body, headers: req.headers });
       const answer = handle({ method: req.method ?? 'GET', url: req.url ?? '', form });
       res
         .writeHead(answer.status ?? 200, { 'content-type': 'application/json' })

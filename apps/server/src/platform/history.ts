@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { history } from '../db/schema';
 import type { DbOrTx } from './db/database';
+import { eventsOf } from './webhooks/events';
+import { queueWebhookEvents } from './webhooks/outbox';
 
 export type HistoryAction = 'create' | 'update' | 'delete';
 
@@ -40,7 +42,8 @@ export interface HistoryEntry {
 /**
  * Writes the versioned history row of one change, in the caller's transaction so the change
  * and its record commit or roll back together. The only writer of `history`.
- * An update that changed nothing writes nothing.
+ * An update that changed nothing writes nothing. A change of state that outside systems follow
+ * (a status, a decision, a release) also queues its webhook events in the same transaction.
  */
 export async function recordHistory(tx: DbOrTx, entry: HistoryEntry): Promise<void> {
   const before = snapshot(entry.before);
@@ -63,4 +66,8 @@ export async function recordHistory(tx: DbOrTx, entry: HistoryEntry): Promise<vo
     impersonatorId: entry.by?.impersonatorId ?? null,
     version: sql`(select coalesce(max(${history.version}), 0) + 1 from ${history} where ${history.model} = ${entry.model} and ${history.objectId} = ${objectId})`,
   });
+  await queueWebhookEvents(
+    tx,
+    eventsOf({ model: entry.model, objectId, action: entry.action, before, after }),
+  );
 }

@@ -54,6 +54,8 @@ export const SUBJECTS = [
   'ReleaseNote',
   // The feedback form to support (staff §2.14), signed in and out.
   'Feedback',
+  // Outbound webhooks: endpoints, their delivery log and test events (beyond the spec, decision 169).
+  'Webhook',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -294,6 +296,8 @@ export const PERMISSIONS = {
     ReleaseNote: { list: true, read: true, create: true, update: true, delete: true },
     // Support staff (they receive error reports and feedback) follow what the portal sent.
     EmailLog: { list: true, read: true, create: true },
+    // Registering where the portal posts its events is the technical administrators' (decision 169).
+    Webhook: { list: true, read: true, create: true, update: true, delete: true },
   },
   access_admin: {
     History: READ_ONLY,

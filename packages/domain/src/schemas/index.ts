@@ -7,6 +7,7 @@ export * from './reference';
 export * from './accounts';
 export * from './notifications';
 export * from './release-notes';
+export * from './webhooks';
 export * from './institutions';
 export * from './projects';
 export * from './files';

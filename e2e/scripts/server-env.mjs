@@ -10,5 +10,7 @@ export function journeyServerEnv(port, dataDir, mailDir) {
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     E2E_MAIL_DIR: mailDir,
+    // The webhook journey's receiver listens on loopback.
+    WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
   };
 }

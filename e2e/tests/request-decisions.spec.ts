@@ -4,6 +4,7 @@ import { expect as baseExpect, test, type Browser, type Page } from '../support/
 import { expectNoAxeViolations } from '../support/axe';
 import { apiHeaders, fileDemoDatasetRequest } from '../support/requests';
 import { DEMO_PASSWORD } from '../support/session';
+import { look } from '../support/look';
 
 // Many decisions, two people and several page loads per journey on a shared 2-core machine.
 test.describe.configure({ timeout: 240_000 });
@@ -11,12 +12,6 @@ test.describe.configure({ timeout: 240_000 });
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 const OWNER = 'primary_researcher@demo.test';
-// Set E2E_SHOTS to a directory to keep screenshots of the screens along the way.
-const SHOTS = process.env.E2E_SHOTS;
-
-async function look(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 const ADMIN = 'portal_admin@demo.test';
 // The pending-team demo of decision 076.
 const PENDING_TEAM_PI = 'pi_sbso@demo.test';

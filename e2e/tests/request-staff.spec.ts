@@ -1,16 +1,11 @@
-import { expect, test, type Page } from '../support/test';
+import { expect, test } from '../support/test';
 import { expectNoAxeViolations } from '../support/axe';
 import { fileDemoDatasetRequest } from '../support/requests';
 import { signIn } from '../support/session';
+import { look } from '../support/look';
 
 // Several screens and two people on a machine the whole team shares.
 test.describe.configure({ timeout: 150_000 });
-
-const SHOTS = process.env.E2E_SCREENSHOTS;
-
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 test('an admin assigns a reviewer, adds a comment and a Zendesk ticket, finds the request in the command centre; the reviewer sees it at home', async ({
   page,
@@ -58,7 +53,7 @@ test('an admin assigns a reviewer, adds a comment and a Zendesk ticket, finds th
   await expect(
     panel.getByText('Hello, could you tell me when my dataset request will be reviewed?'),
   ).toBeVisible();
-  await shot(page, 'staff-panel');
+  await look(page, 'staff-panel');
   await expectNoAxeViolations(page);
 
   // The command centre's Resource Requests: the assigned filter finds it, the unassigned one does not.
@@ -82,7 +77,7 @@ test('an admin assigns a reviewer, adds a comment and a Zendesk ticket, finds th
   await page.keyboard.press('Enter');
   await expect(page.getByText('Rare genetic variants and language development')).toBeVisible();
   await expect(page.getByRole('button', { name: 'View IRB' })).toBeVisible();
-  await shot(page, 'resource-request');
+  await look(page, 'resource-request');
   await expectNoAxeViolations(page);
 
   // The request list's staff filters: the reviewer finds it, a past review quarter does not.
@@ -96,14 +91,14 @@ test('an admin assigns a reviewer, adds a comment and a Zendesk ticket, finds th
   await page.getByRole('combobox', { name: 'Review quarter' }).click();
   await page.getByRole('option', { name: 'Q4 2018 (October – December)' }).click();
   await expect(requests.getByRole('link', { name: filed.portal_request_id })).toHaveCount(0);
-  await shot(page, 'request-list-filters');
+  await look(page, 'request-list-filters');
 
   // The reviewer finds it among their applications to review, and opens it.
   const reviewerPage = await (await browser.newContext()).newPage();
   await signIn(reviewerPage, 'portal_reviewer@demo.test');
   const assigned = reviewerPage.getByRole('table', { name: 'Requests Assigned to You' });
   await expect(assigned.getByRole('row').filter({ hasText: filed.portal_request_id })).toBeVisible();
-  await shot(reviewerPage, 'reviewer-home');
+  await look(reviewerPage, 'reviewer-home');
   await expectNoAxeViolations(reviewerPage);
   await assigned.getByRole('row').filter({ hasText: filed.portal_request_id }).click();
   await expect(reviewerPage).toHaveURL(new RegExp(`/request/${filed.id}$`));

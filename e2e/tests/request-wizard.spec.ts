@@ -1,22 +1,10 @@
 import { expect, test, type APIRequestContext, type Page } from '../support/test';
 import { expectNoAxeViolations } from '../support/axe';
 import { DEMO_PASSWORD, signIn } from '../support/session';
+import { look } from '../support/look';
 
 // Long journeys through six steps, on a machine the whole team shares.
 test.describe.configure({ timeout: 120_000 });
-
-const SHOTS = process.env.WIZARD_SHOTS;
-
-/** With WIZARD_SHOTS set, screenshots of the page on a laptop and on a phone. */
-async function look(page: Page, name: string) {
-  if (!SHOTS) return;
-  const viewport = page.viewportSize();
-  for (const width of [1366, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  if (viewport) await page.setViewportSize(viewport);
-}
 
 async function pick(page: Page, combobox: string, option: string) {
   await page.getByRole('combobox', { name: combobox }).click();

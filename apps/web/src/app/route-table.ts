@@ -72,6 +72,7 @@ const releaseNotes = () => import('@/features/admin/screens/release-notes-screen
 const feedback = () => import('@/features/admin/screens/feedback-screen');
 const emailLog = () => import('@/features/admin/screens/email-log-screen');
 const featureToggles = () => import('@/features/admin/screens/feature-toggles-screen');
+const webhooks = () => import('@/features/admin/screens/webhooks-screen');
 
 const projects: Crumb = { label: 'Projects', to: '/project' };
 const requests: Crumb = { label: 'Requests', to: '/request' };
@@ -271,6 +272,7 @@ export const ROUTES: RouteEntry[] = [
   // Administration screens the spec names without routes (decision 153).
   { path: '/email-log', title: 'Email Log', access: 'signedIn', screen: emailLog },
   { path: '/feature-toggles', title: 'Feature Toggles', access: 'signedIn', screen: featureToggles },
+  { path: '/webhooks', title: 'Webhooks', access: 'signedIn', screen: webhooks },
   {
     path: '/restricted_resources',
     title: 'Restricted Resources',

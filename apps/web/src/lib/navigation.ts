@@ -35,6 +35,7 @@ export const VIEW_MENU: ViewMenuItem[] = [
   // After the spec's list: the administration screens it names without a place (decision 153).
   { label: 'Email Log', to: '/email-log', needs: { action: 'list', subject: 'EmailLog' } },
   { label: 'Feature Toggles', to: '/feature-toggles', needs: { action: 'update', subject: 'FeatureToggle' } },
+  { label: 'Webhooks', to: '/webhooks', needs: { action: 'list', subject: 'Webhook' } },
 ];
 
 /**

@@ -10,3 +10,4 @@ export * from './catalogue';
 export * from './requests';
 export * from './operations';
 export * from './counters';
+export * from './research-match';

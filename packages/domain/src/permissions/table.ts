@@ -48,6 +48,8 @@ export const SUBJECTS = [
   'RequestDocument',
   // Renewals of requests: the resource impact / renewal form (researcher §2, staff §3, §7).
   'Renewal',
+  // The staff's summary of a Research Match application, with its RM ids (staff §3, §5, §7).
+  'RequestSummary',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -118,6 +120,15 @@ const REQUEST_STAFF_PANEL = {
 } as const;
 /** Reviewers read the requests assigned to them, and only those (staff §6 "only own assignments"). */
 const ASSIGNED_REVIEWER = { Request: { list: true, read: 'isAssignedReviewer' } } as const;
+/** Research Match reviewers also read the staff's summary of an application they review. */
+const RESEARCH_MATCH_REVIEWER = {
+  ...ASSIGNED_REVIEWER,
+  RequestSummary: { read: 'isAssignedReviewer' },
+} as const;
+/** Research Match administration: the summary of an application, its RM ids and meeting notes. */
+const RESEARCH_MATCH_ADMIN = { RequestSummary: { read: true, update: true } } as const;
+/** Staff who read every request read its Research Match summary too. */
+const SUMMARY_VIEWER = { RequestSummary: { read: true } } as const;
 /** Staff pickers of users (reviewers, a project's PI) and the user list (staff §7 GET user). */
 const USER_LIST = { User: { list: true } } as const;
 /** Staff who see a dataset's UUID, version history and who has access to it. */
@@ -194,6 +205,7 @@ export const PERMISSIONS = {
     // Renewals are filed by the owner only; admins read them and set their status.
     Renewal: { list: true, read: true, update: true },
     ...REQUEST_STAFF_PANEL,
+    ...RESEARCH_MATCH_ADMIN,
     ZendeskTicket: { read: true, update: true },
     ...USER_LIST,
   },
@@ -203,11 +215,17 @@ export const PERMISSIONS = {
     ...INSTITUTION_VIEWER,
     ...PROJECT_VIEWER,
     ...REQUEST_VIEWER,
+    ...SUMMARY_VIEWER,
     Renewal: READ_ONLY,
     Rda: { list: true, read: true, countersign: true },
   },
   // Research match administration (staff §6): decisions on requests through the workflow tables.
-  rm_admin: { History: READ_ONLY, Request: { list: true, read: true, decide: true } },
+  rm_admin: {
+    History: READ_ONLY,
+    Request: { list: true, read: true, decide: true },
+    Renewal: READ_ONLY,
+    ...RESEARCH_MATCH_ADMIN,
+  },
   sbso: {
     Institution: { list: true, read: 'isOfficial', update: 'isOfficial' },
     // Their own institution's audit trail (decision 127).
@@ -215,8 +233,8 @@ export const PERMISSIONS = {
     Rda: { read: 'isOfficial', sign: 'isOfficial' },
     UserInstitution: { list: true, read: 'isOfficial' },
   },
-  external_reviewer: { ...ASSIGNED_REVIEWER },
-  internal_reviewer: { ...ASSIGNED_REVIEWER },
+  external_reviewer: { ...RESEARCH_MATCH_REVIEWER },
+  internal_reviewer: { ...RESEARCH_MATCH_REVIEWER },
   portal_reviewer: {
     ...FORM_TESTER,
     ...INSTITUTION_VIEWER,
@@ -227,6 +245,7 @@ export const PERMISSIONS = {
     ResearchTeam: { ...READ_ONLY, update: 'isAssignedReviewer' },
     ...REQUEST_VIEWER,
     Renewal: READ_ONLY,
+    RequestSummary: { read: 'isAssignedReviewer' },
     // The Availability tab of biospecimen requests (researcher §2).
     SampleAvailability: { read: true },
     // Only their own assignments (staff §6), and who else reviews them.
@@ -252,6 +271,7 @@ export const PERMISSIONS = {
     ...SEARCH,
     ...PROJECT_VIEWER,
     ...REQUEST_VIEWER,
+    ...SUMMARY_VIEWER,
     Renewal: READ_ONLY,
   },
   superuser: {

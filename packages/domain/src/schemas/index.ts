@@ -18,3 +18,4 @@ export * from './renewals';
 export * from './request-documents';
 export * from './request-staff';
 export * from './idempotency';
+export * from './research-match';

@@ -157,17 +157,3 @@ export async function notify(
     })),
   );
 }
-
-/** Which of these file ids were uploaded by the user (a form's file answers must be their own). */
-export async function filesUploadedBy(
-  db: DbOrTx,
-  ids: readonly number[],
-  userId: number,
-): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: files.id })
-    .from(files)
-    .where(and(inArray(files.id, [...ids]), eq(files.creatorId, userId)));
-  return new Set(rows.map((row) => row.id));
-}

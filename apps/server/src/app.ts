@@ -72,7 +72,7 @@ import {
   researchMatchDocumentsPolicy,
 } from './modules/requests/research-match-documents.policy';
 import { summaryRoutes } from './modules/research-match/summary.routes';
-import { createSummaryService, type SummaryService } from './modules/research-match/summary.service';
+import { createSummaryService } from './modules/research-match/summary.service';
 import { decisionDocsPolicy } from './modules/requests/decision-docs.policy';
 import { storedFileAttachments } from './platform/mail/attachments';
 import { lockRequest, requestSnapshot } from './modules/requests/requests.repo';
@@ -304,17 +304,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(formsRoutes, { forms });
   // Resource requests (issue 7); their forms are checked by the same validator as the web's.
   // Research Match applications start the staff's summary when submitted (issue 17); the summary
-  // reads the request through the requests service, created first.
-  let summaries: SummaryService | undefined;
+  // reads the request through the requests service, created first (the hook runs only on requests).
   const requests = createRequestsService({
     db: database.db,
     forms,
     files,
     email,
     emailContext,
-    onResearchMatchSubmitted: (tx, requestId) => summaries!.start(tx, requestId),
+    onResearchMatchSubmitted: (tx, requestId) => summaries.start(tx, requestId),
   });
-  summaries = createSummaryService({
+  const summaries = createSummaryService({
     db: database.db,
     forms,
     requestSubject: (tx, id, actor) => requests.historySubject(tx, String(id), actor),

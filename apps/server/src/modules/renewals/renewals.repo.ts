@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
 import type { ParsedList } from '../../platform/list';
-import { files, groups, notifications, requestRenewals, requests, userGroups, users } from '../../db/schema';
+import { groups, notifications, requestRenewals, requests, userGroups, users } from '../../db/schema';
 
 export type RenewalRow = typeof requestRenewals.$inferSelect;
 

@@ -119,7 +119,7 @@ export function createRenewalsService(deps: {
    */
   submitForReview: (tx: DbOrTx, requestId: number, by: Actor, now: Date) => Promise<void>;
 }) {
-  const { db, forms } = deps;
+  const { db } = deps;
 
   async function subjectOf(tx: DbOrTx, actor: Actor, requestId: number, ownerId: number) {
     const member = ownerId === actor.userId || (await repo.isTeamMember(tx, requestId, actor.userId));

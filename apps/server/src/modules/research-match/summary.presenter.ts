@@ -7,7 +7,6 @@ import {
   type SummaryTextField,
 } from '@rrp/domain';
 import { formLabels, type FormSchema } from '@rrp/domain/forms';
-import type { RequestSubject } from '../requests/requests.presenter';
 import type { SummaryRow, SummaryValues } from './summary.repo';
 
 /** The API's text fields and the columns holding them. */
@@ -49,7 +48,7 @@ export function presentSummary(
   actor: Actor,
   request: { id: number; portalRequestId: string },
   row: SummaryRow,
-  subject: RequestSubject,
+  subject: object,
 ): RequestSummaryDto {
   const permissions = permissionsFor(actor, 'RequestSummary', subject);
   const { meeting_notes: notes, ...texts } = Object.fromEntries(

@@ -14,7 +14,6 @@ import { authorize } from '../../platform/http/access';
 import { NotFoundError, ValidationError, type FieldErrors } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
 import type { FormsService } from '../forms/forms.service';
-import type { RequestSubject } from '../requests/requests.presenter';
 import { LIST_COLUMNS, presentSummary, summaryFromApplication, TEXT_COLUMNS } from './summary.presenter';
 import * as repo from './summary.repo';
 
@@ -29,7 +28,7 @@ export function createSummaryService(deps: {
   db: Db;
   forms: FormsService;
   /** The request as the permission conditions read it, or null when the caller may not see it. */
-  requestSubject: (tx: DbOrTx, id: number, actor: Actor) => Promise<RequestSubject | null>;
+  requestSubject: (tx: DbOrTx, id: number, actor: Actor) => Promise<object | null>;
 }) {
   const { db } = deps;
 

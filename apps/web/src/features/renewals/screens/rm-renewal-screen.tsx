@@ -80,7 +80,7 @@ function RenewalForm({
       setFormError(RENEWAL_MESSAGES.formErrors);
       return;
     }
-    let answers = result.values;
+    let answers: typeof result.values;
     setUploading(true);
     try {
       // Documents go through the scanned upload API for this request, then the form names their ids.

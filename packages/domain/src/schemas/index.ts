@@ -20,3 +20,4 @@ export * from './request-documents';
 export * from './request-staff';
 export * from './users';
 export * from './idempotency';
+export * from './research-match';

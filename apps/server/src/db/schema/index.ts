@@ -11,3 +11,4 @@ export * from './requests';
 export * from './operations';
 export * from './counters';
 export * from './release-notes';
+export * from './research-match';

@@ -71,6 +71,12 @@ import { createCatalogueService } from './modules/catalogue/catalogue.service';
 import { requestsRoutes } from './modules/requests/requests.routes';
 import { createRequestsService } from './modules/requests/requests.service';
 import { decisionsRoutes } from './modules/requests/decisions.routes';
+import {
+  RESEARCH_MATCH_DOCUMENT,
+  researchMatchDocumentsPolicy,
+} from './modules/requests/research-match-documents.policy';
+import { summaryRoutes } from './modules/research-match/summary.routes';
+import { createSummaryService } from './modules/research-match/summary.service';
 import { decisionDocsPolicy } from './modules/requests/decision-docs.policy';
 import { storedFileAttachments } from './platform/mail/attachments';
 import { lockRequest, requestSnapshot } from './modules/requests/requests.repo';
@@ -325,7 +331,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const forms = createFormsService({ db: database.db, productName: config.productName });
   await app.register(formsRoutes, { forms });
   // Resource requests (issue 7); their forms are checked by the same validator as the web's.
-  const requests = createRequestsService({ db: database.db, forms, email, emailContext });
+  // Research Match applications start the staff's summary when submitted (issue 17); the summary
+  // reads the request through the requests service, created first (the hook runs only on requests).
+  const requests = createRequestsService({
+    db: database.db,
+    forms,
+    files,
+    email,
+    emailContext,
+    onResearchMatchSubmitted: (tx, requestId) => summaries.start(tx, requestId),
+  });
+  const summaries = createSummaryService({
+    db: database.db,
+    forms,
+    requestSubject: (tx, id, actor) => requests.historySubject(tx, String(id), actor),
+  });
+  files.registerType(RESEARCH_MATCH_DOCUMENT, researchMatchDocumentsPolicy());
   // The staff panel of a request: reviewers, comments, Zendesk tickets (issue 8); the user pickers.
   const requestStaff = createRequestStaffService({ db: database.db, zendesk, log: app.log });
   await app.register(requestsRoutes, { requests, staff: requestStaff });
@@ -337,11 +358,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     format: requestHistoryFormat(forms.find),
   });
   await app.register(requestStaffRoutes, { staff: requestStaff });
+  await app.register(summaryRoutes, { summaries });
   await app.register(userListRoutes, { users: createUserListService({ db: database.db }) });
   // Renewals: the resource impact / renewal form and the renewal choice (issue 8).
   const renewals = createRenewalsService({
     db: database.db,
     forms,
+    files,
     requestSnapshot,
     // A Research Match renewal sends the application back to Submitted through the workflow.
     submitForReview: async (tx, requestId, by, now) => {

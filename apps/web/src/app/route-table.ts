@@ -67,6 +67,7 @@ const resourceRequest = () => import('@/features/home/screens/resource-request-s
 const requestDetail = () => import('@/features/requests/detail/request-detail-screen');
 const requestWizard = () => import('@/features/requests/wizard/request-wizard-screen');
 const renewal = () => import('@/features/renewals/screens/renewal-screen');
+const rmRenewal = () => import('@/features/renewals/screens/rm-renewal-screen');
 const projectUpdates = () => import('@/features/renewals/screens/project-updates-screen');
 const releaseNotes = () => import('@/features/admin/screens/release-notes-screen');
 const feedback = () => import('@/features/admin/screens/feedback-screen');
@@ -183,6 +184,7 @@ export const ROUTES: RouteEntry[] = [
     title: 'Research Match Renewal',
     crumbs: [requests],
     access: 'signedIn',
+    screen: rmRenewal,
   },
   {
     path: '/request/:objectId/review-meeting',

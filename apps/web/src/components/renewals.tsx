@@ -37,6 +37,7 @@ import { refId } from '@/lib/request-rules';
 import {
   irbNotice,
   mayRenew,
+  renewalPath,
   sunsetNotice,
   useProjectUpdates,
   useRequestRenewals,
@@ -223,7 +224,9 @@ export function RenewalHistory({ request, isOwner }: { request: RequestDto; isOw
   const rmSchema = useFormSchema(RESEARCH_MATCH_RENEWAL_FORM_ID);
   const labels = formLabels(schema.data);
   const rmLabels = formLabels(rmSchema.data);
-  const rows = renewals.data?.results ?? [];
+  // Newest first for staff; a researcher reads them in the order filed, newest last (researcher §2).
+  const filed = renewals.data?.results ?? [];
+  const rows = can(actor, 'read', 'Renewal') ? filed : [...filed].reverse();
   if (!mayList) return null;
   return (
     <Stack>
@@ -232,7 +235,7 @@ export function RenewalHistory({ request, isOwner }: { request: RequestDto; isOw
           Renewals
         </Title>
         {isOwner && renewals.data && mayRenew(request, rows) && (
-          <Button component={Link} to={`/request/${request.id}/renewal`}>
+          <Button component={Link} to={renewalPath(request)}>
             Renew
           </Button>
         )}

@@ -8,7 +8,7 @@ import {
   creatorName,
   institutionName,
   requestResourceName,
-  statusName,
+  listStatusName,
 } from '@/lib/request-rules';
 import { formatDate } from '@rrp/domain';
 
@@ -71,10 +71,10 @@ export const requestColumns = {
     render: (request) =>
       FLAGGED_STATUSES.includes(request.status) ? (
         <Badge color="red.9" variant="filled" radius="sm">
-          {statusName(request)}
+          {listStatusName(request)}
         </Badge>
       ) : (
-        statusName(request)
+        listStatusName(request)
       ),
   },
 } satisfies Record<string, DataTableColumn<RequestDto>>;

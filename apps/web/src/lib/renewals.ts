@@ -5,6 +5,7 @@ import {
   EXPIRY_WINDOW_MONTHS,
   irbNeedsUpdate,
   OPEN_RENEWAL_STATUSES,
+  RECONTACT_TYPES,
   RENEWABLE_STATUSES,
   renewalWindowOpen,
   RENEWAL_MESSAGES,
@@ -41,13 +42,18 @@ export function mayRenew(
   renewals: readonly Pick<RenewalDto, 'status'>[],
   now = new Date(),
 ): boolean {
+  // Research Match applications are renewed whenever approved (decision 165), through their own form.
+  const researchMatch = RECONTACT_TYPES.includes(request.type);
   return (
-    ![4, 5].includes(request.type) &&
     RENEWABLE_STATUSES.includes(request.status as RequestStatusId) &&
-    renewalWindowOpen(request.expiration_date, now) &&
+    (researchMatch || renewalWindowOpen(request.expiration_date, now)) &&
     !renewals.some(isOpenRenewal)
   );
 }
+
+/** Where the owner files a renewal: Research Match applications have their own form (researcher §2). */
+export const renewalPath = (request: Pick<RequestDto, 'id' | 'type'>) =>
+  `/request/${request.id}/${RECONTACT_TYPES.includes(request.type) ? 'rm-renewal' : 'renewal'}`;
 
 /** 'Your sunset date expired on {date}' once a request's expiration date has passed (staff §8). */
 export function sunsetNotice(expirationDate: string | null | undefined, now = Date.now()): string | null {

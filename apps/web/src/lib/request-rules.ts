@@ -25,6 +25,17 @@ export function statusName(request: Pick<RequestView, 'status' | 'status_name'>)
   );
 }
 
+/**
+ * The research-match list's status: the application's, with "(Renewal <status>)" when it has a
+ * renewal (researcher §2 "Lists").
+ */
+export function listStatusName(
+  request: Pick<RequestView, 'status' | 'status_name' | 'type' | 'latest_renewal'>,
+) {
+  const renewal = [4, 5].includes(request.type) ? request.latest_renewal : null;
+  return renewal ? `${statusName(request)} (Renewal ${renewal.status_name})` : statusName(request);
+}
+
 export const refId = (value: unknown): number | null =>
   typeof value === 'number'
     ? value

@@ -2,3 +2,4 @@ export * from './roles';
 export * from './statuses';
 export * from './catalogue';
 export * from './limits';
+export * from './research-match';

@@ -57,3 +57,22 @@ export function answerText(value: unknown, labels?: Map<string, AnswerLabel>, ke
       .join(', ');
   return String(value);
 }
+
+/** The keys of a form's file fields (follow-ups included). */
+export function fileFieldKeys(fields: readonly FormField[]): string[] {
+  return fields.flatMap((field) =>
+    field.type === 'followUp' ? fileFieldKeys(field.fields) : field.type === 'file' ? [field.key] : [],
+  );
+}
+
+/** The stored file ids a form's answers name, each with the field naming it. */
+export function fileAnswers(
+  fields: readonly FormField[],
+  values: Record<string, unknown>,
+): { key: string; id: number }[] {
+  return fileFieldKeys(fields).flatMap((key) => {
+    const value = values[key];
+    const ids = (Array.isArray(value) ? value : [value]).filter((id): id is number => typeof id === 'number');
+    return ids.map((id) => ({ key, id }));
+  });
+}

@@ -56,6 +56,8 @@ export const SUBJECTS = [
   'Feedback',
   // Outbound webhooks: endpoints, their delivery log and test events (beyond the spec, decision 169).
   'Webhook',
+  // The staff's summary of a Research Match application, with its RM ids (staff §3, §5, §7).
+  'RequestSummary',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -140,6 +142,15 @@ const USER_ADMIN = {
 } as const;
 /** A signing official's Users page: the researchers affiliated with their institutions (foundation §2). */
 const OFFICIAL_USER_VIEWER = { User: { list: true, read: 'isUsersOfficial' } } as const;
+/** Research Match reviewers also read the staff's summary of an application they review. */
+const RESEARCH_MATCH_REVIEWER = {
+  ...ASSIGNED_REVIEWER,
+  RequestSummary: { read: 'isAssignedReviewer' },
+} as const;
+/** Research Match administration: the summary of an application, its RM ids and meeting notes. */
+const RESEARCH_MATCH_ADMIN = { RequestSummary: { read: true, update: true } } as const;
+/** Staff who read every request read its Research Match summary too. */
+const SUMMARY_VIEWER = { RequestSummary: { read: true } } as const;
 /** Staff who see a dataset's UUID, version history and who has access to it. */
 const DATASET_STAFF = { DatasetInternal: { read: true }, DatasetAccess: READ_ONLY } as const;
 /** The global search box of the staff header (foundation §2 navigation). */
@@ -218,6 +229,7 @@ export const PERMISSIONS = {
     // Renewals are filed by the owner only; admins read them and set their status.
     Renewal: { list: true, read: true, update: true },
     ...REQUEST_STAFF_PANEL,
+    ...RESEARCH_MATCH_ADMIN,
     ZendeskTicket: { read: true, update: true },
     ...USER_ADMIN,
   },
@@ -228,11 +240,17 @@ export const PERMISSIONS = {
     ...INSTITUTION_VIEWER,
     ...PROJECT_VIEWER,
     ...REQUEST_VIEWER,
+    ...SUMMARY_VIEWER,
     Renewal: READ_ONLY,
     Rda: { list: true, read: true, countersign: true },
   },
   // Research match administration (staff §6): decisions on requests through the workflow tables.
-  rm_admin: { History: READ_ONLY, Request: { list: true, read: true, decide: true } },
+  rm_admin: {
+    History: READ_ONLY,
+    Request: { list: true, read: true, decide: true },
+    Renewal: READ_ONLY,
+    ...RESEARCH_MATCH_ADMIN,
+  },
   sbso: {
     Institution: { list: true, read: 'isOfficial', update: 'isOfficial' },
     // Their own institution's audit trail (decision 127).
@@ -241,8 +259,8 @@ export const PERMISSIONS = {
     UserInstitution: { list: true, read: 'isOfficial' },
     ...OFFICIAL_USER_VIEWER,
   },
-  external_reviewer: { ...ASSIGNED_REVIEWER },
-  internal_reviewer: { ...ASSIGNED_REVIEWER },
+  external_reviewer: { ...RESEARCH_MATCH_REVIEWER },
+  internal_reviewer: { ...RESEARCH_MATCH_REVIEWER },
   portal_reviewer: {
     ...FORM_TESTER,
     ...INSTITUTION_VIEWER,
@@ -253,6 +271,7 @@ export const PERMISSIONS = {
     ResearchTeam: { ...READ_ONLY, update: 'isAssignedReviewer' },
     ...REQUEST_VIEWER,
     Renewal: READ_ONLY,
+    RequestSummary: { read: 'isAssignedReviewer' },
     // The Availability tab of biospecimen requests (researcher §2).
     SampleAvailability: { read: true },
     // Only their own assignments (staff §6), and who else reviews them.
@@ -278,6 +297,7 @@ export const PERMISSIONS = {
     ...SEARCH,
     ...PROJECT_VIEWER,
     ...REQUEST_VIEWER,
+    ...SUMMARY_VIEWER,
     Renewal: READ_ONLY,
     ...USER_VIEWER,
   },

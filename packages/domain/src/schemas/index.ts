@@ -21,3 +21,4 @@ export * from './request-documents';
 export * from './request-staff';
 export * from './users';
 export * from './idempotency';
+export * from './research-match';

@@ -322,6 +322,15 @@ export const requestSchema = z.object({
   /** Support tickets (staff §3), for staff who may see them. */
   zendesk_ticket_ids: z.array(z.string()).optional(),
   access_control_list: z.array(accessControlEntrySchema),
+  /** The newest renewal, each with its own status (researcher §2 "(Renewal <status>)"), or null. */
+  latest_renewal: z
+    .object({
+      id: z.number(),
+      status: z.number(),
+      status_name: z.string(),
+      submission_date: z.string().nullable(),
+    })
+    .nullable(),
   datasets: z.union([z.array(z.number()), z.array(requestDatasetRefSchema)]),
   sample_type: z.object({ id: z.number(), name: z.string(), type: z.string() }).nullable(),
   /**

@@ -12,3 +12,4 @@ export * from './operations';
 export * from './counters';
 export * from './release-notes';
 export * from './webhooks';
+export * from './research-match';

@@ -9,8 +9,10 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { sampleTypes } from './catalogue';
 import { requests } from './projects';
@@ -93,9 +95,24 @@ export const requestReviewers = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * Research Match assignments carry a role: 1 primary, 2 secondary, 3 other (staff §3 review);
+     * null for the other request kinds. A request has at most one primary reviewer.
+     */
+    reviewerRole: smallint('reviewer_role'),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.requestId, t.userId] }), index('request_reviewers_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.requestId, t.userId] }),
+    index('request_reviewers_user_idx').on(t.userId),
+    uniqueIndex('request_reviewers_one_primary_key')
+      .on(t.requestId)
+      .where(sql`${t.reviewerRole} = 1`),
+    check(
+      'request_reviewers_reviewer_role_check',
+      sql`${t.reviewerRole} IS NULL OR ${t.reviewerRole} IN (1, 2, 3)`,
+    ),
+  ],
 );
 
 /** Staff comments (notes) on a request; visible to admins and project managers (staff §6). */
@@ -137,5 +154,9 @@ export const requestRenewals = pgTable(
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
     modified: timestamp('modified', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('request_renewals_request_idx').on(t.requestId, t.created)],
+  (t) => [
+    index('request_renewals_request_idx').on(t.requestId, t.created),
+    // Start Review lists the Research Match renewals in the new status (staff §2.4).
+    index('request_renewals_type_status_idx').on(t.typeId, t.statusId),
+  ],
 );

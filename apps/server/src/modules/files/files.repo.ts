@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
 import type { ParsedList } from '../../platform/list';
 import { files, users } from '../../db/schema';
@@ -75,4 +75,35 @@ export async function findNewestByName(db: DbOrTx, name: string, visible: SQL): 
     .orderBy(desc(files.created), desc(files.id))
     .limit(1);
   return row ?? null;
+}
+
+/** Of these files, the ids uploaded by one of `creatorIds` and linked to no request or to `requestId`. */
+export async function uploadedBy(
+  db: DbOrTx,
+  ids: readonly number[],
+  creatorIds: readonly number[],
+  requestId: number | null,
+): Promise<Set<number>> {
+  if (ids.length === 0 || creatorIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(
+      and(
+        inArray(files.id, [...ids]),
+        inArray(files.creatorId, [...creatorIds]),
+        requestId === null
+          ? isNull(files.requestId)
+          : or(isNull(files.requestId), eq(files.requestId, requestId)),
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
+}
+
+export async function linkToRequest(db: DbOrTx, ids: readonly number[], requestId: number): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(files)
+    .set({ requestId, modified: new Date() })
+    .where(and(inArray(files.id, [...ids]), isNull(files.requestId)));
 }

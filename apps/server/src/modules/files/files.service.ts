@@ -264,6 +264,19 @@ export function createFilesService(deps: {
       policies.set(type, policy);
     },
 
+    /**
+     * Of the files a form names, those `creatorIds` uploaded that are free or already this
+     * request's: a form may only name documents its filer uploaded for it.
+     */
+    uploadedBy(tx: DbOrTx, ids: readonly number[], creatorIds: readonly number[], requestId: number | null) {
+      return repo.uploadedBy(tx, ids, creatorIds, requestId);
+    },
+
+    /** Links uploaded documents to the request they were filed with: they then follow its permissions. */
+    linkToRequest(tx: DbOrTx, ids: readonly number[], requestId: number) {
+      return repo.linkToRequest(tx, ids, requestId);
+    },
+
     /** The upload size limit in bytes, for the multipart parser. */
     maxUploadBytes,
 

@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
 import type { ParsedList } from '../../platform/list';
-import { files, groups, notifications, requestRenewals, requests, userGroups, users } from '../../db/schema';
+import { groups, notifications, requestRenewals, requests, userGroups, users } from '../../db/schema';
 
 export type RenewalRow = typeof requestRenewals.$inferSelect;
 
@@ -156,18 +156,4 @@ export async function notify(
       fields: notice.fields,
     })),
   );
-}
-
-/** Which of these file ids were uploaded by the user (a form's file answers must be their own). */
-export async function filesUploadedBy(
-  db: DbOrTx,
-  ids: readonly number[],
-  userId: number,
-): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: files.id })
-    .from(files)
-    .where(and(inArray(files.id, [...ids]), eq(files.creatorId, userId)));
-  return new Set(rows.map((row) => row.id));
 }

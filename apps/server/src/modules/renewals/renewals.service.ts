@@ -18,8 +18,8 @@ import {
 import {
   RESOURCE_IMPACT_FORM_ID,
   resourceImpactForm,
+  fileAnswers,
   validateForm,
-  type Field,
   type FormValues,
 } from '@rrp/domain/forms';
 import type { Db, DbOrTx } from '../../platform/db/database';
@@ -27,6 +27,7 @@ import { authorize } from '../../platform/http/access';
 import { ForbiddenError, NotFoundError, ValidationError, type FieldErrors } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
 import { parseListQuery } from '../../platform/list';
+import type { FilesService } from '../files/files.service';
 import type { FormsService } from '../forms/forms.service';
 import { renewalList } from './renewals.lists';
 import {
@@ -71,20 +72,13 @@ function formFor(forms: FormsService, request: repo.LockedRequest) {
   });
 }
 
-/** The keys of a form's file fields (follow-ups included). */
-function fileKeys(fields: readonly Field[]): string[] {
-  return fields.flatMap((field) =>
-    field.type === 'followUp' ? fileKeys(field.fields) : field.type === 'file' ? [field.key] : [],
-  );
-}
-
 /**
  * The form's answers, cleaned by the one validator; its errors keyed by field path. A file
  * answer must name a file the owner uploaded.
  */
 async function checkAnswers(
   tx: DbOrTx,
-  forms: FormsService,
+  { forms, files }: { forms: FormsService; files: RenewalFiles },
   request: repo.LockedRequest,
   answers: FormValues,
 ) {
@@ -93,20 +87,20 @@ async function checkAnswers(
   const errors: FieldErrors = Object.fromEntries(
     Object.entries(result.errors).map(([key, message]) => [key, [message]]),
   );
-  const chosen = fileKeys(form.fields).flatMap((key) => {
-    const value = result.values[key];
-    const ids = (Array.isArray(value) ? value : [value]).filter((id): id is number => typeof id === 'number');
-    return ids.map((id) => ({ key, id }));
-  });
-  const own = await repo.filesUploadedBy(
+  const chosen = fileAnswers(form.fields, result.values);
+  const own = await files.uploadedBy(
     tx,
     chosen.map((entry) => entry.id),
-    request.ownerId,
+    [request.ownerId],
+    request.id,
   );
   for (const entry of chosen) if (!own.has(entry.id)) errors[entry.key] = [RENEWAL_MESSAGES.ownFile];
   if (Object.keys(errors).length > 0) fail(errors);
-  return result.values;
+  return { values: result.values, documentIds: chosen.map((entry) => entry.id) };
 }
+
+/** What renewals ask of the files module: the owner's uploads a form names, linked to the request. */
+type RenewalFiles = Pick<FilesService, 'uploadedBy' | 'linkToRequest'>;
 
 /**
  * Renewals (researcher §2 "Renewals", staff §4.4): the owner of an approved or fulfilled request
@@ -116,6 +110,7 @@ async function checkAnswers(
 export function createRenewalsService(deps: {
   db: Db;
   forms: FormsService;
+  files: RenewalFiles;
   /** The request's full version for its history row (the requests module's snapshot). */
   requestSnapshot: (tx: DbOrTx, id: number) => Promise<Record<string, unknown> | null>;
   /**
@@ -124,7 +119,7 @@ export function createRenewalsService(deps: {
    */
   submitForReview: (tx: DbOrTx, requestId: number, by: Actor, now: Date) => Promise<void>;
 }) {
-  const { db, forms } = deps;
+  const { db } = deps;
 
   async function subjectOf(tx: DbOrTx, actor: Actor, requestId: number, ownerId: number) {
     const member = ownerId === actor.userId || (await repo.isTeamMember(tx, requestId, actor.userId));
@@ -192,13 +187,18 @@ export function createRenewalsService(deps: {
         if (input.type !== undefined && input.type !== typeId) fail({ type: [RENEWAL_MESSAGES.wrongType] });
         if (!RENEWABLE_STATUSES.includes(locked.statusId as RequestStatusId))
           fail({ non_field_errors: [RENEWAL_MESSAGES.notRenewable] });
-        if (!locked.expirationDate) fail({ non_field_errors: [RENEWAL_MESSAGES.noExpiration] });
-        if (!renewalWindowOpen(locked.expirationDate, now))
-          fail({ non_field_errors: [RENEWAL_MESSAGES.notYet(usDate(locked.expirationDate!))] });
+        // Research Match applications are renewed for another round of recruitment whenever they
+        // are approved (decision 165); the others from six months before access expires.
+        if (!isRecontact(locked)) {
+          if (!locked.expirationDate) fail({ non_field_errors: [RENEWAL_MESSAGES.noExpiration] });
+          if (!renewalWindowOpen(locked.expirationDate, now))
+            fail({ non_field_errors: [RENEWAL_MESSAGES.notYet(usDate(locked.expirationDate!))] });
+        }
         if ((await repo.renewalsInStatus(tx, locked.id, OPEN_RENEWAL_STATUSES)).length > 0)
           fail({ non_field_errors: [RENEWAL_MESSAGES.openRenewal] });
 
-        const answers = await checkAnswers(tx, forms, locked, input.additional_data);
+        const checked = await checkAnswers(tx, deps, locked, input.additional_data);
+        const answers = checked.values;
         // Research Match: the renewal is a new submission of the application (terms only, researcher §5).
         const recontact = isRecontact(locked);
         const renew = recontact || answers.renew === true;
@@ -208,7 +208,7 @@ export function createRenewalsService(deps: {
 
         // Yes: today plus three years for requests not of the recontact kind (staff §4.4); No: the
         // request keeps its date and expires. Research Match renewals go back to review instead.
-        const before = locked.expirationDate!;
+        const before = locked.expirationDate;
         const after = renew && !recontact ? renewedExpiration(now) : null;
         const renewal = await repo.insertRenewal(tx, {
           requestId: locked.id,
@@ -218,7 +218,7 @@ export function createRenewalsService(deps: {
           agreedToUsagePolicy: input.agreed_to_usage_policy === true,
           additionalData: {
             ...answers,
-            [EXPIRATION_BEFORE]: before.toISOString(),
+            [EXPIRATION_BEFORE]: before ? before.toISOString() : null,
             [EXPIRATION_AFTER]: after ? after.toISOString() : null,
           },
           submissionDate: now,
@@ -226,6 +226,8 @@ export function createRenewalsService(deps: {
           modified: now,
         });
         await renewalHistory(tx, renewal.id, 'create', null, renewal, actor);
+        // Its documents follow the request's permissions from now on (its team and reviewers read them).
+        await deps.files.linkToRequest(tx, checked.documentIds, locked.id);
         if (after) {
           const requestBefore = await deps.requestSnapshot(tx, locked.id);
           await repo.setExpiration(tx, locked.id, after);
@@ -279,7 +281,7 @@ export function createRenewalsService(deps: {
           const answers =
             input.additional_data === undefined
               ? null
-              : await checkAnswers(tx, forms, request, input.additional_data);
+              : (await checkAnswers(tx, deps, request, input.additional_data)).values;
           if (answers && answers.renew !== stored.renew) fail({ renew: [RENEWAL_MESSAGES.choiceFixed] });
           const agreed = input.agreed_to_usage_policy ?? current.agreedToUsagePolicy;
           if ((stored.renew === true || isRecontact(request)) && !agreed)

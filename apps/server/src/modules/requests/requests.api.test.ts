@@ -454,7 +454,7 @@ describe('requests: create a dataset request', () => {
       REQUEST_MESSAGES.irbExpired,
     );
     await expectRefused(
-      await post(datasetRequest({ type: 4 })),
+      await post(datasetRequest({ type: 8 })),
       before,
       'type',
       REQUEST_MESSAGES.unsupportedType,
@@ -1176,7 +1176,7 @@ describe('requests: edit', () => {
   });
 
   it('refuses edits of request types this form does not file yet', async () => {
-    const request = await createRequest(db(), { projectId, typeId: 4, statusId: 6 });
+    const request = await createRequest(db(), { projectId, typeId: 8, statusId: 6 });
     const response = await patch(request.id, { agreed_to_usage_policy: true }, admin.token);
     expect(response.statusCode).toBe(400);
     expect(errorBody(response).type).toEqual([REQUEST_MESSAGES.unsupportedType]);

@@ -73,6 +73,7 @@ export function presentRequest(
   const members = relations.members.get(request.id) ?? [];
   const samples = relations.samples.get(request.id) ?? [];
   const reviewers = relations.reviewers.get(request.id) ?? [];
+  const renewal = relations.latestRenewals.get(request.id);
   const irbDto = irb ? presentIrb(irb) : null;
   const datasetRefs: RequestDatasetRef[] = datasets.map(({ dataset, cohortName }) => ({
     id: dataset.id,
@@ -139,6 +140,14 @@ export function presentRequest(
       removal_date: member.removalDate?.toISOString() ?? null,
       verified: member.verified,
     })),
+    latest_renewal: renewal
+      ? {
+          id: renewal.id,
+          status: renewal.statusId,
+          status_name: name(REQUEST_STATUSES, renewal.statusId),
+          submission_date: renewal.submissionDate?.toISOString() ?? null,
+        }
+      : null,
     datasets: expand.has('datasets') ? datasetRefs : datasetRefs.map((dataset) => dataset.id),
     sample_type: sampleType ? { id: sampleType.id, name: sampleType.name, type: sampleType.type } : null,
     additional_data: additionalData,

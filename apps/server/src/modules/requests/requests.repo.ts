@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { APPROVED_STATUSES } from '@rrp/domain';
 import type { DbOrTx } from '../../platform/db/database';
@@ -11,6 +11,7 @@ import {
   projects,
   requestDatasets,
   requestMembers,
+  requestRenewals,
   requestReviewers,
   requestSamples,
   requests,
@@ -141,6 +142,29 @@ export interface RequestRelations {
   samples: Map<number, { requestId: number; sampleId: string; amount: number }[]>;
   /** The assigned reviewers (staff §3 review_users), by last name. */
   reviewers: Map<number, ReviewerOfRequest[]>;
+  /** The newest renewal of each request that has one (the research-match list's "(Renewal <status>)"). */
+  latestRenewals: Map<number, LatestRenewal>;
+}
+
+export interface LatestRenewal {
+  id: number;
+  statusId: number;
+  submissionDate: Date | null;
+}
+
+/** The newest renewal of each of these requests, in one query (request_renewals by request and created). */
+async function latestRenewalsOf(db: DbOrTx, ids: number[]): Promise<Map<number, LatestRenewal>> {
+  const rows = await db
+    .selectDistinctOn([requestRenewals.requestId], {
+      requestId: requestRenewals.requestId,
+      id: requestRenewals.id,
+      statusId: requestRenewals.statusId,
+      submissionDate: requestRenewals.submissionDate,
+    })
+    .from(requestRenewals)
+    .where(inArray(requestRenewals.requestId, ids))
+    .orderBy(requestRenewals.requestId, desc(requestRenewals.created), desc(requestRenewals.id));
+  return new Map(rows.map(({ requestId, ...renewal }) => [requestId, renewal]));
 }
 
 export type ReviewerOfRequest = Awaited<ReturnType<typeof reviewersOfRequests>>[number];
@@ -167,8 +191,14 @@ export async function reviewersOfRequests(db: DbOrTx, ids: readonly number[]) {
 export async function relationsOf(db: DbOrTx, requestIds: readonly number[]): Promise<RequestRelations> {
   const ids = [...new Set(requestIds)];
   if (ids.length === 0)
-    return { datasets: new Map(), members: new Map(), samples: new Map(), reviewers: new Map() };
-  const [datasetRows, memberRows, sampleRows, reviewerRows] = await Promise.all([
+    return {
+      datasets: new Map(),
+      members: new Map(),
+      samples: new Map(),
+      reviewers: new Map(),
+      latestRenewals: new Map(),
+    };
+  const [datasetRows, memberRows, sampleRows, reviewerRows, latestRenewals] = await Promise.all([
     datasetsOfRequests(db, ids),
     membersOfRequests(db, ids),
     db
@@ -181,12 +211,14 @@ export async function relationsOf(db: DbOrTx, requestIds: readonly number[]): Pr
       .where(inArray(requestSamples.requestId, ids))
       .orderBy(asc(requestSamples.sampleId)),
     reviewersOfRequests(db, ids),
+    latestRenewalsOf(db, ids),
   ]);
   return {
     datasets: groupBy(datasetRows),
     members: groupBy(memberRows),
     samples: groupBy(sampleRows),
     reviewers: groupBy(reviewerRows),
+    latestRenewals,
   };
 }
 
@@ -448,4 +480,14 @@ export async function requestSnapshot(db: DbOrTx, id: number): Promise<Record<st
 export async function findUser(db: DbOrTx, id: number) {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row ?? null;
+}
+
+/** The ids of the cohorts with these names (Research Match recruits from SPARK and SSC). */
+export async function cohortIdsByName(db: DbOrTx, names: readonly string[]): Promise<number[]> {
+  if (names.length === 0) return [];
+  const rows = await db
+    .select({ id: cohorts.id })
+    .from(cohorts)
+    .where(inArray(cohorts.name, [...names]));
+  return rows.map((row) => row.id);
 }

@@ -6,6 +6,7 @@ import {
   isRecontacting,
   normalizeRequestSampleIds,
   REQUEST_MESSAGES,
+  RESEARCH_MATCH_TYPE,
   WORKFLOW_MESSAGES,
   REQUEST_STATUSES,
   resourceMixError,
@@ -31,11 +32,13 @@ import { authorize } from '../../platform/http/access';
 import { NotFoundError, ValidationError, type FieldErrors } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
 import { inPageOrder, parseListQuery, selectPageIds } from '../../platform/list';
+import type { FilesService } from '../files/files.service';
 import type { FormsService } from '../forms/forms.service';
 import type { EmailService } from '../email/email.service';
 import type { EmailContext } from './decisions.emails';
 import { createDecisions } from './decisions.service';
 import { applyTransition, teamOf } from './requests.workflow';
+import { resolveResearchMatchApplication } from './research-match-application';
 import { readableRequests, requestList } from './requests.lists';
 import {
   accessTypesOf,
@@ -53,8 +56,8 @@ const CREATED = 1;
 const SUBMITTED = 2;
 const DATASET = 1;
 const BIOSPECIMEN = 2;
-/** Request types the wizard of issue 7 files; the others come with their own work. */
-const FILED_TYPES = new Set([DATASET, BIOSPECIMEN]);
+/** Request types the wizard files (issues 7 and 17); the others come with their own work. */
+const FILED_TYPES = new Set([DATASET, BIOSPECIMEN, RESEARCH_MATCH_TYPE]);
 
 const STATUS_WORKFLOW = 'Status changes other than submitting are made through the review workflow.';
 const STATUS_ALONE = 'A decision changes the status only: send the other changes separately.';
@@ -115,11 +118,20 @@ interface Resolved {
   samples: { id: string; amount: number }[];
   additionalData: Record<string, unknown>;
   gpfAccessStatus: number | null;
+  /** Uploaded documents the answers name (Research Match), linked to the request once stored. */
+  documentIds: number[];
 }
 
 export function createRequestsService(deps: {
   db: Db;
   forms: FormsService;
+  /** Research Match documents: the filer's uploads the application names, linked to the request. */
+  files: Pick<FilesService, 'uploadedBy' | 'linkToRequest'>;
+  /**
+   * Called in the transaction that submits a Research Match application (the research-match
+   * module starts the staff's summary from it).
+   */
+  onResearchMatchSubmitted: (tx: DbOrTx, requestId: number, by: Actor) => Promise<void>;
   /** Decision e-mails go through the e-mail module (templates, queue, audit). */
   email: EmailService;
   emailContext: EmailContext;
@@ -178,6 +190,9 @@ export function createRequestsService(deps: {
     input: {
       type: number;
       ownerId: number;
+      /** Who files or edits it (the owner, or staff filing for them). */
+      filerId: number;
+      projectId: number;
       nonAutism: boolean;
       datasetIds: number[];
       additionalData: Record<string, unknown>;
@@ -191,6 +206,27 @@ export function createRequestsService(deps: {
   ): Promise<Resolved> {
     const mix = resourceMixError(selectionOf(input.datasetIds, input.additionalData));
     if (mix) fail({ non_field_errors: [mix] });
+
+    if (input.type === RESEARCH_MATCH_TYPE) {
+      const application = await resolveResearchMatchApplication(tx, deps, {
+        projectId: input.projectId,
+        nonAutism: input.nonAutism,
+        datasetIds: input.datasetIds,
+        additionalData: input.additionalData,
+        uploaderIds: [...new Set([input.ownerId, input.filerId])],
+        requestId: input.excludeRequestId ?? null,
+      });
+      return {
+        displayName: application.displayName,
+        cohortIds: application.cohortIds,
+        datasetIds: [],
+        sampleTypeId: null,
+        samples: [],
+        additionalData: application.additionalData,
+        gpfAccessStatus: null,
+        documentIds: application.documentIds,
+      };
+    }
 
     if (input.type === DATASET) {
       if (input.datasetIds.length === 0) fail({ datasets: [REQUEST_MESSAGES.chooseDataset] });
@@ -253,6 +289,7 @@ export function createRequestsService(deps: {
         samples: [],
         additionalData,
         gpfAccessStatus,
+        documentIds: [],
       };
     }
 
@@ -310,6 +347,7 @@ export function createRequestsService(deps: {
       samples: entries.ids.map((id) => ({ id, amount: entries.amounts.get(id)! })),
       additionalData,
       gpfAccessStatus: null,
+      documentIds: [],
     };
   }
 
@@ -444,6 +482,8 @@ export function createRequestsService(deps: {
         const resolved = await resolve(tx, {
           type: input.type,
           ownerId,
+          filerId: actor.userId,
+          projectId: project.id,
           nonAutism: project.nonAutismResearch,
           datasetIds: input.datasets ?? [],
           additionalData: additional,
@@ -486,6 +526,7 @@ export function createRequestsService(deps: {
         await repo.setDatasets(tx, request.id, resolved.datasetIds);
         await repo.setSamples(tx, request.id, resolved.samples);
         await repo.setMembers(tx, request.id, members, now);
+        await deps.files.linkToRequest(tx, resolved.documentIds, request.id);
         if (submit) {
           ({ row: request } = await applyTransition(tx, {
             request,
@@ -496,6 +537,8 @@ export function createRequestsService(deps: {
             recordHistory: false,
           }));
           await decisions.queueSubmissionReceipt(tx, actor, request.id);
+          if (request.typeId === RESEARCH_MATCH_TYPE)
+            await deps.onResearchMatchSubmitted(tx, request.id, actor);
         }
         await history(tx, request.id, 'create', null, actor);
         return request.id;
@@ -581,6 +624,8 @@ export function createRequestsService(deps: {
         const resolved = await resolve(tx, {
           type: locked.typeId,
           ownerId: locked.ownerId,
+          filerId: actor.userId,
+          projectId: locked.projectId,
           nonAutism: view.project.nonAutismResearch,
           datasetIds,
           additionalData: merged,
@@ -618,6 +663,7 @@ export function createRequestsService(deps: {
           agreedToUsagePolicy: agreed,
         });
         await repo.setSamples(tx, id, resolved.samples);
+        await deps.files.linkToRequest(tx, resolved.documentIds, id);
         if (input.access_control_list !== undefined) {
           await repo.setMembers(
             tx,
@@ -637,6 +683,7 @@ export function createRequestsService(deps: {
             recordHistory: false,
           });
           await decisions.queueSubmissionReceipt(tx, actor, id);
+          if (locked.typeId === RESEARCH_MATCH_TYPE) await deps.onResearchMatchSubmitted(tx, id, actor);
           submitted = true;
         }
         await history(tx, id, 'update', before, actor);

@@ -30,6 +30,7 @@ const request = (over: object) => ({
   decision_date: null,
   expiration_date: null,
   access_control_list: [],
+  latest_renewal: null,
   datasets: [],
   sample_type: { id: 3, name: 'Plasma', type: 'plasma' },
   additional_data: { samples: { '11000-p1': 1 }, usage: 'Proteomics' },

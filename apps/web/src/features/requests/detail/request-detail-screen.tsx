@@ -4,6 +4,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import {
   can,
   OWNER_EDITABLE_STATUSES,
+  RECONTACT_TYPES,
   REQUEST_CREATED,
   STAFF_ROLES,
   type InstitutionDto,
@@ -24,6 +25,7 @@ import {
 } from '@/lib/request-rules';
 import { RequestExpiryNotices } from '@/components/renewals';
 import { RequestAuditTrail } from './request-audit-trail';
+import { SummaryTab } from './summary-tab';
 import { DeleteRequestButton } from './request-actions';
 import { StaffPanel } from '../staff-panel/staff-panel';
 import { MakeDecisionButton, RequestDocumentButtons } from '../decision/decision-actions';
@@ -32,7 +34,10 @@ import {
   AvailabilityTab,
   DataSharingPolicyTab,
   PiAndProjectTab,
+  PiAndStudyTab,
+  PublicationInfoTab,
   RenewalInfoTab,
+  ResearchMatchRenewalTab,
   RequestDetailsTab,
   ResearchTeamTab,
 } from './request-tabs';
@@ -47,7 +52,19 @@ export const UNCONFIRMED_INSTITUTION = 'This request is from a researcher at an 
 export const NO_ACCESS = 'You do not have access to this request';
 
 export type TabKey =
-  'pi' | 'details' | 'details-team' | 'team' | 'policy' | 'access' | 'availability' | 'renewal';
+  | 'pi'
+  | 'details'
+  | 'details-team'
+  | 'team'
+  | 'policy'
+  | 'access'
+  | 'availability'
+  | 'renewal'
+  | 'summary'
+  | 'rm-renewal'
+  | 'pi-study'
+  | 'usage-policy'
+  | 'publication';
 
 export const TAB_LABELS: Record<TabKey, string> = {
   pi: 'PI and Project',
@@ -58,13 +75,33 @@ export const TAB_LABELS: Record<TabKey, string> = {
   access: 'Access Details',
   availability: 'Availability',
   renewal: 'Renewal Info',
+  summary: 'Summary',
+  'rm-renewal': 'Renewal',
+  'pi-study': 'PI and Recruitment Study',
+  'usage-policy': 'Data Usage Policy',
+  publication: 'Publication Info',
 };
 
 /**
  * The tabs of a request by kind (researcher §2 "Request detail"): datasets get Access Details once
  * approved or fulfilled; biospecimens get Availability for admins and reviewers.
  */
-export function requestTabs(request: Pick<RequestView, 'type' | 'status'>, role: string | null): TabKey[] {
+export function requestTabs(
+  request: Pick<RequestView, 'type' | 'status'>,
+  role: string | null,
+  { summary = false }: { summary?: boolean } = {},
+): TabKey[] {
+  // Recontacting (Research Match): the staff's Summary first, for those who may read it.
+  if (RECONTACT_TYPES.includes(request.type))
+    return [
+      ...(summary ? (['summary'] as const) : []),
+      'rm-renewal',
+      'pi-study',
+      'details',
+      'team',
+      'usage-policy',
+      'publication',
+    ];
   if (request.type === 1)
     return [
       'pi',
@@ -140,7 +177,7 @@ export default function RequestDetailScreen() {
     );
   }
 
-  const tabs = requestTabs(data, activeRole);
+  const tabs = requestTabs(data, activeRole, { summary: can(actor, 'read', 'RequestSummary') });
   const requestedTab = params.get('tab') as TabKey | null;
   const tab: TabKey = requestedTab && tabs.includes(requestedTab) ? requestedTab : tabs[0]!;
   const setTab = (next: string | null) => {
@@ -180,6 +217,16 @@ export default function RequestDetailScreen() {
         return <AvailabilityTab request={data} />;
       case 'renewal':
         return <RenewalInfoTab request={data} />;
+      case 'summary':
+        return <SummaryTab requestId={data.id} />;
+      case 'rm-renewal':
+        return <ResearchMatchRenewalTab request={data} />;
+      case 'pi-study':
+        return <PiAndStudyTab request={data} />;
+      case 'usage-policy':
+        return <DataSharingPolicyTab request={data} />;
+      case 'publication':
+        return <PublicationInfoTab request={data} />;
     }
   };
 

@@ -6,6 +6,7 @@ import {
   INSTITUTION_APPROVED,
   RDA_FULLY_EXECUTED,
   REQUEST_TYPES,
+  RESEARCH_MATCH_TYPE,
   type InstitutionDto,
   type RequestDatasetRef,
   type ResearchTeamMemberDto,
@@ -14,6 +15,10 @@ import { TermsLink } from '@/components/terms-link';
 import { RenewalHistory } from '@/components/renewals';
 import { useSession } from '@/lib/session';
 import { answerText, formLabels, loadFormSchema } from '@/components/dynamic-form';
+import { fileFieldKeys } from '@rrp/domain/forms';
+
+/** The Research Match application form (researcher §3). */
+const RESEARCH_MATCH_FORM = 'research_match_application';
 import { useRequestTeam, useSampleAvailability, type RequestView } from '../api/requests';
 import { ACCESS_MESSAGES, expiryText, personName, refId, statusName } from '@/lib/request-rules';
 
@@ -141,7 +146,8 @@ function DatasetsTable({ request }: { request: RequestView }) {
 
 export function RequestDetailsTab({ request }: { request: RequestView }) {
   const samples = requestedSamples(request);
-  const formId = request.sample_type?.type ?? null;
+  const researchMatch = request.type === RESEARCH_MATCH_TYPE;
+  const formId = researchMatch ? RESEARCH_MATCH_FORM : (request.sample_type?.type ?? null);
   // The sample type's form names the answers; without it they show under their keys.
   const schema = useQuery({
     queryKey: ['form-schema', formId],
@@ -151,7 +157,18 @@ export function RequestDetailsTab({ request }: { request: RequestView }) {
     staleTime: 60_000,
   });
   const labels = formLabels(schema.data);
-  const answers = Object.entries(request.additional_data).filter(([key]) => !HIDDEN_ANSWERS.has(key));
+  // A Research Match application's answers are under rm_application, in the form's order (staff §3).
+  const application = request.additional_data.rm_application as Record<string, unknown> | undefined;
+  const files = new Set(schema.data ? fileFieldKeys(schema.data.fields) : []);
+  const answers = researchMatch
+    ? [...labels.keys()].flatMap((key) =>
+        application && application[key] !== undefined ? [[key, application[key]] as [string, unknown]] : [],
+      )
+    : Object.entries(request.additional_data).filter(([key]) => !HIDDEN_ANSWERS.has(key));
+  const shown = (key: string, value: unknown) =>
+    files.has(key)
+      ? `${(Array.isArray(value) ? value : [value]).length} document(s) uploaded`
+      : answerText(value, labels, key);
   return (
     <Stack>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -208,12 +225,12 @@ export function RequestDetailsTab({ request }: { request: RequestView }) {
       {answers.length > 0 && (
         <>
           <Title order={2} fz="lg">
-            Form answers
+            {researchMatch ? 'Research Match application' : 'Form answers'}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {answers.map(([key, value]) => (
               <Field key={key} label={labels.get(key)?.label ?? label(key)}>
-                {answerText(value, labels, key)}
+                {shown(key, value)}
               </Field>
             ))}
           </SimpleGrid>
@@ -474,6 +491,54 @@ export function RenewalInfoTab({ request }: { request: RequestView }) {
           : 'This request has no access period yet: it starts when the request is fulfilled.'}
       </Text>
       <RenewalHistory request={request} isOwner={isOwner} />
+    </Stack>
+  );
+}
+
+/** PI and Recruitment Study of a Research Match application: the PI and project, and the lay study. */
+export function PiAndStudyTab({ request }: { request: RequestView }) {
+  const application = (request.additional_data.rm_application ?? {}) as Record<string, unknown>;
+  return (
+    <Stack gap="xl">
+      <PiAndProjectTab request={request} />
+      <Stack>
+        <Title order={2} fz="lg">
+          Recruitment Study
+        </Title>
+        <Field label="Lay title">{answerText(application.lay_title)}</Field>
+        <Field label="Lay abstract">{answerText(application.lay_abstract)}</Field>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Field label="Cohorts">{request.cohorts.map((cohort) => cohort.name).join(', ')}</Field>
+          <Field label="Participants">{answerText(application.num_participants)}</Field>
+          <Field label="Participant ages">{answerText(application.age_range)}</Field>
+        </SimpleGrid>
+      </Stack>
+    </Stack>
+  );
+}
+
+/** The renewals of a Research Match application, each with its own status (researcher §2). */
+export function ResearchMatchRenewalTab({ request }: { request: RequestView }) {
+  const { user } = useSession();
+  return <RenewalHistory request={request} isOwner={user !== null && refId(request.owner) === user.id} />;
+}
+
+/**
+ * Publication Info of a Research Match application: what the study reported at its renewals
+ * (findings and lay summary), newest first (decision 167).
+ */
+export function PublicationInfoTab({ request }: { request: RequestView }) {
+  const renewal = request.latest_renewal;
+  return (
+    <Stack>
+      <Title order={2} fz="lg">
+        Publication Info
+      </Title>
+      <Text size="sm">
+        {renewal
+          ? `Findings and publications are reported with each renewal; the latest was filed ${renewal.submission_date ? formatDate(renewal.submission_date) : ''} (see the Renewal tab).`
+          : 'No publication has been reported for this study yet. Findings and publications are reported when the application is renewed.'}
+      </Text>
     </Stack>
   );
 }

@@ -9,6 +9,7 @@ import {
   REQUEST_CREATED,
   REQUEST_SUBMITTED,
   REQUEST_MESSAGES,
+  RESEARCH_MATCH_TYPE,
   type CreateRequestInput,
   type UpdateRequestInput,
   type DatasetDto,
@@ -27,6 +28,7 @@ import { useFeature } from '@/lib/feature-toggles';
 import { useSession } from '@/lib/session';
 import { profileAnswers, profileChanges, profileQueryKey, saveProfile, useProfile } from '@/lib/profile';
 import { useActor } from '@/lib/use-can';
+import { RESEARCH_MATCH_DOCUMENT, uploadFormFiles } from '@/lib/form-documents';
 import {
   createRequest,
   updateRequest,
@@ -46,6 +48,8 @@ import {
   formFieldKeys,
   hashForStep,
   needsGlobus,
+  RESEARCH_MATCH_FORM_ID,
+  researchMatchResource,
   resourcesTitle,
   splitSubmissionErrors,
   stepFromHash,
@@ -56,7 +60,7 @@ import {
   type Resource,
   type StepKey,
 } from './rules';
-import { emptyWizard, resourceGroup, usageComplete, type WizardData } from './state';
+import { emptyWizard, isResearchMatch, resourceGroup, usageComplete, type WizardData } from './state';
 import { EditNotice } from './edit-notice';
 import { DetailsStep } from './steps/details-step';
 import { ProjectStep } from './steps/project-step';
@@ -156,6 +160,19 @@ export function wizardFromRequest(
   sampleTypes: SampleTypeDto[],
 ): WizardData {
   const projectId = typeof request.project === 'object' ? request.project.id : request.project;
+  const access = Object.fromEntries(request.access_control_list.map((entry) => [entry.user_id, true]));
+  if (request.type === RESEARCH_MATCH_TYPE) {
+    const answers = request.additional_data.rm_application;
+    return {
+      ...emptyWizard(),
+      projectId,
+      selection: [researchMatchResource()],
+      details: {
+        [RESEARCH_MATCH_FORM_ID]: answers && typeof answers === 'object' ? (answers as FormValues) : {},
+      },
+      access,
+    };
+  }
   const datasetIds = request.datasets.map((item) => (typeof item === 'object' ? item.id : item));
   const selection = request.sample_type
     ? sampleTypes.filter((item) => item.id === request.sample_type!.id).map(sampleResource)
@@ -178,7 +195,6 @@ export function wizardFromRequest(
       };
     }
   }
-  const access = Object.fromEntries(request.access_control_list.map((entry) => [entry.user_id, true]));
   return {
     ...emptyWizard(),
     projectId,
@@ -274,6 +290,7 @@ export default function RequestWizardScreen() {
         .filter((dataset) => dataset.is_latest && dataset.available)
         .map(datasetResource),
       ...(sampleTypes.data?.results ?? []).filter((sample) => sample.available).map(sampleResource),
+      researchMatchResource(),
     ];
     const requester =
       researcherId === null ? null : { abnApproved, abnDataRequestUnderReview: abnUnderReview };
@@ -289,6 +306,7 @@ export default function RequestWizardScreen() {
   ]);
 
   const formIds = detailFormIds(data.selection, data.intentToDownload);
+  const researchMatch = isResearchMatch(data.selection);
   const askIntent = data.selection.some(needsGlobus);
   const schemas = useFormSchemas(formIds);
 
@@ -366,7 +384,7 @@ export default function RequestWizardScreen() {
     resources: data.selection.length > 0,
     details: data.detailsDone,
     team: data.teamDone,
-    usage: usageComplete(data.usage),
+    usage: usageComplete(data.usage, researchMatch),
     review: false,
   };
   const completed = steps.map((step) => output[step]);
@@ -440,7 +458,7 @@ export default function RequestWizardScreen() {
       </Page>
     );
 
-  const body = (): CreateRequestInput => {
+  const body = async (): Promise<CreateRequestInput> => {
     const sample = data.selection.find((resource) => resource.kind === 'sample');
     const accessList = [
       ...(owner ? [{ user_id: owner.id }] : user && !staff ? [{ user_id: user.id }] : []),
@@ -451,6 +469,24 @@ export default function RequestWizardScreen() {
     const usage = staff
       ? {}
       : { agreed_to_usage_policy: data.usage.terms, usage_answers: data.usage.answers };
+    if (researchMatch) {
+      // Chosen documents go through the scanned upload API first; the application names their ids.
+      const form = (schemas.data ?? []).find((schema) => schema.id === RESEARCH_MATCH_FORM_ID)!;
+      const answers = await uploadFormFiles(form, data.details[RESEARCH_MATCH_FORM_ID] ?? {}, {
+        type: RESEARCH_MATCH_DOCUMENT,
+        project: data.projectId!,
+      });
+      update({ details: { ...data.details, [RESEARCH_MATCH_FORM_ID]: answers } });
+      return {
+        project: data.projectId!,
+        type: RESEARCH_MATCH_TYPE,
+        ...(staff && owner ? { owner: owner.id } : {}),
+        additional_data: { rm_application: answers },
+        access_control_list: accessList,
+        ...(staff ? {} : { agreed_to_usage_policy: data.usage.terms }),
+        submit: true,
+      };
+    }
     if (sample) {
       const { samples, ...answers } = data.details[sample.formCode ?? ''] ?? {};
       const ids = normalizeSampleIds(samples);
@@ -496,7 +532,11 @@ export default function RequestWizardScreen() {
     agreed_nih: payload.agreed_nih,
     data_safeguard: payload.data_safeguard,
     gpf_access_status: payload.gpf_access_status,
-    ...(staff ? {} : { agreed_to_usage_policy: data.usage.terms, usage_answers: data.usage.answers }),
+    ...(staff
+      ? {}
+      : researchMatch
+        ? { agreed_to_usage_policy: data.usage.terms }
+        : { agreed_to_usage_policy: data.usage.terms, usage_answers: data.usage.answers }),
   });
 
   /**
@@ -527,7 +567,7 @@ export default function RequestWizardScreen() {
     setSubmitErrors([]);
     setGeneralError(null);
     try {
-      const payload = { ...body(), submit: false };
+      const payload = { ...(await body()), submit: false };
       const saved = editId ? await updateRequest(editId, editPayload(payload)) : await createRequest(payload);
       await rememberProfile();
       await Promise.all([
@@ -552,7 +592,7 @@ export default function RequestWizardScreen() {
     setSubmitErrors([]);
     setGeneralError(null);
     try {
-      const payload = body();
+      const payload = await body();
       const request = editId
         ? await updateRequest(editId, {
             ...editPayload(payload),
@@ -696,7 +736,14 @@ export default function RequestWizardScreen() {
           />
         );
       case 'usage':
-        return <UsageStep usage={data.usage} onChange={(usage) => update({ usage })} onContinue={next} />;
+        return (
+          <UsageStep
+            usage={data.usage}
+            termsOnly={researchMatch}
+            onChange={(usage) => update({ usage })}
+            onContinue={next}
+          />
+        );
       case 'review':
         return (
           <ReviewStep
@@ -715,6 +762,7 @@ export default function RequestWizardScreen() {
             details={data.details}
             intentToDownload={askIntent ? data.intentToDownload : null}
             usage={steps.includes('usage') ? data.usage : null}
+            termsOnly={researchMatch}
           />
         );
     }

@@ -1,4 +1,9 @@
-import { REQUEST_MESSAGES, resourceMixError, type SampleAvailability } from '@rrp/domain';
+import {
+  REQUEST_MESSAGES,
+  RESEARCH_MATCH_MESSAGES,
+  resourceMixError,
+  type SampleAvailability,
+} from '@rrp/domain';
 import type { Field } from '@rrp/domain/forms';
 import {
   offeredResources,
@@ -99,10 +104,10 @@ export const CPLS_PASSING_COLOR = 'teal.2';
 /** How long the sample ids rest before they are checked (researcher §9 search debounce). */
 export const SAMPLE_CHECK_DELAY_MS = 1000;
 
-/** A resource in the picker: a dataset or a sample type. */
+/** A resource in the picker: a dataset, a sample type, or Research Match (participant recontact). */
 export interface Resource {
   key: string;
-  kind: 'dataset' | 'sample';
+  kind: 'dataset' | 'sample' | 'research_match';
   id: number;
   name: string;
   /** Phenotype, Genetic, Imaging, or Biospecimen. */
@@ -143,11 +148,53 @@ export const DISABLED_REASONS = {
 export function mixingConflict(selection: readonly Resource[], adding: Resource): string | null {
   return resourceMixError(
     [...selection, adding].map((resource) => ({
-      kind: resource.kind === 'dataset' ? ('dataset' as const) : ('sample_type' as const),
+      kind:
+        resource.kind === 'dataset'
+          ? ('dataset' as const)
+          : resource.kind === 'research_match'
+            ? ('research_match' as const)
+            : ('sample_type' as const),
       id: resource.id,
     })),
   );
 }
+
+/**
+ * What choosing a resource asks the researcher to confirm (researcher §5: sample types and Research
+ * Match carry their own confirmation messages; a conflict replaces the selection), or null.
+ */
+export function selectionConfirmation(selection: readonly Resource[], adding: Resource): string | null {
+  const conflict = mixingConflict(selection, adding);
+  if (adding.kind !== 'research_match') return conflict;
+  return [conflict, RESEARCH_MATCH_MESSAGES.pickerConfirmation].filter(Boolean).join(' ');
+}
+
+/** The group of the Research Match resource in the picker. */
+export const RESEARCH_MATCH_GROUP = 'Research Match';
+export const RESEARCH_MATCH_FORM_ID = 'research_match_application';
+
+/**
+ * Research Match as a pickable resource: recontact of SPARK and SSC participants. It has no cohort
+ * of its own, so projects not related to autism are offered it too (they recruit from SPARK only).
+ */
+export const researchMatchResource = (): Resource => ({
+  key: 'research-match',
+  kind: 'research_match',
+  id: 0,
+  name: 'Research Match',
+  group: RESEARCH_MATCH_GROUP,
+  cohort: null,
+  cohorts: [],
+  accessionId: null,
+  fileSize: null,
+  releaseDate: null,
+  formCode: RESEARCH_MATCH_FORM_ID,
+  accessTypes: [],
+  disabledReason: null,
+  restricted: false,
+  approved: false,
+  allowed: false,
+});
 
 /** Datasets delivered by the two cloud access types need a Globus username. */
 export const CLOUD_ACCESS_TYPES: ReadonlySet<string> = new Set(['Globus', 'AWS']);
@@ -163,6 +210,7 @@ export function detailFormIds(
   selection: readonly Resource[],
   intentToDownload: boolean | null = null,
 ): string[] {
+  if (selection.some((resource) => resource.kind === 'research_match')) return [RESEARCH_MATCH_FORM_ID];
   const sample = selection.find((resource) => resource.kind === 'sample');
   if (sample) return sample.formCode ? [sample.formCode] : [];
   if (selection.length === 0) return [];
@@ -208,7 +256,14 @@ export function groupResources(
   resources: readonly Resource[],
   by: 'type' | 'cohort',
 ): { name: string; items: Resource[] }[] {
-  const order = ['Phenotype Data', 'Genetic Data', 'Imaging/EEG Data', 'Other Resources', 'Biospecimen'];
+  const order = [
+    'Phenotype Data',
+    'Genetic Data',
+    'Imaging/EEG Data',
+    'Other Resources',
+    'Biospecimen',
+    RESEARCH_MATCH_GROUP,
+  ];
   const groups = new Map<string, Resource[]>();
   for (const resource of resources) {
     const name = by === 'type' ? resource.group : (resource.cohort ?? 'No Cohort');

@@ -39,9 +39,14 @@ export const emptyWizard = (): WizardData => ({
   usage: { answers: USAGE_QUESTIONS.map(() => null), terms: false },
 });
 
-export const usageComplete = (usage: UsageAnswers): boolean =>
-  usage.terms && usage.answers.every((answer) => answer === true);
+/** The usage step (researcher §5): three questions answered True and the terms; Research Match the terms only. */
+export const usageComplete = (usage: UsageAnswers, termsOnly = false): boolean =>
+  usage.terms && (termsOnly || usage.answers.every((answer) => answer === true));
 
 /** The kind of resources selected: changing it clears the details entered for the other kind. */
-export const resourceGroup = (selection: readonly Resource[]): 'dataset' | 'sample' | null =>
+export const resourceGroup = (selection: readonly Resource[]): Resource['kind'] | null =>
   selection[0]?.kind ?? null;
+
+/** Whether the selection files a Research Match application (the "Recontacting" kind, type 4). */
+export const isResearchMatch = (selection: readonly Resource[]) =>
+  selection.some((resource) => resource.kind === 'research_match');

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { LIMITS } from '@rrp/domain';
-import { anchorId, groupResources, mixingConflict, searchResources, type Resource } from '../rules';
+import { anchorId, groupResources, searchResources, selectionConfirmation, type Resource } from '../rules';
 import { useActiveSection } from '../use-active-section';
 import { SelectedResources } from './selected-resources';
 import classes from './resources-step.module.css';
@@ -75,13 +75,19 @@ function ResourceItem({
             {resource.disabledReason}
           </Text>
         )}
-        {more && (
-          <Stack gap={0} id={detailsId}>
-            <Text size="sm">Accession ID: {resource.accessionId ?? 'Not available'}</Text>
-            <Text size="sm">Data size: {resource.fileSize ?? 'Not available'}</Text>
-            <Text size="sm">Release date: {resource.releaseDate ?? 'Not available'}</Text>
-          </Stack>
-        )}
+        {more &&
+          (resource.kind === 'research_match' ? (
+            <Text size="sm" id={detailsId}>
+              Recruit participants of the SPARK and SSC cohorts for your study. Applications are reviewed
+              quarterly by a committee.
+            </Text>
+          ) : (
+            <Stack gap={0} id={detailsId}>
+              <Text size="sm">Accession ID: {resource.accessionId ?? 'Not available'}</Text>
+              <Text size="sm">Data size: {resource.fileSize ?? 'Not available'}</Text>
+              <Text size="sm">Release date: {resource.releaseDate ?? 'Not available'}</Text>
+            </Stack>
+          ))}
       </Stack>
     </Paper>
   );
@@ -121,8 +127,8 @@ export function ResourcesStep({
 
   const toggle = (resource: Resource) => {
     if (isSelected(resource)) return onChange(selection.filter((item) => item.key !== resource.key));
-    const conflict = mixingConflict(selection, resource);
-    if (conflict) return setPending({ resource, message: conflict });
+    const confirmation = selectionConfirmation(selection, resource);
+    if (confirmation) return setPending({ resource, message: confirmation });
     onChange([...selection, resource]);
   };
 
@@ -218,7 +224,7 @@ export function ResourcesStep({
       <Modal
         opened={pending !== null}
         onClose={() => setPending(null)}
-        title="Change your selection?"
+        title={pending?.resource.kind === 'research_match' ? 'Research Match' : 'Change your selection?'}
         closeButtonProps={{ 'aria-label': 'Close' }}
       >
         <Stack gap="md">

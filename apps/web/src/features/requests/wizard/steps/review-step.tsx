@@ -82,6 +82,7 @@ export function ReviewStep({
   details,
   intentToDownload,
   usage,
+  termsOnly = false,
 }: {
   project: ProjectDto | null;
   piName: string;
@@ -103,6 +104,8 @@ export function ReviewStep({
   intentToDownload: boolean | null;
   /** The usage step's answers; null where the step is skipped (staff filing for a PI). */
   usage: UsageAnswers | null;
+  /** Research Match: the usage step asks for the terms only. */
+  termsOnly?: boolean;
 }) {
   return (
     <Stack gap="md" maw={860}>
@@ -156,7 +159,7 @@ export function ReviewStep({
       {usage && (
         <Section title="Resource Usage" onEdit={() => onEdit('usage')}>
           <List size="sm" spacing={2}>
-            {USAGE_QUESTIONS.map((question, index) => (
+            {(termsOnly ? [] : USAGE_QUESTIONS).map((question, index) => (
               <List.Item key={question}>
                 {question} <strong>{usage.answers[index] ? 'Yes' : 'No'}</strong>
               </List.Item>

@@ -3,13 +3,18 @@ import { USAGE_QUESTIONS } from '@rrp/domain';
 import { TermsLink } from '@/components/terms-link';
 import { usageComplete, type UsageAnswers } from '../state';
 
-/** Step 5: three yes/no questions, all to be answered Yes, and the terms box (decision 130). */
+/**
+ * Step 5: three yes/no questions, all to be answered Yes, and the terms box (decision 130);
+ * Research Match asks for the terms only (researcher §5 "recontacting needs only the terms box").
+ */
 export function UsageStep({
   usage,
+  termsOnly = false,
   onChange,
   onContinue,
 }: {
   usage: UsageAnswers;
+  termsOnly?: boolean;
   onChange: (usage: UsageAnswers) => void;
   onContinue: () => void;
 }) {
@@ -17,7 +22,7 @@ export function UsageStep({
     <Stack gap="md" maw={860}>
       <Paper withBorder p="md" radius="sm">
         <Stack gap="lg">
-          {USAGE_QUESTIONS.map((question, index) => (
+          {(termsOnly ? [] : USAGE_QUESTIONS).map((question, index) => (
             <Radio.Group
               key={question}
               label={question}
@@ -48,7 +53,7 @@ export function UsageStep({
         </Stack>
       </Paper>
       <Group>
-        <Button onClick={onContinue} disabled={!usageComplete(usage)}>
+        <Button onClick={onContinue} disabled={!usageComplete(usage, termsOnly)}>
           Continue
         </Button>
       </Group>

@@ -1,0 +1,96 @@
+import {
+  irbExpiryState,
+  NON_AUTISM_RESEARCH_MATCH_COHORTS,
+  RESEARCH_MATCH_MESSAGES,
+  REQUEST_MESSAGES,
+} from '@rrp/domain';
+import { fileAnswers } from '@rrp/domain/forms';
+import type { DbOrTx } from '../../platform/db/database';
+import { ValidationError, type FieldErrors } from '../../platform/http/errors';
+import type { FilesService } from '../files/files.service';
+import type { FormsService } from '../forms/forms.service';
+import * as repo from './requests.repo';
+
+/** The Research Match application form (researcher §3 "Research Match form fields"). */
+export const RESEARCH_MATCH_FORM_ID = 'research_match_application';
+/** The "Requested Resource" of a Research Match application in lists. */
+export const RESEARCH_MATCH_DISPLAY_NAME = 'Research Match';
+
+const fail = (fields: FieldErrors): never => {
+  throw new ValidationError(fields);
+};
+
+export interface ResearchMatchApplication {
+  cohortIds: number[];
+  displayName: string;
+  /** What `additional_data` stores: the answers under `rm_application` (staff §3). */
+  additionalData: Record<string, unknown>;
+  /** The uploaded documents the answers name, to link to the request. */
+  documentIds: number[];
+}
+
+/**
+ * Checks a Research Match application (type 4; researcher §3, §5) and returns what to store: its
+ * answers through the one form validator, the cohorts (SPARK only for research not related to
+ * autism), an approved IRB on the project (Research Match still requires one, researcher §1) and
+ * documents the filer uploaded for it.
+ */
+export async function resolveResearchMatchApplication(
+  tx: DbOrTx,
+  deps: { forms: FormsService; files: Pick<FilesService, 'uploadedBy'> },
+  input: {
+    projectId: number;
+    nonAutism: boolean;
+    datasetIds: readonly number[];
+    additionalData: Record<string, unknown>;
+    /** Who may have uploaded the documents: the owner and the staff member filing for them. */
+    uploaderIds: readonly number[];
+    requestId: number | null;
+  },
+): Promise<ResearchMatchApplication> {
+  if (input.datasetIds.length > 0 || input.additionalData.sample_type != null)
+    fail({ non_field_errors: [REQUEST_MESSAGES.unsupportedType] });
+  const answers = input.additionalData.rm_application;
+  if (!answers || typeof answers !== 'object' || Array.isArray(answers))
+    fail({ rm_application: [RESEARCH_MATCH_MESSAGES.applicationRequired] });
+
+  const found = await repo.findProjectForRequest(tx, input.projectId);
+  const irb = found?.irbData ?? null;
+  const irbState = irbExpiryState(
+    irb
+      ? {
+          designation: Number(irb.designation),
+          renewal_date: typeof irb.renewal_date === 'string' ? irb.renewal_date : null,
+        }
+      : null,
+  );
+  if (irbState !== 'valid' && irbState !== 'near_expiry')
+    fail({ project: [RESEARCH_MATCH_MESSAGES.irbRequired] });
+
+  const form = deps.forms.get(RESEARCH_MATCH_FORM_ID);
+  const result = deps.forms.validate(RESEARCH_MATCH_FORM_ID, answers as Record<string, unknown>);
+  const errors: FieldErrors = Object.fromEntries(
+    Object.entries(result.errors).map(([key, message]) => [key, [message]]),
+  );
+  const cohorts = Array.isArray(result.values.cohort) ? result.values.cohort.map(String) : [];
+  const allowed: readonly string[] = NON_AUTISM_RESEARCH_MATCH_COHORTS;
+  if (input.nonAutism && cohorts.some((cohort) => !allowed.includes(cohort)))
+    errors.cohort = [RESEARCH_MATCH_MESSAGES.cohortNonAutism];
+  const documents = fileAnswers(form.fields, result.values);
+  const own = await deps.files.uploadedBy(
+    tx,
+    documents.map((entry) => entry.id),
+    input.uploaderIds,
+    input.requestId,
+  );
+  for (const entry of documents)
+    if (!own.has(entry.id)) errors[entry.key] = [RESEARCH_MATCH_MESSAGES.documentsOwn];
+  if (Object.keys(errors).length > 0) fail(errors);
+
+  return {
+    cohortIds: await repo.cohortIdsByName(tx, cohorts),
+    displayName: RESEARCH_MATCH_DISPLAY_NAME,
+    additionalData: { has_rm_flow: true, rm_application: result.values },
+    documentIds: documents.map((entry) => entry.id),
+  };
+}

@@ -1,0 +1,60 @@
+import { or, sql } from 'drizzle-orm';
+import { can, RESEARCH_MATCH_MESSAGES, RESEARCH_MATCH_TYPE, type Actor } from '@rrp/domain';
+import { files } from '../../db/schema';
+import type { DbOrTx } from '../../platform/db/database';
+import { ValidationError } from '../../platform/http/errors';
+import type { FileRow, FileTypePolicy } from '../files/files.service';
+import { subjectOfView, type RequestSubject } from './requests.presenter';
+import * as repo from './requests.repo';
+
+/** The file type of a Research Match application's and its renewals' documents. */
+export const RESEARCH_MATCH_DOCUMENT = 'rm_document';
+
+const refuse = (): never => {
+  throw new ValidationError({ project: [RESEARCH_MATCH_MESSAGES.chooseProjectOrRequest] });
+};
+
+/**
+ * `rm_document` (researcher §3 Research Match form and renewal form files): the proposal summary,
+ * IRB protocol, consent forms and other documents. The researcher uploads them for a project of
+ * theirs while filling in the application (there is no request yet), or for their application when
+ * renewing it; filing the form links them to the request, whose readers then read them. Until then
+ * only the uploader does.
+ */
+export function researchMatchDocumentsPolicy(): FileTypePolicy {
+  async function subjectOf(tx: DbOrTx, file: FileRow, actor: Actor): Promise<RequestSubject> {
+    if (file.requestId !== null) {
+      const view = await repo.findRequest(tx, file.requestId, actor.userId);
+      if (view) return subjectOfView(view, actor);
+    }
+    const uploader = file.creatorId ?? 0;
+    return { ownerId: uploader, teamMemberIds: [uploader], reviewerIds: [] };
+  }
+
+  return {
+    subject: 'Request',
+    subjectOf,
+
+    /** Their own uploads, and the documents of the requests whose team they are on. */
+    readableWhere: (actor) =>
+      or(
+        sql`${files.creatorId} = ${actor.userId}`,
+        sql`exists (select 1 from requests where "requests"."id" = ${files.requestId} and ${repo.visibleTo(actor.userId)})`,
+      )!,
+
+    async authorizeCreate(tx, actor, input) {
+      if (input.requestId !== null) {
+        const view = await repo.findRequest(tx, input.requestId, actor.userId);
+        if (!view || view.request.typeId !== RESEARCH_MATCH_TYPE) refuse();
+        const subject = subjectOfView(view!, actor);
+        if (view!.request.ownerId !== actor.userId && !can(actor, 'update', 'Request', subject)) refuse();
+        return { additionalData: {} };
+      }
+      if (input.projectId === null) refuse();
+      const found = await repo.findProjectForRequest(tx, input.projectId!);
+      const filesForOthers = can(actor, 'create', 'Request') && can(actor, 'read', 'Request');
+      if (!found || (found.project.ownerId !== actor.userId && !filesForOthers)) refuse();
+      return { additionalData: {} };
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RequestSummaryDto, RmBaseUsersDto, UpdateRequestSummaryInput } from '@rrp/domain';
+import { apiFetch } from '@/lib/api-client';
+
+export const summaryQueryKey = (id: number) => ['request', id, 'summary'] as const;
+
+/** GET request/{id}/summary/ (staff §7). */
+export function useRequestSummary(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: summaryQueryKey(id),
+    enabled,
+    queryFn: () => apiFetch<RequestSummaryDto>(`request/${id}/summary/`),
+  });
+}
+
+/** PATCH request/{id}/summary/: a 400 is left to the form (per-field messages). */
+export function useSaveSummary(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateRequestSummaryInput) =>
+      apiFetch<RequestSummaryDto>(`request/${id}/summary/`, { method: 'PATCH', body, handleStatus: [400] }),
+    onSuccess: (summary) => queryClient.setQueryData(summaryQueryKey(id), summary),
+  });
+}
+
+/** The other requests using an RM base (the confirmation before saving RM ids, staff §5). */
+export function requestsUsingBase(id: number, base: string) {
+  return apiFetch<RmBaseUsersDto>(`request/${id}/summary/rm-base/`, { query: { base } });
+}

@@ -1,1 +1,5 @@
-export function journeyServerEnv(port: number, dataDir: string, mailDir: string | undefined): Record<string, string>;
+export function journeyServerEnv(
+  port: number,
+  dataDir: string,
+  mailDir: string | undefined,
+): Record<string, string>;

@@ -48,6 +48,7 @@ function request(overrides: Partial<RequestDto> = {}): RequestDto {
     revocation_date: null,
     reviewers_locked: false,
     access_control_list: [],
+    expected_decision: null,
     latest_renewal: null,
     datasets: [],
     sample_type: null,

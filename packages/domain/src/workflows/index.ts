@@ -1,2 +1,3 @@
 export * from './transitions';
 export * from './team';
+export * from './expected-decision';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ROLE_KEYS, type RoleKey } from '../constants/roles';
 import { REQUEST_STATUSES, REQUEST_TYPES } from '../constants/statuses';
 import { can } from '../permissions/can';
+import { EXPECTED_DECISION_MIN_HISTORY, expectedDecision, researchMatchDeadline } from './expected-decision';
 import {
   decisionOptions,
   decisionsFor,
@@ -251,5 +252,44 @@ describe('teamGaps', () => {
     for (const rda of [null, 1, 2, 4]) {
       expect(teamGaps([{ ...complete, rda_status: rda }])[0]?.reasons).toEqual([TEAM_GAP_REASONS.rda]);
     }
+  });
+});
+
+describe('expectedDecision', () => {
+  const times = { p80Days: 9.2, decided: 40 };
+  const submitted = new Date('2026-03-05T09:00:00Z');
+
+  it('adds the 80th percentile of its type, rounded up, to the submission day', () => {
+    expect(expectedDecision({ typeId: 1, statusId: 3, submissionDate: submitted }, times)).toEqual({
+      date: '2026-03-15',
+      basis:
+        'Of the 40 Dataset applications decided in the last 12 months, 8 in 10 were decided within 10 days of submission.',
+    });
+  });
+
+  it('gives nothing without enough history, before submission or after a decision', () => {
+    const few = { p80Days: 3, decided: EXPECTED_DECISION_MIN_HISTORY - 1 };
+    expect(expectedDecision({ typeId: 1, statusId: 2, submissionDate: submitted }, few)).toBeNull();
+    expect(expectedDecision({ typeId: 1, statusId: 2, submissionDate: submitted }, undefined)).toBeNull();
+    expect(expectedDecision({ typeId: 1, statusId: 1, submissionDate: null }, times)).toBeNull();
+    expect(expectedDecision({ typeId: 1, statusId: 4, submissionDate: submitted }, times)).toBeNull();
+  });
+
+  it("reckons Research Match by its quarter's deadline and the review meeting after it", () => {
+    expect(researchMatchDeadline(new Date('2026-03-31T23:00:00Z')).toISOString().slice(0, 10)).toBe(
+      '2026-03-31',
+    );
+    expect(researchMatchDeadline(new Date('2026-04-01T00:00:00Z')).toISOString().slice(0, 10)).toBe(
+      '2026-06-30',
+    );
+    expect(researchMatchDeadline(new Date('2026-12-02T00:00:00Z')).toISOString().slice(0, 10)).toBe(
+      '2026-12-31',
+    );
+    const renewal = expectedDecision(
+      { typeId: 5, statusId: 8, submissionDate: new Date('2026-12-02') },
+      undefined,
+    );
+    expect(renewal?.date).toBe('2027-03-31');
+    expect(renewal?.basis).toContain('after the December 31, 2026 deadline');
   });
 });

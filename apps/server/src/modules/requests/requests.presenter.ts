@@ -4,8 +4,10 @@ import {
   REQUEST_STATUSES,
   REQUEST_TYPES,
   RETURN_TO_APPLICANT_STATUSES,
+  expectedDecision,
   type Actor,
   type DatasetAccessType,
+  type DecisionTimes,
   type RequestDatasetRef,
   type RequestDto,
 } from '@rrp/domain';
@@ -67,6 +69,7 @@ export function presentRequest(
   relations: RequestRelations,
   cohortNames: Map<number, string>,
   expand: ReadonlySet<string>,
+  decisionTimes: ReadonlyMap<number, DecisionTimes>,
 ): RequestDto {
   const { request, owner, creator, institution, project, irb, sampleType } = view;
   const datasets = relations.datasets.get(request.id) ?? [];
@@ -120,6 +123,7 @@ export function presentRequest(
     decision_date: request.decisionDate?.toISOString() ?? null,
     expiration_date: request.expirationDate?.toISOString() ?? null,
     revocation_date: request.revocationDate?.toISOString() ?? null,
+    expected_decision: expectedDecision(request, decisionTimes.get(request.typeId)),
     reviewers_locked: request.reviewersLocked,
     // The staff panel (staff §3): who reviews it and its support tickets, for the staff who see them.
     ...(can(actor, 'list', 'RequestReviewer')

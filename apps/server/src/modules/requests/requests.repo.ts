@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { APPROVED_STATUSES } from '@rrp/domain';
+import { APPROVED_STATUSES, type DecisionTimes } from '@rrp/domain';
 import type { DbOrTx } from '../../platform/db/database';
 import {
   cohorts,
@@ -260,6 +260,31 @@ export async function cohortNames(db: DbOrTx, ids: readonly number[]): Promise<M
     .from(cohorts)
     .where(inArray(cohorts.id, [...new Set(ids)]));
   return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/**
+ * Per request type, how long decisions took over the last 12 months: the 80th percentile of
+ * submission-to-decision in days, and how many decisions that is (decision 171).
+ */
+export async function decisionTimes(db: DbOrTx): Promise<Map<number, DecisionTimes>> {
+  const rows = await db
+    .select({
+      typeId: requests.typeId,
+      p80Days: sql<number>`percentile_cont(0.8) within group (order by extract(epoch from ${requests.decisionDate} - ${requests.submissionDate}) / 86400)`,
+      decided: sql<number>`count(*)::int`,
+    })
+    .from(requests)
+    .where(
+      and(
+        sql`${requests.decisionDate} >= now() - interval '12 months'`,
+        sql`${requests.submissionDate} is not null`,
+        sql`${requests.decisionDate} >= ${requests.submissionDate}`,
+      ),
+    )
+    .groupBy(requests.typeId);
+  return new Map(
+    rows.map((row) => [row.typeId, { p80Days: Number(row.p80Days), decided: Number(row.decided) }]),
+  );
 }
 
 // ------------------------------------------------------------------------------------------

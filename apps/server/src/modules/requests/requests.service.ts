@@ -18,6 +18,7 @@ import {
   usageStepComplete,
   yes,
   type Actor,
+  type DecisionTimes,
   type CreateRequestInput,
   type RequestDto,
   type RequestStatusId,
@@ -52,6 +53,8 @@ import * as repo from './requests.repo';
 type By = Pick<Actor, 'userId' | 'impersonatorId'>;
 type Query = Record<string, string | undefined>;
 
+/** How long the decision times behind `expected_decision` are reused. */
+const DECISION_TIMES_TTL_MS = 10 * 60_000;
 const CREATED = 1;
 const SUBMITTED = 2;
 const DATASET = 1;
@@ -144,8 +147,22 @@ export function createRequestsService(deps: {
     return view;
   }
 
+  /**
+   * Decision times per request type change slowly: read at most every 10 minutes, so an open
+   * request's expected decision costs its list or page nothing.
+   */
+  let times: { at: number; value: Promise<Map<number, DecisionTimes>> } | null = null;
+  function decisionTimes(): Promise<Map<number, DecisionTimes>> {
+    if (!times || Date.now() - times.at > DECISION_TIMES_TTL_MS) {
+      const value = repo.decisionTimes(db);
+      times = { at: Date.now(), value };
+      value.catch(() => (times = null));
+    }
+    return times.value;
+  }
+
   async function present(tx: DbOrTx, actor: Actor, views: RequestView[], expand: ReadonlySet<string>) {
-    const [relations, names] = await Promise.all([
+    const [relations, names, decided] = await Promise.all([
       repo.relationsOf(
         tx,
         views.map((view) => view.request.id),
@@ -154,8 +171,9 @@ export function createRequestsService(deps: {
         tx,
         views.flatMap((view) => view.request.cohortIds),
       ),
+      decisionTimes(),
     ]);
-    return views.map((view) => presentRequest(actor, view, relations, names, expand));
+    return views.map((view) => presentRequest(actor, view, relations, names, expand, decided));
   }
 
   async function get(actor: Actor, id: number, expand: ReadonlySet<string>): Promise<RequestDto> {

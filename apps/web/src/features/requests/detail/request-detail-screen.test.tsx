@@ -30,6 +30,7 @@ const request = (over: object) => ({
   decision_date: null,
   expiration_date: null,
   access_control_list: [],
+  expected_decision: null,
   latest_renewal: null,
   datasets: [],
   sample_type: { id: 3, name: 'Plasma', type: 'plasma' },

@@ -32,6 +32,7 @@ const row = (over: Partial<RequestDto>): RequestDto =>
     decision_date: null,
     expiration_date: null,
     access_control_list: [],
+    expected_decision: null,
     latest_renewal: null,
     datasets: [],
     sample_type: null,

@@ -63,6 +63,12 @@ export const requestColumns = {
     sortable: true,
     render: (request) => formatDate(request.submission_date),
   },
+  /** While it awaits a decision, the day it is expected (decision 171); the request page says why. */
+  expectedDecision: {
+    accessor: 'expected_decision',
+    title: 'Expected Decision',
+    render: (request) => (request.expected_decision ? formatDate(request.expected_decision.date) : '—'),
+  },
   /** Statuses that ask someone to act are highlighted (decision 066). */
   status: {
     accessor: 'status',

@@ -110,6 +110,16 @@ describe('request detail', () => {
     expect(screen.getByText('Proteomics')).toBeInTheDocument();
   });
 
+  it('tells the applicant when a decision is expected, and how that is reckoned', async () => {
+    const basis =
+      'Of the 24 Biospecimen applications decided in the last 12 months, 8 in 10 were decided within 12 days of submission.';
+    renderDetail('primary_researcher', request({ expected_decision: { date: '2026-11-14', basis } }));
+    await userEvent.click(await screen.findByRole('tab', { name: 'Request Details' }));
+    expect(await screen.findByText('Expected decision')).toBeInTheDocument();
+    expect(screen.getByText('Nov 14, 2026')).toBeInTheDocument();
+    expect(screen.getByText(basis)).toBeInTheDocument();
+  });
+
   it('offers the owner of a draft to continue it', async () => {
     renderDetail('primary_researcher', request({ status: 1, status_name: 'Created' }));
     expect(await screen.findByRole('link', { name: 'Continue Request' })).toHaveAttribute(

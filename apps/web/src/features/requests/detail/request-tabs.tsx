@@ -180,6 +180,14 @@ export function RequestDetailsTab({ request }: { request: RequestView }) {
           {request.submission_date ? formatDate(request.submission_date) : null}
         </Field>
       </SimpleGrid>
+      {request.expected_decision && (
+        <Field label="Expected decision">
+          {formatDate(request.expected_decision.date)}
+          <Text size="xs" c="gray.7">
+            {request.expected_decision.basis}
+          </Text>
+        </Field>
+      )}
       {request.type === 1 && (
         <>
           <Title order={2} fz="lg">

@@ -210,6 +210,7 @@ export default function RequestListScreen() {
               requestColumns.creator,
               requestColumns.institution,
               requestColumns.submitted,
+              ...(isPi ? [requestColumns.expectedDecision] : []),
               requestColumns.status,
             ]}
           />

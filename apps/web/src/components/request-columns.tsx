@@ -63,7 +63,7 @@ export const requestColumns = {
     sortable: true,
     render: (request) => formatDate(request.submission_date),
   },
-  /** While it awaits a decision, the day it is expected (decision 171); the request page says why. */
+  /** While it awaits a decision, the day it is expected (decision 201); the request page says why. */
   expectedDecision: {
     accessor: 'expected_decision',
     title: 'Expected Decision',

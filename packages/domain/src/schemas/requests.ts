@@ -322,7 +322,7 @@ export const requestSchema = z.object({
   /** Support tickets (staff §3), for staff who may see them. */
   zendesk_ticket_ids: z.array(z.string()).optional(),
   access_control_list: z.array(accessControlEntrySchema),
-  /** While it awaits a decision: when it is expected, and how that is reckoned (decision 171), or null. */
+  /** While it awaits a decision: when it is expected, and how that is reckoned (decision 201), or null. */
   expected_decision: z.object({ date: z.string(), basis: z.string() }).nullable(),
   /** The newest renewal, each with its own status (researcher §2 "(Renewal <status>)"), or null. */
   latest_renewal: z

@@ -3,7 +3,7 @@ import { RESEARCH_MATCH_TYPES } from './transitions';
 
 /**
  * "When will I hear?" — an estimate of a pending request's decision date for its applicant
- * (beyond the spec, issue 19, decision 171), with the words of how it is reckoned.
+ * (beyond the spec, issue 19, decision 201), with the words of how it is reckoned.
  */
 
 /** Statuses in which an application waits for the foundation's decision. */

@@ -4,7 +4,7 @@ import { createProject, createRequest } from '../../db/factories';
 import { auth, createTestContext, type TestContext } from '../../../test/test-app';
 
 /**
- * The expected decision on a pending request (issue 19, decision 171): from the last 12 months'
+ * The expected decision on a pending request (issue 19, decision 201): from the last 12 months'
  * decisions of its type, or the Research Match quarter; none with too little history.
  */
 let t: TestContext;

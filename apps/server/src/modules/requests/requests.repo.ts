@@ -264,7 +264,7 @@ export async function cohortNames(db: DbOrTx, ids: readonly number[]): Promise<M
 
 /**
  * Per request type, how long decisions took over the last 12 months: the 80th percentile of
- * submission-to-decision in days, and how many decisions that is (decision 171).
+ * submission-to-decision in days, and how many decisions that is (decision 201).
  */
 export async function decisionTimes(db: DbOrTx): Promise<Map<number, DecisionTimes>> {
   const rows = await db

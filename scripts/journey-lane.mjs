@@ -1,8 +1,10 @@
-// The browser journeys of `npm test`, shared between lanes: each lane starts its own server (own port,
-// fresh demo database, own mail sink) and takes journey files from one queue until it is empty, so
-// the lane that finishes its own work first helps with the journeys instead of leaving a core idle.
+// The browser journeys of `npm test`, shared between lanes: each lane takes journey files from one
+// queue until it is empty, so the lane that finishes its own work first helps with the journeys
+// instead of leaving a core idle. Every file runs against its own server (the lane's port, its own
+// mail sink and clamd) on a fresh copy of a demo database the lane seeded once, so no journey sees
+// what another file did, whichever lane or order it runs in.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -55,43 +57,86 @@ function runFile(lane, file, env) {
   });
 }
 
-/**
- * Runs journey files from `queue` (shared, taken from the front) against this lane's own server.
- * Answers whether the server started and which files failed; a lane whose server does not start
- * takes no file, and what no lane took is reported by the caller.
- */
-export async function runJourneys(lane, port, queue, axeRecord) {
-  const dataDir = mkdtempSync(join(tmpdir(), `rrp-e2e-${lane}-`));
-  const mailDir = join(dataDir, 'mail');
-  const serverEnv = journeyServerEnv(port, dataDir, mailDir);
+/** Starts the journeys' server (SMTP sink, clamd and the app) on `dataDir`; null if it does not answer. */
+async function startServer(lane, port, dataDir, mailDir) {
   // Its own process group, so stopping it stops the SMTP sink, clamd and the server together.
   const server = spawn('node', ['e2e/scripts/serve.mjs'], {
     cwd: ROOT,
-    env: { ...process.env, ...serverEnv },
+    env: { ...process.env, ...journeyServerEnv(port, dataDir, mailDir) },
     stdio: ['ignore', 'ignore', 'pipe'],
     detached: true,
   });
   pipeLines(server, `[${lane} server]`);
-  const failed = [];
-  try {
-    if (!(await waitForHealth(port, server))) {
-      console.log(`[${lane}] the journeys' server did not start`);
-      return { started: false, failed };
+  if (await waitForHealth(port, server)) return server;
+  await stopServer(server);
+  return null;
+}
+
+/**
+ * Stops a server and waits until it is gone: serve.mjs passes SIGTERM on to the app, which closes
+ * its database cleanly (so its directory can be copied) and releases the data directory; the whole
+ * process group is killed only if that takes more than 30 s.
+ */
+async function stopServer(server) {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise((done) => server.once('exit', done));
+  process.kill(server.pid, 'SIGTERM');
+  const forced = setTimeout(() => {
+    try {
+      process.kill(-server.pid, 'SIGKILL');
+    } catch {
+      // Already gone.
     }
-    const env = {
-      ...process.env,
-      E2E_EXTERNAL_SERVER: '1',
-      E2E_PORT: String(port),
-      E2E_DATA_DIR: dataDir,
-      E2E_MAIL_DIR: mailDir,
-      E2E_AXE_RECORD: axeRecord,
-    };
-    for (let file = queue.shift(); file; file = queue.shift()) {
-      const outputDir = join('test-results', file.replace(/^tests\//, '').replace(/\.spec\.ts$/, ''));
-      if (!(await runFile(lane, file, { ...env, E2E_OUTPUT_DIR: outputDir }))) failed.push(file);
-    }
-    return { started: true, failed };
-  } finally {
-    if (server.exitCode === null) process.kill(-server.pid, 'SIGTERM');
+  }, 30_000);
+  await exited;
+  clearTimeout(forced);
+}
+
+/**
+ * Runs journey files from `queue` (shared, taken from the front), each against a fresh server on
+ * a copy of the demo database this lane seeded once. Answers whether the seeding server started
+ * and which files failed; a lane whose server does not start takes no file, and what no lane took
+ * is reported by the caller.
+ */
+export async function runJourneys(lane, port, queue, axeRecord) {
+  const workDir = mkdtempSync(join(tmpdir(), `rrp-e2e-${lane}-`));
+  const seeded = join(workDir, 'seeded');
+  // The first start migrates and seeds; stopped cleanly, its directory is the template of every file's.
+  const seeding = await startServer(lane, port, seeded, join(workDir, 'seed-mail'));
+  if (!seeding) {
+    console.log(`[${lane}] the journeys' server did not start`);
+    return { started: false, failed: [] };
   }
+  await stopServer(seeding);
+
+  const failed = [];
+  for (let file = queue.shift(); file; file = queue.shift()) {
+    const name = file.replace(/^tests\//, '').replace(/\.spec\.ts$/, '');
+    const dataDir = join(workDir, name);
+    const mailDir = join(workDir, `${name}-mail`);
+    cpSync(seeded, dataDir, { recursive: true });
+    mkdirSync(mailDir, { recursive: true });
+    const server = await startServer(lane, port, dataDir, mailDir);
+    if (!server) {
+      console.log(`[${lane}] the server for ${file} did not start`);
+      failed.push(file);
+      continue;
+    }
+    try {
+      const env = {
+        ...process.env,
+        E2E_EXTERNAL_SERVER: '1',
+        E2E_PORT: String(port),
+        E2E_DATA_DIR: dataDir,
+        E2E_MAIL_DIR: mailDir,
+        E2E_AXE_RECORD: axeRecord,
+        E2E_OUTPUT_DIR: join('test-results', name),
+      };
+      if (!(await runFile(lane, file, env))) failed.push(file);
+    } finally {
+      await stopServer(server);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  return { started: true, failed };
 }

@@ -21,8 +21,9 @@ export default defineConfig({
   // Journeys walk several screens on a 2-core machine that also runs the server.
   timeout: 120_000,
   // `npm test` runs the API suite beside the journeys on two cores: a screen can take a few
-  // seconds to answer while both lanes are busy.
-  expect: { timeout: 15_000 },
+  // seconds to answer while both lanes are busy, and the axe handler's copy of a new screen
+  // (support/test.ts) runs inside the same wait.
+  expect: { timeout: 25_000 },
   reporter: 'list',
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

@@ -17,6 +17,27 @@ export interface ListState {
 
 export const PAGE_SIZES = [10, 15, 20, 25, 50];
 
+const exactly = new Intl.NumberFormat('en-US');
+const roughly = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 2 });
+
+/**
+ * The pager's '1–10 of 42'. Past `LIMITS.list.exactCount` the API's total is the database's
+ * estimate (decision 290), so it reads 'of about 200,000'.
+ */
+export function pageRangeText({
+  from,
+  to,
+  totalRecords,
+}: {
+  from: number;
+  to: number;
+  totalRecords: number;
+}) {
+  return totalRecords > LIMITS.list.exactCount
+    ? `${from}–${to} of about ${roughly.format(totalRecords)}`
+    : `${from}–${to} of ${exactly.format(totalRecords)}`;
+}
+
 /**
  * A server-driven table (foundation §9 "Tables"): pages of 10 by default, in steps of 5, sorted by the
  * API's `ordering`; the pager is hidden when everything fits on one page of 10.
@@ -87,6 +108,7 @@ export function ServerTable<T extends { id: number }>({
       {...common}
       totalRecords={total}
       recordsPerPage={state.pageSize}
+      paginationText={pageRangeText}
       page={state.page}
       onPageChange={(page) => onChange({ ...state, page })}
       recordsPerPageOptions={PAGE_SIZES}

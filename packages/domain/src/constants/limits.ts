@@ -3,7 +3,11 @@ export const LIMITS = {
   passwordMinLength: 10,
   virusScanFailedStatus: 412,
   roleCookieDays: 30,
-  list: { defaultLimit: 100, maxLimit: 2000 },
+  /**
+   * `exactCount`: lists count matching rows exactly up to this many; beyond it they answer the
+   * database's estimate, which lists show as 'about' (decision 290).
+   */
+  list: { defaultLimit: 100, maxLimit: 2000, exactCount: 10_000 },
   table: { pageSize: 10, pageSizeStep: 5, pageButtons: 5, datasetPageSize: 50 },
   search: { minChars: 2, debounceMs: 1000 },
   institutionLookupLimit: 2000,

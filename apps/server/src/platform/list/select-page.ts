@@ -1,7 +1,31 @@
 import { and, count, eq, sql, type InferSelectModel, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import { LIMITS } from '@rrp/domain';
 import type { DbOrTx } from '../db/database';
 import type { ListSpec, ParsedList } from './list-spec';
+
+/**
+ * How many rows a list's query matches: exactly up to `LIMITS.list.exactCount`, past it the
+ * planner's estimate (never below the exact limit). Counting every one of 200,000 matching rows
+ * cost more than the page itself on every call; a pager needs the size, not the last digit
+ * (decision 290). `rows` builds the matching rows' query afresh each time it is called.
+ */
+export async function countRows(db: DbOrTx, rows: () => PgSelect): Promise<number> {
+  const limit = LIMITS.list.exactCount;
+  const [capped] = await db.select({ n: count() }).from(
+    rows()
+      .limit(limit + 1)
+      .as('capped'),
+  );
+  const exact = capped?.n ?? 0;
+  if (exact <= limit) return exact;
+  const result = (await db.execute(sql`explain (format json) ${rows()}`)) as unknown as {
+    rows: Record<string, unknown>[];
+  };
+  const plan = Object.values(result.rows[0] ?? {})[0];
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: { 'Plan Rows': number } }];
+  return Math.max(limit + 1, Math.round(parsed[0].Plan['Plan Rows']));
+}
 
 /** One page of a single table's rows plus the total, for lists that need no joins. */
 export async function selectPage<T extends PgTable>(
@@ -10,7 +34,7 @@ export async function selectPage<T extends PgTable>(
   list: ParsedList,
 ): Promise<{ rows: InferSelectModel<T>[]; count: number }> {
   const source = table as PgTable;
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(source)
@@ -18,9 +42,15 @@ export async function selectPage<T extends PgTable>(
       .orderBy(...list.orderBy)
       .limit(list.limit)
       .offset(list.offset),
-    db.select({ count: count() }).from(source).where(list.where),
+    countRows(db, () =>
+      db
+        .select({ one: sql<number>`1`.as('one') })
+        .from(source)
+        .where(list.where)
+        .$dynamic(),
+    ),
   ]);
-  return { rows: rows as InferSelectModel<T>[], count: total?.count ?? 0 };
+  return { rows: rows as InferSelectModel<T>[], count: total };
 }
 
 /**
@@ -42,7 +72,7 @@ export async function selectPageIds(
   const where = and(scope, list.where);
   const withJoins = <Q extends { leftJoin: (table: PgTable, on: SQL) => Q }>(query: Q) =>
     (spec.joins ?? []).reduce((joined, join) => joined.leftJoin(join.table, join.on), query);
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     withJoins(
       db
         .select({ id: sql<number>`${spec.id}` })
@@ -54,10 +84,17 @@ export async function selectPageIds(
       .limit(list.limit)
       .offset(list.offset),
     options.count
-      ? withJoins(db.select({ count: count() }).from(table).$dynamic()).where(where)
-      : Promise.resolve([]),
+      ? countRows(db, () =>
+          withJoins(
+            db
+              .select({ one: sql<number>`1`.as('one') })
+              .from(table)
+              .$dynamic(),
+          ).where(where),
+        )
+      : Promise.resolve(0),
   ]);
-  return { ids: rows.map((row) => Number(row.id)), count: total?.count ?? 0 };
+  return { ids: rows.map((row) => Number(row.id)), count: total };
 }
 
 /** Rows loaded by id, put back in the order of the page's ids. */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -28,31 +29,40 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 
 /**
  * A fresh, migrated and seeded database for one test file: in-memory PGlite, or on the
- * PostgreSQL pass a new database on the harness's server.
+ * PostgreSQL pass a new database on the harness's server — each a copy of the run's template
+ * (global-setup.ts), so no file pays for migrating an empty database.
  */
 export async function openTestDatabase(): Promise<Database & { url: string | null }> {
   const serverUrl = inject('postgresUrl');
-  if (!serverUrl) return { ...(await openPglite(undefined)), url: null };
-  const empty = await createEmptyDatabase(serverUrl);
-  const database = await openPostgres(empty.url, { poolSize: 5 });
+  const template = inject('templateDatabase');
+  if (!serverUrl) {
+    const archive = new Blob([await readFile(template)]);
+    return { ...(await openPglite(undefined, archive)), url: null };
+  }
+  const copy = await createEmptyDatabase(serverUrl, template);
+  const database = await openPostgres(copy.url, { poolSize: 5 });
   return {
     ...database,
-    url: empty.url,
+    url: copy.url,
     close: async () => {
       await database.close();
-      await empty.drop();
+      await copy.drop();
     },
   };
 }
 
-/** A new database, not even migrated, on the harness's PostgreSQL server. */
+/**
+ * A new database on the harness's PostgreSQL server: empty (not even migrated), or a copy of the
+ * run's migrated template.
+ */
 export async function createEmptyDatabase(
   serverUrl: string,
+  template?: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `rrp_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

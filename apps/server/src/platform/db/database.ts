@@ -26,16 +26,21 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Embedded PGlite: a directory on disk, or memory when `dataDir` is undefined (tests). */
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
+/**
+ * Embedded PGlite: a directory on disk, or memory when `dataDir` is undefined (tests). `from` is a
+ * dump (`dumpDataDir`) to start from instead of an empty cluster: the tests' migrated template.
+ */
+export async function openPglite(dataDir: string | undefined, from?: Blob): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   // Every process opening this data directory must load the same extensions.
-  const client = await PGlite.create(
-    dataDir ? { dataDir, extensions: { pg_trgm } } : { extensions: { pg_trgm } },
-  );
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(from ? { loadDataDir: from } : {}),
+    extensions: { pg_trgm },
+  });
   const db = drizzle(client, { schema }) as unknown as Db;
   await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
   return {

@@ -103,6 +103,8 @@ import { releaseNotesRoutes } from './modules/release-notes/release-notes.routes
 import { createReleaseNotesService } from './modules/release-notes/release-notes.service';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { createWebhooksService } from './modules/webhooks/webhooks.service';
+import { insightsRoutes } from './modules/insights/insights.routes';
+import { createInsightsService } from './modules/insights/insights.service';
 import { APP_VERSION } from './db/seed';
 
 export interface AppOptions {
@@ -390,6 +392,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(webhooksRoutes, {
     webhooks: createWebhooksService({ db: database.db, policy: config.webhooks, outbox: webhookOutbox }),
   });
+  // Turnaround metrics from the requests' status history (issue 19).
+  await app.register(insightsRoutes, { insights: createInsightsService({ db: database.db }) });
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

@@ -1,0 +1,33 @@
+CREATE TABLE "request_status_stays" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"request_id" integer NOT NULL,
+	"type_id" integer NOT NULL,
+	"status_id" integer NOT NULL,
+	"entered_at" timestamp with time zone NOT NULL,
+	"left_at" timestamp with time zone,
+	"version" integer NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "request_status_stays" ADD CONSTRAINT "request_status_stays_request_id_requests_id_fk" FOREIGN KEY ("request_id") REFERENCES "public"."requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+-- The stays of the requests already audited, derived from their history (platform/status-stays.ts STAYS_FROM_HISTORY).
+INSERT INTO request_status_stays (request_id, type_id, status_id, entered_at, left_at, version)
+SELECT request_id, type_id, status_id, entered_at,
+  lead(entered_at) OVER (PARTITION BY request_id ORDER BY version),
+  version
+FROM (
+  SELECT r.id AS request_id, r.type_id, v.status_id, v.modified AS entered_at, v.version,
+    lag(v.status_id) OVER (PARTITION BY r.id ORDER BY v.version) AS previous_status_id
+  FROM (
+    SELECT object_id, version, modified, (data ->> 'statusId')::integer AS status_id
+    FROM history
+    WHERE model = 'request' AND action <> 'delete' AND jsonb_typeof(data -> 'statusId') = 'number'
+  ) v
+  JOIN requests r ON r.id::text = v.object_id
+) versions
+WHERE previous_status_id IS DISTINCT FROM status_id;--> statement-breakpoint
+CREATE UNIQUE INDEX "request_status_stays_request_version_key" ON "request_status_stays" USING btree ("request_id","version");--> statement-breakpoint
+CREATE UNIQUE INDEX "request_status_stays_current_key" ON "request_status_stays" USING btree ("request_id") WHERE "request_status_stays"."left_at" is null;--> statement-breakpoint
+CREATE INDEX "request_status_stays_left_idx" ON "request_status_stays" USING btree ("left_at","type_id","status_id","entered_at");--> statement-breakpoint
+CREATE INDEX "request_status_stays_entered_idx" ON "request_status_stays" USING btree ("status_id","entered_at","type_id","request_id");--> statement-breakpoint
+CREATE INDEX "request_status_stays_open_idx" ON "request_status_stays" USING btree ("status_id","type_id","entered_at") WHERE "request_status_stays"."left_at" is null;--> statement-breakpoint
+CREATE INDEX "history_rda_idx" ON "history" USING btree ("modified","object_id") WHERE "history"."model" = 'file' and "history"."data" ->> 'type' = 'rda';

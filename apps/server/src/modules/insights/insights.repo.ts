@@ -1,0 +1,264 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  AGEING_THRESHOLD_DAYS,
+  APPROVAL_STATUSES,
+  DECISION_STATUSES,
+  OPEN_ITEM_STATUSES,
+  RESEARCH_MATCH_CRITERIA,
+  WORKFLOW_STATUS,
+} from '@rrp/domain';
+import type { DbOrTx } from '../../platform/db/database';
+
+/**
+ * The turnaround metrics in SQL (decision 270): durations come from the requests' status stays
+ * (`request_status_stays`, derived from the history), the Research Match reviews and the RDA
+ * files' history; PostgreSQL computes the percentiles (`percentile_cont`), so no case is loaded
+ * into the server.
+ */
+
+/** The half-open range of instants a period of days covers, and the request type asked for. */
+export interface Scope {
+  start: Date;
+  end: Date;
+  typeId: number | null;
+}
+
+/** Cases and their median and 90th percentile, in days. */
+export interface Durations {
+  count: number;
+  median: number | null;
+  p90: number | null;
+}
+
+async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** A list of the workflow's status ids, written into the statement (they are constants, not input). */
+const ids = (values: readonly number[]) => sql.raw(values.map((value) => Number(value)).join(', '));
+
+/** The percentiles of a `days` column, named as `Durations` reads them. */
+const STATS = sql.raw(`count(*)::int as count,
+  percentile_cont(0.5) within group (order by days)::float8 as median,
+  percentile_cont(0.9) within group (order by days)::float8 as p90`);
+
+/** Seconds between two instants, as days. */
+const days = (later: SQL, earlier: SQL) => sql`extract(epoch from ${later} - ${earlier})::float8 / 86400`;
+
+const durations = (row: { count: number; median: number | null; p90: number | null } | undefined) => ({
+  count: Number(row?.count ?? 0),
+  median: row?.median === null || row?.median === undefined ? null : Number(row.median),
+  p90: row?.p90 === null || row?.p90 === undefined ? null : Number(row.p90),
+});
+
+/** An instant as a statement parameter (the same on PGlite and node-postgres). */
+const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+
+/** ` and <column> = <type>` when the scope names a request type. */
+const typeIs = (column: SQL, typeId: number | null) =>
+  typeId === null ? sql`` : sql` and ${column} = ${typeId}::integer`;
+
+/** Per status, the stays that ended in the period: how long requests stayed there before moving on. */
+export async function timeInStatus(db: DbOrTx, scope: Scope): Promise<(Durations & { statusId: number })[]> {
+  const rows = await rowsOf<{ status_id: number; count: number; median: number; p90: number }>(
+    db,
+    sql`select status_id, ${STATS}
+      from (
+        select status_id, ${days(sql`left_at`, sql`entered_at`)} as days
+        from request_status_stays
+        where left_at >= ${at(scope.start)} and left_at < ${at(scope.end)}${typeIs(sql`type_id`, scope.typeId)}
+      ) stays
+      group by status_id
+      order by status_id`,
+  );
+  return rows.map((row) => ({ statusId: Number(row.status_id), ...durations(row) }));
+}
+
+/**
+ * From a milestone to a later one, for requests that reached the later one for the first time in
+ * the period: `to` is the first stay in one of `toStatuses`, `from` the first stay in one of
+ * `fromStatuses` that began no later. Each request's few stays are read through its index.
+ */
+async function firstToFirst(
+  db: DbOrTx,
+  scope: Scope,
+  fromStatuses: readonly number[],
+  toStatuses: readonly number[],
+): Promise<Durations> {
+  const [row] = await rowsOf<{ count: number; median: number; p90: number }>(
+    db,
+    sql`select ${STATS}
+      from (
+        select ${days(sql`reached.entered_at`, sql`firsts.from_at`)} as days
+        from request_status_stays reached
+        cross join lateral (
+          select min(stay.version) filter (where stay.status_id in (${ids(toStatuses)})) as first_version,
+                 min(stay.entered_at) filter (
+                   where stay.status_id in (${ids(fromStatuses)}) and stay.entered_at <= reached.entered_at
+                 ) as from_at
+          from request_status_stays stay
+          where stay.request_id = reached.request_id
+        ) firsts
+        where reached.status_id in (${ids(toStatuses)})
+          and reached.entered_at >= ${at(scope.start)} and reached.entered_at < ${at(scope.end)}
+          ${typeIs(sql`reached.type_id`, scope.typeId)}
+          and reached.version = firsts.first_version
+          and firsts.from_at is not null
+      ) cases`,
+  );
+  return durations(row);
+}
+
+/** First submission to first decision (the workflow's decision statuses), for first decisions in the period. */
+export const submissionToDecision = (db: DbOrTx, scope: Scope) =>
+  firstToFirst(db, scope, [WORKFLOW_STATUS.submitted], DECISION_STATUSES);
+
+/** First approval (Approved or Approved (Pending Team)) to fulfilment, for first fulfilments in the period. */
+export const approvalToFulfilment = (db: DbOrTx, scope: Scope) =>
+  firstToFirst(db, scope, APPROVAL_STATUSES, [WORKFLOW_STATUS.fulfilled]);
+
+export interface ReviewerDurations extends Durations {
+  reviewerId: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/** A Research Match review is complete once every criterion is scored and a decision recommended. */
+const REVIEW_COMPLETE = sql.raw(
+  [...RESEARCH_MATCH_CRITERIA.map((name) => `review.${name}_score is not null`), 'review.reviewer_decision is not null'].join(
+    ' and ',
+  ),
+);
+
+/**
+ * Per reviewer, Research Match reviews completed in the period: from the assignment — or the
+ * start of the review, when the reviewer was assigned before it — to the review's last save
+ * (scoring closes when the application leaves Under Review, so that save is when it was done).
+ */
+export async function reviewerTimes(db: DbOrTx, scope: Scope): Promise<ReviewerDurations[]> {
+  const rows = await rowsOf<{
+    reviewer_id: number;
+    first_name: string;
+    last_name: string;
+    email: string;
+    count: number;
+    median: number;
+    p90: number;
+  }>(
+    db,
+    sql`select cases.reviewer_id, u.first_name, u.last_name, u.email, ${STATS}
+      from (
+        select review.reviewer_id,
+          greatest(${days(sql`review.modified`, sql`greatest(assignment.created, coalesce(cycle.started_at, assignment.created))`)}, 0) as days
+        from reviews review
+        join requests request on request.id = review.request_id
+        join request_reviewers assignment
+          on assignment.request_id = review.request_id and assignment.user_id = review.reviewer_id
+        left join lateral (
+          select max(stay.entered_at) as started_at
+          from request_status_stays stay
+          where stay.request_id = review.request_id
+            and stay.status_id = ${WORKFLOW_STATUS.underReview}::integer
+            and stay.entered_at <= review.modified
+        ) cycle on true
+        where review.modified >= ${at(scope.start)} and review.modified < ${at(scope.end)}
+          and ${REVIEW_COMPLETE}${typeIs(sql`request.type_id`, scope.typeId)}
+      ) cases
+      join users u on u.id = cases.reviewer_id
+      group by cases.reviewer_id, u.first_name, u.last_name, u.email
+      order by median desc, cases.reviewer_id`,
+  );
+  return rows.map((row) => ({
+    reviewerId: Number(row.reviewer_id),
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    ...durations(row),
+  }));
+}
+
+export interface InstitutionDurations extends Durations {
+  institutionId: number;
+  name: string;
+}
+
+const RDA_VERSION = sql.raw(`model = 'file' and data ->> 'type' = 'rda'`);
+const FULLY_EXECUTED = sql.raw(`data -> 'additionalData' ->> 'status' = '3'`);
+
+/**
+ * RDAs fully executed for the first time in the period, from the RDA's history: from when it was
+ * made (sent to the signing official, Signature Needed) to its first version that is Fully
+ * Executed. Overall, and per institution, slowest first.
+ */
+export async function rdaTimes(
+  db: DbOrTx,
+  scope: Pick<Scope, 'start' | 'end'>,
+): Promise<{ overall: Durations; institutions: InstitutionDurations[] }> {
+  const rows = await rowsOf<{
+    institution_id: number | null;
+    name: string | null;
+    count: number;
+    median: number;
+    p90: number;
+  }>(
+    db,
+    sql`select file.institution_id, institution.name, ${STATS}
+      from (
+        select executed.object_id, ${days(sql`executed.executed_at`, sql`versions.sent_at`)} as days
+        from (
+          select object_id, min(modified) as executed_at
+          from history
+          where ${RDA_VERSION} and modified >= ${at(scope.start)} and modified < ${at(scope.end)} and ${FULLY_EXECUTED}
+          group by object_id
+        ) executed
+        cross join lateral (
+          select min(modified) as sent_at,
+                 min(modified) filter (where ${FULLY_EXECUTED}) as first_executed_at
+          from history
+          where model = 'file' and object_id = executed.object_id
+        ) versions
+        where versions.first_executed_at = executed.executed_at
+      ) cases
+      join files file on file.id = cases.object_id::integer
+      join institutions institution on institution.id = file.institution_id
+      group by grouping sets ((file.institution_id, institution.name), ())
+      order by median desc, file.institution_id`,
+  );
+  const overall = rows.find((row) => row.institution_id === null);
+  return {
+    overall: durations(overall),
+    institutions: rows
+      .filter((row) => row.institution_id !== null)
+      .map((row) => ({ institutionId: Number(row.institution_id), name: row.name ?? '', ...durations(row) })),
+  };
+}
+
+export interface Ageing {
+  statusId: number;
+  open: number;
+  over: Record<(typeof AGEING_THRESHOLD_DAYS)[number], number>;
+}
+
+/** Open items now, per status: how many, and how many have been in that status longer than each threshold. */
+export async function ageing(db: DbOrTx, scope: Pick<Scope, 'typeId'>): Promise<Ageing[]> {
+  const over = AGEING_THRESHOLD_DAYS.map(
+    (threshold) =>
+      sql`count(*) filter (where entered_at < now() - ${sql.raw(`interval '${threshold} days'`)})::int as ${sql.raw(`over_${threshold}`)}`,
+  );
+  const rows = await rowsOf<Record<string, number>>(
+    db,
+    sql`select status_id, count(*)::int as open, ${sql.join(over, sql`, `)}
+      from request_status_stays
+      where left_at is null and status_id in (${ids(OPEN_ITEM_STATUSES)})${typeIs(sql`type_id`, scope.typeId)}
+      group by status_id`,
+  );
+  return rows.map((row) => ({
+    statusId: Number(row.status_id),
+    open: Number(row.open),
+    over: Object.fromEntries(
+      AGEING_THRESHOLD_DAYS.map((threshold) => [threshold, Number(row[`over_${threshold}`] ?? 0)]),
+    ) as Ageing['over'],
+  }));
+}

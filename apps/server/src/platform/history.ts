@@ -70,7 +70,7 @@ export async function recordHistory(tx: DbOrTx, entry: HistoryEntry): Promise<vo
       impersonatorId: entry.by?.impersonatorId ?? null,
       version: sql`(select coalesce(max(${history.version}), 0) + 1 from ${history} where ${history.model} = ${entry.model} and ${history.objectId} = ${objectId})`,
     })
-    .returning({ version: history.version });
+    .returning({ id: history.id, version: history.version });
   await recordStatusStay(tx, {
     model: entry.model,
     objectId,
@@ -78,6 +78,7 @@ export async function recordHistory(tx: DbOrTx, entry: HistoryEntry): Promise<vo
     before,
     after,
     version: written!.version,
+    historyId: written!.id,
   });
   await queueWebhookEvents(
     tx,

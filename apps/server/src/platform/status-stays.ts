@@ -14,14 +14,15 @@ export interface StatusChange {
   action: 'create' | 'update' | 'delete';
   before: Record<string, unknown>;
   after: Record<string, unknown>;
-  /** The history version the change was written as. */
+  /** The history row the change was written as, and its version. */
+  historyId: number;
   version: number;
 }
 
 /**
  * In the audited change's transaction: when a request's status is new (its creation, or another
  * status than its current stay's), ends the current stay and begins one in the new status, at the
- * change's time (`now()`, the history row's time). Any writer that audits the request keeps them
+ * change's time (the history row's). Any writer that audits the request keeps them
  * right, even one that passed no `before`.
  */
 export async function recordStatusStay(tx: DbOrTx, change: StatusChange): Promise<void> {
@@ -33,14 +34,16 @@ export async function recordStatusStay(tx: DbOrTx, change: StatusChange): Promis
   if (change.action === 'update' && change.before.statusId === statusId) return;
   // The statement sees the stays as they were before it: a current stay in another status is ended
   // and a new one begun; a current stay in this status (a change of other fields) is left alone.
+  // Exactly the history row's time, whether or not the caller runs in a transaction.
+  const at = sql`(select modified from history where id = ${change.historyId}::bigint)`;
   await tx.execute(sql`
     with ended as (
-      update request_status_stays set left_at = now()
+      update request_status_stays set left_at = ${at}
       where request_id = ${requestId}::integer and left_at is null and status_id <> ${statusId}::integer
       returning 1
     )
     insert into request_status_stays (request_id, type_id, status_id, entered_at, version)
-    select ${requestId}::integer, ${typeId}::integer, ${statusId}::integer, now(), ${change.version}::integer
+    select ${requestId}::integer, ${typeId}::integer, ${statusId}::integer, ${at}, ${change.version}::integer
     where exists (select 1 from ended)
        or not exists (select 1 from request_status_stays where request_id = ${requestId}::integer and left_at is null)`);
 }

@@ -27,7 +27,8 @@ export function isIsoDay(value: string): boolean {
 const isoDaySchema = z.string().max(10).refine(isIsoDay, { error: INSIGHT_MESSAGES.day });
 
 export const dayOf = (date: Date) => date.toISOString().slice(0, 10);
-const addDays = (day: string, days: number) => dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000));
+const addDays = (day: string, days: number) =>
+  dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000));
 const addYears = (day: string, years: number) => `${Number(day.slice(0, 4)) + years}${day.slice(4)}`;
 
 /**
@@ -35,7 +36,8 @@ const addYears = (day: string, years: number) => `${Number(day.slice(0, 4)) + ye
  * last day included.
  */
 export function turnaroundPeriod(query: { from?: string; to?: string }, today = new Date()) {
-  const to = query.to ?? (query.from ? minDay(addDays(addYears(query.from, 1), -1), dayOf(today)) : dayOf(today));
+  const to =
+    query.to ?? (query.from ? minDay(addDays(addYears(query.from, 1), -1), dayOf(today)) : dayOf(today));
   const from = query.from ?? addDays(addYears(to, -1), 1);
   return { from, to };
 }

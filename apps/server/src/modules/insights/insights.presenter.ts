@@ -95,7 +95,8 @@ export const turnaroundFileName = (report: Pick<TurnaroundReport, 'from' | 'to'>
  * slowest), so it pivots in a spreadsheet; cells a spreadsheet would run as formulae are escaped.
  */
 export function turnaroundCsv(report: TurnaroundReport): string {
-  const type = report.typeId === null ? 'All types' : REQUEST_TYPES[report.typeId as keyof typeof REQUEST_TYPES];
+  const type =
+    report.typeId === null ? 'All types' : REQUEST_TYPES[report.typeId as keyof typeof REQUEST_TYPES];
   const period = [report.from, report.to, type];
   const figure = (measure: string, of: string, value: repo.Durations) => {
     const shown = stats(value);

@@ -127,9 +127,10 @@ export interface ReviewerDurations extends Durations {
 
 /** A Research Match review is complete once every criterion is scored and a decision recommended. */
 const REVIEW_COMPLETE = sql.raw(
-  [...RESEARCH_MATCH_CRITERIA.map((name) => `review.${name}_score is not null`), 'review.reviewer_decision is not null'].join(
-    ' and ',
-  ),
+  [
+    ...RESEARCH_MATCH_CRITERIA.map((name) => `review.${name}_score is not null`),
+    'review.reviewer_decision is not null',
+  ].join(' and '),
 );
 
 /**

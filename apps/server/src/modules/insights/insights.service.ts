@@ -1,6 +1,11 @@
 import { turnaroundPeriod, type TurnaroundDto, type TurnaroundQuery } from '@rrp/domain';
 import type { Db } from '../../platform/db/database';
-import { presentTurnaround, turnaroundCsv, turnaroundFileName, type TurnaroundReport } from './insights.presenter';
+import {
+  presentTurnaround,
+  turnaroundCsv,
+  turnaroundFileName,
+  type TurnaroundReport,
+} from './insights.presenter';
 import * as repo from './insights.repo';
 
 const DAY_MS = 86_400_000;

@@ -95,10 +95,12 @@ export async function createRdaWithHistory(
 export async function staysOf(db: DbOrTx, requestId: number) {
   const result = (await db.execute(
     sql`select type_id, status_id, entered_at, left_at, version from request_status_stays where request_id = ${requestId}::integer order by version`,
-  )) as unknown as { rows: Record<string, unknown>[] };
+  )) as unknown as {
+    rows: { type_id: number; status_id: number; entered_at: string; left_at: string | null; version: number }[];
+  };
   return result.rows.map((row) => ({
     ...row,
-    entered_at: new Date(row.entered_at as string).toISOString(),
-    left_at: row.left_at === null ? null : new Date(row.left_at as string).toISOString(),
+    entered_at: new Date(row.entered_at).toISOString(),
+    left_at: row.left_at === null ? null : new Date(row.left_at).toISOString(),
   }));
 }

@@ -36,6 +36,17 @@ export const VIEW_MENU: ViewMenuItem[] = [
   { label: 'Email Log', to: '/email-log', needs: { action: 'list', subject: 'EmailLog' } },
   { label: 'Feature Toggles', to: '/feature-toggles', needs: { action: 'update', subject: 'FeatureToggle' } },
   { label: 'Webhooks', to: '/webhooks', needs: { action: 'list', subject: 'Webhook' } },
+  // Turnaround metrics (decision 270).
+  { label: 'Insights', to: '/insights', needs: { action: 'read', subject: 'Insight' } },
+];
+
+/**
+ * Screens offered as links to the roles that read them but have no View menu (decision 270): the
+ * spec gives tissue project managers, Research Match administrators and the administrator lead
+ * their own short navigation.
+ */
+const LINKS_WITHOUT_VIEW_MENU: ViewMenuItem[] = [
+  { label: 'Insights', to: '/insights', needs: { action: 'read', subject: 'Insight' } },
 ];
 
 /**
@@ -72,7 +83,13 @@ const STAFF: Navigation = {
  */
 export function navigationFor(role: RoleKey | null, user: { abn_approved: boolean }): Navigation {
   const navigation = roleNavigation(role, user);
-  return { ...navigation, links: navigation.links.filter((link) => hasScreen(link.to)) };
+  const actor = role ? { userId: 0, role, roles: [role] } : null;
+  const extra = navigation.viewMenu
+    ? []
+    : LINKS_WITHOUT_VIEW_MENU.filter(
+        (item) => !item.needs || mayAttempt(actor, item.needs.action, item.needs.subject),
+      ).map(({ label, to }) => ({ label, to }));
+  return { ...navigation, links: [...navigation.links, ...extra].filter((link) => hasScreen(link.to)) };
 }
 
 function roleNavigation(role: RoleKey | null, user: { abn_approved: boolean }): Navigation {

@@ -1,0 +1,96 @@
+import { BarChart } from '@mantine/charts';
+import '@mantine/charts/styles.css';
+import { VisuallyHidden } from '@mantine/core';
+import type { TurnaroundDto } from '@rrp/domain';
+import { days } from './format';
+
+/**
+ * The charts of /insights, in a chunk of their own (recharts is large): the screen loads them
+ * after its figures. Each chart is a figure whose caption gives its numbers to screen readers;
+ * the tables beside them show the same numbers to everyone.
+ */
+
+const BAR_HEIGHT = 34;
+const chartHeight = (rows: number) => Math.max(160, rows * BAR_HEIGHT + 70);
+/** Room for the longest status name, "Approved (Pending Team)", beside its bars. */
+const STATUS_AXIS = { width: 150 };
+
+/** Median and 90th percentile of the time in each status, one pair of bars per status. */
+export function StatusTimesChart({ statuses }: { statuses: TurnaroundDto['statuses'] }) {
+  const data = statuses.map((row) => ({
+    status: row.status_name,
+    median: row.median_days ?? 0,
+    p90: row.p90_days ?? 0,
+  }));
+  return (
+    <figure style={{ margin: 0 }} data-testid="status-times-chart">
+      <VisuallyHidden component="figcaption">
+        Days in each status.{' '}
+        {statuses
+          .map(
+            (row) =>
+              `${row.status_name}: median ${days(row.median_days)}, 90th percentile ${days(row.p90_days)}`,
+          )
+          .join('; ')}
+      </VisuallyHidden>
+      <BarChart
+        h={chartHeight(data.length)}
+        data={data}
+        dataKey="status"
+        orientation="vertical"
+        series={[
+          { name: 'median', label: 'Median', color: 'blue.7' },
+          { name: 'p90', label: '90th percentile', color: 'orange.7' },
+        ]}
+        yAxisProps={STATUS_AXIS}
+        unit=" d"
+        withLegend
+        legendProps={{ verticalAlign: 'bottom' }}
+        gridAxis="x"
+        barProps={{ isAnimationActive: false }}
+      />
+    </figure>
+  );
+}
+
+/** Open items per status, stacked by how long they have waited in it. */
+export function AgeingChart({ ageing }: { ageing: TurnaroundDto['ageing'] }) {
+  const data = ageing.map((row) => ({
+    status: row.status_name,
+    week: row.open - row.over_7_days,
+    fortnight: row.over_7_days - row.over_14_days,
+    month: row.over_14_days - row.over_30_days,
+    older: row.over_30_days,
+  }));
+  return (
+    <figure style={{ margin: 0 }} data-testid="ageing-chart">
+      <VisuallyHidden component="figcaption">
+        Open items by time waiting in their status.{' '}
+        {ageing
+          .map(
+            (row) =>
+              `${row.status_name}: ${row.open} open, ${row.over_7_days} over 7 days, ${row.over_14_days} over 14, ${row.over_30_days} over 30`,
+          )
+          .join('; ')}
+      </VisuallyHidden>
+      <BarChart
+        h={chartHeight(data.length)}
+        data={data}
+        dataKey="status"
+        type="stacked"
+        orientation="vertical"
+        series={[
+          { name: 'week', label: 'Up to 7 days', color: 'teal.7' },
+          { name: 'fortnight', label: '8–14 days', color: 'yellow.6' },
+          { name: 'month', label: '15–30 days', color: 'orange.7' },
+          { name: 'older', label: 'Over 30 days', color: 'red.8' },
+        ]}
+        yAxisProps={STATUS_AXIS}
+        withLegend
+        legendProps={{ verticalAlign: 'bottom' }}
+        gridAxis="x"
+        barProps={{ isAnimationActive: false }}
+      />
+    </figure>
+  );
+}

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { TURNAROUND_MILESTONES } from '@rrp/domain';
 import type { DbOrTx } from './db/database';
 
 /**
@@ -36,17 +37,48 @@ export async function recordStatusStay(tx: DbOrTx, change: StatusChange): Promis
   // and a new one begun; a current stay in this status (a change of other fields) is left alone.
   // Exactly the history row's time, whether or not the caller runs in a transaction.
   const at = sql`(select modified from history where id = ${change.historyId}::bigint)`;
+  // A new stay may be one of the request's milestones: the first of its kind is kept.
   await tx.execute(sql`
     with ended as (
       update request_status_stays set left_at = ${at}
       where request_id = ${requestId}::integer and left_at is null and status_id <> ${statusId}::integer
       returning 1
+    ),
+    begun as (
+      insert into request_status_stays (request_id, type_id, status_id, entered_at, version)
+      select ${requestId}::integer, ${typeId}::integer, ${statusId}::integer, ${at}, ${change.version}::integer
+      where exists (select 1 from ended)
+         or not exists (select 1 from request_status_stays where request_id = ${requestId}::integer and left_at is null)
+      returning request_id, type_id, status_id, entered_at
     )
-    insert into request_status_stays (request_id, type_id, status_id, entered_at, version)
-    select ${requestId}::integer, ${typeId}::integer, ${statusId}::integer, ${at}, ${change.version}::integer
-    where exists (select 1 from ended)
-       or not exists (select 1 from request_status_stays where request_id = ${requestId}::integer and left_at is null)`);
+    insert into request_milestones (request_id, type_id, ${sql.raw(MILESTONE_COLUMNS.join(', '))})
+    select request_id, type_id, ${sql.raw(
+      MILESTONE_ENTRIES.map(
+        ([, statuses]) => `case when status_id in (${statuses.join(', ')}) then entered_at end`,
+      ).join(', '),
+    )}
+    from begun
+    on conflict (request_id) do update set ${sql.raw(
+      MILESTONE_COLUMNS.map(
+        (column) => `${column} = coalesce(request_milestones.${column}, excluded.${column})`,
+      ).join(', '),
+    )}`);
 }
+
+const MILESTONE_ENTRIES = Object.entries(TURNAROUND_MILESTONES).map(
+  ([name, statuses]) => [`${name}_at`, statuses] as const,
+);
+const MILESTONE_COLUMNS = MILESTONE_ENTRIES.map(([column]) => column);
+
+/**
+ * Each request's milestones derived from its stays: the first entry into each milestone's
+ * statuses. Migration 0021 ran this very statement after STAYS_FROM_HISTORY.
+ */
+export const MILESTONES_FROM_STAYS = `INSERT INTO request_milestones (request_id, type_id, ${MILESTONE_COLUMNS.join(', ')})
+SELECT request_id, min(type_id),
+${MILESTONE_ENTRIES.map(([, statuses]) => `  min(entered_at) FILTER (WHERE status_id IN (${statuses.join(', ')}))`).join(',\n')}
+FROM request_status_stays
+GROUP BY request_id`;
 
 /**
  * Every stay derived from `history` with window functions: the versions of each request in order,
@@ -71,6 +103,8 @@ WHERE previous_status_id IS DISTINCT FROM status_id`;
 
 /** Derives every stay again from the history (the data generator; a repair after a bulk load). */
 export async function rebuildStatusStays(db: DbOrTx): Promise<void> {
+  await db.execute(sql`delete from request_milestones`);
   await db.execute(sql`delete from request_status_stays`);
   await db.execute(sql.raw(STAYS_FROM_HISTORY));
+  await db.execute(sql.raw(MILESTONES_FROM_STAYS));
 }

@@ -1,4 +1,4 @@
-import { WORKFLOW_STATUS as S } from './transitions';
+import { DECISION_STATUSES, WORKFLOW_STATUS as S } from './transitions';
 
 /**
  * What the turnaround metrics measure (beyond the spec, issue 19, decision 270), in the workflow's
@@ -23,6 +23,17 @@ export const OPEN_ITEM_STATUSES: readonly number[] = [
 
 /** Approving: Approved, or Approved (Pending Team) while the team completes (staff §4.2). */
 export const APPROVAL_STATUSES: readonly number[] = [S.approved, S.approvedPendingTeam];
+
+/**
+ * A request's milestones: the first time it entered any of these statuses. Submission to decision
+ * runs from `submitted` to `decided`, approval to fulfilment from `approved` to `fulfilled`.
+ */
+export const TURNAROUND_MILESTONES = {
+  submitted: [S.submitted],
+  decided: DECISION_STATUSES,
+  approved: APPROVAL_STATUSES,
+  fulfilled: [S.fulfilled],
+} as const satisfies Record<string, readonly number[]>;
 
 /** Days in the current status after which an open item counts as ageing. */
 export const AGEING_THRESHOLD_DAYS = [7, 14, 30] as const;

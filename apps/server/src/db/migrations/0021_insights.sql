@@ -1,3 +1,12 @@
+CREATE TABLE "request_milestones" (
+	"request_id" integer PRIMARY KEY NOT NULL,
+	"type_id" integer NOT NULL,
+	"submitted_at" timestamp with time zone,
+	"decided_at" timestamp with time zone,
+	"approved_at" timestamp with time zone,
+	"fulfilled_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "request_status_stays" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"request_id" integer NOT NULL,
@@ -8,8 +17,10 @@ CREATE TABLE "request_status_stays" (
 	"version" integer NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "request_milestones" ADD CONSTRAINT "request_milestones_request_id_requests_id_fk" FOREIGN KEY ("request_id") REFERENCES "public"."requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "request_status_stays" ADD CONSTRAINT "request_status_stays_request_id_requests_id_fk" FOREIGN KEY ("request_id") REFERENCES "public"."requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
--- The stays of the requests already audited, derived from their history (platform/status-stays.ts STAYS_FROM_HISTORY).
+-- The stays and milestones of the requests already audited, derived from their history
+-- (platform/status-stays.ts STAYS_FROM_HISTORY and MILESTONES_FROM_STAYS; a unit test holds them equal).
 INSERT INTO request_status_stays (request_id, type_id, status_id, entered_at, left_at, version)
 SELECT request_id, type_id, status_id, entered_at,
   lead(entered_at) OVER (PARTITION BY request_id ORDER BY version),
@@ -25,9 +36,19 @@ FROM (
   JOIN requests r ON r.id::text = v.object_id
 ) versions
 WHERE previous_status_id IS DISTINCT FROM status_id;--> statement-breakpoint
+INSERT INTO request_milestones (request_id, type_id, submitted_at, decided_at, approved_at, fulfilled_at)
+SELECT request_id, min(type_id),
+  min(entered_at) FILTER (WHERE status_id IN (2)),
+  min(entered_at) FILTER (WHERE status_id IN (4, 5, 6, 9, 10, 11, 12)),
+  min(entered_at) FILTER (WHERE status_id IN (4, 12)),
+  min(entered_at) FILTER (WHERE status_id IN (7))
+FROM request_status_stays
+GROUP BY request_id;--> statement-breakpoint
+CREATE INDEX "request_milestones_decided_idx" ON "request_milestones" USING btree ("decided_at","type_id","submitted_at");--> statement-breakpoint
+CREATE INDEX "request_milestones_fulfilled_idx" ON "request_milestones" USING btree ("fulfilled_at","type_id","approved_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "request_status_stays_request_version_key" ON "request_status_stays" USING btree ("request_id","version");--> statement-breakpoint
 CREATE UNIQUE INDEX "request_status_stays_current_key" ON "request_status_stays" USING btree ("request_id") WHERE "request_status_stays"."left_at" is null;--> statement-breakpoint
-CREATE INDEX "request_status_stays_left_idx" ON "request_status_stays" USING btree ("left_at","type_id","status_id","entered_at");--> statement-breakpoint
-CREATE INDEX "request_status_stays_entered_idx" ON "request_status_stays" USING btree ("status_id","entered_at","type_id","request_id");--> statement-breakpoint
+CREATE INDEX "request_status_stays_left_idx" ON "request_status_stays" USING btree ("status_id","left_at","type_id","entered_at");--> statement-breakpoint
 CREATE INDEX "request_status_stays_open_idx" ON "request_status_stays" USING btree ("status_id","type_id","entered_at") WHERE "request_status_stays"."left_at" is null;--> statement-breakpoint
-CREATE INDEX "history_rda_idx" ON "history" USING btree ("modified","object_id") WHERE "history"."model" = 'file' and "history"."data" ->> 'type' = 'rda';
+CREATE INDEX "history_rda_idx" ON "history" USING btree ("modified","object_id") WHERE "history"."model" = 'file' and "history"."data" ->> 'type' = 'rda';--> statement-breakpoint
+CREATE INDEX "reviews_modified_idx" ON "reviews" USING btree ("modified");

@@ -30,13 +30,36 @@ export const requestStatusStays = pgTable(
     uniqueIndex('request_status_stays_current_key')
       .on(t.requestId)
       .where(sql`${t.leftAt} is null`),
-    // Stays that ended in a period (time in each status), read from the index alone.
-    index('request_status_stays_left_idx').on(t.leftAt, t.typeId, t.statusId, t.enteredAt),
-    // Entries into a status in a period (first decisions, fulfilments).
-    index('request_status_stays_entered_idx').on(t.statusId, t.enteredAt, t.typeId, t.requestId),
+    // Stays that ended in a period (time in each status): per status, read from the index alone and
+    // already in status order for the grouped percentiles.
+    index('request_status_stays_left_idx').on(t.statusId, t.leftAt, t.typeId, t.enteredAt),
     // Open items by status and how long they have waited.
     index('request_status_stays_open_idx')
       .on(t.statusId, t.typeId, t.enteredAt)
       .where(sql`${t.leftAt} is null`),
+  ],
+);
+
+/**
+ * The milestones of each request, from its stays: when it was first submitted, first decided
+ * (any of the workflow's decision statuses), first approved (Approved or Approved (Pending Team))
+ * and first fulfilled. Kept with the stays by the same writer, so submission-to-decision and
+ * approval-to-fulfilment are one range of one index each (decision 270).
+ */
+export const requestMilestones = pgTable(
+  'request_milestones',
+  {
+    requestId: integer('request_id')
+      .primaryKey()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    typeId: integer('type_id').notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('request_milestones_decided_idx').on(t.decidedAt, t.typeId, t.submittedAt),
+    index('request_milestones_fulfilled_idx').on(t.fulfilledAt, t.typeId, t.approvedAt),
   ],
 );

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
 import { INSIGHT_MESSAGES, type TurnaroundDto } from '@rrp/domain';
 import { createInstitution, createProject, createRequest } from '../../db/factories';
-import { requestReviewers, reviews } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { requestMilestones, requestReviewers, reviews } from '../../db/schema';
 import { rebuildStatusStays } from '../../platform/status-stays';
 import { auth, createTestContext, errorBody, type TestContext } from '../../../test/test-app';
 import { createRdaWithHistory, staysOf, writeRequestHistory, type Step } from '../../../test/status-history';
@@ -372,7 +373,21 @@ describe('GET insights/turnaround/download/', () => {
   });
 });
 
-describe('request_status_stays', () => {
+async function milestonesOf(requestId: number) {
+  const [row] = await t.database.db
+    .select()
+    .from(requestMilestones)
+    .where(eq(requestMilestones.requestId, requestId));
+  const iso = (value: Date | null | undefined) => value?.toISOString() ?? null;
+  return {
+    submitted: iso(row?.submittedAt),
+    decided: iso(row?.decidedAt),
+    approved: iso(row?.approvedAt),
+    fulfilled: iso(row?.fulfilledAt),
+  };
+}
+
+describe('request_status_stays and request_milestones', () => {
   it('kept by each audited change agree with the stays derived again from the history', async () => {
     const request = await createRequest(t.database.db, { projectId, typeId: 1, statusId: 2 });
     const decide = async (status: number) => {
@@ -394,7 +409,11 @@ describe('request_status_stays', () => {
       [6, false],
       [5, true],
     ]);
+    const milestones = await milestonesOf(request.id);
+    expect(milestones).toMatchObject({ submitted: kept[0]!.entered_at, decided: kept[2]!.entered_at });
+    expect(milestones).toMatchObject({ approved: null, fulfilled: null });
     await rebuildStatusStays(t.database.db);
     expect(await staysOf(t.database.db, request.id)).toEqual(kept);
+    expect(await milestonesOf(request.id)).toEqual(milestones);
   });
 });

@@ -1,17 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   AGEING_THRESHOLD_DAYS,
-  APPROVAL_STATUSES,
-  DECISION_STATUSES,
   OPEN_ITEM_STATUSES,
+  REQUEST_STATUSES,
   RESEARCH_MATCH_CRITERIA,
   WORKFLOW_STATUS,
 } from '@rrp/domain';
 import type { DbOrTx } from '../../platform/db/database';
 
 /**
- * The turnaround metrics in SQL (decision 270): durations come from the requests' status stays
- * (`request_status_stays`, derived from the history), the Research Match reviews and the RDA
+ * The turnaround metrics in SQL (decision 270): durations come from the requests' status stays and
+ * milestones (`request_status_stays`, `request_milestones`, derived from the history), the Research Match reviews and the RDA
  * files' history; PostgreSQL computes the percentiles (`percentile_cont`), so no case is loaded
  * into the server.
  */
@@ -59,6 +58,9 @@ const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 const typeIs = (column: SQL, typeId: number | null) =>
   typeId === null ? sql`` : sql` and ${column} = ${typeId}::integer`;
 
+/** Every status: naming them all lets the index hand the stays over in status order. */
+const ALL_STATUSES = Object.keys(REQUEST_STATUSES).map(Number);
+
 /** Per status, the stays that ended in the period: how long requests stayed there before moving on. */
 export async function timeInStatus(db: DbOrTx, scope: Scope): Promise<(Durations & { statusId: number })[]> {
   const rows = await rowsOf<{ status_id: number; count: number; median: number; p90: number }>(
@@ -67,7 +69,8 @@ export async function timeInStatus(db: DbOrTx, scope: Scope): Promise<(Durations
       from (
         select status_id, ${days(sql`left_at`, sql`entered_at`)} as days
         from request_status_stays
-        where left_at >= ${at(scope.start)} and left_at < ${at(scope.end)}${typeIs(sql`type_id`, scope.typeId)}
+        where status_id in (${ids(ALL_STATUSES)})
+          and left_at >= ${at(scope.start)} and left_at < ${at(scope.end)}${typeIs(sql`type_id`, scope.typeId)}
       ) stays
       group by status_id
       order by status_id`,
@@ -76,35 +79,24 @@ export async function timeInStatus(db: DbOrTx, scope: Scope): Promise<(Durations
 }
 
 /**
- * From a milestone to a later one, for requests that reached the later one for the first time in
- * the period: `to` is the first stay in one of `toStatuses`, `from` the first stay in one of
- * `fromStatuses` that began no later. Each request's few stays are read through its index.
+ * From one milestone of the requests to a later one, for requests that reached the later one in
+ * the period (`request_milestones`: the first entry into each kind of status).
  */
-async function firstToFirst(
+async function betweenMilestones(
   db: DbOrTx,
   scope: Scope,
-  fromStatuses: readonly number[],
-  toStatuses: readonly number[],
+  from: 'submitted_at' | 'approved_at',
+  to: 'decided_at' | 'fulfilled_at',
 ): Promise<Durations> {
+  const [start, end] = [sql.raw(from), sql.raw(to)];
   const [row] = await rowsOf<{ count: number; median: number; p90: number }>(
     db,
     sql`select ${STATS}
       from (
-        select ${days(sql`reached.entered_at`, sql`firsts.from_at`)} as days
-        from request_status_stays reached
-        cross join lateral (
-          select min(stay.version) filter (where stay.status_id in (${ids(toStatuses)})) as first_version,
-                 min(stay.entered_at) filter (
-                   where stay.status_id in (${ids(fromStatuses)}) and stay.entered_at <= reached.entered_at
-                 ) as from_at
-          from request_status_stays stay
-          where stay.request_id = reached.request_id
-        ) firsts
-        where reached.status_id in (${ids(toStatuses)})
-          and reached.entered_at >= ${at(scope.start)} and reached.entered_at < ${at(scope.end)}
-          ${typeIs(sql`reached.type_id`, scope.typeId)}
-          and reached.version = firsts.first_version
-          and firsts.from_at is not null
+        select ${days(end, start)} as days
+        from request_milestones
+        where ${end} >= ${at(scope.start)} and ${end} < ${at(scope.end)}${typeIs(sql`type_id`, scope.typeId)}
+          and ${start} <= ${end}
       ) cases`,
   );
   return durations(row);
@@ -112,11 +104,11 @@ async function firstToFirst(
 
 /** First submission to first decision (the workflow's decision statuses), for first decisions in the period. */
 export const submissionToDecision = (db: DbOrTx, scope: Scope) =>
-  firstToFirst(db, scope, [WORKFLOW_STATUS.submitted], DECISION_STATUSES);
+  betweenMilestones(db, scope, 'submitted_at', 'decided_at');
 
 /** First approval (Approved or Approved (Pending Team)) to fulfilment, for first fulfilments in the period. */
 export const approvalToFulfilment = (db: DbOrTx, scope: Scope) =>
-  firstToFirst(db, scope, APPROVAL_STATUSES, [WORKFLOW_STATUS.fulfilled]);
+  betweenMilestones(db, scope, 'approved_at', 'fulfilled_at');
 
 export interface ReviewerDurations extends Durations {
   reviewerId: number;

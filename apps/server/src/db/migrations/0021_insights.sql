@@ -51,4 +51,7 @@ CREATE UNIQUE INDEX "request_status_stays_current_key" ON "request_status_stays"
 CREATE INDEX "request_status_stays_left_idx" ON "request_status_stays" USING btree ("status_id","left_at","type_id","entered_at");--> statement-breakpoint
 CREATE INDEX "request_status_stays_open_idx" ON "request_status_stays" USING btree ("status_id","type_id","entered_at") WHERE "request_status_stays"."left_at" is null;--> statement-breakpoint
 CREATE INDEX "history_rda_idx" ON "history" USING btree ("modified","object_id") WHERE "history"."model" = 'file' and "history"."data" ->> 'type' = 'rda';--> statement-breakpoint
-CREATE INDEX "reviews_modified_idx" ON "reviews" USING btree ("modified");
+CREATE INDEX "reviews_modified_idx" ON "reviews" USING btree ("modified");--> statement-breakpoint
+-- The planner needs the new tables' statistics at once, not after autovacuum's first pass.
+ANALYZE request_status_stays;--> statement-breakpoint
+ANALYZE request_milestones;

@@ -37,19 +37,26 @@ async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 /** A list of the workflow's status ids, written into the statement (they are constants, not input). */
 const ids = (values: readonly number[]) => sql.raw(values.map((value) => Number(value)).join(', '));
 
-/** The percentiles of a `days` column, named as `Durations` reads them. */
+/** The count and the median and 90th percentile of a `days` column, from one sort of it. */
 const STATS = sql.raw(`count(*)::int as count,
-  percentile_cont(0.5) within group (order by days)::float8 as median,
-  percentile_cont(0.9) within group (order by days)::float8 as p90`);
+  percentile_cont(array[0.5, 0.9]::float8[]) within group (order by days) as percentiles`);
 
 /** Seconds between two instants, as days. */
 const days = (later: SQL, earlier: SQL) => sql`extract(epoch from ${later} - ${earlier})::float8 / 86400`;
 
-const durations = (row: { count: number; median: number | null; p90: number | null } | undefined) => ({
-  count: Number(row?.count ?? 0),
-  median: row?.median === null || row?.median === undefined ? null : Number(row.median),
-  p90: row?.p90 === null || row?.p90 === undefined ? null : Number(row.p90),
-});
+/** A row of STATS as `Durations` (no cases: null percentiles). */
+interface StatsRow {
+  count: number;
+  percentiles: (number | string)[] | null;
+}
+const durations = (row: StatsRow | undefined): Durations => {
+  const [median, p90] = row?.percentiles ?? [null, null];
+  return {
+    count: Number(row?.count ?? 0),
+    median: median === null || median === undefined ? null : Number(median),
+    p90: p90 === null || p90 === undefined ? null : Number(p90),
+  };
+};
 
 /** An instant as a statement parameter (the same on PGlite and node-postgres). */
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
@@ -63,7 +70,7 @@ const ALL_STATUSES = Object.keys(REQUEST_STATUSES).map(Number);
 
 /** Per status, the stays that ended in the period: how long requests stayed there before moving on. */
 export async function timeInStatus(db: DbOrTx, scope: Scope): Promise<(Durations & { statusId: number })[]> {
-  const rows = await rowsOf<{ status_id: number; count: number; median: number; p90: number }>(
+  const rows = await rowsOf<StatsRow & { status_id: number }>(
     db,
     sql`select status_id, ${STATS}
       from (
@@ -89,7 +96,7 @@ async function betweenMilestones(
   to: 'decided_at' | 'fulfilled_at',
 ): Promise<Durations> {
   const [start, end] = [sql.raw(from), sql.raw(to)];
-  const [row] = await rowsOf<{ count: number; median: number; p90: number }>(
+  const [row] = await rowsOf<StatsRow>(
     db,
     sql`select ${STATS}
       from (
@@ -131,37 +138,42 @@ const REVIEW_COMPLETE = sql.raw(
  * (scoring closes when the application leaves Under Review, so that save is when it was done).
  */
 export async function reviewerTimes(db: DbOrTx, scope: Scope): Promise<ReviewerDurations[]> {
-  const rows = await rowsOf<{
-    reviewer_id: number;
-    first_name: string;
-    last_name: string;
-    email: string;
-    count: number;
-    median: number;
-    p90: number;
-  }>(
+  const rows = await rowsOf<
+    StatsRow & {
+      reviewer_id: number;
+      first_name: string;
+      last_name: string;
+      email: string;
+    }
+  >(
     db,
-    sql`select cases.reviewer_id, u.first_name, u.last_name, u.email, ${STATS}
+    sql`select per_reviewer.*, u.first_name, u.last_name, u.email
       from (
-        select review.reviewer_id,
-          greatest(${days(sql`review.modified`, sql`greatest(assignment.created, coalesce(cycle.started_at, assignment.created))`)}, 0) as days
-        from reviews review
-        join requests request on request.id = review.request_id
-        join request_reviewers assignment
-          on assignment.request_id = review.request_id and assignment.user_id = review.reviewer_id
-        left join lateral (
-          select max(stay.entered_at) as started_at
-          from request_status_stays stay
-          where stay.request_id = review.request_id
-            and stay.status_id = ${WORKFLOW_STATUS.underReview}::integer
-            and stay.entered_at <= review.modified
-        ) cycle on true
-        where review.modified >= ${at(scope.start)} and review.modified < ${at(scope.end)}
-          and ${REVIEW_COMPLETE}${typeIs(sql`request.type_id`, scope.typeId)}
-      ) cases
-      join users u on u.id = cases.reviewer_id
-      group by cases.reviewer_id, u.first_name, u.last_name, u.email
-      order by median desc, cases.reviewer_id`,
+        select cases.reviewer_id, ${STATS}
+        from (
+          select review.reviewer_id,
+            greatest(${days(sql`review.modified`, sql`greatest(assignment.created, coalesce(cycle.started_at, assignment.created))`)}, 0) as days
+          from reviews review
+          join request_reviewers assignment
+            on assignment.request_id = review.request_id and assignment.user_id = review.reviewer_id
+          left join lateral (
+            select max(stay.entered_at) as started_at
+            from request_status_stays stay
+            where stay.request_id = review.request_id
+              and stay.status_id = ${WORKFLOW_STATUS.underReview}::integer
+              and stay.entered_at <= review.modified
+          ) cycle on true
+          where review.modified >= ${at(scope.start)} and review.modified < ${at(scope.end)}
+            and ${REVIEW_COMPLETE}${
+              scope.typeId === null
+                ? sql``
+                : sql` and exists (select 1 from requests request where request.id = review.request_id and request.type_id = ${scope.typeId}::integer)`
+            }
+        ) cases
+        group by cases.reviewer_id
+      ) per_reviewer
+      join users u on u.id = per_reviewer.reviewer_id
+      order by per_reviewer.percentiles[1] desc, per_reviewer.reviewer_id`,
   );
   return rows.map((row) => ({
     reviewerId: Number(row.reviewer_id),
@@ -189,15 +201,10 @@ export async function rdaTimes(
   db: DbOrTx,
   scope: Pick<Scope, 'start' | 'end'>,
 ): Promise<{ overall: Durations; institutions: InstitutionDurations[] }> {
-  const rows = await rowsOf<{
-    institution_id: number | null;
-    name: string | null;
-    count: number;
-    median: number;
-    p90: number;
-  }>(
+  const rows = await rowsOf<StatsRow & { institution_id: number | null; name: string | null }>(
     db,
-    sql`select file.institution_id, institution.name, ${STATS}
+    sql`select * from (
+      select file.institution_id, institution.name, ${STATS}
       from (
         select executed.object_id, ${days(sql`executed.executed_at`, sql`versions.sent_at`)} as days
         from (
@@ -217,7 +224,8 @@ export async function rdaTimes(
       join files file on file.id = cases.object_id::integer
       join institutions institution on institution.id = file.institution_id
       group by grouping sets ((file.institution_id, institution.name), ())
-      order by median desc, file.institution_id`,
+      ) per_institution
+      order by percentiles[1] desc, institution_id`,
   );
   const overall = rows.find((row) => row.institution_id === null);
   return {

@@ -1,6 +1,7 @@
 import { BarChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import { VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { TurnaroundDto } from '@rrp/domain';
 import { days } from './format';
 
@@ -11,12 +12,17 @@ import { days } from './format';
  */
 
 const BAR_HEIGHT = 34;
-const chartHeight = (rows: number) => Math.max(160, rows * BAR_HEIGHT + 70);
-/** Room for the longest status name, "Approved (Pending Team)", beside its bars. */
-const STATUS_AXIS = { width: 150 };
+const chartHeight = (rows: number) => Math.max(160, rows * BAR_HEIGHT + 90);
+
+/** Room for the status names beside their bars: "Approved (Pending Team)" in one line, or two on a phone. */
+function useStatusAxis() {
+  const phone = useMediaQuery('(max-width: 36em)');
+  return { width: phone ? 96 : 150 };
+}
 
 /** Median and 90th percentile of the time in each status, one pair of bars per status. */
 export function StatusTimesChart({ statuses }: { statuses: TurnaroundDto['statuses'] }) {
+  const statusAxis = useStatusAxis();
   const data = statuses.map((row) => ({
     status: row.status_name,
     median: row.median_days ?? 0,
@@ -42,8 +48,9 @@ export function StatusTimesChart({ statuses }: { statuses: TurnaroundDto['status
           { name: 'median', label: 'Median', color: 'blue.7' },
           { name: 'p90', label: '90th percentile', color: 'orange.7' },
         ]}
-        yAxisProps={STATUS_AXIS}
-        unit=" d"
+        yAxisProps={statusAxis}
+        xAxisLabel="Days"
+        valueFormatter={(value) => days(value)}
         withLegend
         legendProps={{ verticalAlign: 'bottom' }}
         gridAxis="x"
@@ -55,12 +62,14 @@ export function StatusTimesChart({ statuses }: { statuses: TurnaroundDto['status
 
 /** Open items per status, stacked by how long they have waited in it. */
 export function AgeingChart({ ageing }: { ageing: TurnaroundDto['ageing'] }) {
+  const statusAxis = useStatusAxis();
   const data = ageing.map((row) => ({
     status: row.status_name,
-    week: row.open - row.over_7_days,
-    fortnight: row.over_7_days - row.over_14_days,
-    month: row.over_14_days - row.over_30_days,
-    older: row.over_30_days,
+    // Keys in the legend's (alphabetical) order.
+    band1: row.open - row.over_7_days,
+    band2: row.over_7_days - row.over_14_days,
+    band3: row.over_14_days - row.over_30_days,
+    band4: row.over_30_days,
   }));
   return (
     <figure style={{ margin: 0 }} data-testid="ageing-chart">
@@ -80,12 +89,13 @@ export function AgeingChart({ ageing }: { ageing: TurnaroundDto['ageing'] }) {
         type="stacked"
         orientation="vertical"
         series={[
-          { name: 'week', label: 'Up to 7 days', color: 'teal.7' },
-          { name: 'fortnight', label: '8–14 days', color: 'yellow.6' },
-          { name: 'month', label: '15–30 days', color: 'orange.7' },
-          { name: 'older', label: 'Over 30 days', color: 'red.8' },
+          { name: 'band1', label: 'Up to 7 days', color: 'teal.7' },
+          { name: 'band2', label: '8–14 days', color: 'yellow.6' },
+          { name: 'band3', label: '15–30 days', color: 'orange.7' },
+          { name: 'band4', label: 'Over 30 days', color: 'red.8' },
         ]}
-        yAxisProps={STATUS_AXIS}
+        yAxisProps={statusAxis}
+        xAxisLabel="Requests"
         withLegend
         legendProps={{ verticalAlign: 'bottom' }}
         gridAxis="x"

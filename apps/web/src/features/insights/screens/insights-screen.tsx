@@ -63,7 +63,7 @@ function DayInput(props: { label: string; value: string; error?: string; onChang
   );
 }
 
-function Figure({ title, stats, of }: { title: string; stats: DurationStatsDto; of: string }) {
+function Figure({ title, stats, of }: { title: string; stats: DurationStatsDto; of: [string, string] }) {
   return (
     <Card withBorder padding="md">
       <Text size="sm" fw={600}>
@@ -76,7 +76,7 @@ function Figure({ title, stats, of }: { title: string; stats: DurationStatsDto; 
         median · 90th percentile {days(stats.p90_days)}
       </Text>
       <Text size="sm" c="gray.7">
-        {stats.count.toLocaleString('en-US')} {of}
+        {stats.count.toLocaleString('en-US')} {stats.count === 1 ? of[0] : of[1]}
       </Text>
     </Card>
   );
@@ -145,7 +145,7 @@ function DurationTable<T>({
   name: (row: T) => React.ReactNode;
 }) {
   return (
-    <Table.ScrollContainer minWidth={360}>
+    <Table.ScrollContainer minWidth={320}>
       <Table striped>
         <caption style={{ captionSide: 'top', textAlign: 'left' }}>
           <Text size="sm" c="gray.7" component="span">
@@ -176,13 +176,21 @@ function Report({ report }: { report: TurnaroundDto }) {
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <Figure title="Submission to decision" stats={report.submission_to_decision} of="first decisions" />
+        <Figure
+          title="Submission to decision"
+          stats={report.submission_to_decision}
+          of={['first decision', 'first decisions']}
+        />
         <Figure
           title="Approval to fulfilment"
           stats={report.approval_to_fulfilment}
-          of="fulfilled requests"
+          of={['request fulfilled', 'requests fulfilled']}
         />
-        <Figure title="RDA sent to fully executed" stats={report.rda} of="RDAs executed" />
+        <Figure
+          title="RDA sent to fully executed"
+          stats={report.rda}
+          of={['RDA executed', 'RDAs executed']}
+        />
       </SimpleGrid>
 
       <Section
@@ -216,8 +224,13 @@ function Report({ report }: { report: TurnaroundDto }) {
             <Suspense fallback={chartFallback}>
               <AgeingChart ageing={report.ageing} />
             </Suspense>
-            <Table.ScrollContainer minWidth={360}>
+            <Table.ScrollContainer minWidth={320}>
               <Table striped>
+                <caption style={{ captionSide: 'top', textAlign: 'left' }}>
+                  <Text size="sm" c="gray.7" component="span">
+                    Open requests by status, and how many have waited longer
+                  </Text>
+                </caption>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Status</Table.Th>

@@ -11,18 +11,18 @@ import { days } from './format';
  * the tables beside them show the same numbers to everyone.
  */
 
-const BAR_HEIGHT = 34;
-const chartHeight = (rows: number) => Math.max(160, rows * BAR_HEIGHT + 90);
-
-/** Room for the status names beside their bars: "Approved (Pending Team)" in one line, or two on a phone. */
-function useStatusAxis() {
+/**
+ * Room for the status names beside their bars: "Approved (Pending Team)" on one line, or on up to
+ * three lines of a narrower axis on a phone, each bar row tall enough for them.
+ */
+function useStatusAxis(rows: number) {
   const phone = useMediaQuery('(max-width: 36em)');
-  return { width: phone ? 96 : 150 };
+  return { axis: { width: phone ? 96 : 150 }, height: Math.max(160, rows * (phone ? 48 : 34) + 90) };
 }
 
 /** Median and 90th percentile of the time in each status, one pair of bars per status. */
 export function StatusTimesChart({ statuses }: { statuses: TurnaroundDto['statuses'] }) {
-  const statusAxis = useStatusAxis();
+  const { axis, height } = useStatusAxis(statuses.length);
   const data = statuses.map((row) => ({
     status: row.status_name,
     median: row.median_days ?? 0,
@@ -40,7 +40,7 @@ export function StatusTimesChart({ statuses }: { statuses: TurnaroundDto['status
           .join('; ')}
       </VisuallyHidden>
       <BarChart
-        h={chartHeight(data.length)}
+        h={height}
         data={data}
         dataKey="status"
         orientation="vertical"
@@ -48,7 +48,7 @@ export function StatusTimesChart({ statuses }: { statuses: TurnaroundDto['status
           { name: 'median', label: 'Median', color: 'blue.7' },
           { name: 'p90', label: '90th percentile', color: 'orange.7' },
         ]}
-        yAxisProps={statusAxis}
+        yAxisProps={axis}
         xAxisLabel="Days"
         valueFormatter={(value) => days(value)}
         withLegend
@@ -62,7 +62,7 @@ export function StatusTimesChart({ statuses }: { statuses: TurnaroundDto['status
 
 /** Open items per status, stacked by how long they have waited in it. */
 export function AgeingChart({ ageing }: { ageing: TurnaroundDto['ageing'] }) {
-  const statusAxis = useStatusAxis();
+  const { axis, height } = useStatusAxis(ageing.length);
   const data = ageing.map((row) => ({
     status: row.status_name,
     // Keys in the legend's (alphabetical) order.
@@ -83,7 +83,7 @@ export function AgeingChart({ ageing }: { ageing: TurnaroundDto['ageing'] }) {
           .join('; ')}
       </VisuallyHidden>
       <BarChart
-        h={chartHeight(data.length)}
+        h={height}
         data={data}
         dataKey="status"
         type="stacked"
@@ -94,7 +94,7 @@ export function AgeingChart({ ageing }: { ageing: TurnaroundDto['ageing'] }) {
           { name: 'band3', label: '15–30 days', color: 'orange.7' },
           { name: 'band4', label: 'Over 30 days', color: 'red.8' },
         ]}
-        yAxisProps={statusAxis}
+        yAxisProps={axis}
         xAxisLabel="Requests"
         withLegend
         legendProps={{ verticalAlign: 'bottom' }}

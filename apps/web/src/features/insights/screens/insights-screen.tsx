@@ -91,11 +91,12 @@ function Section({
   description: string;
   children: React.ReactNode;
 }) {
+  const heading = useId();
   return (
-    <Card withBorder padding="md" component="section">
+    <Card withBorder padding="md" component="section" aria-labelledby={heading}>
       <Stack gap="sm">
         <div>
-          <Title order={2} size="h4">
+          <Title order={2} size="h4" id={heading}>
             {title}
           </Title>
           <Text size="sm" c="gray.7">

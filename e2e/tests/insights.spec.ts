@@ -35,7 +35,9 @@ test('an administrator reads how long requests take, in charts and tables, and d
   await expect(ageingChart.getByText('Over 30 days', { exact: true })).toBeVisible();
   const stays = page.getByRole('table', { name: 'Stays that ended in the period, by status' });
   await expect(stays.getByRole('row', { name: /^Under Review/ })).toBeVisible();
-  const waiting = page.getByRole('table', { name: 'Open requests by status, and how many have waited longer' });
+  const waiting = page.getByRole('table', {
+    name: 'Open requests by status, and how many have waited longer',
+  });
   await expect(waiting.getByRole('row', { name: /^Revisions Requested/ })).toBeVisible();
   await expectNoAxeViolations(page);
   await look(page, 'insights');
@@ -54,7 +56,9 @@ test('an administrator reads how long requests take, in charts and tables, and d
   const chosenFrom = await from.inputValue();
   await from.fill('12/31/2099');
   await from.blur();
-  await expect(page.getByRole('alert').getByText('The period must end on or after the day it starts.')).toBeVisible();
+  await expect(
+    page.getByRole('alert').getByText('The period must end on or after the day it starts.'),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download CSV' })).toBeDisabled();
   await from.fill(chosenFrom);
   await from.blur();

@@ -60,6 +60,8 @@ export const SUBJECTS = [
   'RequestSummary',
   // Turnaround metrics of requests, reviews and RDAs (beyond the spec, issue 19, decision 270).
   'Insight',
+  // When reminders about stalled work go out and what they say (issue 19, decision 273).
+  'ReminderSetting',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -237,6 +239,7 @@ export const PERMISSIONS = {
     ZendeskTicket: { read: true, update: true },
     ...USER_ADMIN,
     ...INSIGHTS,
+    ReminderSetting: { list: true, read: true, update: true },
   },
   portal_admin_lead: {
     ...FORM_TESTER,
@@ -326,6 +329,7 @@ export const PERMISSIONS = {
     EmailLog: { list: true, read: true, create: true },
     // Registering where the portal posts its events is the technical administrators' (decision 169).
     Webhook: { list: true, read: true, create: true, update: true, delete: true },
+    ReminderSetting: { list: true, read: true, update: true },
   },
   access_admin: {
     History: READ_ONLY,

@@ -23,3 +23,4 @@ export * from './users';
 export * from './idempotency';
 export * from './research-match';
 export * from './insights';
+export * from './reminders';

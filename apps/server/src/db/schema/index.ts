@@ -14,3 +14,5 @@ export * from './release-notes';
 export * from './webhooks';
 export * from './research-match';
 export * from './insights';
+export * from './jobs';
+export * from './reminders';

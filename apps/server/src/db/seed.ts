@@ -4,7 +4,6 @@ import {
   FEATURE_TOGGLES,
   INSTITUTION_STATUSES,
   RDA_STATUSES,
-  REMINDER_DEFAULTS,
   REMINDER_KINDS,
   REQUEST_STATUSES,
   REQUEST_TYPES,
@@ -45,6 +44,7 @@ import { seedDemoCatalogue, seedSampleTypes } from './demo-catalogue';
 import { seedDemoRequests } from './demo-requests';
 import { seedDemoRenewals } from './demo-renewals';
 import { seedDemoPendingTeam } from './demo-decisions';
+import { REMINDER_DEFAULTS } from '../modules/reminders/reminders.defaults';
 
 /** The release the footer shows; bumped with each release. */
 export const APP_VERSION = '0.1.0';

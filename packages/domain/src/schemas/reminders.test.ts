@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  REMINDER_DEFAULTS,
-  REMINDER_KINDS,
-  renderReminderTemplate,
-  unknownPlaceholders,
-  updateReminderSettingSchema,
-} from './reminders';
+import { renderReminderTemplate, unknownPlaceholders, updateReminderSettingSchema } from './reminders';
 
 describe('reminder templates', () => {
   it('replace the known placeholders and leave others as written', () => {
@@ -20,13 +14,6 @@ describe('reminder templates', () => {
 
   it('name the placeholders that are not known, once each', () => {
     expect(unknownPlaceholders('{name} {nmae} {items} {nmae} {Link}')).toEqual(['nmae']);
-    for (const kind of REMINDER_KINDS) {
-      expect(
-        unknownPlaceholders(REMINDER_DEFAULTS[kind].subject + REMINDER_DEFAULTS[kind].body),
-        kind,
-      ).toEqual([]);
-      expect(REMINDER_DEFAULTS[kind].body, kind).toContain('{link_profile}');
-    }
   });
 
   it('take days from 1 to 365 and templates without unknown placeholders', () => {

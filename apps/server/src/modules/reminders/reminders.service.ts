@@ -1,5 +1,4 @@
 import {
-  REMINDER_DEFAULTS,
   REMINDER_KINDS,
   TEAM_GAP_REASONS,
   WORKFLOW_STATUS,
@@ -16,6 +15,7 @@ import { recordHistory } from '../../platform/history';
 import type { Mailer } from '../../platform/mail/mailer';
 import { notifyUsers } from '../notifications/notifications.service';
 import { teamGapsOfProjects } from '../requests/pending-team.service';
+import { REMINDER_DEFAULTS } from './reminders.defaults';
 import { reminderEmail, reminderTemplate, type EmailContext } from './reminders.emails';
 import { reminderSettingList } from './reminders.lists';
 import * as repo from './reminders.repo';

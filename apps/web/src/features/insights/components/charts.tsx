@@ -1,7 +1,7 @@
 import { BarChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
+import { useSyncExternalStore } from 'react';
 import { VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { TurnaroundDto } from '@rrp/domain';
 import { days } from './format';
 
@@ -11,12 +11,21 @@ import { days } from './format';
  * the tables beside them show the same numbers to everyone.
  */
 
+const PHONE = '(max-width: 36em)';
+const onWidthChange = (change: () => void) => {
+  const query = window.matchMedia(PHONE);
+  query.addEventListener('change', change);
+  return () => query.removeEventListener('change', change);
+};
+/** Whether the window is phone-sized, following it as it changes. */
+const usePhoneWidth = () => useSyncExternalStore(onWidthChange, () => window.matchMedia(PHONE).matches);
+
 /**
  * Room for the status names beside their bars: "Approved (Pending Team)" on one line, or on up to
  * three lines of a narrower axis on a phone, each bar row tall enough for them.
  */
 function useStatusAxis(rows: number) {
-  const phone = useMediaQuery('(max-width: 36em)');
+  const phone = usePhoneWidth();
   return { axis: { width: phone ? 96 : 150 }, height: Math.max(160, rows * (phone ? 48 : 34) + 90) };
 }
 

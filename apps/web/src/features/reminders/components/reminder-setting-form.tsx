@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import type { ReminderSettingDto, UpdateReminderSetting } from '@rrp/domain';
+import { formatDateTime, type ReminderSettingDto, type UpdateReminderSetting } from '@rrp/domain';
 import { ApiError } from '@/lib/api-client';
 import { useUpdateReminderSetting } from '../api/reminder-settings';
 
@@ -79,7 +79,7 @@ export function ReminderSettingForm({ setting }: { setting: ReminderSettingDto }
           <Textarea label="Message" autosize minRows={6} maxRows={16} {...form.getInputProps('body')} />
           <Group justify="space-between" wrap="wrap">
             <Text size="xs" c="gray.7">
-              Last changed {new Date(setting.modified).toLocaleString('en-US')}
+              Last changed {formatDateTime(setting.modified)}
             </Text>
             <Button type="submit" loading={save.isPending} disabled={!form.isDirty()}>
               Save

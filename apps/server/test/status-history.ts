@@ -96,7 +96,13 @@ export async function staysOf(db: DbOrTx, requestId: number) {
   const result = (await db.execute(
     sql`select type_id, status_id, entered_at, left_at, version from request_status_stays where request_id = ${requestId}::integer order by version`,
   )) as unknown as {
-    rows: { type_id: number; status_id: number; entered_at: string; left_at: string | null; version: number }[];
+    rows: {
+      type_id: number;
+      status_id: number;
+      entered_at: string;
+      left_at: string | null;
+      version: number;
+    }[];
   };
   return result.rows.map((row) => ({
     ...row,

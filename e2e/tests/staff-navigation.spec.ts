@@ -12,8 +12,11 @@ const VIEW_MENU = [
   'Release Notes',
   'Restricted Resources',
   'Users',
-  // After the spec's items: the administration screens it names without a place (decision 153).
+  // After the spec's items: the administration screens it names without a place (decision 153),
+  // the turnaround metrics (271) and the reminders' settings (273).
   'Email Log',
+  'Insights',
+  'Reminders',
 ];
 const NOT_BUILT = {
   'Research Match Applications': '/research-match-applications',

@@ -103,6 +103,11 @@ import { releaseNotesRoutes } from './modules/release-notes/release-notes.routes
 import { createReleaseNotesService } from './modules/release-notes/release-notes.service';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { createWebhooksService } from './modules/webhooks/webhooks.service';
+import { insightsRoutes } from './modules/insights/insights.routes';
+import { remindersRoutes } from './modules/reminders/reminders.routes';
+import { createRemindersService, type RemindersService } from './modules/reminders/reminders.service';
+import { JobScheduler } from './platform/jobs/scheduler';
+import { createInsightsService } from './modules/insights/insights.service';
 import { APP_VERSION } from './db/seed';
 
 export interface AppOptions {
@@ -119,6 +124,10 @@ declare module 'fastify' {
     outbox: MailOutbox;
     /** Posts queued webhook events; tests await `deliverDue()` to see what was posted. */
     webhooks: WebhookOutbox;
+    /** Periodic jobs (the reminders), one run per slot across instances; tests await `runDue()`. */
+    jobs: JobScheduler;
+    /** Reminders about stalled work; tests run them at a time of their choosing. */
+    reminders: RemindersService;
     /** Where files are stored; main.ts registers its identity in the instance registry. */
     fileStorage: FileStorage;
     /** What the demo seed needs from the services (generating an institution's RDA). */
@@ -390,6 +399,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(webhooksRoutes, {
     webhooks: createWebhooksService({ db: database.db, policy: config.webhooks, outbox: webhookOutbox }),
   });
+  // Turnaround metrics from the requests' status history (issue 19).
+  await app.register(insightsRoutes, { insights: createInsightsService({ db: database.db }) });
+  // Reminders about stalled work, run by the job scheduler (issue 19).
+  const reminders = createRemindersService({ db: database.db, mailer, email: emailContext });
+  await app.register(remindersRoutes, { reminders });
+  app.decorate('reminders', reminders);
+  const jobs = new JobScheduler(database.db, app.log, { instanceId: options.instanceId });
+  if (config.remindersEveryMinutes > 0) {
+    jobs.register({
+      name: 'reminders',
+      everyMinutes: config.remindersEveryMinutes,
+      run: async (now) => void (await reminders.run(now)),
+    });
+  }
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', () => jobs.stop());
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

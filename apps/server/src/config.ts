@@ -116,6 +116,8 @@ const envSchema = z.object({
   GPF_URL: optionalUrl,
   /** Lets webhooks post to loopback and private networks (an intranet receiver; local tests). */
   WEBHOOK_ALLOW_PRIVATE_ADDRESSES: z.stringbool().default(false),
+  /** How often the reminders about stalled work go out, in minutes; 0 turns them off (decision 273). */
+  REMINDERS_EVERY_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -160,6 +162,8 @@ export interface Config {
   externalServices: Record<'GLOBUS' | 'ABN' | 'BINS' | 'ZENDESK_API' | 'GPF', string | undefined>;
   /** Where webhooks may be posted (decision 169). */
   webhooks: { requireHttps: boolean; allowPrivateAddresses: boolean };
+  /** Minutes between runs of the reminders job; 0: no reminders (decision 273). */
+  remindersEveryMinutes: number;
   /** Zendesk's API, when all three variables are set; otherwise the local fake (not in production). */
   zendesk: { url: string; email: string; apiToken: string } | undefined;
 }
@@ -254,6 +258,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sentryDsn: env.SENTRY_DSN,
     metricsToken: env.METRICS_TOKEN,
     webhooks: { requireHttps: isProduction, allowPrivateAddresses: env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES },
+    remindersEveryMinutes: env.REMINDERS_EVERY_MINUTES,
     externalServices: {
       GLOBUS: env.GLOBUS_URL,
       ABN: env.ABN_URL,

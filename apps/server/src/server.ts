@@ -40,6 +40,7 @@ export async function startServer(config: Config, options: { logger: boolean }):
     await app.listen({ port: config.port, host: config.host });
     app.outbox.start();
     app.webhooks.start();
+    app.jobs.start();
     const running = app;
     const registered = membership;
     return {

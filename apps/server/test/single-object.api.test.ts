@@ -34,6 +34,8 @@ const NOT_OBJECT_LISTS = new Set([
   '/api/health-check/',
   '/api/email/',
   '/api/institution-compliance/summary/',
+  '/api/insights/turnaround/',
+  '/api/insights/turnaround/download/',
   '/api/response-selection/',
   '/api/zendesk_ticket/',
   '/api/openapi.json',

@@ -4,6 +4,7 @@ import {
   FEATURE_TOGGLES,
   INSTITUTION_STATUSES,
   RDA_STATUSES,
+  REMINDER_KINDS,
   REQUEST_STATUSES,
   REQUEST_TYPES,
   RESEARCH_TEAM_ROLES,
@@ -27,6 +28,7 @@ import {
   metaData,
   projects,
   rdaStatuses,
+  reminderSettings,
   requestStatuses,
   requestTypes,
   researchTeamRoles,
@@ -42,6 +44,7 @@ import { seedDemoCatalogue, seedSampleTypes } from './demo-catalogue';
 import { seedDemoRequests } from './demo-requests';
 import { seedDemoRenewals } from './demo-renewals';
 import { seedDemoPendingTeam } from './demo-decisions';
+import { REMINDER_DEFAULTS } from '../modules/reminders/reminders.defaults';
 
 /** The release the footer shows; bumped with each release. */
 export const APP_VERSION = '0.1.0';
@@ -94,6 +97,16 @@ export async function seedReferenceData(db: Db): Promise<void> {
       .insert(featureToggles)
       .values(FEATURE_TOGGLES.map((featureCode) => ({ featureCode, enabled: false })))
       .onConflictDoNothing({ target: featureToggles.featureCode });
+    // The reminders' defaults (decision 273); administrators' changes are kept.
+    await tx
+      .insert(reminderSettings)
+      .values(
+        REMINDER_KINDS.map((kind) => {
+          const { afterDays, everyDays, subject, body } = REMINDER_DEFAULTS[kind];
+          return { kind, afterDays, everyDays, subject, body };
+        }),
+      )
+      .onConflictDoNothing({ target: reminderSettings.kind });
     const current = await tx.select().from(metaData);
     if (!current.some((row) => row.version === APP_VERSION)) {
       await tx.update(metaData).set({ enabled: false });

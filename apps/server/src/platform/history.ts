@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { history } from '../db/schema';
 import type { DbOrTx } from './db/database';
+import { recordStatusStay } from './status-stays';
 import { eventsOf } from './webhooks/events';
 import { queueWebhookEvents } from './webhooks/outbox';
 
@@ -43,7 +44,8 @@ export interface HistoryEntry {
  * Writes the versioned history row of one change, in the caller's transaction so the change
  * and its record commit or roll back together. The only writer of `history`.
  * An update that changed nothing writes nothing. A change of state that outside systems follow
- * (a status, a decision, a release) also queues its webhook events in the same transaction.
+ * (a status, a decision, a release) also queues its webhook events in the same transaction, and a
+ * request's new status begins its stay there (`request_status_stays`, the metrics' source).
  */
 export async function recordHistory(tx: DbOrTx, entry: HistoryEntry): Promise<void> {
   const before = snapshot(entry.before);
@@ -56,15 +58,27 @@ export async function recordHistory(tx: DbOrTx, entry: HistoryEntry): Promise<vo
         : changedFields(before, after);
   if (entry.action === 'update' && changed.length === 0) return;
   const objectId = String(entry.objectId);
-  await tx.insert(history).values({
+  const [written] = await tx
+    .insert(history)
+    .values({
+      model: entry.model,
+      objectId,
+      action: entry.action,
+      changedFields: changed,
+      data: entry.action === 'delete' ? before : after,
+      modifierId: entry.by?.userId ?? null,
+      impersonatorId: entry.by?.impersonatorId ?? null,
+      version: sql`(select coalesce(max(${history.version}), 0) + 1 from ${history} where ${history.model} = ${entry.model} and ${history.objectId} = ${objectId})`,
+    })
+    .returning({ id: history.id, version: history.version });
+  await recordStatusStay(tx, {
     model: entry.model,
     objectId,
     action: entry.action,
-    changedFields: changed,
-    data: entry.action === 'delete' ? before : after,
-    modifierId: entry.by?.userId ?? null,
-    impersonatorId: entry.by?.impersonatorId ?? null,
-    version: sql`(select coalesce(max(${history.version}), 0) + 1 from ${history} where ${history.model} = ${entry.model} and ${history.objectId} = ${objectId})`,
+    before,
+    after,
+    version: written!.version,
+    historyId: written!.id,
   });
   await queueWebhookEvents(
     tx,

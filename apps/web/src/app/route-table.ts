@@ -74,6 +74,8 @@ const feedback = () => import('@/features/admin/screens/feedback-screen');
 const emailLog = () => import('@/features/admin/screens/email-log-screen');
 const featureToggles = () => import('@/features/admin/screens/feature-toggles-screen');
 const webhooks = () => import('@/features/admin/screens/webhooks-screen');
+const insights = () => import('@/features/insights/screens/insights-screen');
+const reminders = () => import('@/features/reminders/screens/reminders-screen');
 
 const projects: Crumb = { label: 'Projects', to: '/project' };
 const requests: Crumb = { label: 'Requests', to: '/request' };
@@ -275,6 +277,10 @@ export const ROUTES: RouteEntry[] = [
   { path: '/email-log', title: 'Email Log', access: 'signedIn', screen: emailLog },
   { path: '/feature-toggles', title: 'Feature Toggles', access: 'signedIn', screen: featureToggles },
   { path: '/webhooks', title: 'Webhooks', access: 'signedIn', screen: webhooks },
+  // Turnaround metrics (beyond the spec, issue 19, decision 270).
+  { path: '/insights', title: 'Insights', access: 'signedIn', screen: insights },
+  // Reminders about stalled work: when they go out and what they say (issue 19, decision 273).
+  { path: '/reminders', title: 'Reminders', access: 'signedIn', screen: reminders },
   {
     path: '/restricted_resources',
     title: 'Restricted Resources',

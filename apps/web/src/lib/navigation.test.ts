@@ -42,6 +42,22 @@ describe('navigation by role', () => {
     ).toEqual(['Project Updates Dashboard', 'Projects', 'Requests', 'Datasets']);
   });
 
+  it('offers Insights in the View menu, or as a link to the roles without one that may read it', () => {
+    expect(labels('portal_admin')).toContain('Insights');
+    for (const role of ['abn_proj_mgr', 'rm_admin', 'portal_admin_lead'] as const) {
+      expect(
+        navigationFor(role, approved).links.map((link) => link.label),
+        role,
+      ).toContain('Insights');
+    }
+    for (const role of ['portal_reviewer', 'superuser', 'internal_read_only'] as const) {
+      expect(labels(role), role).not.toContain('Insights');
+    }
+    expect(navigationFor('primary_researcher', approved).links.map((link) => link.label)).not.toContain(
+      'Insights',
+    );
+  });
+
   it('never offers a screen that is not built yet (a planned route answers the 404 page)', () => {
     expect(hasScreen('/project')).toBe(true);
     expect(hasScreen('/abn-dashboard')).toBe(false);

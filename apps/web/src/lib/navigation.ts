@@ -36,7 +36,17 @@ export const VIEW_MENU: ViewMenuItem[] = [
   { label: 'Email Log', to: '/email-log', needs: { action: 'list', subject: 'EmailLog' } },
   { label: 'Feature Toggles', to: '/feature-toggles', needs: { action: 'update', subject: 'FeatureToggle' } },
   { label: 'Webhooks', to: '/webhooks', needs: { action: 'list', subject: 'Webhook' } },
+  // Turnaround metrics (decision 271), and the reminders' settings (decision 273).
+  { label: 'Insights', to: '/insights', needs: { action: 'read', subject: 'Insight' } },
+  { label: 'Reminders', to: '/reminders', needs: { action: 'list', subject: 'ReminderSetting' } },
 ];
+
+/**
+ * View menu screens also offered as links to the roles that may open them but have no View menu
+ * (decision 271): the spec gives tissue project managers, Research Match administrators and the
+ * administrator lead their own short navigation.
+ */
+const LINKED_WITHOUT_VIEW_MENU = ['/insights'];
 
 /**
  * The View menu items the role's grants open (the permission table decides, not this file) whose
@@ -72,7 +82,10 @@ const STAFF: Navigation = {
  */
 export function navigationFor(role: RoleKey | null, user: { abn_approved: boolean }): Navigation {
   const navigation = roleNavigation(role, user);
-  return { ...navigation, links: navigation.links.filter((link) => hasScreen(link.to)) };
+  const extra = navigation.viewMenu
+    ? []
+    : viewMenuFor(role).filter((item) => LINKED_WITHOUT_VIEW_MENU.includes(item.to));
+  return { ...navigation, links: [...navigation.links, ...extra].filter((link) => hasScreen(link.to)) };
 }
 
 function roleNavigation(role: RoleKey | null, user: { abn_approved: boolean }): Navigation {

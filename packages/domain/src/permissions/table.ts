@@ -58,6 +58,10 @@ export const SUBJECTS = [
   'Webhook',
   // The staff's summary of a Research Match application, with its RM ids (staff §3, §5, §7).
   'RequestSummary',
+  // Turnaround metrics of requests, reviews and RDAs (beyond the spec, issue 19, decision 270).
+  'Insight',
+  // When reminders about stalled work go out and what they say (issue 19, decision 273).
+  'ReminderSetting',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -155,6 +159,8 @@ const SUMMARY_VIEWER = { RequestSummary: { read: true } } as const;
 const DATASET_STAFF = { DatasetInternal: { read: true }, DatasetAccess: READ_ONLY } as const;
 /** The global search box of the staff header (foundation §2 navigation). */
 const SEARCH = { Search: { list: true } } as const;
+/** The turnaround metrics (/insights): the staff who run the reviews and decide requests (decision 270). */
+const INSIGHTS = { Insight: { read: true } } as const;
 /** Previewing and trying the dynamic forms researchers fill in (decision 053). */
 const FORM_TESTER = { FormTester: { read: true } } as const;
 
@@ -232,6 +238,8 @@ export const PERMISSIONS = {
     ...RESEARCH_MATCH_ADMIN,
     ZendeskTicket: { read: true, update: true },
     ...USER_ADMIN,
+    ...INSIGHTS,
+    ReminderSetting: { list: true, read: true, update: true },
   },
   portal_admin_lead: {
     ...FORM_TESTER,
@@ -243,6 +251,7 @@ export const PERMISSIONS = {
     ...SUMMARY_VIEWER,
     Renewal: READ_ONLY,
     Rda: { list: true, read: true, countersign: true },
+    ...INSIGHTS,
   },
   // Research match administration (staff §6): decisions on requests through the workflow tables.
   rm_admin: {
@@ -250,6 +259,7 @@ export const PERMISSIONS = {
     Request: { list: true, read: true, decide: true },
     Renewal: READ_ONLY,
     ...RESEARCH_MATCH_ADMIN,
+    ...INSIGHTS,
   },
   sbso: {
     Institution: { list: true, read: 'isOfficial', update: 'isOfficial' },
@@ -289,6 +299,7 @@ export const PERMISSIONS = {
     Renewal: READ_ONLY,
     ...REQUEST_STAFF_PANEL,
     ...USER_VIEWER,
+    ...INSIGHTS,
   },
   abn_reviewer: { ...ASSIGNED_REVIEWER },
   internal_read_only: {
@@ -318,6 +329,7 @@ export const PERMISSIONS = {
     EmailLog: { list: true, read: true, create: true },
     // Registering where the portal posts its events is the technical administrators' (decision 169).
     Webhook: { list: true, read: true, create: true, update: true, delete: true },
+    ReminderSetting: { list: true, read: true, update: true },
   },
   access_admin: {
     History: READ_ONLY,

@@ -129,6 +129,8 @@ export const updateProfileSchema = z.strictObject({
   primary_role: roleKeySchema.optional(),
   emails: z.array(emailSchema).max(10).optional(),
   phone_numbers: z.array(z.string().trim().min(1).max(LIMITS.field.phone)).max(10).optional(),
+  /** Whether reminders about stalled work are e-mailed to the user (decision 274). */
+  reminder_email_opted_in: z.boolean().optional(),
 });
 export type UpdateProfile = z.infer<typeof updateProfileSchema>;
 
@@ -164,6 +166,8 @@ export const userProfileSchema = z.object({
   /** The same addresses with whether each is verified yet. */
   email_addresses: z.array(emailAddressSchema),
   phone_numbers: z.array(z.string()),
+  /** Reminders about stalled work are e-mailed (decision 274); the bell shows them either way. */
+  reminder_email_opted_in: z.boolean(),
   permissions: z.array(z.string()),
 });
 export type UserProfileDto = z.infer<typeof userProfileSchema>;

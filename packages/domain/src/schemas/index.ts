@@ -22,3 +22,5 @@ export * from './request-staff';
 export * from './users';
 export * from './idempotency';
 export * from './research-match';
+export * from './insights';
+export * from './reminders';

@@ -1,3 +1,4 @@
 export * from './transitions';
 export * from './team';
 export * from './expected-decision';
+export * from './turnaround';

@@ -6,6 +6,8 @@ import { generateData } from './generate-data';
 
 let t: TestContext;
 let admin: string;
+/** The last request before the generator ran (the demo catalogue's). */
+let lastSeededRequest = 0;
 const size = { users: 1200, institutions: 40, projects: 150, requests: 400, history: 2000 };
 
 beforeAll(async () => {
@@ -16,6 +18,12 @@ beforeAll(async () => {
     seedDemoCatalogue(tx, { researcherId: researcher.id, adminId: staff.id }),
   );
   admin = await t.tokenFor(staff.email);
+  const seeded = (await t.database.db.execute(
+    sql`select coalesce(max(id), 0)::int as id from requests`,
+  )) as unknown as {
+    rows: { id: number }[];
+  };
+  lastSeededRequest = seeded.rows[0]!.id;
   // A fresh database plus a catalogue on embedded PGlite: longer than the default hook limit on a busy machine.
 }, 180_000);
 afterAll(() => t.close());
@@ -40,8 +48,9 @@ describe('generate-data', () => {
       institutions: size.institutions,
       projects: size.projects,
       requests: size.requests,
-      history: size.history,
     });
+    // At least the asked-for versions: every status change of every request is one.
+    expect(written.history).toBeGreaterThanOrEqual(size.history);
     expect(await countOf('requests')).toBe(before + size.requests);
     expect(written.research_team_members).toBeGreaterThan(size.projects);
     expect(written.request_datasets).toBeGreaterThan(0);
@@ -61,6 +70,38 @@ describe('generate-data', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().count).toBe(before + size.requests);
     expect(response.json().results).toHaveLength(5);
+  });
+
+  it('gives every request a history its status, dates and stays agree with', async () => {
+    const [check] = (
+      (await t.database.db.execute(sql`
+        select
+          count(*) filter (where current.status_id is distinct from r.status_id)::int as wrong_status,
+          count(*) filter (where r.submission_date is distinct from submitted.at)::int as wrong_submission,
+          count(*) filter (where current.entered_at > now())::int as in_future
+        from requests r
+        left join request_status_stays current on current.request_id = r.id and current.left_at is null
+        left join lateral (
+          select min(entered_at) as at from request_status_stays s where s.request_id = r.id and s.status_id = 2
+        ) submitted on true
+        where r.id > ${lastSeededRequest}::integer`)) as unknown as {
+        rows: { wrong_status: number; wrong_submission: number; in_future: number }[];
+      }
+    ).rows;
+    expect(check).toEqual({ wrong_status: 0, wrong_submission: 0, in_future: 0 });
+    // Research Match applications under review have reviews; RDAs their signatures' history.
+    expect(await countOf('reviews')).toBeGreaterThan(0);
+    const rdaVersions = (await t.database.db.execute(
+      sql`select count(*)::int as n from history where model = 'file' and data ->> 'type' = 'rda'`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(rdaVersions.rows[0]!.n).toBeGreaterThan(size.institutions / 2);
+    // The turnaround of the generated years answers.
+    const response = await t.app.inject({
+      url: '/api/insights/turnaround/',
+      headers: { authorization: `JWT ${admin}` },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().statuses.length).toBeGreaterThan(3);
   });
 
   it('continues the id sequences, so the app can add rows afterwards', async () => {

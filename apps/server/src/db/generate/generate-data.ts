@@ -1,7 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { RESEARCH_TEAM_ROLES, type RoleKey } from '@rrp/domain';
+import {
+  RESEARCH_MATCH_CRITERIA,
+  RESEARCH_MATCH_TYPES,
+  RESEARCH_TEAM_ROLES,
+  WORKFLOW_STATUS,
+  type RoleKey,
+} from '@rrp/domain';
 import type { Database } from '../../platform/db/database';
+import { rebuildStatusStays } from '../../platform/status-stays';
 import { bulkWriter, type Row } from './bulk-writer';
+import {
+  firstEntry,
+  lastDecision,
+  rdaPath,
+  reviewStay,
+  statusPath,
+  statusSequence,
+  type StatusPath,
+} from './histories';
 import { Random } from './random';
 import {
   FIRST_NAMES,
@@ -32,7 +48,15 @@ export const FULL_SIZE: DataSize = {
 };
 
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 const YEARS_OF_DATA = 8;
+const REVIEWER_DECISIONS = ['Approve', 'Conditionally Approve', 'Defer', 'Reject'] as const;
+
+/** The review quarter of a moment, as the reviews keep it (YYYY-Qn). */
+const quarterOf = (at: number) => {
+  const date = new Date(at);
+  return `${date.getUTCFullYear()}-Q${Math.floor(date.getUTCMonth() / 3) + 1}`;
+};
 
 /** Request status id -> share of requests (most old requests end fulfilled or archived). */
 const STATUS_WEIGHTS = new Map<number, number>([
@@ -51,8 +75,13 @@ const STATUS_WEIGHTS = new Map<number, number>([
   [13, 13.5],
   [14, 0.5],
 ]);
-const DECIDED = new Set([4, 5, 7, 10, 11, 12, 13, 14]);
 const WITH_EXPIRY = new Set([4, 7, 12, 13, 14]);
+/** An approved institution's RDA status -> share (1 Signature Needed, 2 Awaiting Execution, 3 Fully Executed). */
+const RDA_WEIGHTS = new Map<number, number>([
+  [3, 85],
+  [2, 5],
+  [1, 10],
+]);
 
 /** Request type id -> share: datasets and biospecimens dominate. */
 const TYPE_WEIGHTS = new Map<number, number>([
@@ -177,12 +206,26 @@ export async function generateData(
   const spread = (random: Random, index: number, count: number) =>
     new Date(start + ((index + random.next()) / count) * (now - start - 30 * DAY));
 
-  // --- Institutions -------------------------------------------------------------------------
+  // --- Institutions and their RDAs -----------------------------------------------------------
   const firstInstitution = (await maxId(database, 'institutions')) + 1;
   const institutionRandom = new Random(seed);
+  const firstFile = (await maxId(database, 'files')) + 1;
+  /** Per institution: its RDA's path (sent, signed, executed), or null without one. */
+  const rdas: (StatusPath | null)[] = [];
+  let rdaCount = 0;
   await write(
     'institutions',
-    ['id', 'name', 'official_name', 'domains', 'status_id', 'nonprofit', 'created', 'modified'],
+    [
+      'id',
+      'name',
+      'official_name',
+      'domains',
+      'status_id',
+      'nonprofit',
+      'current_rda_id',
+      'created',
+      'modified',
+    ],
     (function* () {
       for (let i = 0; i < size.institutions; i++) {
         const id = firstInstitution + i;
@@ -201,6 +244,23 @@ export async function generateData(
             [6, 2],
           ]),
         );
+        // Approved institutions mostly have a fully executed RDA; others one still being signed.
+        const rdaStatus =
+          status === 3
+            ? institutionRandom.weighted(RDA_WEIGHTS)
+            : status === 2 || status === 5
+              ? institutionRandom.int(1, 2)
+              : 0;
+        const rda = rdaStatus
+          ? rdaPath(
+              institutionRandom,
+              rdaStatus,
+              created.getTime() + institutionRandom.int(0, 10) * DAY,
+              now - DAY,
+            )
+          : null;
+        const rdaId = rda ? firstFile + rdaCount++ : null;
+        rdas.push(rda);
         yield [
           id,
           name,
@@ -208,9 +268,44 @@ export async function generateData(
           `{${slug(place)}${id}.example.edu}`,
           status,
           institutionRandom.chance(0.9),
+          rdaId,
           created,
           created,
         ];
+      }
+    })(),
+  );
+  await write(
+    'files',
+    [
+      'id',
+      'name',
+      'storage_key',
+      'type',
+      'content_type',
+      'size',
+      'institution_id',
+      'additional_data',
+      'created',
+      'modified',
+    ],
+    (function* () {
+      let fileId = firstFile;
+      for (const [i, rda] of rdas.entries()) {
+        if (!rda) continue;
+        yield [
+          fileId,
+          'RDA.pdf',
+          `generated/rda-${fileId}.pdf`,
+          'rda',
+          'application/pdf',
+          48_000,
+          firstInstitution + i,
+          { status: rda.statuses.at(-1)!, name: 'RDA' },
+          new Date(rda.times[0]!),
+          new Date(rda.times.at(-1)!),
+        ];
+        fileId++;
       }
     })(),
   );
@@ -475,10 +570,10 @@ export async function generateData(
   const requestRandom = new Random(seed + 4);
   const requestProject = new Int32Array(size.requests);
   const requestType = new Int8Array(size.requests);
-  const requestStatus = new Int8Array(size.requests);
-  const requestCreated = new Float64Array(size.requests);
   const requestDatasets: number[][] = [];
   const requestSampleType = new Int32Array(size.requests);
+  /** Each request's statuses and when it entered them: its history, dates and reviews follow from it. */
+  const paths: StatusPath[] = [];
   await write(
     'requests',
     [
@@ -512,8 +607,13 @@ export async function generateData(
         const status = requestRandom.weighted(STATUS_WEIGHTS);
         requestProject[r] = p;
         requestType[r] = type;
-        requestStatus[r] = status;
-        requestCreated[r] = created.getTime();
+        const path = statusPath(
+          requestRandom,
+          statusSequence(requestRandom, type, status),
+          created.getTime(),
+          now - HOUR,
+        );
+        paths.push(path);
         let displayName = TYPE_NAMES[type] ?? '';
         let cohortIds: number[] = [];
         let sampleTypeId: number | null = null;
@@ -543,15 +643,10 @@ export async function generateData(
           displayName = `Research Match: ${cohort.name}`;
         }
         requestDatasets.push(datasetIds);
-        const submitted = status === 1 ? null : new Date(created.getTime() + requestRandom.int(0, 30) * DAY);
-        const decided =
-          submitted && DECIDED.has(status)
-            ? new Date(submitted.getTime() + requestRandom.int(10, 120) * DAY)
-            : null;
+        const submitted = firstEntry(path, WORKFLOW_STATUS.submitted);
+        const decided = lastDecision(path);
         const expires =
-          decided && WITH_EXPIRY.has(status)
-            ? new Date(decided.getTime() + requestRandom.int(1, 3) * 365 * DAY)
-            : null;
+          decided && WITH_EXPIRY.has(status) ? decided + requestRandom.int(1, 3) * 365 * DAY : null;
         const owner = projectOwner[p]!;
         const creator = requestRandom.chance(0.05) ? requestRandom.pick(staffIds) : owner;
         yield [
@@ -562,16 +657,16 @@ export async function generateData(
           owner,
           projectInstitution[p] || null,
           creator,
-          submitted,
-          decided,
-          expires,
+          submitted === null ? null : new Date(submitted),
+          decided === null ? null : new Date(decided),
+          expires === null ? null : new Date(expires),
           displayName,
           cohortIds,
           sampleTypeId,
           status !== 1,
           {},
-          created,
-          decided ?? submitted ?? created,
+          new Date(path.times[0]!),
+          new Date(path.times.at(-1)!),
         ];
       }
     })(),
@@ -601,31 +696,132 @@ export async function generateData(
     ['request_id', 'user_id', 'verified', 'created'],
     (function* () {
       for (let r = 0; r < size.requests; r++) {
-        const created = new Date(requestCreated[r]!);
+        const created = new Date(paths[r]!.times[0]!);
+        const draft = paths[r]!.statuses.length === 1 && paths[r]!.statuses[0] === WORKFLOW_STATUS.created;
         for (const userId of projectMembers[requestProject[r]!]!) {
           if (requestRandom.chance(0.7))
-            yield [firstRequest + r, userId, requestStatus[r] !== 1 && requestRandom.chance(0.8), created];
+            yield [firstRequest + r, userId, !draft && requestRandom.chance(0.8), created];
         }
       }
     })(),
   );
+
+  // --- Reviewers and Research Match reviews ----------------------------------------------------
+  // Requests that went under review have reviewers: assigned around the start of the review (most
+  // before it); Research Match ones a primary, a secondary and sometimes another, each with a review
+  // scored while the application was under review.
+  const reviewRandom = new Random(seed + 6);
+  interface Assignment {
+    request: number;
+    reviewer: number;
+    role: number | null;
+    assigned: number;
+  }
+  const assignments: Assignment[] = [];
+  for (let r = 0; r < size.requests; r++) {
+    const stay = reviewStay(paths[r]!);
+    const researchMatch = RESEARCH_MATCH_TYPES.includes(requestType[r]!);
+    if (!stay || (!researchMatch && !reviewRandom.chance(0.6))) continue;
+    const submitted = firstEntry(paths[r]!, WORKFLOW_STATUS.submitted) ?? paths[r]!.times[0]!;
+    const chosen = reviewRandom.sample(
+      reviewers,
+      researchMatch ? reviewRandom.int(2, 3) : reviewRandom.int(1, 3),
+    );
+    for (const [index, reviewer] of chosen.entries()) {
+      const assigned = reviewRandom.chance(0.7)
+        ? Math.max(submitted, stay[0] - reviewRandom.next() * 5 * DAY)
+        : Math.min(stay[0] + reviewRandom.next() * 3 * DAY, stay[1] ?? now - HOUR);
+      assignments.push({
+        request: r,
+        reviewer,
+        role: researchMatch ? Math.min(index + 1, 3) : null,
+        assigned,
+      });
+    }
+  }
   await write(
     'request_reviewers',
-    ['request_id', 'user_id', 'created'],
+    ['request_id', 'user_id', 'reviewer_role', 'created'],
+    (function* () {
+      for (const a of assignments) yield [firstRequest + a.request, a.reviewer, a.role, new Date(a.assigned)];
+    })(),
+  );
+  const firstReview = (await maxId(database, 'reviews')) + 1;
+  await write(
+    'reviews',
+    [
+      'id',
+      'request_id',
+      'reviewer_id',
+      'reviewer_role',
+      'quarter',
+      'cycle',
+      ...RESEARCH_MATCH_CRITERIA.map((name) => `${name}_score`),
+      'reviewer_decision',
+      'build_merit',
+      'created',
+      'modified',
+    ],
+    (function* () {
+      let reviewId = firstReview;
+      for (const a of assignments) {
+        if (a.role === null) continue;
+        const [entered, left] = reviewStay(paths[a.request]!)!;
+        const opened = Math.max(entered, a.assigned);
+        const closes = left ?? now - HOUR;
+        // Reviews of applications still under review are often unfinished; a few are never finished.
+        const complete = left !== null ? reviewRandom.chance(0.92) : reviewRandom.chance(0.4);
+        if (!complete && reviewRandom.chance(0.3)) continue;
+        const scored = complete
+          ? RESEARCH_MATCH_CRITERIA.length
+          : reviewRandom.int(0, RESEARCH_MATCH_CRITERIA.length - 1);
+        const saved = opened + reviewRandom.next() * Math.max(closes - opened, HOUR);
+        yield [
+          reviewId++,
+          firstRequest + a.request,
+          a.reviewer,
+          a.role,
+          quarterOf(entered),
+          1,
+          ...RESEARCH_MATCH_CRITERIA.map((_, index) => (index < scored ? reviewRandom.int(1, 5) : null)),
+          complete ? reviewRandom.pick(REVIEWER_DECISIONS) : null,
+          complete ? reviewRandom.pick(['Yes', 'No', 'Not Applicable']) : null,
+          new Date(opened),
+          new Date(saved),
+        ];
+      }
+    })(),
+  );
+  await write(
+    'request_summaries',
+    ['request_id', 'due_date', 'review_quarter', 'review_cycle', 'created', 'modified'],
     (function* () {
       for (let r = 0; r < size.requests; r++) {
-        if (requestStatus[r] === 1 || requestStatus[r] === 2 || !requestRandom.chance(0.6)) continue;
-        const created = new Date(requestCreated[r]! + 20 * DAY);
-        for (const userId of requestRandom.sample(reviewers, requestRandom.int(1, 3)))
-          yield [firstRequest + r, userId, created];
+        if (!RESEARCH_MATCH_TYPES.includes(requestType[r]!)) continue;
+        const submitted = firstEntry(paths[r]!, WORKFLOW_STATUS.submitted);
+        if (submitted === null) continue;
+        const stay = reviewStay(paths[r]!);
+        // Start Review sets the due date: about a month after the review begins, at 12:00 (staff §4.3).
+        const due = stay ? new Date(stay[0] + reviewRandom.int(21, 42) * DAY) : null;
+        due?.setUTCHours(12, 0, 0, 0);
+        yield [
+          firstRequest + r,
+          due,
+          stay ? quarterOf(stay[0]) : null,
+          stay ? 1 : 0,
+          new Date(submitted),
+          new Date(stay?.[0] ?? submitted),
+        ];
       }
     })(),
   );
 
-  // --- History: about 85 % of the versions are requests', the rest projects' -------------------
+  // --- History: each request's status changes and some edits, projects' edits, RDAs' signatures ---
   const historyRandom = new Random(seed + 5);
-  const requestVersions = Math.round(size.history * 0.85);
-  const projectVersions = size.history - requestVersions;
+  const statusVersions = paths.reduce((sum, path) => sum + path.statuses.length, 0);
+  const rdaVersions = rdas.reduce((sum, rda) => sum + (rda?.statuses.length ?? 0), 0);
+  const requestVersions = Math.max(statusVersions, Math.round(size.history * 0.85) - rdaVersions);
+  const projectVersions = Math.max(0, size.history - requestVersions - rdaVersions);
   const firstHistory = (await maxId(database, 'history')) + 1;
   let historyId = firstHistory;
   await write(
@@ -634,23 +830,49 @@ export async function generateData(
     (function* () {
       for (let r = 0; r < size.requests; r++) {
         const id = firstRequest + r;
+        const path = paths[r]!;
         const owner = projectOwner[requestProject[r]!]!;
-        const versions = share(requestVersions, size.requests, r);
-        for (let v = 1; v <= versions; v++) {
-          const at = new Date(Math.min(now, requestCreated[r]! + (v - 1) * historyRandom.int(1, 40) * DAY));
-          const status = v === versions ? requestStatus[r]! : Math.min(v, 3);
-          const modifier = v <= 2 ? owner : historyRandom.pick(staffIds);
+        const data = (status: number) => ({
+          id,
+          statusId: status,
+          typeId: requestType[r],
+          projectId: firstProject + requestProject[r]!,
+        });
+        // This request's share of the edits that change no status, spread over its stays.
+        const edits = share(requestVersions - statusVersions, size.requests, r);
+        let version = 1;
+        for (let step = 0; step < path.statuses.length; step++) {
+          const status = path.statuses[step]!;
+          const at = path.times[step]!;
+          const byOwner = status === WORKFLOW_STATUS.created || status === WORKFLOW_STATUS.submitted;
           yield [
             historyId++,
             'request',
             String(id),
-            v,
-            v === 1 ? 'create' : 'update',
-            JSON.stringify(v === 1 ? [] : ['status_id', 'modified']),
-            { id, status_id: status, type_id: requestType[r], project_id: firstProject + requestProject[r]! },
-            modifier,
-            at,
+            version,
+            version === 1 ? 'create' : 'update',
+            JSON.stringify(version === 1 ? Object.keys(data(status)) : ['statusId']),
+            data(status),
+            byOwner ? owner : historyRandom.pick(staffIds),
+            new Date(at),
           ];
+          version++;
+          const until = path.times[step + 1] ?? now;
+          const editsHere =
+            Math.floor(edits / path.statuses.length) + (step < edits % path.statuses.length ? 1 : 0);
+          for (let e = 0; e < editsHere; e++) {
+            yield [
+              historyId++,
+              'request',
+              String(id),
+              version++,
+              'update',
+              JSON.stringify(['additionalData']),
+              data(status),
+              historyRandom.chance(0.5) ? owner : historyRandom.pick(staffIds),
+              new Date(at + ((e + 1) / (editsHere + 1)) * (until - at)),
+            ];
+          }
         }
       }
       for (let p = 0; p < size.projects; p++) {
@@ -664,18 +886,54 @@ export async function generateData(
             String(id),
             v,
             v === 1 ? 'create' : 'update',
-            JSON.stringify(v === 1 ? [] : ['abstract', 'modified']),
-            { id, owner_id: projectOwner[p] },
+            JSON.stringify(v === 1 ? [] : ['abstract']),
+            { id, ownerId: projectOwner[p] },
             projectOwner[p]!,
             at,
           ];
         }
       }
+      let fileId = firstFile;
+      for (const [i, rda] of rdas.entries()) {
+        if (!rda) continue;
+        for (const [step, status] of rda.statuses.entries()) {
+          yield [
+            historyId++,
+            'file',
+            String(fileId),
+            step + 1,
+            step === 0 ? 'create' : 'update',
+            JSON.stringify(['additionalData']),
+            {
+              id: fileId,
+              type: 'rda',
+              institutionId: firstInstitution + i,
+              additionalData: { status, name: 'RDA' },
+            },
+            null,
+            new Date(rda.times[step]!),
+          ];
+        }
+        fileId++;
+      }
     })(),
   );
+  // The stays in each status, derived from that history as the migration derives them.
+  const stays = Date.now();
+  await rebuildStatusStays(database.db);
+  log(`request_status_stays: derived from the history (${((Date.now() - stays) / 1000).toFixed(1)} s)`);
 
   // Explicit ids were written: move each sequence past them, then refresh the planner's statistics.
-  for (const table of ['institutions', 'users', 'projects', 'research_team_members', 'requests', 'history']) {
+  for (const table of [
+    'institutions',
+    'users',
+    'projects',
+    'research_team_members',
+    'requests',
+    'files',
+    'reviews',
+    'history',
+  ]) {
     await database.db.execute(
       sql.raw(
         `select setval(pg_get_serial_sequence('"${table}"', 'id'), greatest((select max(id) from "${table}"), 1))`,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
@@ -20,5 +21,9 @@ export const history = pgTable(
   (t) => [
     uniqueIndex('history_object_version_key').on(t.model, t.objectId, t.version),
     index('history_modifier_idx').on(t.modifierId),
+    // The versions of RDA files by time: the RDA turnaround reads executions in a period (decision 270).
+    index('history_rda_idx')
+      .on(t.modified, t.objectId)
+      .where(sql`${t.model} = 'file' and ${t.data} ->> 'type' = 'rda'`),
   ],
 );

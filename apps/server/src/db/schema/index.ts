@@ -13,3 +13,6 @@ export * from './counters';
 export * from './release-notes';
 export * from './webhooks';
 export * from './research-match';
+export * from './insights';
+export * from './jobs';
+export * from './reminders';

@@ -165,6 +165,8 @@ export const reviews = pgTable(
     unique('reviews_request_reviewer_cycle_key').on(t.requestId, t.reviewerId, t.cycle),
     index('reviews_reviewer_quarter_idx').on(t.reviewerId, t.quarter),
     index('reviews_quarter_idx').on(t.quarter, t.requestId),
+    // Reviews saved in a period: the reviewers' turnaround (decision 270).
+    index('reviews_modified_idx').on(t.modified),
     check('reviews_reviewer_role_check', sql`${t.reviewerRole} IN (1, 2, 3)`),
     check('reviews_cycle_check', sql`${t.cycle} >= 1`),
     ...RESEARCH_MATCH_CRITERIA.map((name) => check(`reviews_${name}_score_check`, scoreInRange(name))),

@@ -47,6 +47,8 @@ export const users = pgTable(
     additionalData: jsonb('additional_data').$type<{ user_type?: string | null }>().notNull().default({}),
     /** The staff member who created the account on the admin form; null for self-registration. */
     createdById: integer('created_by_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** Reminders about stalled work are e-mailed to the user; My Profile turns them off (decision 274). */
+    reminderEmailOptedIn: boolean('reminder_email_opted_in').notNull().default(true),
     agreedToTermsAt: timestamp('agreed_to_terms_at', { withTimezone: true }),
     lastLogin: timestamp('last_login', { withTimezone: true }),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),

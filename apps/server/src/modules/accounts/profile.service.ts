@@ -68,6 +68,7 @@ function present(
     emails: contacts.emails.map((row) => row.email),
     email_addresses: contacts.emails.map(presentEmailAddress),
     phone_numbers: contacts.phones,
+    reminder_email_opted_in: user.reminderEmailOptedIn,
     user_institutions: affiliations.map(({ link, institutionName }) => ({
       id: link.id,
       institution: link.institutionId,
@@ -112,6 +113,7 @@ export function profileColumns(input: UpdateProfile) {
     globusUsername: emptyToNull(input.globus_username),
     orcid: emptyToNull(input.orcid),
     primaryRole: input.primary_role,
+    reminderEmailOptedIn: input.reminder_email_opted_in,
   };
 }
 

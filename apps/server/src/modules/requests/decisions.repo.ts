@@ -28,8 +28,20 @@ const memberInstitution = sql<
  * institution's RDA status, and the project's IRB.
  */
 export async function teamFacts(db: DbOrTx, projectId: number, now = new Date()): Promise<TeamMemberFacts[]> {
+  return (await teamFactsOfProjects(db, [projectId], now)).get(projectId) ?? [];
+}
+
+/** `teamFacts` of several projects in one query, by project. */
+export async function teamFactsOfProjects(
+  db: DbOrTx,
+  projectIds: readonly number[],
+  now = new Date(),
+): Promise<Map<number, TeamMemberFacts[]>> {
+  const byProject = new Map<number, TeamMemberFacts[]>();
+  if (projectIds.length === 0) return byProject;
   const rows = await db
     .select({
+      projectId: researchTeamMembers.projectId,
       userId: memberUserId,
       firstName: researchTeamMembers.firstName,
       lastName: researchTeamMembers.lastName,
@@ -49,13 +61,13 @@ export async function teamFacts(db: DbOrTx, projectId: number, now = new Date())
     .leftJoin(files, eq(files.id, projects.latestIrbId))
     .where(
       and(
-        eq(researchTeamMembers.projectId, projectId),
+        inArray(researchTeamMembers.projectId, [...projectIds]),
         isNull(researchTeamMembers.removalDate),
         inArray(researchTeamMembers.userRole, [...TEAM_GATE_ROLES]),
       ),
     )
     .orderBy(researchTeamMembers.userRole, researchTeamMembers.id);
-  return rows.map((row) => {
+  for (const row of rows) {
     const irb = row.irbData
       ? {
           designation: Number(row.irbData.designation),
@@ -63,7 +75,7 @@ export async function teamFacts(db: DbOrTx, projectId: number, now = new Date())
         }
       : null;
     const irbState = irbExpiryState(irb, now);
-    return {
+    const facts: TeamMemberFacts = {
       user_id: row.userId === null ? null : Number(row.userId),
       display_name: `${row.firstName} ${row.lastName}`.trim(),
       user_role: row.userRole,
@@ -72,7 +84,9 @@ export async function teamFacts(db: DbOrTx, projectId: number, now = new Date())
       rda_status: row.rdaStatus === null ? null : Number(row.rdaStatus),
       joinder_date: row.joinderDate,
     };
-  });
+    byProject.set(row.projectId, [...(byProject.get(row.projectId) ?? []), facts]);
+  }
+  return byProject;
 }
 
 /**

@@ -111,7 +111,7 @@ export async function pingDatabase(db: Db): Promise<void> {
  * each other: after migrating (727274, in `openPostgres`), one seeds while the others wait; and
  * one at a time joins or tidies the instance registry.
  */
-export const ADVISORY_LOCKS = { seed: 727275, instances: 727276 } as const;
+export const ADVISORY_LOCKS = { seed: 727275, instances: 727276, reminders: 727277 } as const;
 
 /** Inside a transaction: waits until no other instance holds this lock; it is freed at commit. */
 export async function lockForTransaction(tx: Tx, key: number): Promise<void> {

@@ -7,6 +7,7 @@ import {
   Select,
   Skeleton,
   Stack,
+  Switch,
   TagsInput,
   TextInput,
   Title,
@@ -41,6 +42,7 @@ type Values = Record<(typeof TEXT_FIELDS)[number], string> & {
   shipping_vendor: string | null;
   emails: string[];
   phone_numbers: string[];
+  reminder_email_opted_in: boolean;
 };
 
 function toValues(profile: UserProfileDto): Values {
@@ -52,6 +54,7 @@ function toValues(profile: UserProfileDto): Values {
     shipping_vendor: profile.shipping_vendor,
     emails: profile.emails,
     phone_numbers: profile.phone_numbers,
+    reminder_email_opted_in: profile.reminder_email_opted_in ?? true,
   };
 }
 
@@ -220,6 +223,16 @@ export default function MyProfileScreen() {
                 <OrcidLinkButton onLinked={(orcid) => form.setFieldValue('orcid', orcid)} />
               </Grid.Col>
             </Grid>
+          </Card>
+          <Card withBorder padding="lg">
+            <Title order={2} fz="lg" mb="md">
+              Reminders
+            </Title>
+            <Switch
+              label="E-mail me reminders about work waiting for me"
+              description="Reviews due soon, an agreement to sign, a request waiting for your revisions. Reminders still appear under the bell."
+              {...form.getInputProps('reminder_email_opted_in', { type: 'checkbox' })}
+            />
           </Card>
           <Group>
             <Button type="submit" loading={save.isPending} disabled={!form.isDirty()}>

@@ -42,6 +42,7 @@ import { seedDemoCatalogue, seedSampleTypes } from './demo-catalogue';
 import { seedDemoRequests } from './demo-requests';
 import { seedDemoRenewals } from './demo-renewals';
 import { seedDemoPendingTeam } from './demo-decisions';
+import { seedDemoResearchMatch } from './demo-research-match';
 
 /** The release the footer shows; bumped with each release. */
 export const APP_VERSION = '0.1.0';
@@ -262,6 +263,8 @@ export async function seedDemoData(
         demoPassword,
         attachIrb,
       });
+      // Research Match applications new, under review and at the review meeting (issue 17).
+      await seedDemoResearchMatch(tx, { institutionId: institution.id, demoPassword, attachIrb });
     }
   });
 }

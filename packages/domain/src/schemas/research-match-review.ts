@@ -66,6 +66,16 @@ export const REVIEW_MESSAGES = {
 export const reviewerRoleName = (role: number | null | undefined): string | null =>
   role === null || role === undefined ? null : (REVIEWER_TYPES[role as 1 | 2 | 3] ?? null);
 
+/** The criteria as reviewers and the meeting read them (staff §3 review). */
+export const CRITERION_LABELS: Record<ResearchMatchCriterion, string> = {
+  research: 'Research',
+  engagement: 'Engagement',
+  feasibility: 'Feasibility',
+  alignment: 'Alignment',
+  scientific: 'Scientific',
+  community: 'Community',
+};
+
 /** Research Match reviewer groups (issue 17; staff §6): ABN reviewers review tissue only. */
 export const RESEARCH_MATCH_REVIEWER_ROLES = [
   'internal_reviewer',

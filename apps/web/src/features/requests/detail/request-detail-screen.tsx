@@ -29,6 +29,7 @@ import { SummaryTab } from './summary-tab';
 import { DeleteRequestButton } from './request-actions';
 import { StaffPanel } from '../staff-panel/staff-panel';
 import { MakeDecisionButton, RequestDocumentButtons } from '../decision/decision-actions';
+import { ScoringPanel } from '../review-cycle/scoring-panel';
 import {
   AccessDetailsTab,
   AvailabilityTab,
@@ -304,6 +305,7 @@ export default function RequestDetailScreen() {
           <Text size="sm">{UNCONFIRMED_INSTITUTION}</Text>
         </Alert>
       )}
+      {mode !== 'audit' && data.my_review && <ScoringPanel request={data} />}
       {mode === 'audit' ? (
         <RequestAuditTrail request={data} />
       ) : (

@@ -78,5 +78,10 @@ test('a screen not built yet answers the 404 page, never a placeholder', async (
   // The command centre offers no tab for the review screens still to come (Autism BrainNet).
   await page.goto('/');
   const centre = page.getByRole('region', { name: 'Command Centre' });
-  await expect(centre.getByRole('tab')).toHaveText(['Institutions', 'RDAs', 'Resource Requests', 'Research Match']);
+  await expect(centre.getByRole('tab')).toHaveText([
+    'Institutions',
+    'RDAs',
+    'Resource Requests',
+    'Research Match',
+  ]);
 });

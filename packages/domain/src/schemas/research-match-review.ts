@@ -342,6 +342,8 @@ export const startReviewApplicationSchema = z.object({
   id: z.number(),
   portal_request_id: z.string(),
   display_name: z.string(),
+  /** The summary's scientific title. */
+  scientific_title: z.string(),
   applicant: z.string(),
   institution: z.string().nullable(),
   submission_date: z.string().nullable(),

@@ -60,6 +60,7 @@ export async function newApplications(db: DbOrTx) {
       id: requests.id,
       portalRequestId: requests.portalRequestId,
       displayName: requests.displayName,
+      scientificTitle: sql<string>`coalesce(${requestSummaries.scientificTitle}, '')`,
       submissionDate: requests.submissionDate,
       applicant: applicantName,
       institution: institutions.name,
@@ -68,6 +69,7 @@ export async function newApplications(db: DbOrTx) {
     .from(requests)
     .innerJoin(users, eq(users.id, requests.ownerId))
     .leftJoin(institutions, eq(institutions.id, requests.institutionId))
+    .leftJoin(requestSummaries, eq(requestSummaries.requestId, requests.id))
     .where(and(eq(requests.typeId, RESEARCH_MATCH_TYPE), eq(requests.statusId, SUBMITTED)))
     .orderBy(asc(requests.submissionDate), asc(requests.id))
     .limit(START_REVIEW_LIMIT);

@@ -69,13 +69,18 @@ export function createReviewCycleService(deps: {
   /** The draft of Start Review's e-mail: the applications, and where and by when to review. */
   async function draft(
     tx: DbOrTx,
-    applications: { portalRequestId: string; displayName: string; applicant: string }[],
+    applications: {
+      portalRequestId: string;
+      scientificTitle: string;
+      displayName: string;
+      applicant: string;
+    }[],
   ) {
     const { productName, publicUrl } = deps.emailContext;
     const list = applications
       .map(
         (row) =>
-          `- ${row.portalRequestId} ${row.displayName || 'Research Match application'} (${row.applicant})`,
+          `- ${row.portalRequestId} ${row.scientificTitle || row.displayName || 'Research Match application'} (${row.applicant})`,
       )
       .join('\n');
     return {
@@ -174,6 +179,7 @@ export function createReviewCycleService(deps: {
           id: row.id,
           portal_request_id: row.portalRequestId,
           display_name: row.displayName,
+          scientific_title: row.scientificTitle,
           applicant: row.applicant,
           institution: row.institution,
           submission_date: row.submissionDate?.toISOString() ?? null,

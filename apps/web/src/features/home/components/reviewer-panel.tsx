@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Anchor, Badge, Card, Group, Stack, Title } from '@mantine/core';
+import { Anchor, Card, Group, Stack, Title } from '@mantine/core';
+import { ReviewProgressBadge } from '@/components/review-progress-badge';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { LIMITS, type RequestDto, type RoleKey } from '@rrp/domain';
@@ -60,18 +61,10 @@ const progressColumn = {
   title: 'Your Progress',
   render: (request: RequestDto) =>
     request.my_review ? (
-      <Badge
-        variant="light"
-        color={
-          request.my_review.conflict_exists
-            ? 'gray.8'
-            : request.my_review.progress === 'Completed'
-              ? 'teal.9'
-              : 'blue.9'
-        }
-      >
-        {request.my_review.conflict_exists ? 'Conflict declared' : request.my_review.progress}
-      </Badge>
+      <ReviewProgressBadge
+        progress={request.my_review.progress}
+        conflict={request.my_review.conflict_exists}
+      />
     ) : (
       '—'
     ),

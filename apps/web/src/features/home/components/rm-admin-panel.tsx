@@ -44,9 +44,11 @@ export function ResearchMatchAdminPanel() {
                   {tab.count}
                 </Badge>
               </Group>
-              <Text size="xs" c="gray.7" mt={4}>
-                {tab.heading}
-              </Text>
+              {tab.heading !== tab.label && (
+                <Text size="xs" c="gray.7" mt={4}>
+                  {tab.heading}
+                </Text>
+              )}
             </Card>
           ))}
         </SimpleGrid>

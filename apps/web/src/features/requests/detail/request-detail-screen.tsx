@@ -44,6 +44,8 @@ import {
 } from './request-tabs';
 
 const CRUMBS = [{ label: 'Requests', to: '/request' }];
+/** Where a Research Match application's review meeting page has something to show. */
+const MEETING_STATUSES: readonly number[] = [8, 10, 12];
 
 export const SUSPENDED_TEXT = 'Access to this request has been suspended.';
 export const SUSPENDED_THIS_REQUEST =
@@ -178,7 +180,10 @@ export default function RequestDetailScreen() {
     );
   }
 
-  const tabs = requestTabs(data, activeRole, { summary: can(actor, 'read', 'RequestSummary') });
+  // Assigned reviewers read the summary of the applications they review (decision 161).
+  const tabs = requestTabs(data, activeRole, {
+    summary: can(actor, 'read', 'RequestSummary', { reviewerIds: data.my_review && user ? [user.id] : [] }),
+  });
   const requestedTab = params.get('tab') as TabKey | null;
   const tab: TabKey = requestedTab && tabs.includes(requestedTab) ? requestedTab : tabs[0]!;
   const setTab = (next: string | null) => {
@@ -258,6 +263,13 @@ export default function RequestDetailScreen() {
         ))}
       {canDelete && <DeleteRequestButton request={data} />}
       <RequestDocumentButtons request={data} />
+      {RECONTACT_TYPES.includes(data.type) &&
+        MEETING_STATUSES.includes(data.status) &&
+        can(actor, 'read', 'ReviewMeeting') && (
+          <Button component={Link} to={`/request/${data.id}/review-meeting`} variant="default">
+            Review Meeting
+          </Button>
+        )}
       <MakeDecisionButton request={data} />
     </Group>
   );
@@ -305,7 +317,6 @@ export default function RequestDetailScreen() {
           <Text size="sm">{UNCONFIRMED_INSTITUTION}</Text>
         </Alert>
       )}
-      {mode !== 'audit' && data.my_review && <ScoringPanel request={data} />}
       {mode === 'audit' ? (
         <RequestAuditTrail request={data} />
       ) : (
@@ -338,6 +349,7 @@ export default function RequestDetailScreen() {
           })}
         </Tabs>
       )}
+      {mode !== 'audit' && data.my_review && <ScoringPanel request={data} />}
       {mode !== 'audit' && <StaffPanel request={data} />}
     </Page>
   );

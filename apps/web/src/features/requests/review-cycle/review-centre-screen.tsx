@@ -4,7 +4,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { IconArrowRight, IconMail, IconPlayerPlay } from '@tabler/icons-react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { can, LIMITS, REVIEW_MESSAGES, type ReviewCentreDto } from '@rrp/domain';
+import { notifications } from '@mantine/notifications';
 import { Page } from '@/components/page';
+import { ReviewProgressBadge } from '@/components/review-progress-badge';
 import { openDisplayModal, openErrorModal } from '@/components/modals';
 import { ServerTable, type ListState } from '@/components/data-table';
 import { requestColumns } from '@/components/request-columns';
@@ -20,9 +22,10 @@ const progressColumn = {
   title: 'Your Progress',
   render: (request: RequestView) =>
     request.my_review ? (
-      <Badge variant="light" color={request.my_review.progress === 'Completed' ? 'teal.9' : 'blue.9'}>
-        {request.my_review.conflict_exists ? 'Conflict declared' : request.my_review.progress}
-      </Badge>
+      <ReviewProgressBadge
+        progress={request.my_review.progress}
+        conflict={request.my_review.conflict_exists}
+      />
     ) : (
       '—'
     ),
@@ -154,14 +157,11 @@ export default function ReviewCentreScreen() {
 
   useEffect(() => {
     if (typeof started === 'number') {
-      openDisplayModal({
+      notifications.show({
+        color: 'teal',
         title: 'Review Started',
-        children: (
-          <Text size="sm">
-            {started === 1 ? 'One application is' : `${started} applications are`} now under review, and the
-            e-mail has been sent.
-          </Text>
-        ),
+        message: `${started === 1 ? 'One application is' : `${started} applications are`} now under review, and the e-mail has been sent.`,
+        closeButtonProps: { 'aria-label': 'Close' },
       });
       void navigate(location.pathname + location.search, { replace: true, state: null });
     }

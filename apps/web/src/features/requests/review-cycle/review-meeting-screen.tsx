@@ -28,6 +28,7 @@ import {
   type ReviewMeetingDto,
 } from '@rrp/domain';
 import { Page } from '@/components/page';
+import { ReviewProgressBadge } from '@/components/review-progress-badge';
 import { openErrorModal } from '@/components/modals';
 import { ApiError } from '@/lib/api-client';
 import { useSaveSummary } from '../api/summary';
@@ -152,9 +153,7 @@ function ScoreCard({ review }: { review: MeetingReviewDto }) {
         </Title>
         <Group gap="xs">
           {review.reviewer_role_name && <Badge variant="outline">{review.reviewer_role_name}</Badge>}
-          <Badge variant="light" color={review.progress === 'Completed' ? 'teal.9' : 'blue.9'}>
-            {review.progress}
-          </Badge>
+          <ReviewProgressBadge progress={review.progress} />
         </Group>
       </Group>
       {!scored ? (
@@ -251,9 +250,9 @@ export default function ReviewMeetingScreen() {
   const { request, summary } = data;
   return (
     <Page
-      title={`Review Meeting: ${request.display_name || request.portal_request_id}`}
+      title={`Review Meeting: ${request.portal_request_id}`}
       crumbs={CRUMBS}
-      current={`${request.portal_request_id} Review Meeting`}
+      current={request.portal_request_id}
       actions={
         <Group gap="xs">
           <Badge variant="outline">{request.status_name}</Badge>

@@ -26,6 +26,7 @@ import {
   type ReviewDto,
   type UpdateReviewInput,
 } from '@rrp/domain';
+import { ReviewProgressBadge } from '@/components/review-progress-badge';
 import { ApiError } from '@/lib/api-client';
 import { SUPPORT_EMAIL } from '@/lib/config';
 import type { RequestView } from '../api/requests';
@@ -389,9 +390,7 @@ export function ScoringPanel({ request }: { request: RequestView }) {
         </Title>
         <Group gap="xs">
           {mine.reviewer_role_name && <Badge variant="outline">{mine.reviewer_role_name}</Badge>}
-          <Badge variant="light" color={progress === 'Completed' ? 'teal.9' : 'blue.9'}>
-            {progress}
-          </Badge>
+          <ReviewProgressBadge progress={progress} conflict={mine.conflict_exists} />
         </Group>
       </Group>
       {body}

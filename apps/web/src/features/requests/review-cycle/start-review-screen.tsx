@@ -104,7 +104,7 @@ function StartReviewForm({ draft }: { draft: StartReviewDto }) {
           The chosen applications go to Under Review and their reviewers can score them until the due date.
         </Text>
         <Box role="region" aria-label="Applications to review" tabIndex={0} style={{ overflowX: 'auto' }}>
-          <Table striped withTableBorder miw={640} aria-label="Applications applicable for review">
+          <Table striped withTableBorder miw={760} aria-label="Applications applicable for review">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th w={44}>
@@ -116,6 +116,7 @@ function StartReviewForm({ draft }: { draft: StartReviewDto }) {
                   />
                 </Table.Th>
                 <Table.Th>Request</Table.Th>
+                <Table.Th>Title</Table.Th>
                 <Table.Th>Applicant</Table.Th>
                 <Table.Th>Institution</Table.Th>
                 <Table.Th>Submitted</Table.Th>
@@ -148,6 +149,7 @@ function StartReviewForm({ draft }: { draft: StartReviewDto }) {
                       )}
                     </Group>
                   </Table.Td>
+                  <Table.Td>{row.scientific_title || '—'}</Table.Td>
                   <Table.Td>{row.applicant}</Table.Td>
                   <Table.Td>{row.institution ?? '—'}</Table.Td>
                   <Table.Td>{formatDate(row.renewal?.submission_date ?? row.submission_date)}</Table.Td>

@@ -58,6 +58,13 @@ describe('demo Research Match applications', () => {
       total: number;
     }>(`/api/request/${list.results[0]!.id}/review-meeting/`, admin);
     expect(meeting.reviews.map((review) => review.progress)).toEqual(['Completed', 'Completed', 'Completed']);
+    // The applicant's team is complete: approving it gives Approved, not Approved (Pending Team).
+    const decisions = await get<{ team: { complete: boolean }; options: { status: number }[] }>(
+      `/api/request/${list.results[0]!.id}/decisions/`,
+      admin,
+    );
+    expect(decisions.team.complete).toBe(true);
+    expect(decisions.options.map((option) => option.status)).toEqual(expect.arrayContaining([4, 10]));
     expect(Object.values(meeting.averages).every((value) => typeof value === 'number')).toBe(true);
     // The total sums the unrounded averages; the rounded ones shown add up to within 0.03 of it.
     expect(meeting.total).toBeCloseTo(

@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 
-const COLORS: Record<string, string> = { Completed: 'teal', 'In Progress': 'blue', New: 'gray' };
+// Dark shades on an outline: readable on striped and hovered table rows (WCAG AA).
+const COLORS: Record<string, string> = { Completed: 'teal.9', 'In Progress': 'blue.9', New: 'gray.8' };
 
 /**
  * A reviewer's progress on a Research Match application (staff §4.3: New, In Progress,
@@ -8,7 +9,7 @@ const COLORS: Record<string, string> = { Completed: 'teal', 'In Progress': 'blue
  */
 export function ReviewProgressBadge({ progress, conflict }: { progress: string; conflict?: boolean | null }) {
   return (
-    <Badge variant="light" color={conflict ? 'red' : (COLORS[progress] ?? 'gray')}>
+    <Badge variant="outline" color={conflict ? 'red.9' : (COLORS[progress] ?? 'gray.8')}>
       {conflict ? 'Conflict declared' : progress}
     </Badge>
   );

@@ -148,7 +148,7 @@ function ScoreCard({ review }: { review: MeetingReviewDto }) {
       aria-label={`Review by ${review.reviewer.display_name}`}
     >
       <Group justify="space-between" mb="xs">
-        <Title order={4} fz="md">
+        <Title order={3} fz="md">
           {review.reviewer.display_name}
         </Title>
         <Group gap="xs">

@@ -15,7 +15,6 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useNavigate } from 'react-router';
 import {
   BUILD_MERIT_ANSWERS,
   CRITERION_LABELS,
@@ -60,13 +59,11 @@ const valuesOf = (review: ReviewDto): Values => ({
 });
 
 /** The conflict-of-interest question, answered before the scoring form opens (staff §4.3, §5). */
-function ConflictQuestion({ request }: { request: RequestView }) {
+function ConflictQuestion({ request, onNoted }: { request: RequestView; onNoted: () => void }) {
   const declare = useDeclareConflict(request.id);
-  const navigate = useNavigate();
   const [answer, setAnswer] = useState<string | null>(null);
   const [explanation, setExplanation] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [noted, setNoted] = useState(false);
 
   const submit = () => {
     setError(null);
@@ -76,7 +73,7 @@ function ConflictQuestion({ request }: { request: RequestView }) {
       { request: request.id, conflict_exists: answer === 'yes', explanation },
       {
         onSuccess: (conflict) => {
-          if (conflict.conflict_exists) setNoted(true);
+          if (conflict.conflict_exists) onNoted();
         },
         onError: (failure) =>
           setError(
@@ -126,38 +123,44 @@ function ConflictQuestion({ request }: { request: RequestView }) {
           Submit Answer
         </Button>
       </Group>
-      <Modal
-        opened={noted}
-        onClose={() => undefined}
-        withCloseButton={false}
-        closeOnClickOutside={false}
-        closeOnEscape={false}
-        title={<Text fw={700}>{REVIEW_MESSAGES.conflictNoted}</Text>}
-        attributes={{ header: { role: 'none' } }}
-      >
-        <Stack>
-          <Text size="sm">{REVIEW_MESSAGES.removedAsPrimary}</Text>
-          <Text size="sm">
-            If you have any questions, contact{' '}
-            <Anchor href={`mailto:${SUPPORT_EMAIL}`} inherit underline="always">
-              {SUPPORT_EMAIL}
-            </Anchor>
-            .
-          </Text>
-          <Group justify="flex-end">
-            <Button
-              onClick={() => {
-                // The app returns home and reloads (staff §8).
-                void navigate('/');
-                window.location.reload();
-              }}
-            >
-              Return To Home
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
     </Stack>
+  );
+}
+
+/**
+ * After a Yes (staff §8): 'Your conflict of interest has been noted.', the support contact and
+ * Return To Home, which goes home and reloads. Kept by the panel, which the answer redraws.
+ */
+function ConflictNotedModal({ opened }: { opened: boolean }) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => undefined}
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      title={<Text fw={700}>{REVIEW_MESSAGES.conflictNoted}</Text>}
+      attributes={{ header: { role: 'none' } }}
+    >
+      <Stack>
+        <Text size="sm">{REVIEW_MESSAGES.removedAsPrimary}</Text>
+        <Text size="sm">
+          If you have any questions, contact{' '}
+          <Anchor href={`mailto:${SUPPORT_EMAIL}`} inherit underline="always">
+            {SUPPORT_EMAIL}
+          </Anchor>
+          .
+        </Text>
+        <Group justify="flex-end">
+          <Button
+            // The app returns home and reloads (staff §8).
+            onClick={() => window.location.assign('/')}
+          >
+            Return To Home
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }
 
@@ -347,6 +350,7 @@ export function ScoringPanel({ request }: { request: RequestView }) {
   const mine = request.my_review!;
   const review = useReview(mine.review_id);
   const [progress, setProgress] = useState(mine.progress);
+  const [noted, setNoted] = useState(false);
   let body: React.ReactNode;
   if (mine.conflict_exists === true) {
     body = (
@@ -365,7 +369,9 @@ export function ScoringPanel({ request }: { request: RequestView }) {
   } else {
     body = (
       <Stack gap="lg">
-        {mine.conflict_exists === null && <ConflictQuestion request={request} />}
+        {mine.conflict_exists === null && (
+          <ConflictQuestion request={request} onNoted={() => setNoted(true)} />
+        )}
         {mine.conflict_exists === false && !mine.can_score && (
           <Text size="sm" c="gray.7">
             Scores can be given only while the application is Under Review; your review is shown read-only.
@@ -394,6 +400,7 @@ export function ScoringPanel({ request }: { request: RequestView }) {
         </Group>
       </Group>
       {body}
+      <ConflictNotedModal opened={noted} />
     </Card>
   );
 }

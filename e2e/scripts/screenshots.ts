@@ -33,8 +33,20 @@ const PEOPLE: Record<string, { email: string | null; screens: string[] }> = {
   },
   admin: {
     email: 'portal_admin@demo.test',
-    screens: ['/', '/resource-request', '/institution', '/request', '/compliance', '/dataaccess'],
+    screens: [
+      '/',
+      '/resource-request',
+      '/institution',
+      '/request',
+      '/compliance',
+      '/dataaccess',
+      '/research-match-review',
+      '/research-match-review/start-review',
+      '/research-match-applications',
+    ],
   },
+  // The Research Match reviewer's home and review centre (their own assignments).
+  rmReviewer: { email: 'internal_reviewer@demo.test', screens: ['/', '/research-match-review'] },
   sbso: { email: 'sbso@demo.test', screens: ['/', '/annual-researcher-review', '/my-profile', '/user'] },
   // The Users screens; user 1 is the demo researcher.
   accessAdmin: { email: 'access_admin@demo.test', screens: ['/user', '/user/create', '/user/1'] },

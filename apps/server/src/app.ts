@@ -1,7 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { LIMITS, REQUEST_SUBMITTED } from '@rrp/domain';
+import { LIMITS, REQUEST_SUBMITTED, type Actor } from '@rrp/domain';
+import type { DbOrTx } from './platform/db/database';
 import type { Config } from './config';
 import type { Database } from './platform/db/database';
 import { TokenService } from './platform/auth/tokens';
@@ -76,6 +77,10 @@ import {
   researchMatchDocumentsPolicy,
 } from './modules/requests/research-match-documents.policy';
 import { summaryRoutes } from './modules/research-match/summary.routes';
+import { reviewRoutes } from './modules/research-match/review.routes';
+import { createReviewService } from './modules/research-match/review.service';
+import { reviewCycleRoutes } from './modules/research-match/review-cycle.routes';
+import { createReviewCycleService } from './modules/research-match/review-cycle.service';
 import { createSummaryService } from './modules/research-match/summary.service';
 import { decisionDocsPolicy } from './modules/requests/decision-docs.policy';
 import { storedFileAttachments } from './platform/mail/attachments';
@@ -368,6 +373,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(requestStaffRoutes, { staff: requestStaff });
   await app.register(summaryRoutes, { summaries });
+  // The Research Match review cycle (issue 17): reviews, conflicts, Start Review, the meeting, the report.
+  const requestSubject = (tx: DbOrTx, id: number, actor: Actor) =>
+    requests.historySubject(tx, String(id), actor);
+  await app.register(reviewRoutes, {
+    reviews: createReviewService({ db: database.db, requestSubject }),
+    staff: requestStaff,
+  });
+  await app.register(reviewCycleRoutes, {
+    cycle: createReviewCycleService({
+      db: database.db,
+      email,
+      files,
+      emailContext,
+      requestSubject,
+      transition: async (tx, request, to, actor) => {
+        await applyTransition(tx, { request, to, kind: 'decision', actor, by: actor });
+      },
+    }),
+  });
   await app.register(userListRoutes, { users: createUserListService({ db: database.db }) });
   // Renewals: the resource impact / renewal form and the renewal choice (issue 8).
   const renewals = createRenewalsService({

@@ -45,6 +45,7 @@ import { seedDemoRequests } from './demo-requests';
 import { seedDemoRenewals } from './demo-renewals';
 import { seedDemoPendingTeam } from './demo-decisions';
 import { REMINDER_DEFAULTS } from '../modules/reminders/reminders.defaults';
+import { seedDemoResearchMatch } from './demo-research-match';
 
 /** The release the footer shows; bumped with each release. */
 export const APP_VERSION = '0.1.0';
@@ -275,6 +276,8 @@ export async function seedDemoData(
         demoPassword,
         attachIrb,
       });
+      // Research Match applications new, under review and at the review meeting (issue 17).
+      await seedDemoResearchMatch(tx, { institutionId: institution.id, demoPassword, attachIrb });
     }
   });
 }

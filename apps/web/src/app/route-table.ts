@@ -67,6 +67,10 @@ const resourceRequest = () => import('@/features/home/screens/resource-request-s
 const requestDetail = () => import('@/features/requests/detail/request-detail-screen');
 const requestWizard = () => import('@/features/requests/wizard/request-wizard-screen');
 const renewal = () => import('@/features/renewals/screens/renewal-screen');
+const reviewCentre = () => import('@/features/requests/review-cycle/review-centre-screen');
+const startReview = () => import('@/features/requests/review-cycle/start-review-screen');
+const reviewMeeting = () => import('@/features/requests/review-cycle/review-meeting-screen');
+const researchMatchList = () => import('@/features/requests/list/research-match-list-screen');
 const rmRenewal = () => import('@/features/renewals/screens/rm-renewal-screen');
 const projectUpdates = () => import('@/features/renewals/screens/project-updates-screen');
 const releaseNotes = () => import('@/features/admin/screens/release-notes-screen');
@@ -191,8 +195,9 @@ export const ROUTES: RouteEntry[] = [
   {
     path: '/request/:objectId/review-meeting',
     title: 'Review Meeting',
-    crumbs: [requests],
+    crumbs: [researchMatch],
     access: 'signedIn',
+    screen: reviewMeeting,
   },
   {
     path: '/request/:objectId/renewal',
@@ -202,14 +207,26 @@ export const ROUTES: RouteEntry[] = [
     screen: renewal,
   },
   { path: '/resource-request', title: 'Resource Requests', access: 'signedIn', screen: resourceRequest },
-  { path: '/research-match-review', title: 'Research Match Review', access: 'signedIn' },
+  {
+    path: '/research-match-review',
+    title: 'Research Match Review',
+    access: 'signedIn',
+    screen: reviewCentre,
+  },
   {
     path: '/research-match-review/start-review',
     title: 'Start Review',
     crumbs: [researchMatch],
     access: 'signedIn',
+    screen: startReview,
   },
-  { path: '/research-match-applications', title: 'Research Match Applications', access: 'signedIn' },
+  {
+    path: '/research-match-applications',
+    title: 'Research Match Applications',
+    crumbs: [researchMatch],
+    access: 'signedIn',
+    screen: researchMatchList,
+  },
   { path: '/research-match/create', title: 'New Research Match Application', access: 'signedIn' },
   { path: '/abn_tissue/start-review', title: 'Start Tissue Review', access: 'signedIn' },
   { path: '/release-notes', title: 'Release Notes', access: 'signedIn', screen: releaseNotes },

@@ -2,6 +2,7 @@ import {
   DataTable,
   type DataTableColumn,
   type DataTableRowExpansionProps,
+  type DataTableSelectionProps,
   type DataTableSortStatus,
 } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
@@ -53,6 +54,7 @@ export function ServerTable<T extends { id: number }>({
   onRowClick,
   rowClassName,
   rowExpansion,
+  selection,
   label,
 }: {
   records: T[];
@@ -67,6 +69,8 @@ export function ServerTable<T extends { id: number }>({
   rowClassName?: (record: T) => string | undefined;
   /** Rows that open to show more (e.g. the command centre's request details). */
   rowExpansion?: DataTableRowExpansionProps<T>;
+  /** Rows chosen with checkboxes for a bulk action (e.g. the review centre's move to the meeting). */
+  selection?: { selected: T[]; onChange: (records: T[]) => void; label: (record: T) => string };
   label: string;
 }) {
   const descending = state.ordering.startsWith('-');
@@ -102,10 +106,19 @@ export function ServerTable<T extends { id: number }>({
     rowClassName: rowClassName ? (record: T) => rowClassName(record) : undefined,
     rowExpansion,
   } as const;
-  if (!paged) return <DataTable<T> {...common} />;
+  const selectionProps: DataTableSelectionProps<T> = selection
+    ? {
+        selectedRecords: selection.selected,
+        onSelectedRecordsChange: selection.onChange,
+        getRecordSelectionCheckboxProps: (record: T) => ({ 'aria-label': selection.label(record) }),
+        allRecordsSelectionCheckboxProps: { 'aria-label': 'Select all rows on this page' },
+      }
+    : {};
+  if (!paged) return <DataTable<T> {...common} {...selectionProps} />;
   return (
     <DataTable<T>
       {...common}
+      {...selectionProps}
       totalRecords={total}
       recordsPerPage={state.pageSize}
       paginationText={pageRangeText}

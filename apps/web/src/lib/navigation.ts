@@ -22,8 +22,16 @@ export const VIEW_MENU: ViewMenuItem[] = [
   { label: 'Institutions', to: '/institution', needs: { action: 'read', subject: 'Institution' } },
   { label: 'Projects', to: '/project', needs: { action: 'list', subject: 'Project' } },
   { label: 'Resource Requests', to: '/request' },
-  { label: 'Research Match Applications', to: '/research-match-applications' },
-  { label: 'Research Match Review', to: '/research-match-review' },
+  {
+    label: 'Research Match Applications',
+    to: '/research-match-applications',
+    needs: { action: 'list', subject: 'ReviewCycle' },
+  },
+  {
+    label: 'Research Match Review',
+    to: '/research-match-review',
+    needs: { action: 'list', subject: 'ReviewCycle' },
+  },
   { label: 'Release Notes', to: '/release-notes', needs: { action: 'list', subject: 'ReleaseNote' } },
   {
     label: 'Restricted Resources',

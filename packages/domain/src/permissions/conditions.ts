@@ -33,6 +33,20 @@ export const CONDITIONS = {
   isAssignedReviewer: (actor: Actor, object: { reviewerIds?: readonly number[] }) =>
     object.reviewerIds?.includes(actor.userId) ?? false,
   /**
+   * An assigned reviewer who has not declared a conflict of interest, on their own review when the
+   * object is one (staff §4.3 "the review form is disabled when … a conflict exists"; DESIGN §3
+   * "assigned reviewer without conflict"). The service lists the ids it checked, as for `isMember`.
+   */
+  isScoringReviewer: (
+    actor: Actor,
+    object: { reviewerIds?: readonly number[]; conflictedIds?: readonly number[]; authorId?: number | null },
+  ) =>
+    (object.reviewerIds?.includes(actor.userId) ?? false) &&
+    !(object.conflictedIds?.includes(actor.userId) ?? false) &&
+    (object.authorId === undefined || object.authorId === actor.userId),
+  /** The actor wrote the object (a review, a conflict-of-interest answer). */
+  isAuthor: (actor: Actor, object: { authorId?: number | null }) => object.authorId === actor.userId,
+  /**
    * The user is affiliated with an institution whose current signing official is the actor. The
    * service lists those institutions' official ids, as for `isMember`.
    */

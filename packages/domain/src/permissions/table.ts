@@ -62,6 +62,17 @@ export const SUBJECTS = [
   'Insight',
   // When reminders about stalled work go out and what they say (issue 19, decision 273).
   'ReminderSetting',
+  // A reviewer's scored review of a Research Match application (staff §3 review, §4.3, §7).
+  'Review',
+  // A reviewer's conflict-of-interest answer for a request (staff §3 conflict, §5, §7).
+  'ReviewConflict',
+  // The Research Match review cycle: the review centre (list), Start Review and the move to the
+  // review meeting (review) (staff §2.3, §2.4, §4.3).
+  'ReviewCycle',
+  // The review meeting page of an application: its summary, averages and score cards (staff §2.5).
+  'ReviewMeeting',
+  // The Research Match report e-mailed to its requester (staff §2.3, §7 rm_report_dispatch).
+  'ResearchMatchReport',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -146,15 +157,39 @@ const USER_ADMIN = {
 } as const;
 /** A signing official's Users page: the researchers affiliated with their institutions (foundation §2). */
 const OFFICIAL_USER_VIEWER = { User: { list: true, read: 'isUsersOfficial' } } as const;
-/** Research Match reviewers also read the staff's summary of an application they review. */
-const RESEARCH_MATCH_REVIEWER = {
-  ...ASSIGNED_REVIEWER,
+/**
+ * Research Match reviewers (staff §2.6, §4.3, §6): on the applications assigned to them they read
+ * the staff's summary, answer the conflict question, and score while Under Review without a
+ * conflict; they read their own reviews and answers, and their own assignments in the centre.
+ */
+const RM_SCORING = {
   RequestSummary: { read: 'isAssignedReviewer' },
+  Review: { list: true, read: 'isAuthor', create: 'isScoringReviewer', update: 'isScoringReviewer' },
+  ReviewConflict: { list: true, read: 'isAuthor', create: 'isAssignedReviewer' },
+  ReviewCycle: { list: true },
 } as const;
-/** Research Match administration: the summary of an application, its RM ids and meeting notes. */
-const RESEARCH_MATCH_ADMIN = { RequestSummary: { read: true, update: true } } as const;
-/** Staff who read every request read its Research Match summary too. */
-const SUMMARY_VIEWER = { RequestSummary: { read: true } } as const;
+const RESEARCH_MATCH_REVIEWER = { ...ASSIGNED_REVIEWER, ...RM_SCORING } as const;
+/**
+ * Research Match administration (staff §2.3–§2.5, §6): the summary of an application with its RM
+ * ids and meeting notes, every review and conflict answer (and withdrawing a declared conflict),
+ * Start Review and the move to the meeting, the meeting page and the report.
+ */
+const RESEARCH_MATCH_ADMIN = {
+  RequestSummary: { read: true, update: true },
+  Review: READ_ONLY,
+  ReviewConflict: { list: true, read: true, delete: true },
+  ReviewCycle: { list: true, review: true },
+  ReviewMeeting: { read: true },
+  ResearchMatchReport: { create: true },
+} as const;
+/** Staff who read every request read its Research Match summary, reviews and meeting too. */
+const SUMMARY_VIEWER = {
+  RequestSummary: { read: true },
+  Review: READ_ONLY,
+  ReviewConflict: READ_ONLY,
+  ReviewCycle: { list: true },
+  ReviewMeeting: { read: true },
+} as const;
 /** Staff who see a dataset's UUID, version history and who has access to it. */
 const DATASET_STAFF = { DatasetInternal: { read: true }, DatasetAccess: READ_ONLY } as const;
 /** The global search box of the staff header (foundation §2 navigation). */
@@ -257,7 +292,11 @@ export const PERMISSIONS = {
   rm_admin: {
     History: READ_ONLY,
     Request: { list: true, read: true, decide: true },
+    RequestDocument: { read: true },
     Renewal: READ_ONLY,
+    // They assign the reviewers of the applications, with their roles (issue 17).
+    RequestReviewer: { list: true, update: true },
+    ...USER_VIEWER,
     ...RESEARCH_MATCH_ADMIN,
     ...INSIGHTS,
   },
@@ -281,7 +320,7 @@ export const PERMISSIONS = {
     ResearchTeam: { ...READ_ONLY, update: 'isAssignedReviewer' },
     ...REQUEST_VIEWER,
     Renewal: READ_ONLY,
-    RequestSummary: { read: 'isAssignedReviewer' },
+    ...RM_SCORING,
     // The Availability tab of biospecimen requests (researcher §2).
     SampleAvailability: { read: true },
     // Only their own assignments (staff §6), and who else reviews them.

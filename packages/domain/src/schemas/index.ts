@@ -24,3 +24,4 @@ export * from './idempotency';
 export * from './research-match';
 export * from './insights';
 export * from './reminders';
+export * from './research-match-review';

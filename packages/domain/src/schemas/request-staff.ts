@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MAX_ID } from './safe-input';
 import type { RoleKey } from '../constants/roles';
+import { reviewUserInputSchema } from './research-match-review';
 
 /**
  * The staff panel of a request (staff §3 request review_users, comments, zendesk_ticket_ids; §5
@@ -38,15 +38,15 @@ export const REQUEST_STAFF_MESSAGES = {
   staffFieldsAlone: 'Send comments and Zendesk ticket ids without other changes.',
 } as const;
 
-const userId = z
-  .number({ error: 'Enter a user id.' })
-  .int({ error: 'Enter a user id.' })
-  .positive({ error: 'Enter a user id.' })
-  .max(MAX_ID, { error: 'Enter a user id.' });
-
-/** PUT request/{id}/review_users/: the whole list; `confirm` removes reviewers with an active review. */
+/**
+ * PUT request/{id}/review_users/: the whole list; `confirm` removes reviewers with an active review.
+ * On a Research Match application each entry may carry its `reviewer_role` (1 primary, 2
+ * secondary, 3 other); a plain id keeps the reviewer's role, or makes a new one Other.
+ */
 export const reviewUsersInputSchema = z.strictObject({
-  users: z.array(userId).max(MAX_REVIEWERS, { error: REQUEST_STAFF_MESSAGES.tooManyReviewers }),
+  users: z
+    .array(reviewUserInputSchema)
+    .max(MAX_REVIEWERS, { error: REQUEST_STAFF_MESSAGES.tooManyReviewers }),
   confirm: z.boolean().optional(),
 });
 export type ReviewUsersInput = z.infer<typeof reviewUsersInputSchema>;
@@ -57,6 +57,13 @@ export const reviewUserSchema = z.object({
   email: z.string(),
   /** When the reviewer was assigned. */
   assigned: z.string(),
+  /** On Research Match applications: 1 primary, 2 secondary, 3 other (null on other kinds). */
+  reviewer_role: z.number().nullable().optional(),
+  reviewer_role_name: z.string().nullable().optional(),
+  /** Their conflict-of-interest answer: null before they answer (Research Match only). */
+  conflict_exists: z.boolean().nullable().optional(),
+  /** New, In Progress or Completed (Research Match only). */
+  progress: z.string().nullable().optional(),
 });
 export type ReviewUserDto = z.infer<typeof reviewUserSchema>;
 

@@ -319,6 +319,40 @@ export const requestSchema = z.object({
   reviewers_locked: z.boolean(),
   /** Assigned reviewers (staff §3), for staff who may see them. */
   review_users: z.array(reviewUserSchema).optional(),
+  /**
+   * `expand=summary` on Research Match applications: the staff summary's list fields (the
+   * research-match list's expandable rows and CSV), for callers who may read the summary.
+   */
+  summary: z
+    .object({
+      scientific_title: z.string(),
+      scientific_abstract: z.string(),
+      review_quarter: z.string().nullable(),
+      review_cycle: z.number(),
+      due_date: z.string().nullable(),
+      keywords: z.array(z.string()),
+      category: z.array(z.string()),
+      study_type: z.array(z.string()),
+      region: z.string(),
+    })
+    .nullable()
+    .optional(),
+  /**
+   * The caller's own assignment on a Research Match application they review (staff §2.6, §4.3):
+   * their role, conflict-of-interest answer, review and its progress, and whether the scoring form
+   * is open to them now.
+   */
+  my_review: z
+    .object({
+      reviewer_role: z.number().nullable(),
+      reviewer_role_name: z.string().nullable(),
+      conflict_exists: z.boolean().nullable(),
+      conflict_id: z.number().nullable(),
+      review_id: z.number().nullable(),
+      progress: z.string(),
+      can_score: z.boolean(),
+    })
+    .optional(),
   /** Support tickets (staff §3), for staff who may see them. */
   zendesk_ticket_ids: z.array(z.string()).optional(),
   access_control_list: z.array(accessControlEntrySchema),

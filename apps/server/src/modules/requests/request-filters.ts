@@ -116,3 +116,30 @@ export const recontactingCohortFilter: FilterDef = {
     return sql`(${requests.typeId} in (4, 5) and ${R.cohortIds} && ${`{${ids.join(',')}}`}::integer[])`;
   },
 };
+
+/** A condition on the Research Match application's summary (one row per application, by request id). */
+export const throughSummary = (condition: SQL) =>
+  sql`exists (select 1 from request_summaries rs where rs.request_id = ${R.id} and ${condition})`;
+
+/**
+ * A multiple-choice answer of the summary (keywords, category, methods): `name=x` holds x,
+ * `name__in=x,y` holds any of them — through the column's GIN index (decision 158).
+ */
+export function summaryChoiceFilter(column: string): FilterDef {
+  return {
+    type: 'text',
+    column: requests.id,
+    lookups: ['exact', 'in'],
+    build(lookup, raw) {
+      const wanted = values(lookup, raw);
+      if (wanted.length === 0) return sql`false`;
+      if (wanted.some((value) => value.length > 200))
+        throw new Error('Ensure each value has no more than 200 characters.');
+      const array = sql`array[${sql.join(
+        wanted.map((value) => sql`${value}`),
+        sql`, `,
+      )}]::text[]`;
+      return throughSummary(sql`${sql.raw(`rs.${column}`)} ${lookup === 'in' ? sql`&&` : sql`@>`} ${array}`);
+    },
+  };
+}

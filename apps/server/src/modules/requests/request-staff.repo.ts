@@ -1,34 +1,73 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { REVIEWER_ROLES } from '@rrp/domain';
+import { RESEARCH_MATCH_REVIEWER_ROLES, REVIEWER_ROLES } from '@rrp/domain';
 import type { DbOrTx } from '../../platform/db/database';
-import { groups, requestComments, requestReviewers, requests, userGroups, users } from '../../db/schema';
+import {
+  groups,
+  requestComments,
+  requestReviewers,
+  requests,
+  reviewConflicts,
+  userGroups,
+  users,
+} from '../../db/schema';
+
+/** The request row as locked for a change of its reviewers. */
+export type LockedRequest = typeof requests.$inferSelect;
 
 /** The staff panel's SQL (staff §3): reviewers, comments and Zendesk ticket ids of a request. */
 
-/** The users with these ids, each with whether they hold a reviewer group. */
-export async function reviewerCandidates(db: DbOrTx, ids: readonly number[]) {
-  if (ids.length === 0) return [];
-  const reviewerGroups = sql.join(
-    REVIEWER_ROLES.map((role) => sql`${role}`),
+const groupList = (roles: readonly string[]) =>
+  sql.join(
+    roles.map((role) => sql`${role}`),
     sql`, `,
   );
+const holdsGroup = (roles: readonly string[]) =>
+  sql<boolean>`exists (select 1 from ${userGroups} ug join ${groups} g on g.id = ug.group_id where ug.user_id = "users"."id" and g.name in (${groupList(roles)}))`;
+
+/**
+ * The users with these ids, each with whether they hold a reviewer group, and a Research Match
+ * reviewer group (internal, external or portal reviewers).
+ */
+export async function reviewerCandidates(db: DbOrTx, ids: readonly number[]) {
+  if (ids.length === 0) return [];
   return db
     .select({
       id: users.id,
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
-      isReviewer: sql<boolean>`exists (select 1 from ${userGroups} ug join ${groups} g on g.id = ug.group_id where ug.user_id = "users"."id" and g.name in (${reviewerGroups}))`,
+      isReviewer: holdsGroup(REVIEWER_ROLES),
+      isResearchMatchReviewer: holdsGroup(RESEARCH_MATCH_REVIEWER_ROLES),
     })
     .from(users)
     .where(inArray(users.id, [...ids]));
 }
 
-export async function reviewerIdsOf(db: DbOrTx, requestId: number): Promise<number[]> {
-  const rows = await db
-    .select({ userId: requestReviewers.userId })
+/** The request's assignments with their roles. */
+export async function assignmentsOf(db: DbOrTx, requestId: number) {
+  return db
+    .select({ userId: requestReviewers.userId, reviewerRole: requestReviewers.reviewerRole })
     .from(requestReviewers)
     .where(eq(requestReviewers.requestId, requestId));
+}
+
+export async function reviewerIdsOf(db: DbOrTx, requestId: number): Promise<number[]> {
+  return (await assignmentsOf(db, requestId)).map((row) => row.userId);
+}
+
+/** Which of these users declared a conflict of interest for the request. */
+export async function conflictedUsers(db: DbOrTx, requestId: number, userIds: readonly number[]) {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({ userId: reviewConflicts.userId })
+    .from(reviewConflicts)
+    .where(
+      and(
+        eq(reviewConflicts.requestId, requestId),
+        inArray(reviewConflicts.userId, [...userIds]),
+        eq(reviewConflicts.conflictExists, true),
+      ),
+    );
   return rows.map((row) => row.userId);
 }
 
@@ -39,12 +78,28 @@ export async function removeReviewers(db: DbOrTx, requestId: number, userIds: re
     .where(and(eq(requestReviewers.requestId, requestId), inArray(requestReviewers.userId, [...userIds])));
 }
 
-export async function addReviewers(db: DbOrTx, requestId: number, userIds: readonly number[]) {
-  if (userIds.length === 0) return;
+export async function addReviewers(
+  db: DbOrTx,
+  requestId: number,
+  assignments: readonly { userId: number; reviewerRole: number | null }[],
+) {
+  if (assignments.length === 0) return;
   await db
     .insert(requestReviewers)
-    .values(userIds.map((userId) => ({ requestId, userId })))
+    .values(assignments.map(({ userId, reviewerRole }) => ({ requestId, userId, reviewerRole })))
     .onConflictDoNothing();
+}
+
+export async function setReviewerRole(
+  db: DbOrTx,
+  requestId: number,
+  userId: number,
+  reviewerRole: number | null,
+) {
+  await db
+    .update(requestReviewers)
+    .set({ reviewerRole })
+    .where(and(eq(requestReviewers.requestId, requestId), eq(requestReviewers.userId, userId)));
 }
 
 export async function touchRequest(db: DbOrTx, requestId: number) {

@@ -1,7 +1,11 @@
 import {
   can,
   REQUEST_STAFF_MESSAGES,
+  RESEARCH_MATCH_TYPES,
+  REVIEW_MESSAGES,
+  REVIEWER_ROLE,
   type Actor,
+  type ReviewDeleteInput,
   type CreateRequestCommentInput,
   type RequestCommentDto,
   type ReviewUsersDto,
@@ -20,7 +24,7 @@ import {
 } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
 import { ZendeskUnavailableError, type ZendeskAdapter } from '../../platform/external/zendesk';
-import { subjectOfView } from './requests.presenter';
+import { presentReviewUser, subjectOfView } from './requests.presenter';
 import * as requestsRepo from './requests.repo';
 import * as repo from './request-staff.repo';
 
@@ -97,24 +101,97 @@ export function createRequestStaffService(deps: {
     return row;
   }
 
-  async function reviewUsersOf(tx: DbOrTx, id: number, locked: boolean): Promise<ReviewUsersDto> {
-    const rows = await requestsRepo.reviewersOfRequests(tx, [id]);
+  async function reviewUsersOf(tx: DbOrTx, request: repo.LockedRequest): Promise<ReviewUsersDto> {
+    const rows = await requestsRepo.reviewersOfRequests(tx, [request.id]);
     return {
-      review_users: rows.map((row) => ({
-        id: row.userId,
-        display_name: fullName(row),
-        email: row.email,
-        assigned: row.assigned.toISOString(),
-      })),
-      reviewers_locked: locked,
+      review_users: rows.map((row) => presentReviewUser(request, row)),
+      reviewers_locked: request.reviewersLocked,
     };
+  }
+
+  /**
+   * Removing reviewers of a request Under Review ends their active review: without `confirm` a
+   * 409 names them (staff §5 "Removing a reviewer with an active review asks for confirmation").
+   */
+  async function confirmRemoval(
+    tx: DbOrTx,
+    request: repo.LockedRequest,
+    removed: number[],
+    confirm?: boolean,
+  ) {
+    if (removed.length === 0 || request.statusId !== UNDER_REVIEW || confirm === true) return;
+    const active = (await requestsRepo.reviewersOfRequests(tx, [request.id])).filter((row) =>
+      removed.includes(row.userId),
+    );
+    const names = active.map((row) => fullName(row)).join(', ');
+    throw new AppError(409, REQUEST_STAFF_MESSAGES.activeReview(names), {
+      detail: REQUEST_STAFF_MESSAGES.activeReview(names),
+      active_reviewers: active.map((row) => ({ id: row.userId, display_name: fullName(row) })),
+    });
+  }
+
+  /**
+   * Writes the new assignments in an order the one-primary index accepts: removals, demotions,
+   * new reviewers, then promotions to primary.
+   */
+  async function writeAssignments(
+    tx: DbOrTx,
+    requestId: number,
+    current: { userId: number; reviewerRole: number | null }[],
+    wanted: Map<number, number | null>,
+  ) {
+    const removed = current.filter((row) => !wanted.has(row.userId)).map((row) => row.userId);
+    await repo.removeReviewers(tx, requestId, removed);
+    const changed = current.filter(
+      (row) => wanted.has(row.userId) && wanted.get(row.userId) !== row.reviewerRole,
+    );
+    for (const row of changed.filter((entry) => wanted.get(entry.userId) !== REVIEWER_ROLE.primary)) {
+      await repo.setReviewerRole(tx, requestId, row.userId, wanted.get(row.userId)!);
+    }
+    const added = [...wanted].filter(([userId]) => !current.some((row) => row.userId === userId));
+    await repo.addReviewers(
+      tx,
+      requestId,
+      added.map(([userId, reviewerRole]) => ({ userId, reviewerRole })),
+    );
+    for (const row of changed.filter((entry) => wanted.get(entry.userId) === REVIEWER_ROLE.primary)) {
+      await repo.setReviewerRole(tx, requestId, row.userId, REVIEWER_ROLE.primary);
+    }
+  }
+
+  /**
+   * The roles of the wanted reviewers of a Research Match application: the one sent, else the
+   * reviewer's current role, else Other; one primary at most, never one who declared a conflict.
+   */
+  async function researchMatchRoles(
+    tx: DbOrTx,
+    requestId: number,
+    entries: { id: number; role: number | null | undefined }[],
+    current: { userId: number; reviewerRole: number | null }[],
+  ): Promise<Map<number, number | null>> {
+    const roles = new Map<number, number | null>();
+    for (const entry of entries) {
+      const existing = current.find((row) => row.userId === entry.id)?.reviewerRole;
+      roles.set(entry.id, entry.role ?? existing ?? REVIEWER_ROLE.other);
+    }
+    const primaries = [...roles].filter(([, role]) => role === REVIEWER_ROLE.primary).map(([id]) => id);
+    if (primaries.length > 1) throw new ValidationError({ users: [REVIEW_MESSAGES.onePrimary] });
+    const conflicted = await repo.conflictedUsers(tx, requestId, primaries);
+    if (conflicted.length > 0) {
+      const people = await repo.reviewerCandidates(tx, conflicted);
+      throw new ValidationError({
+        users: [REVIEW_MESSAGES.conflictedPrimary(people.map(fullName).join(', '))],
+      });
+    }
+    return roles;
   }
 
   return {
     /**
      * PUT request/{id}/review_users/: the whole list of reviewers (at most 100, each in a reviewer
-     * group). Refused once a rejection locked them; removing reviewers of a request Under Review
-     * needs `confirm: true` (409 lists them). One transaction, one history row.
+     * group; on Research Match applications a Research Match reviewer with a role, one primary).
+     * Refused once a rejection locked them; removing reviewers of a request Under Review needs
+     * `confirm: true` (409 lists them). One transaction, one history row.
      */
     async setReviewUsers(actor: Actor, id: number, input: ReviewUsersInput): Promise<ReviewUsersDto> {
       return db.transaction(async (tx) => {
@@ -122,10 +199,17 @@ export function createRequestStaffService(deps: {
         const request = await requestsRepo.lockRequest(tx, id);
         if (!request) throw new NotFoundError();
         if (request.reviewersLocked) throw ValidationError.nonField(REQUEST_STAFF_MESSAGES.reviewersLocked);
+        const researchMatch = RESEARCH_MATCH_TYPES.includes(request.typeId);
 
-        const wanted = [...new Set(input.users)];
-        const found = await repo.reviewerCandidates(tx, wanted);
-        const unknown = wanted.filter((userId) => !found.some((user) => user.id === userId));
+        // One entry per user, the last one sent winning.
+        const entries = new Map<number, number | null | undefined>();
+        for (const entry of input.users) {
+          if (typeof entry === 'number') entries.set(entry, entries.get(entry));
+          else entries.set(entry.id, entry.reviewer_role);
+        }
+        const wantedIds = [...entries.keys()];
+        const found = await repo.reviewerCandidates(tx, wantedIds);
+        const unknown = wantedIds.filter((userId) => !found.some((user) => user.id === userId));
         if (unknown.length > 0) {
           throw new ValidationError({ users: [REQUEST_STAFF_MESSAGES.unknownUsers(unknown.join(', '))] });
         }
@@ -135,28 +219,62 @@ export function createRequestStaffService(deps: {
             users: [REQUEST_STAFF_MESSAGES.notReviewer(notReviewers.map(fullName).join(', '))],
           });
         }
-
-        const current = await repo.reviewerIdsOf(tx, id);
-        const removed = current.filter((userId) => !wanted.includes(userId));
-        const added = wanted.filter((userId) => !current.includes(userId));
-        if (removed.length > 0 && request.statusId === UNDER_REVIEW && input.confirm !== true) {
-          const active = (await requestsRepo.reviewersOfRequests(tx, [id])).filter((row) =>
-            removed.includes(row.userId),
-          );
-          const names = active.map((row) => fullName(row));
-          throw new AppError(409, REQUEST_STAFF_MESSAGES.activeReview(names.join(', ')), {
-            detail: REQUEST_STAFF_MESSAGES.activeReview(names.join(', ')),
-            active_reviewers: active.map((row) => ({ id: row.userId, display_name: fullName(row) })),
-          });
+        if (researchMatch) {
+          const notRm = found.filter((user) => !user.isResearchMatchReviewer);
+          if (notRm.length > 0) {
+            throw new ValidationError({
+              users: [REVIEW_MESSAGES.notRmReviewer(notRm.map(fullName).join(', '))],
+            });
+          }
         }
-        if (removed.length > 0 || added.length > 0) {
+
+        const current = await repo.assignmentsOf(tx, id);
+        const wanted = researchMatch
+          ? await researchMatchRoles(
+              tx,
+              id,
+              [...entries].map(([userId, role]) => ({ id: userId, role })),
+              current,
+            )
+          : new Map(wantedIds.map((userId) => [userId, null]));
+        const removed = current.filter((row) => !wanted.has(row.userId)).map((row) => row.userId);
+        await confirmRemoval(tx, request, removed, input.confirm);
+        const changes =
+          removed.length > 0 ||
+          [...wanted].some(
+            ([userId, role]) => current.find((row) => row.userId === userId)?.reviewerRole !== role,
+          );
+        if (changes) {
           await auditedRequestChange(tx, actor, id, async () => {
-            await repo.removeReviewers(tx, id, removed);
-            await repo.addReviewers(tx, id, added);
+            await writeAssignments(tx, id, current, wanted);
             await repo.touchRequest(tx, id);
           });
         }
-        return reviewUsersOf(tx, id, request.reviewersLocked);
+        return reviewUsersOf(tx, request);
+      });
+    },
+
+    /**
+     * The spec's `review delete action` (staff §7: request, reviewer, role): the reviewer leaves the
+     * request, with the same confirmation and audit as the staff panel's list.
+     */
+    async removeReviewer(actor: Actor, input: ReviewDeleteInput): Promise<ReviewUsersDto> {
+      return db.transaction(async (tx) => {
+        await readable(tx, actor, input.request);
+        const request = await requestsRepo.lockRequest(tx, input.request);
+        if (!request) throw new NotFoundError();
+        if (request.reviewersLocked) throw ValidationError.nonField(REQUEST_STAFF_MESSAGES.reviewersLocked);
+        const current = await repo.assignmentsOf(tx, request.id);
+        const assignment = current.find((row) => row.userId === input.reviewer);
+        if (!assignment || (input.role !== undefined && assignment.reviewerRole !== input.role)) {
+          throw new ValidationError({ reviewer: [REVIEW_MESSAGES.notAssignedWithRole] });
+        }
+        await confirmRemoval(tx, request, [input.reviewer], input.confirm);
+        await auditedRequestChange(tx, actor, request.id, async () => {
+          await repo.removeReviewers(tx, request.id, [input.reviewer]);
+          await repo.touchRequest(tx, request.id);
+        });
+        return reviewUsersOf(tx, request);
       });
     },
 

@@ -9,7 +9,9 @@ import {
   groupingFilter,
   recontactingCohortFilter,
   reviewQuarterFilter,
+  summaryChoiceFilter,
   throughReviewers,
+  throughSummary,
 } from './request-filters';
 import { cohortNameSql, R, visibleTo } from './requests.repo';
 
@@ -116,6 +118,22 @@ export const requestList: ListSpec = {
     grouping: groupingFilter,
     /** Research Match requests (and renewals) of a cohort (staff §7 "recontacting cohort filter"). */
     recontacting_cohort: recontactingCohortFilter,
+    // The research-match list's filters (researcher §2 "Lists"), on the staff summary's indexed columns.
+    review_cycle: {
+      type: 'int',
+      column: sql`rs.review_cycle`,
+      through: throughSummary,
+      lookups: ['exact', 'in', 'gte', 'lte'],
+    },
+    keywords: summaryChoiceFilter('keywords'),
+    category: summaryChoiceFilter('category'),
+    methods: summaryChoiceFilter('study_type'),
+    region: {
+      type: 'text',
+      column: sql`rs.region`,
+      through: throughSummary,
+      lookups: ['exact', 'in', 'icontains'],
+    },
     submission_date: { type: 'date', column: requests.submissionDate },
     decision_date: { type: 'date', column: requests.decisionDate },
     expiration_date: { type: 'date', column: requests.expirationDate },
@@ -145,7 +163,7 @@ export const requestList: ListSpec = {
     { table: listInstitution, on: eq(listInstitution.id, requests.institutionId) },
     { table: listProject, on: eq(listProject.id, requests.projectId) },
   ],
-  expand: ['project', 'datasets', 'owner', 'institution'],
+  expand: ['project', 'datasets', 'owner', 'institution', 'summary'],
 };
 
 /**

@@ -5,13 +5,17 @@ import {
   REQUEST_TYPES,
   RETURN_TO_APPLICANT_STATUSES,
   expectedDecision,
+  RESEARCH_MATCH_CRITERIA,
+  reviewerRoleName,
+  reviewProgress,
   type Actor,
   type DatasetAccessType,
   type DecisionTimes,
   type RequestDatasetRef,
   type RequestDto,
+  type ReviewUserDto,
 } from '@rrp/domain';
-import type { findRequest, RequestRelations } from './requests.repo';
+import type { findRequest, RequestRelations, ReviewerOfRequest } from './requests.repo';
 import { presentIrb } from '../projects/projects.service';
 
 /** The channels a dataset offers, from its fields (as the catalogue shows them). */
@@ -63,6 +67,49 @@ export function isEditableBy(actor: Actor | null, view: Pick<RequestView, 'reque
 
 const name = <T extends Record<number, string>>(table: T, id: number) => table[id as keyof T] ?? '';
 
+/** Research Match applications and their renewals (types 4, 5): reviewed with roles, conflicts and scores. */
+const RESEARCH_MATCH_TYPES = [4, 5];
+
+/** A reviewer's progress on an application (staff §4.3), from their review of its current cycle. */
+function progressOf(statusId: number, reviewer: ReviewerOfRequest) {
+  return reviewProgress(
+    statusId,
+    reviewer.scores === null
+      ? null
+      : {
+          scores: reviewer.scores.slice(0, RESEARCH_MATCH_CRITERIA.length),
+          recommended: reviewer.recommended,
+          anythingElse: reviewer.anythingElse,
+        },
+  );
+}
+
+const UNDER_REVIEW = 3;
+
+/**
+ * An assigned reviewer as the staff panel shows them (staff §3 review_users); on Research Match
+ * applications with their role, conflict-of-interest answer and progress.
+ */
+export function presentReviewUser(
+  request: { typeId: number; statusId: number },
+  reviewer: ReviewerOfRequest,
+): ReviewUserDto {
+  return {
+    id: reviewer.userId,
+    display_name: fullName(reviewer),
+    email: reviewer.email,
+    assigned: reviewer.assigned.toISOString(),
+    ...(RESEARCH_MATCH_TYPES.includes(request.typeId)
+      ? {
+          reviewer_role: reviewer.reviewerRole,
+          reviewer_role_name: reviewerRoleName(reviewer.reviewerRole),
+          conflict_exists: reviewer.conflictExists,
+          progress: progressOf(request.statusId, reviewer),
+        }
+      : {}),
+  };
+}
+
 export function presentRequest(
   actor: Actor | null,
   view: RequestView,
@@ -77,6 +124,12 @@ export function presentRequest(
   const samples = relations.samples.get(request.id) ?? [];
   const reviewers = relations.reviewers.get(request.id) ?? [];
   const renewal = relations.latestRenewals.get(request.id);
+  const researchMatch = RESEARCH_MATCH_TYPES.includes(request.typeId);
+  // The caller's own assignment, when they review this Research Match application.
+  const mine =
+    researchMatch && actor ? reviewers.find((reviewer) => reviewer.userId === actor.userId) : undefined;
+  const summary = relations.summaries?.get(request.id);
+  const subject = subjectOfView(view, actor);
   const irbDto = irb ? presentIrb(irb) : null;
   const datasetRefs: RequestDatasetRef[] = datasets.map(({ dataset, cohortName }) => ({
     id: dataset.id,
@@ -128,12 +181,26 @@ export function presentRequest(
     // The staff panel (staff §3): who reviews it and its support tickets, for the staff who see them.
     ...(can(actor, 'list', 'RequestReviewer')
       ? {
-          review_users: reviewers.map((reviewer) => ({
-            id: reviewer.userId,
-            display_name: fullName(reviewer),
-            email: reviewer.email,
-            assigned: reviewer.assigned.toISOString(),
-          })),
+          review_users: reviewers.map((reviewer) => presentReviewUser(request, reviewer)),
+        }
+      : {}),
+    ...(mine
+      ? {
+          my_review: {
+            reviewer_role: mine.reviewerRole,
+            reviewer_role_name: reviewerRoleName(mine.reviewerRole),
+            conflict_exists: mine.conflictExists,
+            conflict_id: mine.conflictId,
+            review_id: mine.reviewId,
+            progress: progressOf(request.statusId, mine),
+            can_score: request.statusId === UNDER_REVIEW && mine.conflictExists === false,
+          },
+        }
+      : {}),
+    ...(expand.has('summary') && researchMatch
+      ? {
+          summary:
+            summary && can(actor, 'read', 'RequestSummary', subject) ? presentListSummary(summary) : null,
         }
       : {}),
     ...(can(actor, 'read', 'ZendeskTicket') ? { zendesk_ticket_ids: request.zendeskTicketIds } : {}),
@@ -167,6 +234,23 @@ export function presentRequest(
     is_editable: isEditableBy(actor, view),
     created: request.created.toISOString(),
     modified: request.modified.toISOString(),
-    permissions: permissionsFor(actor, 'Request', subjectOfView(view, actor)),
+    permissions: permissionsFor(actor, 'Request', subject),
+  };
+}
+
+/** The summary's list fields (`expand=summary`). */
+function presentListSummary(
+  row: NonNullable<RequestRelations['summaries']> extends Map<number, infer S> ? S : never,
+) {
+  return {
+    scientific_title: row.scientificTitle,
+    scientific_abstract: row.scientificAbstract,
+    review_quarter: row.reviewQuarter,
+    review_cycle: row.reviewCycle,
+    due_date: row.dueDate?.toISOString() ?? null,
+    keywords: row.keywords,
+    category: row.category,
+    study_type: row.studyType,
+    region: row.region,
   };
 }

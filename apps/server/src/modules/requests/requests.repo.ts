@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { APPROVED_STATUSES, type DecisionTimes } from '@rrp/domain';
+import { APPROVED_STATUSES, RESEARCH_MATCH_CRITERIA, type DecisionTimes } from '@rrp/domain';
 import type { DbOrTx } from '../../platform/db/database';
 import {
   cohorts,
@@ -14,7 +14,10 @@ import {
   requestRenewals,
   requestReviewers,
   requestSamples,
+  requestSummaries,
   requests,
+  reviewConflicts,
+  reviews,
   researchTeamMembers,
   samples,
   sampleTypeAllowedUsers,
@@ -144,6 +147,8 @@ export interface RequestRelations {
   reviewers: Map<number, ReviewerOfRequest[]>;
   /** The newest renewal of each request that has one (the research-match list's "(Renewal <status>)"). */
   latestRenewals: Map<number, LatestRenewal>;
+  /** Research Match summaries, when the list asked for them (`expand=summary`). */
+  summaries?: Map<number, typeof requestSummaries.$inferSelect>;
 }
 
 export interface LatestRenewal {
@@ -177,14 +182,63 @@ export async function reviewersOfRequests(db: DbOrTx, ids: readonly number[]) {
       requestId: requestReviewers.requestId,
       userId: requestReviewers.userId,
       assigned: requestReviewers.created,
+      /** 1 primary, 2 secondary, 3 other on Research Match applications. */
+      reviewerRole: requestReviewers.reviewerRole,
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
+      conflictId: reviewConflicts.id,
+      conflictExists: reviewConflicts.conflictExists,
+      // The reviewer's review of the application's current cycle, as far as progress reads it.
+      reviewId: reviews.id,
+      scores: sql<(number | null)[] | null>`case when ${reviews.id} is null then null else array[${sql.join(
+        RESEARCH_MATCH_CRITERIA.map((criterion) => sql.raw(`"reviews"."${criterion}_score"`)),
+        sql`, `,
+      )}]::int[] end`,
+      recommended: sql<boolean>`${reviews.reviewerDecision} is not null`,
+      anythingElse: sql<boolean>`coalesce(${sql.join(
+        RESEARCH_MATCH_CRITERIA.flatMap((criterion) => [
+          sql.raw(`"reviews"."${criterion}_strengths" <> ''`),
+          sql.raw(`"reviews"."${criterion}_weaknesses" <> ''`),
+        ]),
+        sql` or `,
+      )} or ${reviews.buildMerit} is not null, false)`,
     })
     .from(requestReviewers)
     .innerJoin(users, eq(users.id, requestReviewers.userId))
+    .leftJoin(
+      reviewConflicts,
+      and(
+        eq(reviewConflicts.requestId, requestReviewers.requestId),
+        eq(reviewConflicts.userId, requestReviewers.userId),
+      ),
+    )
+    .leftJoin(requestSummaries, eq(requestSummaries.requestId, requestReviewers.requestId))
+    .leftJoin(
+      reviews,
+      and(
+        eq(reviews.requestId, requestReviewers.requestId),
+        eq(reviews.reviewerId, requestReviewers.userId),
+        eq(reviews.cycle, requestSummaries.reviewCycle),
+      ),
+    )
     .where(inArray(requestReviewers.requestId, [...ids]))
-    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
+    .orderBy(
+      asc(sql`coalesce(${requestReviewers.reviewerRole}, 9)`),
+      asc(users.lastName),
+      asc(users.firstName),
+      asc(users.id),
+    );
+}
+
+/** The staff summary of these Research Match applications (`expand=summary`), in one query. */
+export async function summariesOf(db: DbOrTx, ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, typeof requestSummaries.$inferSelect>();
+  const rows = await db
+    .select()
+    .from(requestSummaries)
+    .where(inArray(requestSummaries.requestId, [...ids]));
+  return new Map(rows.map((row) => [row.requestId, row]));
 }
 
 /** The datasets, samples and team list of these requests, in one query each (no N+1). */
@@ -515,4 +569,50 @@ export async function cohortIdsByName(db: DbOrTx, names: readonly string[]): Pro
     .from(cohorts)
     .where(inArray(cohorts.name, [...names]));
   return rows.map((row) => row.id);
+}
+
+/**
+ * A Research Match application entering review starts a review cycle (staff §4.3, §9): the
+ * summary (started on submission; a bare one if missing) takes the review quarter — the current
+ * quarter offset by -1 — and counts one more cycle, which the cycle's reviews carry.
+ */
+export async function beginReviewCycle(db: DbOrTx, requestId: number, quarter: string) {
+  await db
+    .insert(requestSummaries)
+    .values({ requestId, reviewQuarter: quarter, reviewCycle: 1 })
+    .onConflictDoUpdate({
+      target: requestSummaries.requestId,
+      set: {
+        reviewQuarter: quarter,
+        reviewCycle: sql`${requestSummaries.reviewCycle} + 1`,
+        modified: new Date(),
+      },
+    });
+}
+
+/** Renewal statuses still under consideration: the renewal follows its application's review. */
+const OPEN_RENEWAL_STATUSES = [2, 3, 8, 10];
+
+/**
+ * The open renewal of a Research Match application takes the status its application moves to
+ * (decision 210): a renewal is reviewed as the application it brings back. Answers the renewal
+ * before and after, for its history, or null when none is open.
+ */
+export async function renewalFollows(db: DbOrTx, requestId: number, statusId: number) {
+  const [open] = await db
+    .select()
+    .from(requestRenewals)
+    .where(
+      and(eq(requestRenewals.requestId, requestId), inArray(requestRenewals.statusId, OPEN_RENEWAL_STATUSES)),
+    )
+    .orderBy(desc(requestRenewals.created), desc(requestRenewals.id))
+    .limit(1)
+    .for('update');
+  if (!open || open.statusId === statusId) return null;
+  const [after] = await db
+    .update(requestRenewals)
+    .set({ statusId, modified: new Date() })
+    .where(eq(requestRenewals.id, open.id))
+    .returning();
+  return { before: open, after: after! };
 }

@@ -162,17 +162,17 @@ export function createRequestsService(deps: {
   }
 
   async function present(tx: DbOrTx, actor: Actor, views: RequestView[], expand: ReadonlySet<string>) {
-    const [relations, names, decided] = await Promise.all([
-      repo.relationsOf(
-        tx,
-        views.map((view) => view.request.id),
-      ),
+    const ids = views.map((view) => view.request.id);
+    const [relations, names, decided, summaries] = await Promise.all([
+      repo.relationsOf(tx, ids),
       repo.cohortNames(
         tx,
         views.flatMap((view) => view.request.cohortIds),
       ),
       decisionTimes(),
+      expand.has('summary') ? repo.summariesOf(tx, ids) : undefined,
     ]);
+    if (summaries) relations.summaries = summaries;
     return views.map((view) => presentRequest(actor, view, relations, names, expand, decided));
   }
 

@@ -1,6 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import {
   DECISION_STATUSES,
+  defaultReviewQuarter,
+  quarterKey,
+  RESEARCH_MATCH_TYPE,
   flowFor,
   isRenewalSubmission,
   isSubmission,
@@ -137,6 +140,24 @@ export async function applyTransition(tx: DbOrTx, input: TransitionInput): Promi
   if (status === S.suspended) changes.revocationDate = now;
 
   const [row] = await tx.update(requests).set(changes).where(eq(requests.id, request.id)).returning();
+
+  // Research Match (issue 17): entering review starts a review cycle; an open renewal follows
+  // the decisions on its application.
+  if (request.typeId === RESEARCH_MATCH_TYPE && input.kind === 'decision') {
+    if (status === S.underReview)
+      await repo.beginReviewCycle(tx, request.id, quarterKey(defaultReviewQuarter(now)));
+    const renewal = await repo.renewalFollows(tx, request.id, status);
+    if (renewal) {
+      await recordHistory(tx, {
+        model: 'renewal',
+        objectId: renewal.after.id,
+        action: 'update',
+        before: renewal.before,
+        after: renewal.after,
+        by: input.by,
+      });
+    }
+  }
 
   // The owner's suspension (foundation §2 ribbon, researcher §4 'Suspended Request prevents…').
   if (status === S.suspended) {

@@ -73,10 +73,10 @@ describe('CommandCentre (staff §2.1)', () => {
     expect(await screen.findByText('Resource requests page')).toBeInTheDocument();
   });
 
-  it('offers no tab for a review screen that is not built yet', async () => {
+  it('leads the Research Match tab to the review centre, and offers none for a screen not built yet', async () => {
     renderCentre('portal_admin');
-    expect(await screen.findAllByRole('tab')).toHaveLength(3);
-    expect(screen.queryByRole('tab', { name: 'Research Match' })).not.toBeInTheDocument();
+    expect(await screen.findAllByRole('tab')).toHaveLength(4);
+    expect(screen.getByRole('tab', { name: 'Research Match' })).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Autism BrainNet' })).not.toBeInTheDocument();
   });
 });

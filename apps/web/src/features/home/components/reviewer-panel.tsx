@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Card, Stack, Title } from '@mantine/core';
+import { Anchor, Card, Group, Stack, Title } from '@mantine/core';
+import { ReviewProgressBadge } from '@/components/review-progress-badge';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { LIMITS, type RequestDto, type RoleKey } from '@rrp/domain';
 import { apiFetch, type ListPage } from '@/lib/api-client';
 import { useFeature } from '@/lib/feature-toggles';
@@ -51,6 +52,24 @@ export function reviewListsFor(role: RoleKey, abnEpic: boolean): ReviewList[] {
   }
 }
 
+/**
+ * The reviewer's progress on a Research Match application (staff §4.3: New, In Progress,
+ * Completed), or that they declared a conflict; other kinds have none.
+ */
+const progressColumn = {
+  accessor: 'my_review',
+  title: 'Your Progress',
+  render: (request: RequestDto) =>
+    request.my_review ? (
+      <ReviewProgressBadge
+        progress={request.my_review.progress}
+        conflict={request.my_review.conflict_exists}
+      />
+    ) : (
+      '—'
+    ),
+};
+
 function ReviewListTable({ list, userId }: { list: ReviewList; userId: number }) {
   const navigate = useNavigate();
   const [state, setState] = useState<ListState>({
@@ -96,6 +115,7 @@ function ReviewListTable({ list, userId }: { list: ReviewList; userId: number })
           requestColumns.institution,
           requestColumns.submitted,
           requestColumns.status,
+          progressColumn,
         ]}
       />
     </Stack>
@@ -109,9 +129,16 @@ export function ReviewerPanel({ role }: { role: RoleKey }) {
   if (!user) return null;
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="reviewer-panel-heading">
-      <Title order={2} fz="xl" mb="md" id="reviewer-panel-heading">
-        Applications to Review
-      </Title>
+      <Group justify="space-between" mb="md">
+        <Title order={2} fz="xl" id="reviewer-panel-heading">
+          Applications to Review
+        </Title>
+        {role !== 'abn_reviewer' && (
+          <Anchor component={Link} to="/research-match-review" size="sm">
+            Research Match Review
+          </Anchor>
+        )}
+      </Group>
       <Stack gap="lg">
         {reviewListsFor(role, abnEpic).map((list) => (
           <ReviewListTable key={list.key} list={list} userId={user.id} />

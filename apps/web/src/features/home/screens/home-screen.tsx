@@ -37,6 +37,9 @@ const CommandCentre = lazy(() =>
 const ReviewerPanel = lazy(() =>
   import('../components/reviewer-panel').then((m) => ({ default: m.ReviewerPanel })),
 );
+const ResearchMatchAdminPanel = lazy(() =>
+  import('../components/rm-admin-panel').then((m) => ({ default: m.ResearchMatchAdminPanel })),
+);
 const SignInCard = lazy(() => import('./login-screen').then((m) => ({ default: m.SignInCard })));
 const HomeExpiryNotices = lazy(() =>
   import('@/components/renewals').then((m) => ({ default: m.HomeExpiryNotices })),
@@ -108,6 +111,7 @@ function RoleHome() {
           <CommandCentre role={activeRole} />
         )}
         {activeRole && REVIEWER_HOME_ROLES.includes(activeRole) && <ReviewerPanel role={activeRole} />}
+        {activeRole === 'rm_admin' && <ResearchMatchAdminPanel />}
         {activeRole === 'primary_researcher' && <HomeExpiryNotices userId={user.id} />}
       </Suspense>
       {activeRole === 'primary_researcher' && <RecentRequestsPanel />}

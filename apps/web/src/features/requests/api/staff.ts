@@ -16,15 +16,19 @@ import { requestQueryKey, type ListPage } from './requests';
  */
 
 /** Reviewers matching the typed text (all reviewers, by last name, when nothing is typed). */
-export function useReviewerOptions(search: string, enabled = true) {
+export function useReviewerOptions(
+  search: string,
+  enabled = true,
+  groups: readonly string[] = REVIEWER_ROLES,
+) {
   const term = search.trim();
   return useQuery({
-    queryKey: ['reviewer-options', term],
+    queryKey: ['reviewer-options', term, groups.join(',')],
     enabled,
     queryFn: () =>
       apiFetch<ListPage<UserListItemDto>>('user/', {
         query: {
-          groups__name__in: REVIEWER_ROLES.join(','),
+          groups__name__in: groups.join(','),
           active: true,
           ordering: 'last_name',
           limit: LIMITS.combobox.initialLimit,
@@ -39,7 +43,7 @@ export function useReviewerOptions(search: string, enabled = true) {
 export function useSetReviewers(requestId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { users: number[]; confirm?: boolean }) =>
+    mutationFn: (input: { users: (number | { id: number; reviewer_role: number })[]; confirm?: boolean }) =>
       apiFetch<ReviewUsersDto>(`request/${requestId}/review_users/`, {
         method: 'PUT',
         body: input,

@@ -29,6 +29,7 @@ import { SummaryTab } from './summary-tab';
 import { DeleteRequestButton } from './request-actions';
 import { StaffPanel } from '../staff-panel/staff-panel';
 import { MakeDecisionButton, RequestDocumentButtons } from '../decision/decision-actions';
+import { ScoringPanel } from '../review-cycle/scoring-panel';
 import {
   AccessDetailsTab,
   AvailabilityTab,
@@ -43,6 +44,8 @@ import {
 } from './request-tabs';
 
 const CRUMBS = [{ label: 'Requests', to: '/request' }];
+/** Where a Research Match application's review meeting page has something to show. */
+const MEETING_STATUSES: readonly number[] = [8, 10, 12];
 
 export const SUSPENDED_TEXT = 'Access to this request has been suspended.';
 export const SUSPENDED_THIS_REQUEST =
@@ -177,7 +180,10 @@ export default function RequestDetailScreen() {
     );
   }
 
-  const tabs = requestTabs(data, activeRole, { summary: can(actor, 'read', 'RequestSummary') });
+  // Assigned reviewers read the summary of the applications they review (decision 161).
+  const tabs = requestTabs(data, activeRole, {
+    summary: can(actor, 'read', 'RequestSummary', { reviewerIds: data.my_review && user ? [user.id] : [] }),
+  });
   const requestedTab = params.get('tab') as TabKey | null;
   const tab: TabKey = requestedTab && tabs.includes(requestedTab) ? requestedTab : tabs[0]!;
   const setTab = (next: string | null) => {
@@ -257,6 +263,13 @@ export default function RequestDetailScreen() {
         ))}
       {canDelete && <DeleteRequestButton request={data} />}
       <RequestDocumentButtons request={data} />
+      {RECONTACT_TYPES.includes(data.type) &&
+        MEETING_STATUSES.includes(data.status) &&
+        can(actor, 'read', 'ReviewMeeting') && (
+          <Button component={Link} to={`/request/${data.id}/review-meeting`} variant="default">
+            Review Meeting
+          </Button>
+        )}
       <MakeDecisionButton request={data} />
     </Group>
   );
@@ -336,6 +349,7 @@ export default function RequestDetailScreen() {
           })}
         </Tabs>
       )}
+      {mode !== 'audit' && data.my_review && <ScoringPanel request={data} />}
       {mode !== 'audit' && <StaffPanel request={data} />}
     </Page>
   );

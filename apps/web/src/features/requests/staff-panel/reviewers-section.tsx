@@ -1,9 +1,17 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Group, MultiSelect, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, MultiSelect, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { LIMITS, MAX_REVIEWERS } from '@rrp/domain';
+import {
+  LIMITS,
+  MAX_REVIEWERS,
+  RECONTACT_TYPES,
+  RESEARCH_MATCH_REVIEWER_ROLES,
+  REVIEWER_ROLE,
+  REVIEWER_ROLES,
+  REVIEWER_TYPES,
+} from '@rrp/domain';
 import { ApiError } from '@/lib/api-client';
 import { useReviewerOptions, useSetReviewers } from '../api/staff';
 import type { RequestView } from '../api/requests';
@@ -49,7 +57,7 @@ function confirmRemoval(reviewers: Reviewer[]): Promise<boolean> {
 /** Staff §3 review_users: a searchable multi-select of the reviewer groups' members (max 100). */
 export function ReviewersSection({ request, canEdit }: { request: RequestView; canEdit: boolean }) {
   const current = request.review_users ?? [];
-  const currentKey = current.map((reviewer) => reviewer.id).join(',');
+  const currentKey = current.map((reviewer) => `${reviewer.id}:${reviewer.reviewer_role ?? ''}`).join(',');
   const locked = request.reviewers_locked;
   return (
     <Stack gap="sm" component="section" aria-labelledby="reviewers-heading">
@@ -70,7 +78,10 @@ export function ReviewersSection({ request, canEdit }: { request: RequestView; c
         <ul aria-label="Assigned reviewers">
           {current.map((reviewer) => (
             <li key={reviewer.id}>
-              <Text size="sm">{reviewer.display_name}</Text>
+              <Text size="sm">
+                {reviewer.display_name}
+                {reviewer.reviewer_role_name ? ` (${reviewer.reviewer_role_name})` : ''}
+              </Text>
             </li>
           ))}
         </ul>
@@ -94,9 +105,21 @@ function ReviewersEditor({
   const [labels, setLabels] = useState(
     () => new Map(current.map((reviewer) => [String(reviewer.id), labelOf(reviewer)])),
   );
+  // Research Match applications: each reviewer's role (1 primary, 2 secondary, 3 other; staff §3).
+  const researchMatch = RECONTACT_TYPES.includes(request.type);
+  const [roles, setRoles] = useState(
+    () =>
+      new Map(
+        current.map((reviewer) => [String(reviewer.id), reviewer.reviewer_role ?? REVIEWER_ROLE.other]),
+      ),
+  );
   const [searchText, setSearchText] = useState('');
   const [search] = useDebouncedValue(searchText, LIMITS.search.debounceMs / 2);
-  const options = useReviewerOptions(search);
+  const options = useReviewerOptions(
+    search,
+    true,
+    researchMatch ? RESEARCH_MATCH_REVIEWER_ROLES : REVIEWER_ROLES,
+  );
   const save = useSetReviewers(request.id);
   const [error, setError] = useState<string | null>(null);
   const locked = request.reviewers_locked;
@@ -114,7 +137,12 @@ function ReviewersEditor({
   }, [selected, found, labels]);
 
   const initial = current.map((reviewer) => String(reviewer.id));
-  const changed = [...selected].sort().join(',') !== [...initial].sort().join(',');
+  const roleOf = (value: string) => roles.get(value) ?? REVIEWER_ROLE.other;
+  const changed =
+    [...selected].sort().join(',') !== [...initial].sort().join(',') ||
+    (researchMatch &&
+      current.some((reviewer) => roleOf(String(reviewer.id)) !== (reviewer.reviewer_role ?? 3)));
+  const primaries = selected.filter((value) => roleOf(value) === REVIEWER_ROLE.primary).length;
 
   function pick(values: string[]) {
     setLabels((previous) => {
@@ -128,8 +156,9 @@ function ReviewersEditor({
 
   async function submit(confirm = false) {
     setError(null);
-    const users = selected.map(Number);
-    const removed = current.filter((reviewer) => !users.includes(reviewer.id));
+    const ids = selected.map(Number);
+    const users = researchMatch ? ids.map((id) => ({ id, reviewer_role: roleOf(String(id)) })) : ids;
+    const removed = current.filter((reviewer) => !ids.includes(reviewer.id));
     if (!confirm && removed.length > 0 && request.status === UNDER_REVIEW) {
       if (await confirmRemoval(removed)) await submit(true);
       return;
@@ -170,13 +199,53 @@ function ReviewersEditor({
         clearable
         hidePickedOptions
       />
+      {researchMatch && selected.length > 0 && (
+        <Stack gap="xs" component="ul" aria-label="Reviewer roles" p={0} m={0} style={{ listStyle: 'none' }}>
+          {selected.map((value) => {
+            const assigned = current.find((reviewer) => String(reviewer.id) === value);
+            return (
+              <Group key={value} component="li" justify="space-between" wrap="wrap" gap="xs">
+                <Text size="sm">{data.find((item) => item.value === value)?.label ?? `User ${value}`}</Text>
+                <Group gap="xs" wrap="nowrap">
+                  {assigned?.conflict_exists && (
+                    <Badge color="red.9" variant="light">
+                      Conflict declared
+                    </Badge>
+                  )}
+                  {assigned?.progress && <Badge variant="light">{assigned.progress}</Badge>}
+                  <NativeSelect
+                    aria-label={`Role of ${data.find((item) => item.value === value)?.label ?? value}`}
+                    size="xs"
+                    disabled={locked}
+                    value={String(roleOf(value))}
+                    data={Object.entries(REVIEWER_TYPES).map(([role, label]) => ({ value: role, label }))}
+                    onChange={(event) => {
+                      const role = Number(event.currentTarget.value);
+                      setRoles((previous) => new Map(previous).set(value, role));
+                    }}
+                  />
+                </Group>
+              </Group>
+            );
+          })}
+        </Stack>
+      )}
+      {researchMatch && primaries > 1 && (
+        <Text size="sm" c="red.9" role="alert">
+          An application has only one primary reviewer.
+        </Text>
+      )}
       {error && (
         <Alert color="red" role="alert">
           {error}
         </Alert>
       )}
       <Group justify="flex-end">
-        <Button onClick={() => void submit()} disabled={!changed || locked} loading={save.isPending}>
+        <Button
+          onClick={() => void submit()}
+          disabled={!changed || locked || (researchMatch && primaries > 1)}
+          loading={save.isPending}
+        >
           Save Reviewers
         </Button>
       </Group>

@@ -1,0 +1,391 @@
+import { useMemo, useState } from 'react';
+import {
+  ActionIcon,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  TagsInput,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { IconChevronRight } from '@tabler/icons-react';
+import { Navigate, useNavigate } from 'react-router';
+import Papa from 'papaparse';
+import {
+  can,
+  formatDate,
+  LIMITS,
+  MAX_KEYWORDS,
+  quarterKey,
+  quarterLabel,
+  RESEARCH_MATCH_COHORTS,
+  reviewQuarterOptions,
+} from '@rrp/domain';
+import type { Field } from '@rrp/domain/forms';
+import { ServerTable } from '@/components/data-table';
+import { Page } from '@/components/page';
+import { SearchInput } from '@/components/search-input';
+import { ListActionsMenu } from '@/components/list-actions-menu';
+import { FiltersPanel, FiltersToggle, useListControls } from '@/components/list-controls';
+import { useFormSchema } from '@/components/dynamic-form';
+import { apiFetch, type ListPage } from '@/lib/api-client';
+import { listStatusName } from '@/lib/request-rules';
+import { useActor } from '@/lib/use-can';
+import { useCohorts, type RequestView } from '../api/requests';
+import { useReviewerOptions } from '../api/staff';
+
+/** The research-match list's status filter (researcher §2 "Lists": Approved/Rejected). */
+const STATUS_OPTIONS = [
+  { value: '4', label: 'Approved' },
+  { value: '5', label: 'Rejected' },
+  { value: '2', label: 'Submitted' },
+  { value: '3', label: 'Under Review' },
+  { value: '8', label: 'Review Meeting' },
+  { value: '10', label: 'Conditionally Approved' },
+  { value: '9', label: 'Deferred' },
+  { value: '11', label: 'Withdrawn' },
+];
+const QUARTER_OPTIONS = reviewQuarterOptions().map((quarter) => ({
+  value: quarterKey(quarter),
+  label: quarterLabel(quarter),
+}));
+
+interface Filters {
+  cohort: string | null;
+  reviewer: string | null;
+  quarter: string | null;
+  cycle: number | null;
+  categories: string[];
+  keywords: string[];
+  statuses: string[];
+  methods: string[];
+  region: string | null;
+}
+const NO_FILTERS: Filters = {
+  cohort: null,
+  reviewer: null,
+  quarter: null,
+  cycle: null,
+  categories: [],
+  keywords: [],
+  statuses: [],
+  methods: [],
+  region: null,
+};
+
+/** The list call's filters: Research Match applications with the summary's fields (decision 212). */
+function listQuery(filters: Filters, search: string) {
+  const term = search.trim();
+  return {
+    type: 4,
+    expand: 'owner,institution,summary',
+    ...(term.length >= LIMITS.search.minChars ? { search: term } : {}),
+    ...(filters.cohort ? { cohort: filters.cohort } : {}),
+    ...(filters.reviewer ? { reviews__user: filters.reviewer } : {}),
+    ...(filters.quarter ? { review_quarter: filters.quarter } : {}),
+    ...(filters.cycle !== null ? { review_cycle: filters.cycle } : {}),
+    ...(filters.categories.length ? { category__in: filters.categories.join(',') } : {}),
+    ...(filters.keywords.length ? { keywords__in: filters.keywords.join(',') } : {}),
+    ...(filters.statuses.length ? { status__in: filters.statuses.join(',') } : {}),
+    ...(filters.methods.length ? { methods__in: filters.methods.join(',') } : {}),
+    ...(filters.region ? { region: filters.region } : {}),
+  };
+}
+
+const application = (request: RequestView) =>
+  (request.additional_data?.rm_application ?? {}) as Record<string, unknown>;
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** The expandable row (researcher §2): scientific and general-audience title and abstract. */
+function ApplicationDetails({ request }: { request: RequestView }) {
+  const answers = application(request);
+  const details = [
+    ['Scientific title', request.summary?.scientific_title ?? ''],
+    ['Scientific abstract', request.summary?.scientific_abstract ?? ''],
+    ['General audience title', text(answers.lay_title)],
+    ['General audience abstract', text(answers.lay_abstract)],
+  ].filter(([, value]) => value);
+  if (details.length === 0)
+    return (
+      <Text size="sm" p="md" c="gray.7">
+        No details available.
+      </Text>
+    );
+  return (
+    <Stack gap="xs" p="md">
+      {details.map(([label, value]) => (
+        <div key={label}>
+          <Text size="xs" fw={700} c="gray.7" tt="uppercase">
+            {label}
+          </Text>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {value}
+          </Text>
+        </div>
+      ))}
+    </Stack>
+  );
+}
+
+/** Every matching application (up to the list limit) as a CSV file. */
+async function downloadCsv(filters: Filters, search: string) {
+  const page = await apiFetch<ListPage<RequestView>>('request/', {
+    query: { ...listQuery(filters, search), limit: LIMITS.list.maxLimit, ordering: '-submission_date' },
+  });
+  const csv = Papa.unparse(
+    page.results.map((request) => ({
+      portal_request_id: request.portal_request_id,
+      applicant: request.owner.display_name,
+      institution: request.institution?.name ?? '',
+      cohort: request.cohorts.map((cohort) => cohort.name).join('; '),
+      date_submitted: request.submission_date ?? '',
+      status: listStatusName(request),
+      review_quarter: request.summary?.review_quarter ?? '',
+      review_cycle: request.summary?.review_cycle ?? '',
+      scientific_title: request.summary?.scientific_title ?? '',
+      general_audience_title: text(application(request).lay_title),
+      category: request.summary?.category.join('; ') ?? '',
+      keywords: request.summary?.keywords.join('; ') ?? '',
+      methods: request.summary?.study_type.join('; ') ?? '',
+      region: request.summary?.region ?? '',
+    })),
+  );
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const link = Object.assign(document.createElement('a'), {
+    href: url,
+    download: 'research-match-applications.csv',
+  });
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/** The application form's choices of a field, as the summary stores them (labels). */
+function choicesOf(fields: readonly Field[] | undefined, key: string): string[] {
+  const field = fields?.find((item) => 'key' in item && item.key === key) as
+    { options?: { label: string }[] } | undefined;
+  return field?.options?.map((option) => option.label) ?? [];
+}
+
+/**
+ * /research-match-applications: the research-match list kind (researcher §2 "Lists"): Applicant,
+ * Institution, Cohort, Date Submitted, Status with '(Renewal <status>)', expandable rows, the
+ * research-match filters and a CSV download.
+ */
+export default function ResearchMatchListScreen() {
+  const navigate = useNavigate();
+  const actor = useActor();
+  const { state, setState, searchText, setSearch, search, filter } = useListControls('-submission_date');
+  const [showFilters, setShowFilters] = useState(false);
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [expanded, setExpanded] = useState<number[]>([]);
+  const [reviewerSearch, setReviewerSearch] = useState('');
+  const cohorts = useCohorts();
+  const form = useFormSchema('research_match_application');
+  const reviewers = useReviewerOptions(reviewerSearch, showFilters && can(actor, 'list', 'User'));
+  const set = <K extends keyof Filters>(key: K) =>
+    filter((value: Filters[K]) => setFilters((previous) => ({ ...previous, [key]: value })));
+  const list = useQuery({
+    queryKey: ['requests', 'research-match-list', filters, search, state],
+    queryFn: () =>
+      apiFetch<ListPage<RequestView>>('request/', {
+        query: {
+          ...listQuery(filters, search),
+          limit: state.pageSize,
+          offset: (state.page - 1) * state.pageSize,
+          ordering: state.ordering,
+        },
+      }),
+    placeholderData: keepPreviousData,
+  });
+  const cohortOptions = useMemo(
+    () =>
+      (cohorts.data?.results ?? [])
+        .filter((cohort) => (RESEARCH_MATCH_COHORTS as readonly string[]).includes(cohort.name))
+        .map((cohort) => ({ value: String(cohort.id), label: cohort.name })),
+    [cohorts.data],
+  );
+  const fields = form.data?.fields;
+  const toggle = (id: number) =>
+    setExpanded((open) => (open.includes(id) ? open.filter((item) => item !== id) : [...open, id]));
+
+  if (actor && !can(actor, 'list', 'ReviewCycle')) return <Navigate to="/404" replace />;
+  return (
+    <Page
+      title="Research Match Applications"
+      crumbs={[{ label: 'Research Match Review', to: '/research-match-review' }]}
+      actions={<ListActionsMenu onDownload={() => void downloadCsv(filters, search)} />}
+    >
+      <Stack>
+        <Group align="flex-end">
+          <SearchInput
+            label="Search applications"
+            placeholder="Search for research match applications..."
+            value={searchText}
+            onChange={setSearch}
+            w={360}
+          />
+          <FiltersToggle opened={showFilters} onToggle={() => setShowFilters((open) => !open)} />
+        </Group>
+        <FiltersPanel opened={showFilters}>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            <Select
+              label="Cohort"
+              placeholder="SPARK or SSC"
+              clearable
+              data={cohortOptions}
+              value={filters.cohort}
+              onChange={set('cohort')}
+            />
+            <Select
+              label="Reviewer"
+              placeholder="Any reviewer"
+              clearable
+              searchable
+              searchValue={reviewerSearch}
+              onSearchChange={setReviewerSearch}
+              filter={({ options }) => options}
+              nothingFoundMessage="No reviewers found"
+              data={(reviewers.data?.results ?? []).map((user) => ({
+                value: String(user.id),
+                label: user.display_name,
+              }))}
+              value={filters.reviewer}
+              onChange={set('reviewer')}
+            />
+            <Select
+              label="Review quarter"
+              placeholder="Any quarter"
+              clearable
+              data={QUARTER_OPTIONS}
+              value={filters.quarter}
+              onChange={set('quarter')}
+            />
+            <NumberInput
+              label="Review cycle"
+              placeholder="Any cycle"
+              min={0}
+              max={99}
+              allowDecimal={false}
+              value={filters.cycle ?? ''}
+              onChange={(value) => set('cycle')(typeof value === 'number' ? value : null)}
+            />
+            <MultiSelect
+              label="Categories"
+              placeholder={filters.categories.length ? undefined : 'Any category'}
+              clearable
+              data={choicesOf(fields, 'category')}
+              value={filters.categories}
+              onChange={set('categories')}
+            />
+            <TagsInput
+              label="Keywords"
+              placeholder={filters.keywords.length ? undefined : 'Any keyword'}
+              description={`Up to ${MAX_KEYWORDS}`}
+              maxTags={MAX_KEYWORDS}
+              clearable
+              data={choicesOf(fields, 'keywords')}
+              value={filters.keywords}
+              onChange={set('keywords')}
+            />
+            <MultiSelect
+              label="Status"
+              placeholder={filters.statuses.length ? undefined : 'Any status'}
+              clearable
+              data={STATUS_OPTIONS}
+              value={filters.statuses}
+              onChange={set('statuses')}
+            />
+            <MultiSelect
+              label="Methods"
+              placeholder={filters.methods.length ? undefined : 'Any method'}
+              clearable
+              data={choicesOf(fields, 'methods')}
+              value={filters.methods}
+              onChange={set('methods')}
+            />
+            <Select
+              label="Region"
+              placeholder="Any region"
+              clearable
+              data={choicesOf(fields, 'region')}
+              value={filters.region}
+              onChange={set('region')}
+            />
+          </SimpleGrid>
+        </FiltersPanel>
+        <ServerTable<RequestView>
+          label="Research Match Applications"
+          records={list.data?.results ?? []}
+          total={list.data?.count ?? 0}
+          loading={list.isFetching}
+          state={state}
+          onChange={setState}
+          emptyText="No results matching search."
+          onRowClick={(request) => navigate(`/request/${request.id}`)}
+          rowExpansion={{
+            trigger: 'never',
+            allowMultiple: true,
+            expanded: { recordIds: expanded, onRecordIdsChange: setExpanded },
+            content: ({ record }) => <ApplicationDetails request={record} />,
+          }}
+          columns={[
+            {
+              accessor: 'owner',
+              title: 'Applicant',
+              sortable: true,
+              render: (request) => request.owner.display_name,
+            },
+            {
+              accessor: 'institution',
+              title: 'Institution',
+              sortable: true,
+              render: (request) => request.institution?.name ?? '—',
+            },
+            {
+              accessor: 'cohort',
+              title: 'Cohort',
+              sortable: true,
+              render: (request) => request.cohorts.map((cohort) => cohort.name).join(', ') || '—',
+            },
+            {
+              accessor: 'submission_date',
+              title: 'Date Submitted',
+              sortable: true,
+              render: (request) => formatDate(request.submission_date),
+            },
+            { accessor: 'status', title: 'Status', sortable: true, render: listStatusName },
+            {
+              accessor: 'expand',
+              title: <VisuallyHidden>Details</VisuallyHidden>,
+              width: 48,
+              render: (request) => {
+                const open = expanded.includes(request.id);
+                return (
+                  <ActionIcon
+                    variant="subtle"
+                    aria-expanded={open}
+                    aria-label={`${open ? 'Hide' : 'Show'} details of ${request.portal_request_id}`}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      toggle(request.id);
+                    }}
+                  >
+                    <IconChevronRight
+                      size={16}
+                      aria-hidden
+                      style={{ transform: open ? 'rotate(90deg)' : undefined, transition: 'transform 150ms' }}
+                    />
+                  </ActionIcon>
+                );
+              },
+            },
+          ]}
+        />
+      </Stack>
+    </Page>
+  );
+}

@@ -1,0 +1,258 @@
+import { useEffect, useState } from 'react';
+import { Alert, Badge, Button, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { IconArrowRight, IconMail, IconPlayerPlay } from '@tabler/icons-react';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { can, LIMITS, REVIEW_MESSAGES, type ReviewCentreDto } from '@rrp/domain';
+import { notifications } from '@mantine/notifications';
+import { Page } from '@/components/page';
+import { ReviewProgressBadge } from '@/components/review-progress-badge';
+import { openDisplayModal, openErrorModal } from '@/components/modals';
+import { ServerTable, type ListState } from '@/components/data-table';
+import { requestColumns } from '@/components/request-columns';
+import { apiFetch, ApiError, type ListPage } from '@/lib/api-client';
+import { useActor } from '@/lib/use-can';
+import type { RequestView } from '../api/requests';
+import { dispatchReport, STARTED_STATE, useMoveToMeeting, useReviewCentre } from './api';
+
+type Tab = ReviewCentreDto['tabs'][number];
+
+const progressColumn = {
+  accessor: 'my_review',
+  title: 'Your Progress',
+  render: (request: RequestView) =>
+    request.my_review ? (
+      <ReviewProgressBadge
+        progress={request.my_review.progress}
+        conflict={request.my_review.conflict_exists}
+      />
+    ) : (
+      '—'
+    ),
+};
+const roleColumn = {
+  accessor: 'role',
+  title: 'Your Role',
+  render: (request: RequestView) => request.my_review?.reviewer_role_name ?? '—',
+};
+
+/** One tab's applications: Research Match applications in the tab's statuses, newest first. */
+function TabList({ tab, centre, onMoved }: { tab: Tab; centre: ReviewCentreDto; onMoved: () => void }) {
+  const navigate = useNavigate();
+  const [state, setState] = useState<ListState>({
+    page: 1,
+    pageSize: LIMITS.table.pageSize,
+    ordering: '-submission_date',
+  });
+  const [selected, setSelected] = useState<RequestView[]>([]);
+  const move = useMoveToMeeting();
+  const list = useQuery({
+    queryKey: ['requests', 'research-match-review', tab.key, state],
+    queryFn: () =>
+      apiFetch<ListPage<RequestView>>('request/', {
+        query: {
+          type: 4,
+          status__in: tab.statuses.join(','),
+          limit: state.pageSize,
+          offset: (state.page - 1) * state.pageSize,
+          ordering: state.ordering,
+          expand: 'institution',
+        },
+      }),
+    placeholderData: keepPreviousData,
+  });
+  const bulk = tab.key === 'review' && centre.scope === 'all' && centre.can_move_to_meeting;
+  const own = centre.scope === 'own';
+
+  const moveSelected = () =>
+    move.mutate(
+      selected.map((request) => request.id),
+      {
+        onSuccess: (result) => {
+          setSelected([]);
+          onMoved();
+          openDisplayModal({ title: result.title, children: <Text size="sm">{result.detail}</Text> });
+        },
+        onError: (failure) =>
+          openErrorModal({
+            title: 'The applications were not moved',
+            children:
+              failure instanceof ApiError
+                ? (failure.fieldErrors.requests ?? failure.summary)
+                : String(failure),
+          }),
+      },
+    );
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Title order={2} fz="lg">
+          {tab.heading}
+        </Title>
+        {bulk && (
+          <Button
+            onClick={moveSelected}
+            disabled={selected.length === 0}
+            loading={move.isPending}
+            rightSection={<IconArrowRight size={16} aria-hidden />}
+          >
+            Close and Move to Review Meeting
+          </Button>
+        )}
+      </Group>
+      {bulk && (
+        <Text size="sm" c="gray.7">
+          Choose the applications whose review is complete, then close their review and move them to the
+          review meeting.
+        </Text>
+      )}
+      <ServerTable<RequestView>
+        label={tab.heading}
+        records={list.data?.results ?? []}
+        total={list.data?.count ?? 0}
+        loading={list.isFetching}
+        state={state}
+        onChange={setState}
+        emptyText={own ? REVIEW_MESSAGES.noApplications : 'There is no record with that status at this time.'}
+        onRowClick={(request) =>
+          navigate(tab.key === 'meeting' ? `/request/${request.id}/review-meeting` : `/request/${request.id}`)
+        }
+        selection={
+          bulk
+            ? {
+                selected,
+                onChange: setSelected,
+                label: (request) => `Select ${request.portal_request_id}`,
+              }
+            : undefined
+        }
+        columns={[
+          requestColumns.portalId,
+          requestColumns.principalInvestigator,
+          requestColumns.institution,
+          requestColumns.submitted,
+          requestColumns.status,
+          ...(own ? [roleColumn, progressColumn] : []),
+        ]}
+      />
+    </Stack>
+  );
+}
+
+/**
+ * /research-match-review (staff §2.3): the Research Match review centre. Staff who see every
+ * application get the cycle's tabs with counts (administrators: Begin Review, the move to the
+ * meeting, the report); reviewers get their own assignments under review, returned for revisions
+ * and approved.
+ */
+export default function ReviewCentreScreen() {
+  const actor = useActor();
+  const centre = useReviewCentre();
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [sending, setSending] = useState(false);
+  const started = (location.state as Record<string, unknown> | null)?.[STARTED_STATE];
+
+  useEffect(() => {
+    if (typeof started === 'number') {
+      notifications.show({
+        color: 'teal',
+        title: 'Review Started',
+        message: `${started === 1 ? 'One application is' : `${started} applications are`} now under review, and the e-mail has been sent.`,
+        closeButtonProps: { 'aria-label': 'Close' },
+      });
+      void navigate(location.pathname + location.search, { replace: true, state: null });
+    }
+  }, [started, navigate, location.pathname, location.search]);
+
+  if (actor && !can(actor, 'list', 'ReviewCycle')) return <Navigate to="/404" replace />;
+  if (centre.isError) {
+    return (
+      <Page title="Research Match Review">
+        <Alert color="red">The review centre could not be loaded.</Alert>
+      </Page>
+    );
+  }
+  if (!centre.data) {
+    return (
+      <Page title="Research Match Review">
+        <Skeleton h={320} />
+      </Page>
+    );
+  }
+  const data = centre.data;
+  const current = data.tabs.find((tab) => tab.key === params.get('tab')) ?? data.tabs[0]!;
+
+  const sendReport = async () => {
+    setSending(true);
+    try {
+      const answer = await dispatchReport();
+      openDisplayModal({ title: 'Research Match Report', children: <Text size="sm">{answer.detail}</Text> });
+    } catch {
+      openErrorModal({ title: REVIEW_MESSAGES.reportErrorTitle, children: REVIEW_MESSAGES.reportErrorBody });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Page
+      title="Research Match Review"
+      actions={
+        <Group gap="xs">
+          <Button component={Link} to="/research-match-applications" variant="default">
+            All Applications
+          </Button>
+          {data.can_dispatch_report && (
+            <Button
+              variant="default"
+              leftSection={<IconMail size={16} aria-hidden />}
+              loading={sending}
+              onClick={() => void sendReport()}
+            >
+              Email Research Match Report
+            </Button>
+          )}
+          {data.can_start_review && (
+            <Button
+              component={Link}
+              to="/research-match-review/start-review"
+              leftSection={<IconPlayerPlay size={16} aria-hidden />}
+            >
+              Begin Review
+            </Button>
+          )}
+        </Group>
+      }
+    >
+      <Tabs
+        value={current.key}
+        onChange={(key) => key && setParams({ tab: key }, { replace: true })}
+        keepMounted={false}
+      >
+        <Tabs.List>
+          {data.tabs.map((tab) => (
+            <Tabs.Tab
+              key={tab.key}
+              value={tab.key}
+              rightSection={
+                <Badge size="sm" variant="filled" color="blue.9" aria-label={`${tab.count} applications`}>
+                  {tab.count}
+                </Badge>
+              }
+            >
+              {tab.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {data.tabs.map((tab) => (
+          <Tabs.Panel key={tab.key} value={tab.key} pt="md">
+            <TabList tab={tab} centre={data} onMoved={() => void centre.refetch()} />
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Page>
+  );
+}

@@ -1,0 +1,406 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Modal,
+  Radio,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import {
+  BUILD_MERIT_ANSWERS,
+  CRITERION_LABELS,
+  RESEARCH_MATCH_CRITERIA,
+  REVIEW_MESSAGES,
+  REVIEWER_DECISIONS,
+  type ResearchMatchCriterion,
+  type ReviewDto,
+  type UpdateReviewInput,
+} from '@rrp/domain';
+import { ReviewProgressBadge } from '@/components/review-progress-badge';
+import { ApiError } from '@/lib/api-client';
+import { SUPPORT_EMAIL } from '@/lib/config';
+import type { RequestView } from '../api/requests';
+import { saveReview, useDeclareConflict, useReview } from './api';
+
+/** Scores autosave 1 s after the last change (staff §5, §9). */
+export const REVIEW_AUTOSAVE_MS = 1000;
+const SCORES = ['1', '2', '3', '4', '5'];
+
+type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'error';
+type Block = { score: number | null; strengths: string; weaknesses: string };
+type Values = Record<ResearchMatchCriterion, Block> & {
+  reviewer_decision: string | null;
+  build_merit: string | null;
+};
+
+const emptyValues = (): Values => ({
+  ...(Object.fromEntries(
+    RESEARCH_MATCH_CRITERIA.map((criterion) => [criterion, { score: null, strengths: '', weaknesses: '' }]),
+  ) as Record<ResearchMatchCriterion, Block>),
+  reviewer_decision: null,
+  build_merit: null,
+});
+
+const valuesOf = (review: ReviewDto): Values => ({
+  ...(Object.fromEntries(
+    RESEARCH_MATCH_CRITERIA.map((criterion) => [criterion, { ...review[criterion] }]),
+  ) as Record<ResearchMatchCriterion, Block>),
+  reviewer_decision: review.reviewer_decision,
+  build_merit: review.build_merit,
+});
+
+/** The conflict-of-interest question, answered before the scoring form opens (staff §4.3, §5). */
+function ConflictQuestion({ request, onNoted }: { request: RequestView; onNoted: () => void }) {
+  const declare = useDeclareConflict(request.id);
+  const [answer, setAnswer] = useState<string | null>(null);
+  const [explanation, setExplanation] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = () => {
+    setError(null);
+    if (answer === null) return setError(REVIEW_MESSAGES.conflictAnswerRequired);
+    if (answer === 'yes' && explanation.trim() === '') return setError(REVIEW_MESSAGES.explanationRequired);
+    declare.mutate(
+      { request: request.id, conflict_exists: answer === 'yes', explanation },
+      {
+        onSuccess: (conflict) => {
+          if (conflict.conflict_exists) onNoted();
+        },
+        onError: (failure) =>
+          setError(
+            failure instanceof ApiError
+              ? (failure.fieldErrors.explanation ?? failure.fieldErrors.conflict_exists ?? failure.summary)
+              : String(failure),
+          ),
+      },
+    );
+  };
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="conflict-heading">
+      <Title order={3} fz="md" id="conflict-heading">
+        Conflict of Interest
+      </Title>
+      <Radio.Group
+        label="Do you have a conflict of interest with this application?"
+        description="You must answer before you can score the application."
+        value={answer}
+        onChange={setAnswer}
+        error={error && answer === null ? error : undefined}
+      >
+        <Group mt="xs">
+          <Radio value="no" label="No" />
+          <Radio value="yes" label="Yes" />
+        </Group>
+      </Radio.Group>
+      {answer === 'yes' && (
+        <Textarea
+          label="Explain your conflict of interest"
+          required
+          autosize
+          minRows={2}
+          value={explanation}
+          onChange={(event) => setExplanation(event.currentTarget.value)}
+          error={error && answer === 'yes' ? error : undefined}
+        />
+      )}
+      {error && answer === 'no' && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Group>
+        <Button onClick={submit} loading={declare.isPending}>
+          Submit Answer
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * After a Yes (staff §8): 'Your conflict of interest has been noted.', the support contact and
+ * Return To Home, which goes home and reloads. Kept by the panel, which the answer redraws.
+ */
+function ConflictNotedModal({ opened }: { opened: boolean }) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => undefined}
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      title={<Text fw={700}>{REVIEW_MESSAGES.conflictNoted}</Text>}
+      attributes={{ header: { role: 'none' } }}
+    >
+      <Stack>
+        <Text size="sm">{REVIEW_MESSAGES.removedAsPrimary}</Text>
+        <Text size="sm">
+          If you have any questions, contact{' '}
+          <Anchor href={`mailto:${SUPPORT_EMAIL}`} inherit underline="always">
+            {SUPPORT_EMAIL}
+          </Anchor>
+          .
+        </Text>
+        <Group justify="flex-end">
+          <Button
+            // The app returns home and reloads (staff §8).
+            onClick={() => window.location.assign('/')}
+          >
+            Return To Home
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function statusText(state: SaveState, error: string | null) {
+  switch (state) {
+    case 'saving':
+      return 'Saving…';
+    case 'saved':
+      return 'All changes saved';
+    case 'pending':
+      return 'Unsaved changes';
+    case 'error':
+      return `Not saved: ${error ?? 'try again'}`;
+    default:
+      return '';
+  }
+}
+
+/**
+ * The six criteria, the recommendation and build merit (staff §3 review), saved 1 s after the
+ * last change: the first save creates the review, later ones change it. Read-only outside review.
+ */
+function ScoringForm({
+  requestId,
+  initial,
+  reviewId: startId,
+  disabled,
+  onSaved,
+}: {
+  requestId: number;
+  initial: Values;
+  reviewId: number | null;
+  disabled: boolean;
+  onSaved: (review: ReviewDto) => void;
+}) {
+  const [values, setValues] = useState<Values>(initial);
+  const [state, setState] = useState<SaveState>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const reviewId = useRef(startId);
+  const pending = useRef<UpdateReviewInput>({});
+  const saving = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  // One save at a time: changes made while one is on its way go in the next.
+  const flush = async () => {
+    if (saving.current) return;
+    const body = pending.current;
+    pending.current = {};
+    if (Object.keys(body).length === 0) return;
+    saving.current = true;
+    setState('saving');
+    try {
+      const saved = await saveReview(
+        reviewId.current,
+        reviewId.current === null ? { ...body, request: requestId } : body,
+      );
+      reviewId.current = saved.id;
+      onSaved(saved);
+      setError(null);
+      setState(Object.keys(pending.current).length > 0 ? 'pending' : 'saved');
+    } catch (failure) {
+      setState('error');
+      setError(failure instanceof ApiError ? failure.summary : 'The review could not be saved.');
+    } finally {
+      saving.current = false;
+      if (Object.keys(pending.current).length > 0)
+        timer.current = setTimeout(() => void flush(), REVIEW_AUTOSAVE_MS);
+    }
+  };
+
+  const change = (patch: UpdateReviewInput, next: Values) => {
+    setValues(next);
+    for (const [key, value] of Object.entries(patch) as [keyof UpdateReviewInput, unknown][]) {
+      const previous = pending.current[key];
+      pending.current = {
+        ...pending.current,
+        [key]:
+          previous && typeof previous === 'object' && value && typeof value === 'object'
+            ? { ...previous, ...value }
+            : value,
+      };
+    }
+    setState('pending');
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => void flush(), REVIEW_AUTOSAVE_MS);
+  };
+
+  const setBlock = (criterion: ResearchMatchCriterion, field: keyof Block, value: Block[keyof Block]) =>
+    change(
+      { [criterion]: { [field]: value } },
+      { ...values, [criterion]: { ...values[criterion], [field]: value } },
+    );
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={3} fz="md">
+          Scores
+        </Title>
+        {!disabled && (
+          <Text size="sm" role="status" c={state === 'error' ? 'red.9' : 'gray.7'}>
+            {statusText(state, error)}
+          </Text>
+        )}
+      </Group>
+      <Text size="sm" c="gray.7">
+        Score each criterion from 1 (poor) to 5 (excellent), with its strengths and weaknesses.
+      </Text>
+      {RESEARCH_MATCH_CRITERIA.map((criterion) => (
+        <Card key={criterion} withBorder padding="md" role="group" aria-label={CRITERION_LABELS[criterion]}>
+          <Stack gap="xs">
+            <Radio.Group
+              label={`${CRITERION_LABELS[criterion]} score`}
+              value={values[criterion].score === null ? null : String(values[criterion].score)}
+              onChange={(value) => setBlock(criterion, 'score', Number(value))}
+            >
+              <Group mt={4} gap="md">
+                {SCORES.map((score) => (
+                  <Radio key={score} value={score} label={score} disabled={disabled} />
+                ))}
+              </Group>
+            </Radio.Group>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <Textarea
+                label={`${CRITERION_LABELS[criterion]} strengths`}
+                autosize
+                minRows={2}
+                value={values[criterion].strengths}
+                disabled={disabled}
+                onChange={(event) => setBlock(criterion, 'strengths', event.currentTarget.value)}
+              />
+              <Textarea
+                label={`${CRITERION_LABELS[criterion]} weaknesses`}
+                autosize
+                minRows={2}
+                value={values[criterion].weaknesses}
+                disabled={disabled}
+                onChange={(event) => setBlock(criterion, 'weaknesses', event.currentTarget.value)}
+              />
+            </SimpleGrid>
+          </Stack>
+        </Card>
+      ))}
+      <Radio.Group
+        label="Recommended decision"
+        value={values.reviewer_decision}
+        onChange={(value) =>
+          change(
+            { reviewer_decision: value as UpdateReviewInput['reviewer_decision'] },
+            { ...values, reviewer_decision: value },
+          )
+        }
+      >
+        <Group mt={4}>
+          {REVIEWER_DECISIONS.map((decision) => (
+            <Radio key={decision} value={decision} label={decision} disabled={disabled} />
+          ))}
+        </Group>
+      </Radio.Group>
+      <Radio.Group
+        label="Build merit"
+        value={values.build_merit}
+        onChange={(value) =>
+          change(
+            { build_merit: value as UpdateReviewInput['build_merit'] },
+            { ...values, build_merit: value },
+          )
+        }
+      >
+        <Group mt={4}>
+          {BUILD_MERIT_ANSWERS.map((answer) => (
+            <Radio key={answer} value={answer} label={answer} disabled={disabled} />
+          ))}
+        </Group>
+      </Radio.Group>
+    </Stack>
+  );
+}
+
+/**
+ * The Research Match scoring panel of the request page (staff §2.6, §4.3) for a reviewer assigned
+ * to the application: the conflict question first; with a conflict, never the form; without one,
+ * the form while the application is Under Review, read-only otherwise.
+ */
+export function ScoringPanel({ request }: { request: RequestView }) {
+  const mine = request.my_review!;
+  const review = useReview(mine.review_id);
+  const [progress, setProgress] = useState(mine.progress);
+  const [noted, setNoted] = useState(false);
+  let body: React.ReactNode;
+  if (mine.conflict_exists === true) {
+    body = (
+      <Alert color="gray" variant="light">
+        <Text size="sm">
+          You declared a conflict of interest for this application, so you do not score it.
+        </Text>
+      </Alert>
+    );
+  } else if (mine.review_id !== null && !review.data) {
+    body = review.isError ? (
+      <Alert color="red">Your review could not be loaded.</Alert>
+    ) : (
+      <Skeleton h={200} />
+    );
+  } else {
+    body = (
+      <Stack gap="lg">
+        {mine.conflict_exists === null && (
+          <ConflictQuestion request={request} onNoted={() => setNoted(true)} />
+        )}
+        {mine.conflict_exists === false && !mine.can_score && (
+          <Text size="sm" c="gray.7">
+            Scores can be given only while the application is Under Review; your review is shown read-only.
+          </Text>
+        )}
+        <ScoringForm
+          key={`${mine.review_id ?? 'new'}-${mine.conflict_exists}`}
+          requestId={request.id}
+          reviewId={mine.review_id}
+          initial={review.data ? valuesOf(review.data) : emptyValues()}
+          disabled={!mine.can_score}
+          onSaved={(saved) => setProgress(saved.progress)}
+        />
+      </Stack>
+    );
+  }
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="scoring-heading">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} fz="lg" id="scoring-heading">
+          Your Review
+        </Title>
+        <Group gap="xs">
+          {mine.reviewer_role_name && <Badge variant="outline">{mine.reviewer_role_name}</Badge>}
+          <ReviewProgressBadge progress={progress} conflict={mine.conflict_exists} />
+        </Group>
+      </Group>
+      {body}
+      <ConflictNotedModal opened={noted} />
+    </Card>
+  );
+}

@@ -68,7 +68,7 @@ async function startServer(lane, port, dataDir, mailDir) {
   });
   pipeLines(server, `[${lane} server]`);
   if (await waitForHealth(port, server)) return server;
-  await stopServer(server);
+  await stopServer(server, port);
   return null;
 }
 
@@ -77,7 +77,7 @@ async function startServer(lane, port, dataDir, mailDir) {
  * its database cleanly (so its directory can be copied) and releases the data directory; the whole
  * process group is killed only if that takes more than 30 s.
  */
-async function stopServer(server) {
+async function stopServer(server, port) {
   if (server.exitCode !== null || server.signalCode !== null) return;
   const exited = new Promise((done) => server.once('exit', done));
   process.kill(server.pid, 'SIGTERM');
@@ -90,6 +90,20 @@ async function stopServer(server) {
   }, 30_000);
   await exited;
   clearTimeout(forced);
+  await portFree(port);
+}
+
+/** Waits until nothing listens on the port any more, so the next health check reaches a new server. */
+async function portFree(port) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const listening = await fetch(`http://127.0.0.1:${port}/api/health/`).then(
+      () => true,
+      () => false,
+    );
+    if (!listening) return;
+    await new Promise((done) => setTimeout(done, 250));
+  }
 }
 
 /**
@@ -107,7 +121,7 @@ export async function runJourneys(lane, port, queue, axeRecord) {
     console.log(`[${lane}] the journeys' server did not start`);
     return { started: false, failed: [] };
   }
-  await stopServer(seeding);
+  await stopServer(seeding, port);
 
   const failed = [];
   for (let file = queue.shift(); file; file = queue.shift()) {
@@ -134,7 +148,7 @@ export async function runJourneys(lane, port, queue, axeRecord) {
       };
       if (!(await runFile(lane, file, env))) failed.push(file);
     } finally {
-      await stopServer(server);
+      await stopServer(server, port);
       rmSync(dataDir, { recursive: true, force: true });
     }
   }

@@ -35,7 +35,10 @@ const sink = new SMTPServer({
 });
 sink.listen(0, '127.0.0.1', () => {
   const { port } = sink.server.address();
-  const server = spawn('npm', ['run', 'start', '-w', '@rrp/server'], {
+  // The compiled server itself, not through npm: its exit then means the port and the data
+  // directory are free (npm could exit first, leaving the server still shutting down).
+  const server = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
+    cwd: join(import.meta.dirname, '../../apps/server'),
     stdio: 'inherit',
     env: {
       ...process.env,

@@ -1,17 +1,23 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { FOCUS_HEADING } from './page';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from 'react-router';
-import { loginSchema, MESSAGES } from '@rrp/domain';
+import { MESSAGES } from '@rrp/domain';
 import { TermsLink } from '@/components/terms-link';
 import { apiFetch, ApiError } from '@/lib/api-client';
 import { SUPPORT_EMAIL } from '@/lib/config';
 import { activeRoleFor, useSession } from '@/lib/session';
 import { useBotCheck } from '@/lib/bot-check';
 import { fetchAffiliation, postLoginPath } from '@/lib/affiliation';
+
+/**
+ * The sign-in rules come with the schema library, which the sign-in page does not need to paint:
+ * they load after the first render and are awaited only on submit (the /login bundle budget).
+ */
+const loadLoginSchema = () => import('@rrp/domain/schemas').then((schemas) => schemas.loginSchema);
 
 interface Values {
   email: string;
@@ -44,12 +50,19 @@ export function SignInForm({ next = '/' }: { next?: string }) {
   const bot = useBotCheck('login');
   const form = useForm<Values>({
     initialValues: { email: '', password: '', agreed_to_terms: false },
-    validate: (values) => {
-      const result = loginSchema.safeParse(values);
-      if (result.success) return {};
-      return Object.fromEntries(result.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
-    },
   });
+  useEffect(() => void loadLoginSchema(), []);
+
+  async function submit(values: Values): Promise<void> {
+    const result = (await loadLoginSchema()).safeParse(values);
+    if (!result.success) {
+      form.setErrors(
+        Object.fromEntries(result.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
+      );
+      return;
+    }
+    await attempt(values);
+  }
 
   async function attempt(values: Values): Promise<void> {
     setServerError(null);
@@ -151,7 +164,7 @@ export function SignInForm({ next = '/' }: { next?: string }) {
   }
 
   return (
-    <form onSubmit={form.onSubmit(attempt)} noValidate aria-label="Sign in">
+    <form onSubmit={form.onSubmit(submit)} noValidate aria-label="Sign in">
       <Stack gap="sm">
         {serverError && (
           <Alert color="red" role="alert" title="Could not sign in">

@@ -88,7 +88,6 @@ export const verifyUserResponseSchema = z.object({
   already_verified: z.boolean(),
 });
 export type VerifyUserResult = z.infer<typeof verifyUserResponseSchema>;
-export const ALREADY_VERIFIED = 'Your account is already verified';
 
 /** A one-time token from an e-mailed link, as its page posts it. */
 export const emailedTokenSchema = z.strictObject({ token: z.string().min(1).max(200) });

@@ -41,3 +41,6 @@ export const MESSAGES = {
   permissionsIssue: 'Permissions Issue',
   serverErrorTitle: 'Server Error',
 } as const;
+
+/** The sign-in page's notice when a verification link is followed after the account is verified. */
+export const ALREADY_VERIFIED = 'Your account is already verified';

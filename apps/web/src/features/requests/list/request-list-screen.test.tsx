@@ -126,10 +126,10 @@ describe('request list', () => {
     const fetch = renderList('portal_admin', [row({})]);
     await screen.findByText('R00004');
     await userEvent.click(screen.getByRole('button', { name: 'Show/Hide Filters' }));
-    await userEvent.click(screen.getByRole('combobox', { name: 'Reviewer' }));
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Reviewer' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Paula Reviewer' }));
     await waitFor(() => expect(requestCalls(fetch).at(-1)!.searchParams.get('reviews__user')).toBe('21'));
-    await userEvent.click(screen.getByRole('combobox', { name: 'Review quarter' }));
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Review quarter' }));
     const options = await screen.findAllByRole('option');
     expect(options.at(-1)).toHaveTextContent('Q4 2018 (October – December)');
     await userEvent.click(options.at(-1)!);

@@ -104,6 +104,9 @@ import { createReleaseNotesService } from './modules/release-notes/release-notes
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { createWebhooksService } from './modules/webhooks/webhooks.service';
 import { APP_VERSION } from './db/seed';
+import { createDonorsService } from './modules/tissue/donors.service';
+import { donorsRoutes } from './modules/tissue/donors.routes';
+import { donorDocumentStore, type StoreDonorDocument } from './modules/tissue/donor-documents';
 
 export interface AppOptions {
   config: Config;
@@ -126,6 +129,8 @@ declare module 'fastify' {
       attachDefaultRda: InstitutionsService['attachDefaultRda'];
       /** Stores an IRB letter for a demo project and makes it the project's latest IRB. */
       attachIrb: ReturnType<typeof demoIrb>;
+      /** Stores a document of a demo tissue donor. */
+      storeDonorDocument: StoreDonorDocument;
     };
   }
 }
@@ -248,7 +253,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const type of ['dataset_file', 'data_dictionary', 'release_notes'] as const) {
     files.registerType(type, datasetFilePolicy(type, catalogue));
   }
-  app.decorate('demo', { attachDefaultRda: institutions.attachDefaultRda, attachIrb: demoIrb(files) });
+  app.decorate('demo', {
+    attachDefaultRda: institutions.attachDefaultRda,
+    attachIrb: demoIrb(files),
+    storeDonorDocument: donorDocumentStore(files),
+  });
   // Zendesk behind the request staff panel: the real API, else demo tickets outside production.
   const zendesk = config.zendesk
     ? zendeskApi(config.zendesk)
@@ -384,6 +393,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       supportEmail: config.supportEmail,
     }),
   });
+
+  // The Autism BrainNet tissue network (issue 18): donors of the catalogue and the pilot set.
+  const donors = createDonorsService({ db: database.db, storage });
+  await app.register(donorsRoutes, { donors });
 
   // Release notes (issue 16): superusers write and release them; releasing notifies every group.
   await app.register(releaseNotesRoutes, { releaseNotes: createReleaseNotesService({ db: database.db }) });

@@ -42,6 +42,8 @@ import { seedDemoCatalogue, seedSampleTypes } from './demo-catalogue';
 import { seedDemoRequests } from './demo-requests';
 import { seedDemoRenewals } from './demo-renewals';
 import { seedDemoPendingTeam } from './demo-decisions';
+import { seedDemoTissue } from './demo-tissue';
+import type { StoreDonorDocument } from '../modules/tissue/donor-documents';
 
 /** The release the footer shows; bumped with each release. */
 export const APP_VERSION = '0.1.0';
@@ -185,6 +187,8 @@ export async function seedDemoData(
   ) => Promise<typeof institutions.$inferSelect>,
   /** When given, the demo researcher gets two projects with IRB letters and a team. */
   attachIrb?: AttachDemoIrb,
+  /** When given, some demo tissue donors get a neuropathology report. */
+  storeDonorDocument?: StoreDonorDocument,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await lockForTransaction(tx, ADVISORY_LOCKS.seed);
@@ -254,6 +258,8 @@ export async function seedDemoData(
     await seedDemoRequests(tx, { researcherId: demoUsers.get('primary_researcher')!.id });
     // A fulfilled request due for renewal, for the Project Updates Dashboard.
     await seedDemoRenewals(tx, { researcherId: demoUsers.get('primary_researcher')!.id });
+    // The tissue network's donors: the catalogue and the pilot set (issue 18).
+    await seedDemoTissue(tx, storeDonorDocument);
     // A Submitted plasma request whose co-investigator has not signed the joinder (pending team).
     if (attachIrb) {
       await seedDemoPendingTeam(tx, {

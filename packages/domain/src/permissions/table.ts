@@ -58,6 +58,10 @@ export const SUBJECTS = [
   'Webhook',
   // The staff's summary of a Research Match application, with its RM ids (staff §3, §5, §7).
   'RequestSummary',
+  // The Autism BrainNet tissue network (staff §2.8, §3, §6, §7): donors of the catalogue and the
+  // pilot set; donors under review or not confirmed, which only some staff may put in a collection.
+  'TissueDonor',
+  'RestrictedDonor',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -155,6 +159,17 @@ const SUMMARY_VIEWER = { RequestSummary: { read: true } } as const;
 const DATASET_STAFF = { DatasetInternal: { read: true }, DatasetAccess: READ_ONLY } as const;
 /** The global search box of the staff header (foundation §2 navigation). */
 const SEARCH = { Search: { list: true } } as const;
+/**
+ * The tissue catalogue and pilot set (staff §2.8, §7 abn_data): staff read it; researchers once
+ * their Autism BrainNet Data Access request is approved (foundation §2 "Tissue Catalog (only if
+ * abn_approved)"; the service tells the condition who the caller is, decision 233).
+ */
+const TISSUE_CATALOGUE_VIEWER = { TissueDonor: READ_ONLY } as const;
+const TISSUE_CATALOGUE_RESEARCHER = {
+  TissueDonor: { list: 'hasAbnAccess', read: 'hasAbnAccess' },
+} as const;
+/** Donors under review or not confirmed may be put in a collection by admins only (staff §5, §6). */
+const RESTRICTED_DONOR_SELECTOR = { RestrictedDonor: { create: true } } as const;
 /** Previewing and trying the dynamic forms researchers fill in (decision 053). */
 const FORM_TESTER = { FormTester: { read: true } } as const;
 
@@ -196,6 +211,7 @@ export const PERMISSIONS = {
   primary_researcher: {
     ...PROJECT_OWNER,
     ...REQUESTER,
+    ...TISSUE_CATALOGUE_RESEARCHER,
     InstitutionProposal: { create: true, update: true },
     UserInstitution: { create: true },
     Institution: { list: true, read: 'isMember' },
@@ -232,6 +248,8 @@ export const PERMISSIONS = {
     ...RESEARCH_MATCH_ADMIN,
     ZendeskTicket: { read: true, update: true },
     ...USER_ADMIN,
+    ...TISSUE_CATALOGUE_VIEWER,
+    ...RESTRICTED_DONOR_SELECTOR,
   },
   portal_admin_lead: {
     ...FORM_TESTER,
@@ -243,6 +261,7 @@ export const PERMISSIONS = {
     ...SUMMARY_VIEWER,
     Renewal: READ_ONLY,
     Rda: { list: true, read: true, countersign: true },
+    ...TISSUE_CATALOGUE_VIEWER,
   },
   // Research match administration (staff §6): decisions on requests through the workflow tables.
   rm_admin: {
@@ -289,8 +308,11 @@ export const PERMISSIONS = {
     Renewal: READ_ONLY,
     ...REQUEST_STAFF_PANEL,
     ...USER_VIEWER,
+    ...TISSUE_CATALOGUE_VIEWER,
+    ...RESTRICTED_DONOR_SELECTOR,
   },
-  abn_reviewer: { ...ASSIGNED_REVIEWER },
+  // Tissue reviewers read the donors of the collections they review.
+  abn_reviewer: { ...ASSIGNED_REVIEWER, ...TISSUE_CATALOGUE_VIEWER },
   internal_read_only: {
     History: READ_ONLY,
     ...INSTITUTION_VIEWER,
@@ -300,6 +322,7 @@ export const PERMISSIONS = {
     ...SUMMARY_VIEWER,
     Renewal: READ_ONLY,
     ...USER_VIEWER,
+    ...TISSUE_CATALOGUE_VIEWER,
   },
   superuser: {
     ...FORM_TESTER,
@@ -333,11 +356,14 @@ export const PERMISSIONS = {
     ...USER_ADMIN,
     // Who acted as a user, on the user page (decision 146).
     Impersonation: { list: true },
+    ...TISSUE_CATALOGUE_VIEWER,
+    ...RESTRICTED_DONOR_SELECTOR,
   },
   pi_sbso: {
     ...SEARCH,
     ...PROJECT_OWNER,
     ...REQUESTER,
+    ...TISSUE_CATALOGUE_RESEARCHER,
     InstitutionProposal: { create: true, update: true },
     ...OFFICIAL_USER_VIEWER,
   },

@@ -22,3 +22,4 @@ export * from './request-staff';
 export * from './users';
 export * from './idempotency';
 export * from './research-match';
+export * from './tissue-donors';

@@ -13,3 +13,4 @@ export * from './counters';
 export * from './release-notes';
 export * from './webhooks';
 export * from './research-match';
+export * from './tissue';

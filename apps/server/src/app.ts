@@ -106,6 +106,8 @@ import { createWebhooksService } from './modules/webhooks/webhooks.service';
 import { APP_VERSION } from './db/seed';
 import { createDonorsService } from './modules/tissue/donors.service';
 import { donorsRoutes } from './modules/tissue/donors.routes';
+import { createCartsService } from './modules/tissue/carts.service';
+import { cartsRoutes } from './modules/tissue/carts.routes';
 import { donorDocumentStore, type StoreDonorDocument } from './modules/tissue/donor-documents';
 
 export interface AppOptions {
@@ -394,9 +396,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   });
 
-  // The Autism BrainNet tissue network (issue 18): donors of the catalogue and the pilot set.
+  // The Autism BrainNet tissue network (issue 18): donors of the catalogue and the pilot set, and
+  // the collections (inventory carts) of donors tissue requests ask for.
   const donors = createDonorsService({ db: database.db, storage });
   await app.register(donorsRoutes, { donors });
+  const carts = createCartsService({ db: database.db, donors });
+  await app.register(cartsRoutes, { carts });
 
   // Release notes (issue 16): superusers write and release them; releasing notifies every group.
   await app.register(releaseNotesRoutes, { releaseNotes: createReleaseNotesService({ db: database.db }) });

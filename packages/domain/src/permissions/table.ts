@@ -62,6 +62,8 @@ export const SUBJECTS = [
   // pilot set; donors under review or not confirmed, which only some staff may put in a collection.
   'TissueDonor',
   'RestrictedDonor',
+  // Collections (inventory carts) of donors a tissue request asks for (staff §3 abn_cart, §4.9).
+  'TissueCollection',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -164,9 +166,28 @@ const SEARCH = { Search: { list: true } } as const;
  * their Autism BrainNet Data Access request is approved (foundation §2 "Tissue Catalog (only if
  * abn_approved)"; the service tells the condition who the caller is, decision 233).
  */
-const TISSUE_CATALOGUE_VIEWER = { TissueDonor: READ_ONLY } as const;
+const TISSUE_CATALOGUE_VIEWER = { TissueDonor: READ_ONLY, TissueCollection: READ_ONLY } as const;
+/**
+ * Researchers build their own collections once they may read the catalogue, and change or delete
+ * them while the collection rules allow (staff §4.9, checked by the service).
+ */
 const TISSUE_CATALOGUE_RESEARCHER = {
   TissueDonor: { list: 'hasAbnAccess', read: 'hasAbnAccess' },
+  TissueCollection: {
+    list: true,
+    read: 'isOwner',
+    create: 'hasAbnAccess',
+    update: 'isOwner',
+    delete: 'isOwner',
+  },
+} as const;
+/**
+ * Tissue staff build collections for researchers, choosing the researcher and request, and edit
+ * them on the request page (staff §6 abn_proj_mgr; researcher §2 "Edit Collection").
+ */
+const TISSUE_COLLECTION_STAFF = {
+  TissueDonor: READ_ONLY,
+  TissueCollection: { list: true, read: true, create: true, update: true, delete: true },
 } as const;
 /** Donors under review or not confirmed may be put in a collection by admins only (staff §5, §6). */
 const RESTRICTED_DONOR_SELECTOR = { RestrictedDonor: { create: true } } as const;
@@ -248,7 +269,7 @@ export const PERMISSIONS = {
     ...RESEARCH_MATCH_ADMIN,
     ZendeskTicket: { read: true, update: true },
     ...USER_ADMIN,
-    ...TISSUE_CATALOGUE_VIEWER,
+    ...TISSUE_COLLECTION_STAFF,
     ...RESTRICTED_DONOR_SELECTOR,
   },
   portal_admin_lead: {
@@ -308,11 +329,15 @@ export const PERMISSIONS = {
     Renewal: READ_ONLY,
     ...REQUEST_STAFF_PANEL,
     ...USER_VIEWER,
-    ...TISSUE_CATALOGUE_VIEWER,
+    ...TISSUE_COLLECTION_STAFF,
     ...RESTRICTED_DONOR_SELECTOR,
   },
-  // Tissue reviewers read the donors of the collections they review.
-  abn_reviewer: { ...ASSIGNED_REVIEWER, ...TISSUE_CATALOGUE_VIEWER },
+  // Tissue reviewers read the donors, and the collections of the requests they review.
+  abn_reviewer: {
+    ...ASSIGNED_REVIEWER,
+    TissueDonor: READ_ONLY,
+    TissueCollection: { list: true, read: 'isAssignedReviewer' },
+  },
   internal_read_only: {
     History: READ_ONLY,
     ...INSTITUTION_VIEWER,

@@ -23,3 +23,4 @@ export * from './users';
 export * from './idempotency';
 export * from './research-match';
 export * from './tissue-donors';
+export * from './tissue-carts';

@@ -15,6 +15,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { DonorCondition, IntellectualFunctioning } from '@rrp/domain';
 import { files } from './files';
+import { requests } from './projects';
+import { users } from './users';
 
 /**
  * The Autism BrainNet tissue network (staff §3 abn_donor / abn_data, abn_cart; researcher §3):
@@ -123,4 +125,45 @@ export const abnDonorSurveys = pgTable(
     modified: timestamp('modified', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.donorId, t.surveyType] })],
+);
+
+/**
+ * A tissue collection — an inventory cart of donors (staff §3 abn_cart, §4.9): named uniquely per
+ * PI, in one donor set (`pilot`), used by at most one request (`request_id`, the one place the link
+ * is kept; decision 234).
+ */
+export const abnCarts = pgTable(
+  'abn_carts',
+  {
+    id: serial('id').primaryKey(),
+    piId: integer('pi_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    collectionName: text('collection_name').notNull(),
+    pilot: boolean('pilot').notNull().default(false),
+    requestId: integer('request_id').references(() => requests.id, { onDelete: 'set null' }),
+    creatorId: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    modified: timestamp('modified', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('abn_carts_pi_name_key').on(t.piId, sql`lower(${t.collectionName})`),
+    uniqueIndex('abn_carts_request_key').on(t.requestId),
+    index('abn_carts_modified_idx').on(t.modified.desc(), t.id),
+  ],
+);
+
+/** The donors of a collection, in the order they were added. */
+export const abnCartDonors = pgTable(
+  'abn_cart_donors',
+  {
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => abnCarts.id, { onDelete: 'cascade' }),
+    donorId: integer('donor_id')
+      .notNull()
+      .references(() => abnDonors.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.cartId, t.donorId] }), index('abn_cart_donors_donor_idx').on(t.donorId)],
 );

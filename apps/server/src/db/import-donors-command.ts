@@ -42,8 +42,8 @@ export async function importDonorsCommand(args: string[], config: Config): Promi
       process.exitCode = 1;
       return;
     }
-    console.log(
-      `Imported ${result.inserted + result.updated} donors: ${result.inserted} new, ${result.updated} updated.`,
+    process.stdout.write(
+      `Imported ${result.inserted + result.updated} donors: ${result.inserted} new, ${result.updated} updated.\n`,
     );
   } finally {
     await database.close();

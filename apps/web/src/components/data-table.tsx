@@ -32,6 +32,8 @@ export function ServerTable<T extends { id: number }>({
   onRowClick,
   rowClassName,
   rowExpansion,
+  selection,
+  idAccessor,
   label,
 }: {
   records: T[];
@@ -46,6 +48,16 @@ export function ServerTable<T extends { id: number }>({
   rowClassName?: (record: T) => string | undefined;
   /** Rows that open to show more (e.g. the command centre's request details). */
   rowExpansion?: DataTableRowExpansionProps<T>;
+  /** Rows chosen with checkboxes, kept across pages by the caller (e.g. donors for a collection). */
+  selection?: {
+    selected: T[];
+    onChange: (records: T[]) => void;
+    isSelectable?: (record: T) => boolean;
+    /** The accessible name of a row's checkbox. */
+    checkboxLabel: (record: T) => string;
+  };
+  /** The key rows are told apart by, when it is not `id`. */
+  idAccessor?: keyof T & string;
   label: string;
 }) {
   const descending = state.ordering.startsWith('-');
@@ -80,6 +92,16 @@ export function ServerTable<T extends { id: number }>({
     onRowClick: onRowClick ? ({ record }: { record: T }) => onRowClick(record) : undefined,
     rowClassName: rowClassName ? (record: T) => rowClassName(record) : undefined,
     rowExpansion,
+    ...(idAccessor ? { idAccessor } : {}),
+    ...(selection
+      ? {
+          selectedRecords: selection.selected,
+          onSelectedRecordsChange: selection.onChange,
+          isRecordSelectable: selection.isSelectable,
+          allRecordsSelectionCheckboxProps: { 'aria-label': 'Select all rows of this page' },
+          getRecordSelectionCheckboxProps: (record: T) => ({ 'aria-label': selection.checkboxLabel(record) }),
+        }
+      : {}),
   } as const;
   if (!paged) return <DataTable<T> {...common} />;
   return (

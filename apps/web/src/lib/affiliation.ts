@@ -18,7 +18,9 @@ export async function fetchAffiliation(
       query: { user: user.id, primary: 'true' },
       as,
     }),
-    apiFetch<InstitutionDto>(`institution/${user.institutionId}/`, { as, handleStatus: [404] }).catch(
+    // Staff roles without institution grants (tissue project managers and reviewers) are not told
+    // off for the app's own look-up of their affiliation: they simply have no institution shown.
+    apiFetch<InstitutionDto>(`institution/${user.institutionId}/`, { as, handleStatus: [403, 404] }).catch(
       () => null,
     ),
   ]);

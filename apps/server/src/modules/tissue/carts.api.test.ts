@@ -229,6 +229,30 @@ describe('GET abn_cart/', () => {
   });
 });
 
+describe('GET abn_data/?cart= (collection mode)', () => {
+  it('lists the donors of a collection the caller may read, with the filters', async () => {
+    const cart = (
+      await call('POST', '/api/abn_cart/', alice.token, {
+        collection_name: 'Filtered',
+        identifiers: open.slice(20, 30).map((donor) => donor.donor_hash),
+      })
+    ).json<CartDto>();
+    const donors = (await call('GET', `/api/abn_data/?cart=${cart.id}&limit=100`, alice.token)).json<{
+      results: DonorDto[];
+    }>().results;
+    expect(donors.map((donor) => donor.donor_hash).sort()).toEqual([...cart.identifiers].sort());
+    const older = (await call('GET', `/api/abn_data/?cart=${cart.id}&age__gte=26`, alice.token)).json<{
+      results: DonorDto[];
+    }>().results;
+    expect(older.every((donor) => donor.age! >= 26 && cart.identifiers.includes(donor.donor_hash))).toBe(
+      true,
+    );
+    expect((await call('GET', `/api/abn_data/?cart=${cart.id}`, bob.token)).statusCode).toBe(404);
+    expect((await call('GET', `/api/abn_data/?cart=${cart.id}`, manager)).statusCode).toBe(200);
+    expect((await call('GET', '/api/abn_data/?cart=x', manager)).statusCode).toBe(400);
+  });
+});
+
 describe('PATCH abn_cart/{id}/', () => {
   it('lets the owner change it while it has no request, or its request is new or returned', async () => {
     const request = await tissueRequest(alice.projectId, 8);

@@ -173,11 +173,11 @@ describe('npm run cli -- import-donors FILE', () => {
     const bad = join(dir, 'bad.csv');
     writeFileSync(good, GOOD);
     writeFileSync(bad, `${HEADER}\nI-9,ASD,Confirmed,12,Male,Frozen,Fixed,10,7,,,,,`);
-    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const log = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       await importDonorsCommand([good], config);
-      expect(log).toHaveBeenCalledWith('Imported 3 donors: 3 new, 0 updated.');
+      expect(log).toHaveBeenCalledWith('Imported 3 donors: 3 new, 0 updated.\n');
       await importDonorsCommand([bad], config);
       expect(error).toHaveBeenCalledWith('Nothing was imported: 1 problem(s) in bad.csv:');
       expect(error).toHaveBeenCalledWith(`  line 2 (donor I-9): donor_hash: ${DONOR_MESSAGES.hashFormat}`);

@@ -1,7 +1,7 @@
 import { eq, gt, gte, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyColumn } from 'drizzle-orm';
 import type { FilterDef, ListSpec, Lookup } from '../../platform/list';
-import { abnDonors } from '../../db/schema';
+import { abnCartDonors, abnDonors } from '../../db/schema';
 
 /** A comma list of a filter's values (empty values dropped). */
 const values = (raw: string) =>
@@ -103,6 +103,16 @@ export const donorList: ListSpec = {
     psych_conditions: listOf(abnDonors.psychConditions),
     ethnicities: listOf(abnDonors.ethnicities),
     genetic_conditions: geneticConditions,
+    // The donors of one collection (collection mode); the service checks the caller may read it.
+    cart: {
+      type: 'int',
+      column: abnDonors.id,
+      lookups: ['exact'],
+      build: (_lookup: Lookup, raw: string) => {
+        if (!/^\d{1,9}$/.test(raw.trim())) throw new Error('Enter a whole number.');
+        return sql`${abnDonors.id} IN (SELECT ${abnCartDonors.donorId} FROM ${abnCartDonors} WHERE ${abnCartDonors.cartId} = ${Number(raw.trim())})`;
+      },
+    },
   },
   ordering: {
     id: abnDonors.id,

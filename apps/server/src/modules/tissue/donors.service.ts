@@ -10,6 +10,9 @@ import { donorList } from './donors.lists';
 import { presentDonor } from './donors.presenter';
 import * as repo from './donors.repo';
 import { abnApprovedOf } from './tissue-access.service';
+import { cartViews } from './carts.repo';
+import { cartSubject } from './carts.presenter';
+import { authorize } from '../../platform/http/access';
 
 type Query = Record<string, string | undefined>;
 
@@ -57,6 +60,12 @@ export function createDonorsService(deps: { db: Db; storage: Pick<FileStorage, '
     async list(actor: Actor, set: DonorSet, query: Query) {
       await assertCatalogueAccess(db, actor, 'list');
       const list = parseListQuery(donorList, query);
+      // `cart=`: only a collection the caller may read (another's answers 404, as it would alone).
+      if (query.cart !== undefined) {
+        const [view] = await cartViews(db, [Number(query.cart)]);
+        if (!view) throw new NotFoundError();
+        authorize(actor, 'read', 'TissueCollection', cartSubject(view));
+      }
       return { list, ...(await page(actor, set, list)) };
     },
 

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { LIMITS, REQUEST_SUBMITTED } from '@rrp/domain';
+import { CART_REQUEST_TYPES, LIMITS, REQUEST_SUBMITTED, TISSUE_DOCUMENT } from '@rrp/domain';
 import type { Config } from './config';
 import type { Database } from './platform/db/database';
 import { TokenService } from './platform/auth/tokens';
@@ -72,6 +72,7 @@ import { requestsRoutes } from './modules/requests/requests.routes';
 import { createRequestsService } from './modules/requests/requests.service';
 import { decisionsRoutes } from './modules/requests/decisions.routes';
 import {
+  applicationDocumentsPolicy,
   RESEARCH_MATCH_DOCUMENT,
   researchMatchDocumentsPolicy,
 } from './modules/requests/research-match-documents.policy';
@@ -341,6 +342,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Dynamic forms (/forms/{id}.json) and their remote option lists.
   const forms = createFormsService({ db: database.db, productName: config.productName });
   await app.register(formsRoutes, { forms });
+  // The Autism BrainNet tissue network (issue 18): donors of the catalogue and the pilot set, and
+  // the collections (inventory carts) of donors pilot and tissue requests ask for.
+  const donors = createDonorsService({ db: database.db, storage });
+  await app.register(donorsRoutes, { donors });
+  const carts = createCartsService({ db: database.db, donors });
+  await app.register(cartsRoutes, { carts });
   // Resource requests (issue 7); their forms are checked by the same validator as the web's.
   // Research Match applications start the staff's summary when submitted (issue 17); the summary
   // reads the request through the requests service, created first (the hook runs only on requests).
@@ -351,6 +358,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     email,
     emailContext,
     onResearchMatchSubmitted: (tx, requestId) => summaries.start(tx, requestId),
+    carts: carts.forRequests,
   });
   const summaries = createSummaryService({
     db: database.db,
@@ -358,6 +366,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestSubject: (tx, id, actor) => requests.historySubject(tx, String(id), actor),
   });
   files.registerType(RESEARCH_MATCH_DOCUMENT, researchMatchDocumentsPolicy());
+  // The tissue form's documents (atlas file, NIH biosketch) follow their pilot or tissue request.
+  files.registerType(TISSUE_DOCUMENT, applicationDocumentsPolicy(CART_REQUEST_TYPES));
   // The staff panel of a request: reviewers, comments, Zendesk tickets (issue 8); the user pickers.
   const requestStaff = createRequestStaffService({ db: database.db, zendesk, log: app.log });
   await app.register(requestsRoutes, { requests, staff: requestStaff });
@@ -395,13 +405,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       supportEmail: config.supportEmail,
     }),
   });
-
-  // The Autism BrainNet tissue network (issue 18): donors of the catalogue and the pilot set, and
-  // the collections (inventory carts) of donors tissue requests ask for.
-  const donors = createDonorsService({ db: database.db, storage });
-  await app.register(donorsRoutes, { donors });
-  const carts = createCartsService({ db: database.db, donors });
-  await app.register(cartsRoutes, { carts });
 
   // Release notes (issue 16): superusers write and release them; releasing notifies every group.
   await app.register(releaseNotesRoutes, { releaseNotes: createReleaseNotesService({ db: database.db }) });

@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import {
   DONOR_DOCUMENT_TYPES,
   isRestrictedDonor,
@@ -10,7 +10,9 @@ import type { DbOrTx } from '../platform/db/database';
 import { writeDonors } from '../modules/tissue/donor-import';
 import { renderDonorReport, type StoreDonorDocument } from '../modules/tissue/donor-documents';
 import { donorsByHashes } from '../modules/tissue/donors.repo';
-import { abnDonors } from './schema';
+import { abnDonors, projects } from './schema';
+import { createProject, ensureUser } from './factories';
+import type { AttachDemoIrb } from './seed';
 
 /**
  * The demo tissue network (issue 18): a generated, reproducible set of brain donors — 320 in the
@@ -312,4 +314,43 @@ export async function seedDemoTissue(tx: DbOrTx, storeDocument?: StoreDonorDocum
       ]),
     });
   }
+}
+
+/** The demo researcher who has not applied to the tissue network yet (the tissue journey's). */
+export const DEMO_TISSUE_RESEARCHER = 'tissue.researcher@demo.test';
+
+/**
+ * A researcher of the demo institution with a project and an approved IRB, and no ABN data access
+ * yet: the way from Autism BrainNet Data Access to a tissue request starts here.
+ */
+export async function seedDemoTissueResearcher(
+  tx: DbOrTx,
+  input: { demoPassword: string; institutionId: number; attachIrb: AttachDemoIrb },
+): Promise<void> {
+  const researcher = await ensureUser(tx, {
+    email: DEMO_TISSUE_RESEARCHER,
+    password: input.demoPassword,
+    firstName: 'Tessa',
+    lastName: 'Tissue',
+    roles: ['primary_researcher'],
+    institutionId: input.institutionId,
+  });
+  const [existing] = await tx
+    .select({ id: projects.id })
+    .from(projects)
+    .where(eq(projects.ownerId, researcher.id));
+  if (existing) return;
+  const project = await createProject(tx, {
+    ownerId: researcher.id,
+    title: 'Synaptic development in the autistic cortex',
+    abstract:
+      'We measure synaptic density and dendritic spines in frontal and temporal cortex of autistic and control donors, using brain tissue of the Autism BrainNet network.',
+  });
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  await input.attachIrb(tx, {
+    projectId: project.id,
+    ownerId: researcher.id,
+    title: project.title,
+    irb: { designation: 1, approval_date: day(-60), renewal_date: day(300), assurance_number: 'FWA00004321' },
+  });
 }

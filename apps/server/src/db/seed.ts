@@ -42,7 +42,7 @@ import { seedDemoCatalogue, seedSampleTypes } from './demo-catalogue';
 import { seedDemoRequests } from './demo-requests';
 import { seedDemoRenewals } from './demo-renewals';
 import { seedDemoPendingTeam } from './demo-decisions';
-import { seedDemoTissue } from './demo-tissue';
+import { seedDemoTissue, seedDemoTissueResearcher } from './demo-tissue';
 import type { StoreDonorDocument } from '../modules/tissue/donor-documents';
 
 /** The release the footer shows; bumped with each release. */
@@ -258,8 +258,11 @@ export async function seedDemoData(
     await seedDemoRequests(tx, { researcherId: demoUsers.get('primary_researcher')!.id });
     // A fulfilled request due for renewal, for the Project Updates Dashboard.
     await seedDemoRenewals(tx, { researcherId: demoUsers.get('primary_researcher')!.id });
-    // The tissue network's donors: the catalogue and the pilot set (issue 18).
+    // The tissue network's donors: the catalogue and the pilot set (issue 18), and a researcher
+    // who has not applied to the network yet.
     await seedDemoTissue(tx, storeDonorDocument);
+    if (attachIrb)
+      await seedDemoTissueResearcher(tx, { demoPassword, institutionId: institution.id, attachIrb });
     // A Submitted plasma request whose co-investigator has not signed the joinder (pending team).
     if (attachIrb) {
       await seedDemoPendingTeam(tx, {

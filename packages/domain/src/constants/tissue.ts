@@ -9,6 +9,20 @@ export const TISSUE_REQUEST_TYPE = { dataAccess: 6, pilot: 7, tissue: 8 } as con
 /** The two types that carry a collection (an inventory cart) of donors. */
 export const CART_REQUEST_TYPES: readonly number[] = [TISSUE_REQUEST_TYPE.pilot, TISSUE_REQUEST_TYPE.tissue];
 export const TISSUE_NETWORK_TYPES: readonly number[] = [6, 7, 8];
+/** The network's resources as the request wizard offers them, by request type (decision 235). */
+export const TISSUE_RESOURCE_NAMES: Record<6 | 7 | 8, string> = {
+  6: 'Autism BrainNet Data Access',
+  7: 'Pilot Tissue Request',
+  8: 'Tissue Request',
+};
+/** The form of each: the ABN security form ('Acknowledge') for data access, the tissue form otherwise. */
+export const TISSUE_FORM_IDS: Record<6 | 7 | 8, string> = {
+  6: 'abn_security',
+  7: 'abn_tissue',
+  8: 'abn_tissue',
+};
+/** The file type of the tissue form's documents (atlas file, NIH biosketch). */
+export const TISSUE_DOCUMENT = 'tissue_document';
 
 export const DONOR_DIAGNOSES = ['ASD', 'Control', 'Dup15q Syndrome', 'Other NDD'] as const;
 export const DONOR_CONFIRMATION_STATUSES = [

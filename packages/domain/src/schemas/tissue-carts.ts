@@ -35,6 +35,8 @@ export const CART_MESSAGES = {
       : 'A collection of the catalogue goes with a Tissue Request.',
   requestHasCart: 'This request already has a collection.',
   legacy: 'No cart data available as this is a legacy request.',
+  notFound: 'This collection was not found.',
+  cartOfAnotherPi: "The collection must be one of the request's Principal Investigator.",
 } as const;
 
 /** Request statuses in which the owner may still change the collection (staff §4.9): new ones and returned ones. */

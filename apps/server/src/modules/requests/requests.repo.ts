@@ -3,9 +3,11 @@ import { alias } from 'drizzle-orm/pg-core';
 import { APPROVED_STATUSES, type DecisionTimes } from '@rrp/domain';
 import type { DbOrTx } from '../../platform/db/database';
 import {
+  abnCarts,
   cohorts,
   datasetAllowedUsers,
   datasets,
+  featureToggles,
   files,
   institutions,
   projects,
@@ -144,6 +146,8 @@ export interface RequestRelations {
   reviewers: Map<number, ReviewerOfRequest[]>;
   /** The newest renewal of each request that has one (the research-match list's "(Renewal <status>)"). */
   latestRenewals: Map<number, LatestRenewal>;
+  /** The collection of each pilot or tissue request (its `additional_data.cart`). */
+  carts: Map<number, number>;
 }
 
 export interface LatestRenewal {
@@ -197,8 +201,9 @@ export async function relationsOf(db: DbOrTx, requestIds: readonly number[]): Pr
       samples: new Map(),
       reviewers: new Map(),
       latestRenewals: new Map(),
+      carts: new Map(),
     };
-  const [datasetRows, memberRows, sampleRows, reviewerRows, latestRenewals] = await Promise.all([
+  const [datasetRows, memberRows, sampleRows, reviewerRows, latestRenewals, carts] = await Promise.all([
     datasetsOfRequests(db, ids),
     membersOfRequests(db, ids),
     db
@@ -212,6 +217,7 @@ export async function relationsOf(db: DbOrTx, requestIds: readonly number[]): Pr
       .orderBy(asc(requestSamples.sampleId)),
     reviewersOfRequests(db, ids),
     latestRenewalsOf(db, ids),
+    cartIdsOfRequests(db, ids),
   ]);
   return {
     datasets: groupBy(datasetRows),
@@ -219,6 +225,7 @@ export async function relationsOf(db: DbOrTx, requestIds: readonly number[]): Pr
     samples: groupBy(sampleRows),
     reviewers: groupBy(reviewerRows),
     latestRenewals,
+    carts,
   };
 }
 
@@ -515,4 +522,23 @@ export async function cohortIdsByName(db: DbOrTx, names: readonly string[]): Pro
     .from(cohorts)
     .where(inArray(cohorts.name, [...names]));
   return rows.map((row) => row.id);
+}
+
+/** Whether a feature toggle is on (abn_epic opens the tissue network's requests). */
+export async function featureEnabled(db: DbOrTx, code: string): Promise<boolean> {
+  const [row] = await db
+    .select({ enabled: featureToggles.enabled })
+    .from(featureToggles)
+    .where(eq(featureToggles.featureCode, code));
+  return row?.enabled === true;
+}
+
+/** The collection of each pilot or tissue request (`additional_data.cart`; the link lives on the collection). */
+export async function cartIdsOfRequests(db: DbOrTx, requestIds: readonly number[]) {
+  if (requestIds.length === 0) return new Map<number, number>();
+  const rows = await db
+    .select({ id: abnCarts.id, requestId: abnCarts.requestId })
+    .from(abnCarts)
+    .where(inArray(abnCarts.requestId, [...requestIds]));
+  return new Map(rows.map((row) => [row.requestId!, row.id]));
 }

@@ -54,7 +54,7 @@ beforeAll(async () => {
   pilotDonor = (await call('GET', '/api/abn_data_pilot/?limit=1&restricted=false', admin)).json<{
     results: DonorDto[];
   }>().results[0]!;
-});
+}, 120_000);
 afterAll(() => t.close());
 
 describe('POST abn_cart/', () => {

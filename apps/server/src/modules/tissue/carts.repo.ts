@@ -163,3 +163,13 @@ export async function isPrimaryResearcher(db: DbOrTx, userId: number): Promise<b
 /** Ids of the requests a user is assigned to review, as a subquery (a tissue reviewer's collections). */
 export const reviewedRequestIds = (userId: number) =>
   sql`(SELECT ${requestReviewers.requestId} FROM ${requestReviewers} WHERE ${requestReviewers.userId} = ${userId})`;
+
+/** Frees the collections tied to a request, except one; answers the ids it freed. */
+export async function releaseRequest(db: DbOrTx, requestId: number, exceptCartId: number) {
+  const rows = await db
+    .update(abnCarts)
+    .set({ requestId: null, modified: new Date() })
+    .where(and(eq(abnCarts.requestId, requestId), ne(abnCarts.id, exceptCartId)))
+    .returning({ id: abnCarts.id });
+  return rows.map((row) => row.id);
+}

@@ -151,7 +151,48 @@ export function createCartsService(deps: { db: Db; donors: DonorsService }) {
     return present(db, actor, await load(db, actor, id, 'read'), expand.has('donors'));
   }
 
+  /**
+   * What the requests service asks of collections when a pilot or tissue request is filed or
+   * edited with `additional_data.cart` (researcher §5 "Inventory-cart tissue").
+   */
+  const forRequests = {
+    async refusal(
+      tx: DbOrTx,
+      _actor: Actor,
+      input: { cartId: number; ownerId: number; typeId: number; requestId: number | null },
+    ): Promise<string | null> {
+      const [view] = await repo.cartViews(tx, [input.cartId]);
+      if (!view) return CART_MESSAGES.notFound;
+      if (view.cart.piId !== input.ownerId) return CART_MESSAGES.cartOfAnotherPi;
+      if (view.cart.pilot !== (input.typeId === TISSUE_REQUEST_TYPE.pilot))
+        return CART_MESSAGES.pilotMismatch(view.cart.pilot);
+      if (view.cart.requestId !== null && view.cart.requestId !== input.requestId)
+        return CART_MESSAGES.onAnotherRequest;
+      if (view.identifiers.length === 0) return CART_MESSAGES.empty;
+      return null;
+    },
+
+    async attach(tx: DbOrTx, actor: Actor, input: { cartId: number; requestId: number }): Promise<void> {
+      for (const freed of await repo.releaseRequest(tx, input.requestId, input.cartId)) {
+        await recordHistory(tx, {
+          model: CART_HISTORY_MODEL,
+          objectId: freed,
+          action: 'update',
+          before: { request_id: input.requestId },
+          after: { request_id: null },
+          by: actor,
+        });
+      }
+      const [view] = await repo.cartViews(tx, [input.cartId]);
+      if (!view || view.cart.requestId === input.requestId) return;
+      await repo.updateCart(tx, input.cartId, { requestId: input.requestId });
+      await history(tx, input.cartId, 'update', cartSnapshot(view), actor);
+    },
+  };
+
   return {
+    forRequests,
+
     /** GET abn_cart/: the caller's collections (staff: everyone's), newest change first. */
     async list(actor: Actor, query: Query) {
       const list = parseListQuery(cartList, query);

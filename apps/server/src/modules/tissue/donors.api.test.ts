@@ -49,7 +49,7 @@ beforeAll(async () => {
   // An approved ABN Data Access request (type 6) opens the catalogue to its owner.
   const project = await createProject(t.database.db, { ownerId: researcher.id, title: 'Cortical layers' });
   await createRequest(t.database.db, { projectId: project.id, typeId: 6, statusId: 4 });
-});
+}, 120_000);
 afterAll(() => t.close());
 
 describe('who reads the tissue catalogue', () => {

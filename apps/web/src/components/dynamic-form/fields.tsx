@@ -509,6 +509,8 @@ function ValueInput({
       return (
         <FileInput
           {...common}
+          // The picker is a button, which takes no aria-required: its asterisk says it instead.
+          aria-required={undefined}
           description={field.description ?? `Accepted: ${field.accept ?? DEFAULT_ACCEPT}`}
           accept={field.accept ?? DEFAULT_ACCEPT}
           multiple={field.multiple}

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { LIMITS, REQUEST_SUBMITTED, type Actor } from '@rrp/domain';
+import { CART_REQUEST_TYPES, LIMITS, REQUEST_SUBMITTED, TISSUE_DOCUMENT, type Actor } from '@rrp/domain';
 import type { DbOrTx } from './platform/db/database';
 import type { Config } from './config';
 import type { Database } from './platform/db/database';
@@ -73,6 +73,7 @@ import { requestsRoutes } from './modules/requests/requests.routes';
 import { createRequestsService } from './modules/requests/requests.service';
 import { decisionsRoutes } from './modules/requests/decisions.routes';
 import {
+  applicationDocumentsPolicy,
   RESEARCH_MATCH_DOCUMENT,
   researchMatchDocumentsPolicy,
 } from './modules/requests/research-match-documents.policy';
@@ -114,6 +115,11 @@ import { createRemindersService, type RemindersService } from './modules/reminde
 import { JobScheduler } from './platform/jobs/scheduler';
 import { createInsightsService } from './modules/insights/insights.service';
 import { APP_VERSION } from './db/seed';
+import { createDonorsService } from './modules/tissue/donors.service';
+import { donorsRoutes } from './modules/tissue/donors.routes';
+import { createCartsService } from './modules/tissue/carts.service';
+import { cartsRoutes } from './modules/tissue/carts.routes';
+import { donorDocumentStore, type StoreDonorDocument } from './modules/tissue/donor-documents';
 
 export interface AppOptions {
   config: Config;
@@ -140,6 +146,8 @@ declare module 'fastify' {
       attachDefaultRda: InstitutionsService['attachDefaultRda'];
       /** Stores an IRB letter for a demo project and makes it the project's latest IRB. */
       attachIrb: ReturnType<typeof demoIrb>;
+      /** Stores a document of a demo tissue donor. */
+      storeDonorDocument: StoreDonorDocument;
     };
   }
 }
@@ -262,7 +270,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const type of ['dataset_file', 'data_dictionary', 'release_notes'] as const) {
     files.registerType(type, datasetFilePolicy(type, catalogue));
   }
-  app.decorate('demo', { attachDefaultRda: institutions.attachDefaultRda, attachIrb: demoIrb(files) });
+  app.decorate('demo', {
+    attachDefaultRda: institutions.attachDefaultRda,
+    attachIrb: demoIrb(files),
+    storeDonorDocument: donorDocumentStore(files),
+  });
   // Zendesk behind the request staff panel: the real API, else demo tickets outside production.
   const zendesk = config.zendesk
     ? zendeskApi(config.zendesk)
@@ -344,6 +356,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Dynamic forms (/forms/{id}.json) and their remote option lists.
   const forms = createFormsService({ db: database.db, productName: config.productName });
   await app.register(formsRoutes, { forms });
+  // The Autism BrainNet tissue network (issue 18): donors of the catalogue and the pilot set, and
+  // the collections (inventory carts) of donors pilot and tissue requests ask for.
+  const donors = createDonorsService({ db: database.db, storage });
+  await app.register(donorsRoutes, { donors });
+  const carts = createCartsService({ db: database.db, donors });
+  await app.register(cartsRoutes, { carts });
   // Resource requests (issue 7); their forms are checked by the same validator as the web's.
   // Research Match applications start the staff's summary when submitted (issue 17); the summary
   // reads the request through the requests service, created first (the hook runs only on requests).
@@ -354,6 +372,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     email,
     emailContext,
     onResearchMatchSubmitted: (tx, requestId) => summaries.start(tx, requestId),
+    carts: carts.forRequests,
   });
   const summaries = createSummaryService({
     db: database.db,
@@ -361,6 +380,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestSubject: (tx, id, actor) => requests.historySubject(tx, String(id), actor),
   });
   files.registerType(RESEARCH_MATCH_DOCUMENT, researchMatchDocumentsPolicy());
+  // The tissue form's documents (atlas file, NIH biosketch) follow their pilot or tissue request.
+  files.registerType(TISSUE_DOCUMENT, applicationDocumentsPolicy(CART_REQUEST_TYPES));
   // The staff panel of a request: reviewers, comments, Zendesk tickets (issue 8); the user pickers.
   const requestStaff = createRequestStaffService({ db: database.db, zendesk, log: app.log });
   await app.register(requestsRoutes, { requests, staff: requestStaff });

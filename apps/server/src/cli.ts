@@ -14,13 +14,16 @@ import { openDatabase } from './platform/db/open';
 import { seedReferenceData } from './db/seed';
 import { createUserCommand } from './db/create-user-command';
 import { GENERATE_USAGE, generateDataCommand } from './db/generate/command';
+import { IMPORT_DONORS_USAGE, importDonorsCommand } from './db/import-donors-command';
 
 const USAGE = `Usage: npm run cli -- create-user --email E --roles R1,R2 [--first-name F] [--last-name L] [--password-stdin]
 
 Creates a verified account. The password is asked for (twice, not echoed) on a terminal, read from
 standard input with --password-stdin, or else generated and shown once on this terminal.
 
-${GENERATE_USAGE}`;
+${GENERATE_USAGE}
+
+${IMPORT_DONORS_USAGE}`;
 
 /** Reads a line without echoing it (for passwords typed at a terminal). */
 async function askHidden(question: string): Promise<string> {
@@ -61,6 +64,7 @@ async function obtainPassword(fromStdin: boolean): Promise<{ password: string; g
 async function main(): Promise<void> {
   const [command, ...rest] = process.argv.slice(2);
   if (command === 'generate-data') return generateDataCommand(rest, loadConfig());
+  if (command === 'import-donors') return importDonorsCommand(rest, loadConfig());
   if (command !== 'create-user') {
     console.error(USAGE);
     process.exit(command ? 2 : 0);

@@ -35,7 +35,13 @@ export async function startServer(config: Config, options: { logger: boolean }):
       app.log,
     );
     if (!config.isProduction) {
-      await seedDemoData(database.db, config.demoPassword, app.demo.attachDefaultRda, app.demo.attachIrb);
+      await seedDemoData(
+        database.db,
+        config.demoPassword,
+        app.demo.attachDefaultRda,
+        app.demo.attachIrb,
+        app.demo.storeDonorDocument,
+      );
     }
     await app.listen({ port: config.port, host: config.host });
     app.outbox.start();

@@ -17,7 +17,8 @@ afterAll(() => t.close());
 
 /**
  * GET routes without an id that are not lists of objects: the session, look-ups, downloads,
- * health, drafts, summaries, option lists, and Zendesk tickets (fetched from Zendesk by id).
+ * health, drafts, summaries, option lists, Zendesk tickets (fetched from Zendesk by id), and the
+ * tissue network's look-ups by donor hash.
  */
 const NOT_OBJECT_LISTS = new Set([
   '/api/user/me/',
@@ -39,6 +40,11 @@ const NOT_OBJECT_LISTS = new Set([
   '/api/response-selection/',
   '/api/zendesk_ticket/',
   '/api/openapi.json',
+  // The tissue network: the filter panel's values, a donor by hash (and its documents), a survey file.
+  '/api/abn_data/options/',
+  '/api/abn_data_pilot/options/',
+  '/api/abn_donor/',
+  '/api/abn_survey/',
 ]);
 
 const get = (url: string, token?: string) => t.app.inject({ url, headers: token ? auth(token) : {} });

@@ -46,6 +46,8 @@ import { seedDemoRenewals } from './demo-renewals';
 import { seedDemoPendingTeam } from './demo-decisions';
 import { REMINDER_DEFAULTS } from '../modules/reminders/reminders.defaults';
 import { seedDemoResearchMatch } from './demo-research-match';
+import { seedDemoTissue, seedDemoTissueResearcher } from './demo-tissue';
+import type { StoreDonorDocument } from '../modules/tissue/donor-documents';
 
 /** The release the footer shows; bumped with each release. */
 export const APP_VERSION = '0.1.0';
@@ -199,6 +201,8 @@ export async function seedDemoData(
   ) => Promise<typeof institutions.$inferSelect>,
   /** When given, the demo researcher gets two projects with IRB letters and a team. */
   attachIrb?: AttachDemoIrb,
+  /** When given, some demo tissue donors get a neuropathology report. */
+  storeDonorDocument?: StoreDonorDocument,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await lockForTransaction(tx, ADVISORY_LOCKS.seed);
@@ -268,6 +272,11 @@ export async function seedDemoData(
     await seedDemoRequests(tx, { researcherId: demoUsers.get('primary_researcher')!.id });
     // A fulfilled request due for renewal, for the Project Updates Dashboard.
     await seedDemoRenewals(tx, { researcherId: demoUsers.get('primary_researcher')!.id });
+    // The tissue network's donors: the catalogue and the pilot set (issue 18), and a researcher
+    // who has not applied to the network yet.
+    await seedDemoTissue(tx, storeDonorDocument);
+    if (attachIrb)
+      await seedDemoTissueResearcher(tx, { demoPassword, institutionId: institution.id, attachIrb });
     // A Submitted plasma request whose co-investigator has not signed the joinder (pending team).
     if (attachIrb) {
       await seedDemoPendingTeam(tx, {

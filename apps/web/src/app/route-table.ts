@@ -80,6 +80,9 @@ const featureToggles = () => import('@/features/admin/screens/feature-toggles-sc
 const webhooks = () => import('@/features/admin/screens/webhooks-screen');
 const insights = () => import('@/features/insights/screens/insights-screen');
 const reminders = () => import('@/features/reminders/screens/reminders-screen');
+const tissueCatalogue = () => import('@/features/tissue/screens/tissue-catalogue-screen');
+const tissueCollection = () => import('@/features/tissue/screens/tissue-collection-screen');
+const tissueDonor = () => import('@/features/tissue/screens/donor-screen');
 
 const projects: Crumb = { label: 'Projects', to: '/project' };
 const requests: Crumb = { label: 'Requests', to: '/request' };
@@ -277,11 +280,25 @@ export const ROUTES: RouteEntry[] = [
     screen: projectUpdates,
   },
   { path: '/dataaccess', title: 'Data Access', access: 'signedIn', screen: dataAccess },
-  { path: '/tissue-catalogue', title: 'Tissue Catalogue', access: 'signedIn' },
-  { path: '/tissue-catalogue/:objectId', title: 'Tissue Collection', crumbs: [tissue], access: 'signedIn' },
+  // The donor tables show many columns: the wide container keeps the standard ones in view.
+  {
+    path: '/tissue-catalogue',
+    title: 'Tissue Catalogue',
+    access: 'signedIn',
+    screen: tissueCatalogue,
+    wide: true,
+  },
+  {
+    path: '/tissue-catalogue/:objectId',
+    title: 'Tissue Collection',
+    crumbs: [tissue],
+    access: 'signedIn',
+    screen: tissueCollection,
+    wide: true,
+  },
   { path: '/abn-review/:objectId', title: 'Tissue Request Review', access: 'signedIn' },
   { path: '/abn-dashboard', title: 'Autism BrainNet Dashboard', access: 'signedIn' },
-  { path: '/abn_donor', title: 'Tissue Donor', crumbs: [tissue], access: 'signedIn' },
+  { path: '/abn_donor', title: 'Tissue Donor', crumbs: [tissue], access: 'signedIn', screen: tissueDonor },
   { path: '/form_tester', title: 'Form Tester', access: 'signedIn', screen: formTesterList },
   {
     path: '/form_tester/:objectId',

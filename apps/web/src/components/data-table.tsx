@@ -55,6 +55,7 @@ export function ServerTable<T extends { id: number }>({
   rowClassName,
   rowExpansion,
   selection,
+  idAccessor,
   label,
 }: {
   records: T[];
@@ -69,8 +70,19 @@ export function ServerTable<T extends { id: number }>({
   rowClassName?: (record: T) => string | undefined;
   /** Rows that open to show more (e.g. the command centre's request details). */
   rowExpansion?: DataTableRowExpansionProps<T>;
-  /** Rows chosen with checkboxes for a bulk action (e.g. the review centre's move to the meeting). */
-  selection?: { selected: T[]; onChange: (records: T[]) => void; label: (record: T) => string };
+  /**
+   * Rows chosen with checkboxes for a bulk action, kept across pages by the caller (the review
+   * centre's move to the meeting, donors for a collection).
+   */
+  selection?: {
+    selected: T[];
+    onChange: (records: T[]) => void;
+    isSelectable?: (record: T) => boolean;
+    /** The accessible name of a row's checkbox. */
+    checkboxLabel: (record: T) => string;
+  };
+  /** The key rows are told apart by, when it is not `id`. */
+  idAccessor?: keyof T & string;
   label: string;
 }) {
   const descending = state.ordering.startsWith('-');
@@ -105,12 +117,14 @@ export function ServerTable<T extends { id: number }>({
     onRowClick: onRowClick ? ({ record }: { record: T }) => onRowClick(record) : undefined,
     rowClassName: rowClassName ? (record: T) => rowClassName(record) : undefined,
     rowExpansion,
+    ...(idAccessor ? { idAccessor } : {}),
   } as const;
   const selectionProps: DataTableSelectionProps<T> = selection
     ? {
         selectedRecords: selection.selected,
         onSelectedRecordsChange: selection.onChange,
-        getRecordSelectionCheckboxProps: (record: T) => ({ 'aria-label': selection.label(record) }),
+        isRecordSelectable: selection.isSelectable,
+        getRecordSelectionCheckboxProps: (record: T) => ({ 'aria-label': selection.checkboxLabel(record) }),
         allRecordsSelectionCheckboxProps: { 'aria-label': 'Select all rows on this page' },
       }
     : {};

@@ -18,8 +18,9 @@ export async function fetchAffiliation(
       query: { user: user.id, primary: 'true' },
       as,
     }),
-    // Roles without a grant on their own institution (the Research Match reviewers and
-    // administrators) are refused it: they simply go without the institution's ribbon.
+    // Roles without a grant on their own institution (the Research Match and tissue reviewers,
+    // their administrators and tissue project managers) are refused it: they simply go without
+    // the institution's ribbon.
     apiFetch<InstitutionDto>(`institution/${user.institutionId}/`, { as, handleStatus: [403, 404] }).catch(
       () => null,
     ),

@@ -81,6 +81,15 @@ export interface ApiRequest {
   as?: { token: string | null; role: string | null };
 }
 
+/** The active role of the session, for calls made without `apiFetch` (downloads). */
+export const sessionRole = (): string | null => session.role();
+
+/** The session's Authorization header, for calls made without `apiFetch` (downloads). */
+export function authorizationHeader(): Record<string, string> {
+  const token = session.token();
+  return token ? { authorization: `JWT ${token}` } : {};
+}
+
 export function buildUrl(path: string, query: ApiRequest['query'], role: string | null): string {
   const url = new URL(
     path.startsWith('/api/') ? path : `/api/${path.replace(/^\//, '')}`,

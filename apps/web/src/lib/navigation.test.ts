@@ -58,6 +58,22 @@ describe('navigation by role', () => {
     );
   });
 
+  it('offers the Tissue Catalog to researchers once ABN data access is approved, to project managers always', () => {
+    expect(navigationFor('primary_researcher', approved).links.map((link) => link.label)).toContain(
+      'Tissue Catalog',
+    );
+    expect(
+      navigationFor('primary_researcher', { abn_approved: false }).links.map((l) => l.label),
+    ).not.toContain('Tissue Catalog');
+    expect(navigationFor('abn_proj_mgr', { abn_approved: false }).links.map((link) => link.label)).toEqual([
+      'Projects',
+      'Requests',
+      'Tissue Catalog',
+    ]);
+    expect(labels('portal_admin')).toContain('Tissue Catalogue');
+    expect(labels('portal_reviewer')).not.toContain('Tissue Catalogue');
+  });
+
   it('never offers a screen that is not built yet (a planned route answers the 404 page)', () => {
     expect(hasScreen('/project')).toBe(true);
     expect(hasScreen('/abn-dashboard')).toBe(false);

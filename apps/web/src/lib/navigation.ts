@@ -38,7 +38,7 @@ export const VIEW_MENU: ViewMenuItem[] = [
     to: '/restricted_resources',
     needs: { action: 'update', subject: 'Dataset' },
   },
-  { label: 'Tissue Catalogue', to: '/tissue-catalogue' },
+  { label: 'Tissue Catalogue', to: '/tissue-catalogue', needs: { action: 'list', subject: 'TissueDonor' } },
   { label: 'Users', to: '/user', needs: { action: 'list', subject: 'User' } },
   // After the spec's list: the administration screens it names without a place (decision 153).
   { label: 'Email Log', to: '/email-log', needs: { action: 'list', subject: 'EmailLog' } },

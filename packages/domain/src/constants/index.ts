@@ -3,3 +3,4 @@ export * from './statuses';
 export * from './catalogue';
 export * from './limits';
 export * from './research-match';
+export * from './tissue';

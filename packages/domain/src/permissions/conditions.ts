@@ -54,6 +54,11 @@ export const CONDITIONS = {
     object.officialIds?.includes(actor.userId) ?? false,
   /** The notification is addressed to the actor. */
   isRecipient: (actor: Actor, object: { recipientId?: number | null }) => object.recipientId === actor.userId,
+  /**
+   * The actor's Autism BrainNet Data Access request is approved (the session's `abn_approved`).
+   * The service reads it and passes `{ abnApproved }`, as for `isMember`.
+   */
+  hasAbnAccess: (_actor: Actor, object: { abnApproved?: boolean }) => object.abnApproved === true,
   /** The release note is released (drafts are their writers'). */
   isReleased: (_actor: Actor, object: { released?: boolean }) => object.released === true,
 } satisfies Record<string, (actor: Actor, object: never) => boolean>;

@@ -73,6 +73,12 @@ export const SUBJECTS = [
   'ReviewMeeting',
   // The Research Match report e-mailed to its requester (staff §2.3, §7 rm_report_dispatch).
   'ResearchMatchReport',
+  // The Autism BrainNet tissue network (staff §2.8, §3, §6, §7): donors of the catalogue and the
+  // pilot set; donors under review or not confirmed, which only some staff may put in a collection.
+  'TissueDonor',
+  'RestrictedDonor',
+  // Collections (inventory carts) of donors a tissue request asks for (staff §3 abn_cart, §4.9).
+  'TissueCollection',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -196,6 +202,36 @@ const DATASET_STAFF = { DatasetInternal: { read: true }, DatasetAccess: READ_ONL
 const SEARCH = { Search: { list: true } } as const;
 /** The turnaround metrics (/insights): the staff who run the reviews and decide requests (decision 270). */
 const INSIGHTS = { Insight: { read: true } } as const;
+/**
+ * The tissue catalogue and pilot set (staff §2.8, §7 abn_data): staff read it; researchers once
+ * their Autism BrainNet Data Access request is approved (foundation §2 "Tissue Catalog (only if
+ * abn_approved)"; the service tells the condition who the caller is, decision 233).
+ */
+const TISSUE_CATALOGUE_VIEWER = { TissueDonor: READ_ONLY, TissueCollection: READ_ONLY } as const;
+/**
+ * Researchers build their own collections once they may read the catalogue, and change or delete
+ * them while the collection rules allow (staff §4.9, checked by the service).
+ */
+const TISSUE_CATALOGUE_RESEARCHER = {
+  TissueDonor: { list: 'hasAbnAccess', read: 'hasAbnAccess' },
+  TissueCollection: {
+    list: true,
+    read: 'isOwner',
+    create: 'hasAbnAccess',
+    update: 'isOwner',
+    delete: 'isOwner',
+  },
+} as const;
+/**
+ * Tissue staff build collections for researchers, choosing the researcher and request, and edit
+ * them on the request page (staff §6 abn_proj_mgr; researcher §2 "Edit Collection").
+ */
+const TISSUE_COLLECTION_STAFF = {
+  TissueDonor: READ_ONLY,
+  TissueCollection: { list: true, read: true, create: true, update: true, delete: true },
+} as const;
+/** Donors under review or not confirmed may be put in a collection by admins only (staff §5, §6). */
+const RESTRICTED_DONOR_SELECTOR = { RestrictedDonor: { create: true } } as const;
 /** Previewing and trying the dynamic forms researchers fill in (decision 053). */
 const FORM_TESTER = { FormTester: { read: true } } as const;
 
@@ -237,6 +273,7 @@ export const PERMISSIONS = {
   primary_researcher: {
     ...PROJECT_OWNER,
     ...REQUESTER,
+    ...TISSUE_CATALOGUE_RESEARCHER,
     InstitutionProposal: { create: true, update: true },
     UserInstitution: { create: true },
     Institution: { list: true, read: 'isMember' },
@@ -275,6 +312,8 @@ export const PERMISSIONS = {
     ...USER_ADMIN,
     ...INSIGHTS,
     ReminderSetting: { list: true, read: true, update: true },
+    ...TISSUE_COLLECTION_STAFF,
+    ...RESTRICTED_DONOR_SELECTOR,
   },
   portal_admin_lead: {
     ...FORM_TESTER,
@@ -287,6 +326,7 @@ export const PERMISSIONS = {
     Renewal: READ_ONLY,
     Rda: { list: true, read: true, countersign: true },
     ...INSIGHTS,
+    ...TISSUE_CATALOGUE_VIEWER,
   },
   // Research match administration (staff §6): decisions on requests through the workflow tables.
   rm_admin: {
@@ -339,8 +379,15 @@ export const PERMISSIONS = {
     ...REQUEST_STAFF_PANEL,
     ...USER_VIEWER,
     ...INSIGHTS,
+    ...TISSUE_COLLECTION_STAFF,
+    ...RESTRICTED_DONOR_SELECTOR,
   },
-  abn_reviewer: { ...ASSIGNED_REVIEWER },
+  // Tissue reviewers read the donors, and the collections of the requests they review.
+  abn_reviewer: {
+    ...ASSIGNED_REVIEWER,
+    TissueDonor: READ_ONLY,
+    TissueCollection: { list: true, read: 'isAssignedReviewer' },
+  },
   internal_read_only: {
     History: READ_ONLY,
     ...INSTITUTION_VIEWER,
@@ -350,6 +397,7 @@ export const PERMISSIONS = {
     ...SUMMARY_VIEWER,
     Renewal: READ_ONLY,
     ...USER_VIEWER,
+    ...TISSUE_CATALOGUE_VIEWER,
   },
   superuser: {
     ...FORM_TESTER,
@@ -384,11 +432,14 @@ export const PERMISSIONS = {
     ...USER_ADMIN,
     // Who acted as a user, on the user page (decision 146).
     Impersonation: { list: true },
+    ...TISSUE_CATALOGUE_VIEWER,
+    ...RESTRICTED_DONOR_SELECTOR,
   },
   pi_sbso: {
     ...SEARCH,
     ...PROJECT_OWNER,
     ...REQUESTER,
+    ...TISSUE_CATALOGUE_RESEARCHER,
     InstitutionProposal: { create: true, update: true },
     ...OFFICIAL_USER_VIEWER,
   },

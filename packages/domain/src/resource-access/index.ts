@@ -35,6 +35,11 @@ export interface PickableResource {
   allowed: boolean;
   /** The resource's cohort names. */
   cohorts: readonly (string | null)[];
+  /**
+   * The network's Data Access entry (type 6): what the other ABN resources wait for. It is closed
+   * once approved, and while a data request of the researcher is under review.
+   */
+  abnDataAccess?: boolean;
 }
 
 export interface Requester {
@@ -52,12 +57,17 @@ export const abnRequestUnderReview = (status: number): boolean =>
   (ABN_REVIEW_STATUSES as readonly number[]).includes(status);
 
 /**
- * Why a researcher may not pick a resource, or null when they may: already approved; an ABN
- * resource before ABN data access is approved (under review while their data request is, else
- * they must apply first); a restricted resource they are not an allowed user of.
+ * Why a researcher may not pick a resource, or null when they may: already approved; the ABN Data
+ * Access entry once approved or while a data request is under review; another ABN resource before
+ * ABN data access is approved (under review while their data request is, else they must apply
+ * first); a restricted resource they are not an allowed user of.
  */
 export function resourceDisabledReason(resource: PickableResource, requester: Requester): string | null {
   if (resource.approved) return RESOURCE_DISABLED_REASONS.approved;
+  if (resource.abnDataAccess) {
+    if (requester.abnApproved) return RESOURCE_DISABLED_REASONS.approved;
+    return requester.abnDataRequestUnderReview ? RESOURCE_DISABLED_REASONS.abnUnderReview : null;
+  }
   if (isAbnResource(resource) && !requester.abnApproved)
     return requester.abnDataRequestUnderReview
       ? RESOURCE_DISABLED_REASONS.abnUnderReview

@@ -77,3 +77,24 @@ describe('offeredResources', () => {
     ]);
   });
 });
+
+describe('the ABN Data Access entry (decision 235)', () => {
+  const dataAccess = {
+    approved: false,
+    restricted: false,
+    allowed: false,
+    cohorts: ['ABN'],
+    abnDataAccess: true,
+  };
+  it('is open until approved, closed while a data request is under review', () => {
+    expect(
+      resourceDisabledReason(dataAccess, { abnApproved: false, abnDataRequestUnderReview: false }),
+    ).toBeNull();
+    expect(resourceDisabledReason(dataAccess, { abnApproved: false, abnDataRequestUnderReview: true })).toBe(
+      RESOURCE_DISABLED_REASONS.abnUnderReview,
+    );
+    expect(resourceDisabledReason(dataAccess, { abnApproved: true, abnDataRequestUnderReview: false })).toBe(
+      RESOURCE_DISABLED_REASONS.approved,
+    );
+  });
+});

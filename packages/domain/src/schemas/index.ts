@@ -25,3 +25,5 @@ export * from './research-match';
 export * from './insights';
 export * from './reminders';
 export * from './research-match-review';
+export * from './tissue-donors';
+export * from './tissue-carts';

@@ -56,7 +56,10 @@ describe('resource mixing (researcher §5)', () => {
       RESOURCE_MIX_MESSAGES.tissue,
     );
     expect(resourceMixError([{ kind: 'abn' }, { kind: 'dataset' }])).toBe(RESOURCE_MIX_MESSAGES.abn);
-    expect(resourceMixError([{ kind: 'abn' }, { kind: 'abn' }])).toBeNull();
+    // One network request at a time: data access, a pilot tissue or a tissue request (decision 235).
+    expect(resourceMixError([{ kind: 'abn' }, { kind: 'abn' }])).toBe(RESOURCE_MIX_MESSAGES.abn);
+    expect(resourceMixError([{ kind: 'tissue' }, { kind: 'tissue' }])).toBe(RESOURCE_MIX_MESSAGES.abn);
+    expect(resourceMixError([{ kind: 'tissue' }])).toBeNull();
   });
   it('maps a selection to its request type', () => {
     expect(requestTypeForSelection([{ kind: 'dataset' }])).toBe(1);

@@ -134,6 +134,8 @@ export function resourceMixError(selection: readonly SelectedResource[]): string
   if (kinds.has('dataset') && kinds.size > 1) return RESOURCE_MIX_MESSAGES.dataset;
   if (kinds.has('research_match') && kinds.size > 1) return RESOURCE_MIX_MESSAGES.researchMatch;
   if (count('sample_type') > 1) return RESOURCE_MIX_MESSAGES.oneBiospecimen;
+  // One network resource per request: data access, a pilot or a tissue request.
+  if (count('abn') + count('tissue') > 1) return RESOURCE_MIX_MESSAGES.abn;
   if (count('research_match') > 1) return RESOURCE_MIX_MESSAGES.researchMatch;
   return null;
 }

@@ -47,7 +47,13 @@ export async function generateDataCommand(args: string[], config: Config): Promi
   try {
     await seedReferenceData(database.db);
     const app = await buildApp({ config, database });
-    await seedDemoData(database.db, config.demoPassword, app.demo.attachDefaultRda, app.demo.attachIrb);
+    await seedDemoData(
+      database.db,
+      config.demoPassword,
+      app.demo.attachDefaultRda,
+      app.demo.attachIrb,
+      app.demo.storeDonorDocument,
+    );
     await app.close();
     const written = await generateData(
       database,

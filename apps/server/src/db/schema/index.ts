@@ -16,3 +16,4 @@ export * from './research-match';
 export * from './insights';
 export * from './jobs';
 export * from './reminders';
+export * from './tissue';

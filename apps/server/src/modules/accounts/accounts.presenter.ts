@@ -13,6 +13,8 @@ export function presentSessionUser(
   institution: { id: number; institutionId: number } | null,
   /** The user's verified further addresses: the only ones that count (decision 107). */
   verifiedEmails: string[],
+  /** An approved ABN Data Access request, or access granted outside the portal (decision 233). */
+  abnApproved: boolean = user.abnApproved,
 ): SessionUserDto {
   return {
     id: user.id,
@@ -28,7 +30,7 @@ export function presentSessionUser(
     groups: session.groups,
     institutionId: institution?.institutionId ?? null,
     userInstitutionId: institution?.id ?? null,
-    abn_approved: user.abnApproved,
+    abn_approved: abnApproved,
     suspended_request: user.suspendedRequestId,
     impersonator: session.impersonator,
   };

@@ -1,5 +1,6 @@
 import {
   can,
+  CART_REQUEST_TYPES,
   permissionsFor,
   REQUEST_STATUSES,
   REQUEST_TYPES,
@@ -146,6 +147,10 @@ export function presentRequest(
     additionalData.samples = Object.fromEntries(samples.map((sample) => [sample.sampleId, sample.amount]));
     additionalData.sample_type = request.sampleTypeId;
   }
+  // Pilot and tissue requests: their collection (the link is kept on the collection, decision 234);
+  // null for a legacy request filed without one.
+  if (CART_REQUEST_TYPES.includes(request.typeId))
+    additionalData.cart = relations.carts.get(request.id) ?? null;
   const submitted = request.submissionDate?.getTime() ?? null;
   return {
     id: request.id,

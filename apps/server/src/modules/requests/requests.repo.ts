@@ -3,9 +3,11 @@ import { alias } from 'drizzle-orm/pg-core';
 import { APPROVED_STATUSES, RESEARCH_MATCH_CRITERIA, type DecisionTimes } from '@rrp/domain';
 import type { DbOrTx } from '../../platform/db/database';
 import {
+  abnCarts,
   cohorts,
   datasetAllowedUsers,
   datasets,
+  featureToggles,
   files,
   institutions,
   projects,
@@ -149,6 +151,8 @@ export interface RequestRelations {
   latestRenewals: Map<number, LatestRenewal>;
   /** Research Match summaries, when the list asked for them (`expand=summary`). */
   summaries?: Map<number, typeof requestSummaries.$inferSelect>;
+  /** The collection of each pilot or tissue request (its `additional_data.cart`). */
+  carts: Map<number, number>;
 }
 
 export interface LatestRenewal {
@@ -251,8 +255,9 @@ export async function relationsOf(db: DbOrTx, requestIds: readonly number[]): Pr
       samples: new Map(),
       reviewers: new Map(),
       latestRenewals: new Map(),
+      carts: new Map(),
     };
-  const [datasetRows, memberRows, sampleRows, reviewerRows, latestRenewals] = await Promise.all([
+  const [datasetRows, memberRows, sampleRows, reviewerRows, latestRenewals, carts] = await Promise.all([
     datasetsOfRequests(db, ids),
     membersOfRequests(db, ids),
     db
@@ -266,6 +271,7 @@ export async function relationsOf(db: DbOrTx, requestIds: readonly number[]): Pr
       .orderBy(asc(requestSamples.sampleId)),
     reviewersOfRequests(db, ids),
     latestRenewalsOf(db, ids),
+    cartIdsOfRequests(db, ids),
   ]);
   return {
     datasets: groupBy(datasetRows),
@@ -273,6 +279,7 @@ export async function relationsOf(db: DbOrTx, requestIds: readonly number[]): Pr
     samples: groupBy(sampleRows),
     reviewers: groupBy(reviewerRows),
     latestRenewals,
+    carts,
   };
 }
 
@@ -615,4 +622,23 @@ export async function renewalFollows(db: DbOrTx, requestId: number, statusId: nu
     .where(eq(requestRenewals.id, open.id))
     .returning();
   return { before: open, after: after! };
+}
+
+/** Whether a feature toggle is on (abn_epic opens the tissue network's requests). */
+export async function featureEnabled(db: DbOrTx, code: string): Promise<boolean> {
+  const [row] = await db
+    .select({ enabled: featureToggles.enabled })
+    .from(featureToggles)
+    .where(eq(featureToggles.featureCode, code));
+  return row?.enabled === true;
+}
+
+/** The collection of each pilot or tissue request (`additional_data.cart`; the link lives on the collection). */
+export async function cartIdsOfRequests(db: DbOrTx, requestIds: readonly number[]) {
+  if (requestIds.length === 0) return new Map<number, number>();
+  const rows = await db
+    .select({ id: abnCarts.id, requestId: abnCarts.requestId })
+    .from(abnCarts)
+    .where(inArray(abnCarts.requestId, [...requestIds]));
+  return new Map(rows.map((row) => [row.requestId!, row.id]));
 }

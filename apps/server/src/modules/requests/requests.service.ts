@@ -14,6 +14,7 @@ import {
   sampleAvailability,
   MAX_ID,
   SAMPLE_FORM_IDS,
+  TISSUE_NETWORK_TYPES,
   UNDELETABLE_STATUSES,
   usageStepComplete,
   yes,
@@ -40,6 +41,7 @@ import type { EmailContext } from './decisions.emails';
 import { createDecisions } from './decisions.service';
 import { applyTransition, teamOf } from './requests.workflow';
 import { resolveResearchMatchApplication } from './research-match-application';
+import { resolveTissueRequest, type TissueCollections } from './tissue-request';
 import { readableRequests, requestList } from './requests.lists';
 import {
   accessTypesOf,
@@ -59,8 +61,10 @@ const CREATED = 1;
 const SUBMITTED = 2;
 const DATASET = 1;
 const BIOSPECIMEN = 2;
-/** Request types the wizard files (issues 7 and 17); the others come with their own work. */
-const FILED_TYPES = new Set([DATASET, BIOSPECIMEN, RESEARCH_MATCH_TYPE]);
+/** Request types the wizard files (issues 7, 17 and 18); the others come with their own work. */
+const FILED_TYPES = new Set([DATASET, BIOSPECIMEN, RESEARCH_MATCH_TYPE, ...TISSUE_NETWORK_TYPES]);
+/** The brain-tissue network's requests are filed only while the abn_epic flag is on (researcher §5). */
+const ABN_FEATURE = 'abn_epic';
 
 const STATUS_WORKFLOW = 'Status changes other than submitting are made through the review workflow.';
 const STATUS_ALONE = 'A decision changes the status only: send the other changes separately.';
@@ -121,8 +125,10 @@ interface Resolved {
   samples: { id: string; amount: number }[];
   additionalData: Record<string, unknown>;
   gpfAccessStatus: number | null;
-  /** Uploaded documents the answers name (Research Match), linked to the request once stored. */
+  /** Uploaded documents the answers name (Research Match, tissue), linked to the request once stored. */
   documentIds: number[];
+  /** The collection a pilot or tissue request asks for, tied to it once stored. */
+  cartId: number | null;
 }
 
 export function createRequestsService(deps: {
@@ -138,6 +144,8 @@ export function createRequestsService(deps: {
   /** Decision e-mails go through the e-mail module (templates, queue, audit). */
   email: EmailService;
   emailContext: EmailContext;
+  /** The tissue network's collections, which pilot and tissue requests ask for (issue 18). */
+  carts: TissueCollections;
 }) {
   const { db, forms } = deps;
 
@@ -210,6 +218,7 @@ export function createRequestsService(deps: {
       ownerId: number;
       /** Who files or edits it (the owner, or staff filing for them). */
       filerId: number;
+      actor: Actor;
       projectId: number;
       nonAutism: boolean;
       datasetIds: number[];
@@ -224,6 +233,31 @@ export function createRequestsService(deps: {
   ): Promise<Resolved> {
     const mix = resourceMixError(selectionOf(input.datasetIds, input.additionalData));
     if (mix) fail({ non_field_errors: [mix] });
+
+    if (TISSUE_NETWORK_TYPES.includes(input.type)) {
+      const tissue = await resolveTissueRequest(tx, deps, {
+        actor: input.actor,
+        type: input.type,
+        ownerId: input.ownerId,
+        nonAutism: input.nonAutism,
+        datasetIds: input.datasetIds,
+        additionalData: input.additionalData,
+        uploaderIds: [...new Set([input.ownerId, input.filerId])],
+        requestId: input.excludeRequestId ?? null,
+        checkAccess: input.checkApproved,
+      });
+      return {
+        displayName: tissue.displayName,
+        cohortIds: tissue.cohortIds,
+        datasetIds: [],
+        sampleTypeId: null,
+        samples: [],
+        additionalData: tissue.additionalData,
+        gpfAccessStatus: null,
+        documentIds: tissue.documentIds,
+        cartId: tissue.cartId,
+      };
+    }
 
     if (input.type === RESEARCH_MATCH_TYPE) {
       const application = await resolveResearchMatchApplication(tx, deps, {
@@ -243,6 +277,7 @@ export function createRequestsService(deps: {
         additionalData: application.additionalData,
         gpfAccessStatus: null,
         documentIds: application.documentIds,
+        cartId: null,
       };
     }
 
@@ -308,6 +343,7 @@ export function createRequestsService(deps: {
         additionalData,
         gpfAccessStatus,
         documentIds: [],
+        cartId: null,
       };
     }
 
@@ -366,6 +402,7 @@ export function createRequestsService(deps: {
       additionalData,
       gpfAccessStatus: null,
       documentIds: [],
+      cartId: null,
     };
   }
 
@@ -490,6 +527,8 @@ export function createRequestsService(deps: {
         );
         if (irbState === 'expired') fail({ project: [REQUEST_MESSAGES.irbExpired] });
         if (!FILED_TYPES.has(input.type)) fail({ type: [REQUEST_MESSAGES.unsupportedType] });
+        if (TISSUE_NETWORK_TYPES.includes(input.type) && !(await repo.featureEnabled(tx, ABN_FEATURE)))
+          fail({ type: [REQUEST_MESSAGES.unsupportedType] });
         if (input.status != null && input.status !== CREATED && input.status !== SUBMITTED) {
           fail({ status: [REQUEST_MESSAGES.statusNotAllowed] });
         }
@@ -501,6 +540,7 @@ export function createRequestsService(deps: {
           type: input.type,
           ownerId,
           filerId: actor.userId,
+          actor,
           projectId: project.id,
           nonAutism: project.nonAutismResearch,
           datasetIds: input.datasets ?? [],
@@ -545,6 +585,8 @@ export function createRequestsService(deps: {
         await repo.setSamples(tx, request.id, resolved.samples);
         await repo.setMembers(tx, request.id, members, now);
         await deps.files.linkToRequest(tx, resolved.documentIds, request.id);
+        if (resolved.cartId !== null)
+          await deps.carts.attach(tx, actor, { cartId: resolved.cartId, requestId: request.id });
         if (submit) {
           ({ row: request } = await applyTransition(tx, {
             request,
@@ -630,6 +672,10 @@ export function createRequestsService(deps: {
           );
           current.sample_type = locked.sampleTypeId;
         }
+        if (TISSUE_NETWORK_TYPES.includes(locked.typeId)) {
+          const cartId = (await repo.cartIdsOfRequests(tx, [id])).get(id);
+          if (cartId !== undefined) current.cart = cartId;
+        }
         const merged = { ...current, ...(input.additional_data ?? {}) };
         if (input.usage_answers !== undefined) merged.usage_answers = input.usage_answers;
         const relations = await repo.relationsOf(tx, [id]);
@@ -643,6 +689,7 @@ export function createRequestsService(deps: {
           type: locked.typeId,
           ownerId: locked.ownerId,
           filerId: actor.userId,
+          actor,
           projectId: locked.projectId,
           nonAutism: view.project.nonAutismResearch,
           datasetIds,
@@ -682,6 +729,8 @@ export function createRequestsService(deps: {
         });
         await repo.setSamples(tx, id, resolved.samples);
         await deps.files.linkToRequest(tx, resolved.documentIds, id);
+        if (resolved.cartId !== null)
+          await deps.carts.attach(tx, actor, { cartId: resolved.cartId, requestId: id });
         if (input.access_control_list !== undefined) {
           await repo.setMembers(
             tx,

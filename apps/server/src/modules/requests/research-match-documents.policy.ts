@@ -22,6 +22,15 @@ const refuse = (): never => {
  * only the uploader does.
  */
 export function researchMatchDocumentsPolicy(): FileTypePolicy {
+  return applicationDocumentsPolicy([RESEARCH_MATCH_TYPE]);
+}
+
+/**
+ * The documents of an application form (Research Match; the tissue form's atlas file and NIH
+ * biosketch): uploaded for a project before the request exists or for a request of these types,
+ * then read by the request's readers.
+ */
+export function applicationDocumentsPolicy(types: readonly number[]): FileTypePolicy {
   async function subjectOf(tx: DbOrTx, file: FileRow, actor: Actor): Promise<RequestSubject> {
     if (file.requestId !== null) {
       const view = await repo.findRequest(tx, file.requestId, actor.userId);
@@ -45,7 +54,7 @@ export function researchMatchDocumentsPolicy(): FileTypePolicy {
     async authorizeCreate(tx, actor, input) {
       if (input.requestId !== null) {
         const view = await repo.findRequest(tx, input.requestId, actor.userId);
-        if (!view || view.request.typeId !== RESEARCH_MATCH_TYPE) refuse();
+        if (!view || !types.includes(view.request.typeId)) refuse();
         const subject = subjectOfView(view!, actor);
         if (view!.request.ownerId !== actor.userId && !can(actor, 'update', 'Request', subject)) refuse();
         return { additionalData: {} };

@@ -1,5 +1,6 @@
 import type { FormSchema } from '../form-schema';
 import abnSecurity from './abn_security.json';
+import abnTissue from './abn_tissue.json';
 import datasetSecurity from './dataset_security.json';
 import dna from './dna.json';
 import fibroblast from './fibroblast.json';
@@ -22,6 +23,7 @@ export const FORM_DOCUMENTS: readonly unknown[] = [
   gpfAccess,
   globusAccount,
   abnSecurity,
+  abnTissue,
   ipsc,
   plasma,
   fibroblast,

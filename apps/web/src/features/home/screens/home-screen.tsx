@@ -41,6 +41,10 @@ const ResearchMatchAdminPanel = lazy(() =>
   import('../components/rm-admin-panel').then((m) => ({ default: m.ResearchMatchAdminPanel })),
 );
 const SignInCard = lazy(() => import('./login-screen').then((m) => ({ default: m.SignInCard })));
+// Only researchers with ABN data access have collections; the others never load the panel.
+const TissueCollectionsPanel = lazy(() =>
+  import('../components/tissue-collections-panel').then((m) => ({ default: m.TissueCollectionsPanel })),
+);
 const HomeExpiryNotices = lazy(() =>
   import('@/components/renewals').then((m) => ({ default: m.HomeExpiryNotices })),
 );
@@ -116,6 +120,11 @@ function RoleHome() {
       </Suspense>
       {activeRole === 'primary_researcher' && <RecentRequestsPanel />}
       {activeRole === 'primary_researcher' && <ProjectsPanel />}
+      {activeRole === 'primary_researcher' && user.abn_approved && (
+        <Suspense fallback={null}>
+          <TissueCollectionsPanel />
+        </Suspense>
+      )}
       {places.length > 0 && (
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
           {places.map((place) => (

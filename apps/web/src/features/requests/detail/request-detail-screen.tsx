@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import {
   can,
+  CART_REQUEST_TYPES,
   OWNER_EDITABLE_STATUSES,
   RECONTACT_TYPES,
   REQUEST_CREATED,
@@ -26,6 +27,7 @@ import {
 import { RequestExpiryNotices } from '@/components/renewals';
 import { RequestAuditTrail } from './request-audit-trail';
 import { SummaryTab } from './summary-tab';
+import { CollectionTab } from './collection-tab';
 import { DeleteRequestButton } from './request-actions';
 import { StaffPanel } from '../staff-panel/staff-panel';
 import { MakeDecisionButton, RequestDocumentButtons } from '../decision/decision-actions';
@@ -67,7 +69,8 @@ export type TabKey =
   | 'rm-renewal'
   | 'pi-study'
   | 'usage-policy'
-  | 'publication';
+  | 'publication'
+  | 'collection';
 
 export const TAB_LABELS: Record<TabKey, string> = {
   pi: 'PI and Project',
@@ -83,7 +86,11 @@ export const TAB_LABELS: Record<TabKey, string> = {
   'pi-study': 'PI and Recruitment Study',
   'usage-policy': 'Data Usage Policy',
   publication: 'Publication Info',
+  collection: 'Collection',
 };
+
+/** Roles that see a tissue request as its researchers do (the Inventory-cart tabs, decision 236). */
+const RESEARCHER_ROLES: readonly string[] = ['primary_researcher', 'pi_sbso'];
 
 /**
  * The tabs of a request by kind (researcher §2 "Request detail"): datasets get Access Details once
@@ -123,6 +130,12 @@ export function requestTabs(
       ...(staffReview ? (['availability'] as const) : []),
       'renewal',
     ];
+  // Pilot tissue and tissue requests (decision 236): researchers see the Inventory-cart tabs,
+  // staff and reviewers the Tissue tabs with the proposal.
+  if (CART_REQUEST_TYPES.includes(request.type))
+    return role !== null && RESEARCHER_ROLES.includes(role)
+      ? ['pi', 'team', 'collection', 'policy']
+      : ['pi', 'details-team', 'collection', 'policy'];
   return ['pi', 'details', 'team', 'policy'];
 }
 
@@ -233,6 +246,8 @@ export default function RequestDetailScreen() {
         return <DataSharingPolicyTab request={data} />;
       case 'publication':
         return <PublicationInfoTab request={data} />;
+      case 'collection':
+        return <CollectionTab request={data} isOwner={isOwner} />;
     }
   };
 

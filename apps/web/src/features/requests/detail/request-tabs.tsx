@@ -7,6 +7,7 @@ import {
   RDA_FULLY_EXECUTED,
   REQUEST_TYPES,
   RESEARCH_MATCH_TYPE,
+  TISSUE_FORM_IDS,
   type InstitutionDto,
   type RequestDatasetRef,
   type ResearchTeamMemberDto,
@@ -83,6 +84,8 @@ export function PiAndProjectTab({ request }: { request: RequestView }) {
 }
 
 const HIDDEN_ANSWERS = new Set([
+  // A tissue request's collection has its own tab.
+  'cart',
   'samples',
   'sample_type',
   'usage_answers',
@@ -147,7 +150,8 @@ function DatasetsTable({ request }: { request: RequestView }) {
 export function RequestDetailsTab({ request }: { request: RequestView }) {
   const samples = requestedSamples(request);
   const researchMatch = request.type === RESEARCH_MATCH_TYPE;
-  const formId = researchMatch ? RESEARCH_MATCH_FORM : (request.sample_type?.type ?? null);
+  const tissueForm = TISSUE_FORM_IDS[request.type as keyof typeof TISSUE_FORM_IDS] as string | undefined;
+  const formId = researchMatch ? RESEARCH_MATCH_FORM : (tissueForm ?? request.sample_type?.type ?? null);
   // The sample type's form names the answers; without it they show under their keys.
   const schema = useQuery({
     queryKey: ['form-schema', formId],

@@ -123,7 +123,7 @@ function TabList({ tab, centre, onMoved }: { tab: Tab; centre: ReviewCentreDto; 
             ? {
                 selected,
                 onChange: setSelected,
-                label: (request) => `Select ${request.portal_request_id}`,
+                checkboxLabel: (request) => `Select ${request.portal_request_id}`,
               }
             : undefined
         }

@@ -10,6 +10,8 @@ import {
   REQUEST_SUBMITTED,
   REQUEST_MESSAGES,
   RESEARCH_MATCH_TYPE,
+  TISSUE_DOCUMENT,
+  TISSUE_NETWORK_TYPES,
   type CreateRequestInput,
   type UpdateRequestInput,
   type DatasetDto,
@@ -47,6 +49,7 @@ import {
   DISABLED_REASONS,
   formFieldKeys,
   hashForStep,
+  needsCollection,
   needsGlobus,
   RESEARCH_MATCH_FORM_ID,
   researchMatchResource,
@@ -55,6 +58,8 @@ import {
   stepFromHash,
   STEP_LABELS,
   teamTitle,
+  tissueOf,
+  tissueResources,
   visibleResources,
   wizardSteps,
   type Resource,
@@ -69,6 +74,8 @@ import { ReviewStep } from './steps/review-step';
 import { TeamStep } from './steps/team-step';
 import { saveTeamBody, teamSaveMessages, type NewMemberRow } from './team-members';
 import { UsageStep } from './steps/usage-step';
+import { CollectionSelector } from './steps/collection-selector';
+import { useCart } from '@/components/tissue';
 
 const crumbs = [{ label: 'Requests', to: '/request' }];
 
@@ -171,6 +178,18 @@ export function wizardFromRequest(
         [RESEARCH_MATCH_FORM_ID]: answers && typeof answers === 'object' ? (answers as FormValues) : {},
       },
       access,
+    };
+  }
+  if (TISSUE_NETWORK_TYPES.includes(request.type)) {
+    const resource = tissueResources().find((item) => item.requestType === request.type)!;
+    const { cart, usage_answers: _usage, ...answers } = request.additional_data as Record<string, unknown>;
+    return {
+      ...emptyWizard(),
+      projectId,
+      selection: [resource],
+      details: { [resource.formCode!]: answers as FormValues },
+      access,
+      cartId: typeof cart === 'number' ? cart : null,
     };
   }
   const datasetIds = request.datasets.map((item) => (typeof item === 'object' ? item.id : item));
@@ -291,6 +310,7 @@ export default function RequestWizardScreen() {
         .map(datasetResource),
       ...(sampleTypes.data?.results ?? []).filter((sample) => sample.available).map(sampleResource),
       researchMatchResource(),
+      ...tissueResources(),
     ];
     const requester =
       researcherId === null ? null : { abnApproved, abnDataRequestUnderReview: abnUnderReview };
@@ -306,6 +326,7 @@ export default function RequestWizardScreen() {
   ]);
 
   const formIds = detailFormIds(data.selection, data.intentToDownload);
+  const chosenCart = useCart(needsCollection(data.selection) ? data.cartId : null).data ?? null;
   const researchMatch = isResearchMatch(data.selection);
   const askIntent = data.selection.some(needsGlobus);
   const schemas = useFormSchemas(formIds);
@@ -428,8 +449,10 @@ export default function RequestWizardScreen() {
 
   const changeSelection = (selection: Resource[]) => {
     const groupChanged = resourceGroup(selection) !== resourceGroup(data.selection);
+    const tissueChanged = tissueOf(selection)?.requestType !== tissueOf(data.selection)?.requestType;
     update({
       selection,
+      ...(tissueChanged ? { cartId: null } : {}),
       // Changing the resource group clears the details entered for the other group.
       ...(groupChanged ? { details: {}, detailErrors: {}, sampleResults: {} } : {}),
       detailsDone: false,
@@ -484,6 +507,25 @@ export default function RequestWizardScreen() {
         additional_data: { rm_application: answers },
         access_control_list: accessList,
         ...(staff ? {} : { agreed_to_usage_policy: data.usage.terms }),
+        submit: true,
+      };
+    }
+    const tissue = tissueOf(data.selection);
+    if (tissue) {
+      // The tissue form's documents go through the scanned upload API first, as Research Match's.
+      const form = (schemas.data ?? []).find((schema) => schema.id === tissue.formCode)!;
+      const answers = await uploadFormFiles(form, data.details[tissue.formCode!] ?? {}, {
+        type: TISSUE_DOCUMENT,
+        project: data.projectId!,
+      });
+      update({ details: { ...data.details, [tissue.formCode!]: answers } });
+      return {
+        project: data.projectId!,
+        type: tissue.requestType!,
+        ...(staff && owner ? { owner: owner.id } : {}),
+        additional_data: { ...answers, ...(data.cartId !== null ? { cart: data.cartId } : {}) },
+        access_control_list: accessList,
+        ...usage,
         submit: true,
       };
     }
@@ -544,9 +586,11 @@ export default function RequestWizardScreen() {
    * "User profile fields updated from the wizard"); staff filing for a PI leave profiles alone.
    */
   const rememberProfile = async () => {
-    const sample = data.selection.find((resource) => resource.kind === 'sample');
-    if (staff || !user || !sample) return;
-    const changed = profileChanges(data.details[sample.formCode ?? ''] ?? {}, profile.data);
+    const shipped =
+      data.selection.find((resource) => resource.kind === 'sample') ??
+      (needsCollection(data.selection) ? tissueOf(data.selection) : null);
+    if (staff || !user || !shipped) return;
+    const changed = profileChanges(data.details[shipped.formCode ?? ''] ?? {}, profile.data);
     if (Object.keys(changed).length === 0) return;
     try {
       queryClient.setQueryData(profileQueryKey(user.id), await saveProfile(user.id, changed));
@@ -685,7 +729,8 @@ export default function RequestWizardScreen() {
               formIds.map((id) => [
                 id,
                 data.details[id] ??
-                  (data.selection[0]?.kind === 'sample'
+                  (data.selection[0]?.kind === 'sample' ||
+                  (id === 'abn_tissue' && needsCollection(data.selection))
                     ? contactDefaults(user, profile.data, staff, owner?.display_name ?? null)
                     : id === 'globus_account' && !staff && profile.data?.globus_username
                       ? { globus_username: profile.data.globus_username }
@@ -711,6 +756,23 @@ export default function RequestWizardScreen() {
               update({ detailsDone: true });
               next();
             }}
+            collection={
+              needsCollection(data.selection) && (owner?.id ?? user?.id)
+                ? {
+                    cartId: data.cartId,
+                    render: (error) => (
+                      <CollectionSelector
+                        ownerId={(owner?.id ?? user?.id)!}
+                        pilot={tissueOf(data.selection)?.requestType === 7}
+                        requestId={editId}
+                        value={data.cartId}
+                        onChange={(cartId) => update({ cartId, detailsDone: false })}
+                        error={error}
+                      />
+                    ),
+                  }
+                : undefined
+            }
           />
         );
       case 'team':
@@ -763,6 +825,9 @@ export default function RequestWizardScreen() {
             intentToDownload={askIntent ? data.intentToDownload : null}
             usage={steps.includes('usage') ? data.usage : null}
             termsOnly={researchMatch}
+            collection={
+              chosenCart ? { name: chosenCart.collection_name, donors: chosenCart.identifiers.length } : null
+            }
           />
         );
     }

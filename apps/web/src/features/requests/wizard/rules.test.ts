@@ -17,6 +17,9 @@ import {
   DISABLED_REASONS,
   wizardSteps,
   type Resource,
+  tissueResources,
+  needsCollection,
+  researchMatchResource,
 } from './rules';
 
 const resource = (overrides: Partial<Resource>): Resource => ({
@@ -242,5 +245,53 @@ describe('submission errors', () => {
         },
       ] as never),
     ).toEqual(['a', 'b']);
+  });
+});
+
+describe('the brain-tissue network in the picker (researcher §5, decision 235)', () => {
+  const [dataAccess, pilot, tissue] = tissueResources();
+  const offered = (requester: { abnApproved: boolean; abnDataRequestUnderReview: boolean } | null) =>
+    visibleResources(tissueResources(), false, { abnEpic: true, requester });
+
+  it('offers Data Access, Pilot Tissue and Tissue only with abn_epic, never to non-autism projects', () => {
+    expect(visibleResources(tissueResources(), false, { abnEpic: false })).toEqual([]);
+    expect(visibleResources(tissueResources(), true, { abnEpic: true })).toEqual([]);
+    expect(offered(null).map((resource) => resource.name)).toEqual([
+      'Autism BrainNet Data Access',
+      'Pilot Tissue Request',
+      'Tissue Request',
+    ]);
+  });
+
+  it('gives the tissue entries the spec’s disabled reasons until data access is approved', () => {
+    const fresh = offered({ abnApproved: false, abnDataRequestUnderReview: false });
+    expect(fresh.map((resource) => resource.disabledReason)).toEqual([
+      null,
+      '* Must apply for above Data Access before requesting this resource',
+      '* Must apply for above Data Access before requesting this resource',
+    ]);
+    const waiting = offered({ abnApproved: false, abnDataRequestUnderReview: true });
+    expect(new Set(waiting.map((resource) => resource.disabledReason))).toEqual(
+      new Set(['* You have an ABN Data Request that is currently under review']),
+    );
+    const approved = offered({ abnApproved: true, abnDataRequestUnderReview: false });
+    expect(approved.map((resource) => resource.disabledReason)).toEqual([
+      REQUEST_MESSAGES.alreadyApprovedShort,
+      null,
+      null,
+    ]);
+  });
+
+  it('mixes with nothing, not even another tissue resource', () => {
+    expect(mixingConflict([pilot!], tissue!)).toBe(RESOURCE_MIX_MESSAGES.abn);
+    expect(mixingConflict([dataAccess!], tissue!)).toBe(RESOURCE_MIX_MESSAGES.abn);
+    expect(mixingConflict([researchMatchResource()], tissue!)).toBe(RESOURCE_MIX_MESSAGES.tissue);
+  });
+
+  it('asks for the ABN security form or the tissue form and a collection', () => {
+    expect(detailFormIds([dataAccess!])).toEqual(['abn_security']);
+    expect(detailFormIds([tissue!])).toEqual(['abn_tissue']);
+    expect(needsCollection([dataAccess!])).toBe(false);
+    expect(needsCollection([pilot!])).toBe(true);
   });
 });

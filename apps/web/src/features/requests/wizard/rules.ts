@@ -2,6 +2,8 @@ import {
   REQUEST_MESSAGES,
   RESEARCH_MATCH_MESSAGES,
   resourceMixError,
+  TISSUE_FORM_IDS,
+  TISSUE_RESOURCE_NAMES,
   type SampleAvailability,
 } from '@rrp/domain';
 import type { Field } from '@rrp/domain/forms';
@@ -104,10 +106,13 @@ export const CPLS_PASSING_COLOR = 'teal.2';
 /** How long the sample ids rest before they are checked (researcher §9 search debounce). */
 export const SAMPLE_CHECK_DELAY_MS = 1000;
 
-/** A resource in the picker: a dataset, a sample type, or Research Match (participant recontact). */
+/**
+ * A resource in the picker: a dataset, a sample type, Research Match (participant recontact), or
+ * one of the brain-tissue network's requests (data access, pilot tissue, tissue).
+ */
 export interface Resource {
   key: string;
-  kind: 'dataset' | 'sample' | 'research_match';
+  kind: 'dataset' | 'sample' | 'research_match' | 'tissue';
   id: number;
   name: string;
   /** Phenotype, Genetic, Imaging, or Biospecimen. */
@@ -132,6 +137,10 @@ export interface Resource {
    * researcher's own address only; decision 090).
    */
   allowed: boolean;
+  /** The network's request type (6 data access, 7 pilot tissue, 8 tissue), for tissue resources. */
+  requestType?: 6 | 7 | 8;
+  /** The network's Data Access entry, which the pilot and tissue entries wait for. */
+  abnDataAccess?: boolean;
 }
 
 export const DISABLED_REASONS = {
@@ -153,7 +162,11 @@ export function mixingConflict(selection: readonly Resource[], adding: Resource)
           ? ('dataset' as const)
           : resource.kind === 'research_match'
             ? ('research_match' as const)
-            : ('sample_type' as const),
+            : resource.kind === 'tissue'
+              ? resource.requestType === 6
+                ? ('abn' as const)
+                : ('tissue' as const)
+              : ('sample_type' as const),
       id: resource.id,
     })),
   );
@@ -196,6 +209,46 @@ export const researchMatchResource = (): Resource => ({
   allowed: false,
 });
 
+/** The group of the brain-tissue network's resources in the picker. */
+export const TISSUE_GROUP = 'Autism BrainNet';
+
+/**
+ * The network's three resources (researcher §2, §5): Data Access (type 6) and the pilot tissue and
+ * tissue requests that wait for it. Their cohort is ABN: offered with abn_epic, never to projects
+ * not related to autism.
+ */
+export const tissueResources = (): Resource[] =>
+  ([6, 7, 8] as const).map((type) => ({
+    key: `tissue-${type}`,
+    kind: 'tissue',
+    id: type,
+    name: TISSUE_RESOURCE_NAMES[type],
+    group: TISSUE_GROUP,
+    cohort: 'ABN',
+    cohorts: ['ABN'],
+    accessionId: null,
+    fileSize: null,
+    releaseDate: null,
+    formCode: TISSUE_FORM_IDS[type],
+    accessTypes: [],
+    disabledReason: null,
+    restricted: false,
+    approved: false,
+    allowed: false,
+    requestType: type,
+    abnDataAccess: type === 6,
+  }));
+
+/** The tissue resource of a selection, if any. */
+export const tissueOf = (selection: readonly Resource[]) =>
+  selection.find((resource) => resource.kind === 'tissue') ?? null;
+
+/** Whether the selection is a pilot tissue or tissue request, which asks for a collection. */
+export const needsCollection = (selection: readonly Resource[]) => {
+  const type = tissueOf(selection)?.requestType;
+  return type === 7 || type === 8;
+};
+
 /** Datasets delivered by the two cloud access types need a Globus username. */
 export const CLOUD_ACCESS_TYPES: ReadonlySet<string> = new Set(['Globus', 'AWS']);
 export const needsGlobus = (resource: Resource) =>
@@ -211,6 +264,8 @@ export function detailFormIds(
   intentToDownload: boolean | null = null,
 ): string[] {
   if (selection.some((resource) => resource.kind === 'research_match')) return [RESEARCH_MATCH_FORM_ID];
+  const tissue = tissueOf(selection);
+  if (tissue) return tissue.formCode ? [tissue.formCode] : [];
   const sample = selection.find((resource) => resource.kind === 'sample');
   if (sample) return sample.formCode ? [sample.formCode] : [];
   if (selection.length === 0) return [];
@@ -263,6 +318,7 @@ export function groupResources(
     'Other Resources',
     'Biospecimen',
     RESEARCH_MATCH_GROUP,
+    TISSUE_GROUP,
   ];
   const groups = new Map<string, Resource[]>();
   for (const resource of resources) {

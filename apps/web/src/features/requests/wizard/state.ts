@@ -24,6 +24,8 @@ export interface WizardData {
   access: Record<number, boolean>;
   teamDone: boolean;
   usage: UsageAnswers;
+  /** The collection a pilot tissue or tissue request asks for. */
+  cartId: number | null;
 }
 
 export const emptyWizard = (): WizardData => ({
@@ -37,6 +39,7 @@ export const emptyWizard = (): WizardData => ({
   access: {},
   teamDone: false,
   usage: { answers: USAGE_QUESTIONS.map(() => null), terms: false },
+  cartId: null,
 });
 
 /** The usage step (researcher §5): three questions answered True and the terms; Research Match the terms only. */

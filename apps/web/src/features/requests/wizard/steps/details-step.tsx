@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Group, Loader, Paper, Radio, Stack, Text } from '@mantine/core';
 import {
   fillProduct,
@@ -12,7 +12,7 @@ import { DynamicForm } from '@/components/dynamic-form';
 import { ApiError } from '@/lib/api-client';
 import { PRODUCT_NAME } from '@/lib/config';
 import { useFormSchemas, validateSamples, type SampleResult } from '../api';
-import { REQUEST_MESSAGES, yes } from '@rrp/domain';
+import { CART_MESSAGES, REQUEST_MESSAGES, yes } from '@rrp/domain';
 import { SAMPLE_CHECK_DELAY_MS, SAMPLE_MESSAGES, type Resource } from '../rules';
 import { SampleResults, samplePasses, type SampleResultsHandle } from './sample-availability';
 
@@ -30,6 +30,7 @@ export function DetailsStep({
   onChange,
   onSampleResults,
   onContinue,
+  collection,
 }: {
   formIds: string[];
   selection: Resource[];
@@ -45,12 +46,20 @@ export function DetailsStep({
   onChange: (formId: string, values: FormValues, errors: FormErrors) => void;
   onSampleResults: (results: Record<string, SampleResult>) => void;
   onContinue: (cleaned: Record<string, FormValues>) => void;
+  /**
+   * Pilot tissue and tissue requests: the collection chosen, and its selector given the error to
+   * show ('*Required Field' until one is chosen).
+   */
+  collection?: { cartId: number | null; render: (error: string | null) => ReactNode };
 }) {
   const schemas = useFormSchemas(formIds);
   const [banner, setBanner] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const [intentError, setIntentError] = useState<string | null>(null);
   const [callError, setCallError] = useState<string | null>(null);
+  const [collectionTried, setCollectionTried] = useState(false);
+  const collectionError =
+    collection && collectionTried && collection.cartId === null ? CART_MESSAGES.required : null;
   const sample = selection.find((resource) => resource.kind === 'sample') ?? null;
   const sampleValues = sample ? (values[sample.formCode ?? ''] ?? {}) : {};
   const sampleIds = normalizeSampleIds(sampleValues.samples);
@@ -130,6 +139,10 @@ export function DetailsStep({
     setBanner(null);
     const cleaned: Record<string, FormValues> = {};
     let valid = true;
+    if (collection && collection.cartId === null) {
+      setCollectionTried(true);
+      valid = false;
+    }
     if (askIntent && intentToDownload === null) {
       setIntentError(REQUEST_MESSAGES.requiredField);
       valid = false;
@@ -182,6 +195,7 @@ export function DetailsStep({
           </Radio.Group>
         </Paper>
       )}
+      {collection?.render(collectionError)}
       {forms.map((form) => (
         <Paper withBorder p="md" radius="sm" key={form.id} component="section" aria-label={form.title}>
           <Stack gap="md">

@@ -83,6 +83,7 @@ export function ReviewStep({
   intentToDownload,
   usage,
   termsOnly = false,
+  collection = null,
 }: {
   project: ProjectDto | null;
   piName: string;
@@ -106,6 +107,8 @@ export function ReviewStep({
   usage: UsageAnswers | null;
   /** Research Match: the usage step asks for the terms only. */
   termsOnly?: boolean;
+  /** A pilot tissue or tissue request's collection, as chosen on the details step. */
+  collection?: { name: string; donors: number } | null;
 }) {
   return (
     <Stack gap="md" maw={860}>
@@ -136,6 +139,12 @@ export function ReviewStep({
         {intentToDownload !== null && (
           <Text size="sm">
             <strong>Will your team download the data?</strong> {intentToDownload ? 'Yes' : 'No'}
+          </Text>
+        )}
+        {collection && (
+          <Text size="sm">
+            <strong>Collection:</strong> {collection.name} ({collection.donors} donor
+            {collection.donors === 1 ? '' : 's'})
           </Text>
         )}
         {forms.map((form) => (

@@ -1,0 +1,169 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { DonorCondition, IntellectualFunctioning } from '@rrp/domain';
+import { files } from './files';
+import { requests } from './projects';
+import { users } from './users';
+
+/**
+ * The Autism BrainNet tissue network (staff §3 abn_donor / abn_data, abn_cart; researcher §3):
+ * donors and their documents and surveys.
+ */
+
+const textList = (name: string) =>
+  text(name)
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`);
+
+/**
+ * A brain donor of the network (staff §3 abn_donor / abn_data). `pilot` donors form the pilot set
+ * (abn_data_pilot) that pilot tissue collections are built from; the others the catalogue
+ * (decision 231). Rows are written by the importer (`import-donors`) and the demo seed only.
+ */
+export const abnDonors = pgTable(
+  'abn_donors',
+  {
+    id: serial('id').primaryKey(),
+    donorHash: text('donor_hash').notNull(),
+    pilot: boolean('pilot').notNull().default(false),
+    diagnosis: text('diagnosis').notNull(),
+    confirmationStatus: text('confirmation_status').notNull(),
+    age: doublePrecision('age'),
+    gender: text('gender'),
+    leftHemisphere: text('left_hemisphere'),
+    rightHemisphere: text('right_hemisphere'),
+    brainstem: text('brainstem'),
+    tissueQuality: text('tissue_quality'),
+    amount: text('amount'),
+    detail: text('detail'),
+    geneticConditions: jsonb('genetic_conditions').$type<DonorCondition[]>().notNull().default([]),
+    sparkGenes: jsonb('spark_genes').$type<DonorCondition[]>().notNull().default([]),
+    causeOfDeath: text('cause_of_death'),
+    secondaryCauseOfDeath: text('secondary_cause_of_death'),
+    respirator: text('respirator'),
+    respiratorLength: text('respirator_length'),
+    medicalConditions: textList('medical_conditions'),
+    psychConditions: textList('psych_conditions'),
+    intellectualFunctioning: jsonb('intellectual_functioning').$type<IntellectualFunctioning>(),
+    ethnicities: textList('ethnicities'),
+    clinicalSummary: text('clinical_summary'),
+    flag: text('flag'),
+    pmi: doublePrecision('pmi'),
+    rin: doublePrecision('rin'),
+    brainWeight: doublePrecision('brain_weight'),
+    preservation: text('preservation'),
+    collectedBrainstemDetail: text('collected_brainstem_detail'),
+    /** Under review or not confirmed (staff §5), kept with the status so lists can filter on it. */
+    restricted: boolean('restricted').notNull().default(false),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    modified: timestamp('modified', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('abn_donors_donor_hash_key').on(t.donorHash),
+    // The catalogue's default order within a set, and its range filters.
+    index('abn_donors_pilot_hash_idx').on(t.pilot, t.donorHash),
+    index('abn_donors_pilot_age_idx').on(t.pilot, t.age, t.id),
+    index('abn_donors_pilot_pmi_idx').on(t.pilot, t.pmi, t.id),
+    index('abn_donors_pilot_rin_idx').on(t.pilot, t.rin, t.id),
+    index('abn_donors_donor_hash_trgm').using('gin', sql`${t.donorHash} gin_trgm_ops`),
+    index('abn_donors_medical_conditions_idx').using('gin', t.medicalConditions),
+    index('abn_donors_psych_conditions_idx').using('gin', t.psychConditions),
+    index('abn_donors_ethnicities_idx').using('gin', t.ethnicities),
+    index('abn_donors_genetic_conditions_idx').using('gin', sql`${t.geneticConditions} jsonb_path_ops`),
+    check('abn_donors_age_check', sql`${t.age} IS NULL OR ${t.age} BETWEEN 0 AND 130`),
+    check('abn_donors_pmi_check', sql`${t.pmi} IS NULL OR ${t.pmi} BETWEEN 0 AND 200`),
+    check('abn_donors_rin_check', sql`${t.rin} IS NULL OR ${t.rin} BETWEEN 0 AND 130`),
+  ],
+);
+
+/** A donor's documents (staff §3 documents: id, doc_type, doc_type_v); the bytes are a stored file. */
+export const abnDonorDocuments = pgTable(
+  'abn_donor_documents',
+  {
+    id: serial('id').primaryKey(),
+    donorId: integer('donor_id')
+      .notNull()
+      .references(() => abnDonors.id, { onDelete: 'cascade' }),
+    docType: text('doc_type').notNull(),
+    /** The document type as people read it. */
+    docTypeV: text('doc_type_v').notNull(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('abn_donor_documents_donor_idx').on(t.donorId)],
+);
+
+/**
+ * A donor's questionnaire (staff §3 surveys; §7 abn_survey): the answers item by item, downloaded
+ * as a CSV file.
+ */
+export const abnDonorSurveys = pgTable(
+  'abn_donor_surveys',
+  {
+    donorId: integer('donor_id')
+      .notNull()
+      .references(() => abnDonors.id, { onDelete: 'cascade' }),
+    surveyType: text('survey_type').notNull(),
+    answers: jsonb('answers').$type<{ item: string; question: string; answer: string }[]>().notNull(),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    modified: timestamp('modified', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.donorId, t.surveyType] })],
+);
+
+/**
+ * A tissue collection — an inventory cart of donors (staff §3 abn_cart, §4.9): named uniquely per
+ * PI, in one donor set (`pilot`), used by at most one request (`request_id`, the one place the link
+ * is kept; decision 234).
+ */
+export const abnCarts = pgTable(
+  'abn_carts',
+  {
+    id: serial('id').primaryKey(),
+    piId: integer('pi_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    collectionName: text('collection_name').notNull(),
+    pilot: boolean('pilot').notNull().default(false),
+    requestId: integer('request_id').references(() => requests.id, { onDelete: 'set null' }),
+    creatorId: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    modified: timestamp('modified', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('abn_carts_pi_name_key').on(t.piId, sql`lower(${t.collectionName})`),
+    uniqueIndex('abn_carts_request_key').on(t.requestId),
+    index('abn_carts_modified_idx').on(t.modified.desc(), t.id),
+  ],
+);
+
+/** The donors of a collection, in the order they were added. */
+export const abnCartDonors = pgTable(
+  'abn_cart_donors',
+  {
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => abnCarts.id, { onDelete: 'cascade' }),
+    donorId: integer('donor_id')
+      .notNull()
+      .references(() => abnDonors.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.cartId, t.donorId] }), index('abn_cart_donors_donor_idx').on(t.donorId)],
+);

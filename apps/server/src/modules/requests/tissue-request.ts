@@ -1,0 +1,167 @@
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import {
+  CART_MESSAGES,
+  REQUEST_MESSAGES,
+  RESEARCH_MATCH_MESSAGES,
+  RESOURCE_MIX_MESSAGES,
+  TISSUE_FORM_IDS,
+  TISSUE_REQUEST_TYPE,
+  TISSUE_RESOURCE_NAMES,
+  type Actor,
+} from '@rrp/domain';
+import { fileAnswers } from '@rrp/domain/forms';
+import { ABN_REVIEW_STATUSES, RESOURCE_DISABLED_REASONS } from '@rrp/domain/resource-access';
+import type { DbOrTx } from '../../platform/db/database';
+import { ValidationError, type FieldErrors } from '../../platform/http/errors';
+import { requests } from '../../db/schema';
+import type { FilesService } from '../files/files.service';
+import type { FormsService } from '../forms/forms.service';
+import { abnApprovedOf } from '../tissue/tissue-access.service';
+import * as repo from './requests.repo';
+
+/** What the requests service needs of the tissue network's collections (the tissue module). */
+export interface TissueCollections {
+  /** Why this collection cannot go with this request, or null when it can. */
+  refusal(
+    tx: DbOrTx,
+    actor: Actor,
+    input: { cartId: number; ownerId: number; typeId: number; requestId: number | null },
+  ): Promise<string | null>;
+  /** Ties the collection to the request (and frees the one it had), in the caller's transaction. */
+  attach(tx: DbOrTx, actor: Actor, input: { cartId: number; requestId: number }): Promise<void>;
+}
+
+const fail = (fields: FieldErrors): never => {
+  throw new ValidationError(fields);
+};
+
+const isCartType = (type: number) =>
+  type === TISSUE_REQUEST_TYPE.pilot || type === TISSUE_REQUEST_TYPE.tissue;
+
+/** Whether the owner has another ABN Data Access request waiting for a decision. */
+async function dataRequestUnderReview(tx: DbOrTx, ownerId: number, exceptId: number | null) {
+  const [row] = await tx
+    .select({ id: requests.id })
+    .from(requests)
+    .where(
+      and(
+        eq(requests.ownerId, ownerId),
+        eq(requests.typeId, TISSUE_REQUEST_TYPE.dataAccess),
+        inArray(requests.statusId, [...ABN_REVIEW_STATUSES]),
+        exceptId === null ? undefined : ne(requests.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export interface TissueRequest {
+  cohortIds: number[];
+  displayName: string;
+  additionalData: Record<string, unknown>;
+  documentIds: number[];
+  /** The collection to tie to the request (pilot and tissue requests). */
+  cartId: number | null;
+}
+
+/**
+ * Checks a request to the brain-tissue network (types 6, 7, 8; researcher §3, §5; decision 235)
+ * and returns what to store: the ABN security form ('Acknowledge') for data access, which a PI
+ * files once at a time and not once approved; the tissue form and a collection of theirs, not
+ * used by another request, for pilot tissue and tissue requests, which wait for approved data
+ * access. No other resource rides along (not mixable).
+ */
+export async function resolveTissueRequest(
+  tx: DbOrTx,
+  deps: {
+    forms: FormsService;
+    files: Pick<FilesService, 'uploadedBy'>;
+    carts: TissueCollections;
+  },
+  input: {
+    actor: Actor;
+    type: number;
+    ownerId: number;
+    nonAutism: boolean;
+    datasetIds: readonly number[];
+    additionalData: Record<string, unknown>;
+    uploaderIds: readonly number[];
+    requestId: number | null;
+    /** Creating: the network's access rules apply; editing a filed request keeps them as they were. */
+    checkAccess: boolean;
+  },
+): Promise<TissueRequest> {
+  const type = input.type as 6 | 7 | 8;
+  const { additionalData } = input;
+  if (
+    input.datasetIds.length > 0 ||
+    additionalData.sample_type != null ||
+    additionalData.rm_application != null
+  )
+    fail({ non_field_errors: [RESOURCE_MIX_MESSAGES.abn] });
+  if (input.nonAutism) fail({ project: [REQUEST_MESSAGES.nonAutismCohort] });
+
+  if (input.checkAccess) {
+    const approved = await abnApprovedOf(tx, input.ownerId);
+    const underReview = await dataRequestUnderReview(tx, input.ownerId, input.requestId);
+    if (type === TISSUE_REQUEST_TYPE.dataAccess) {
+      if (approved)
+        fail({ non_field_errors: [REQUEST_MESSAGES.alreadyApproved([TISSUE_RESOURCE_NAMES[6]])] });
+      if (underReview) fail({ non_field_errors: [RESOURCE_DISABLED_REASONS.abnUnderReview] });
+    } else if (!approved) {
+      fail({
+        non_field_errors: [
+          underReview ? RESOURCE_DISABLED_REASONS.abnUnderReview : RESOURCE_DISABLED_REASONS.abnMustApply,
+        ],
+      });
+    }
+  }
+
+  const formId = TISSUE_FORM_IDS[type];
+  const { cart, usage_answers: usageAnswers, ...answers } = additionalData;
+  const form = deps.forms.get(formId);
+  const result = deps.forms.validate(formId, answers);
+  const errors: FieldErrors = Object.fromEntries(
+    Object.entries(result.errors).map(([key, message]) => [key, [message]]),
+  );
+  const documents = fileAnswers(form.fields, result.values);
+  if (documents.length > 0) {
+    const own = await deps.files.uploadedBy(
+      tx,
+      documents.map((entry) => entry.id),
+      input.uploaderIds,
+      input.requestId,
+    );
+    for (const entry of documents)
+      if (!own.has(entry.id)) errors[entry.key] = [RESEARCH_MATCH_MESSAGES.documentsOwn];
+  }
+
+  let cartId: number | null = null;
+  if (isCartType(type)) {
+    const given = Number(cart);
+    if (cart == null || cart === '' || !Number.isInteger(given) || given <= 0)
+      errors.cart = [CART_MESSAGES.required];
+    else {
+      const refusal = await deps.carts.refusal(tx, input.actor, {
+        cartId: given,
+        ownerId: input.ownerId,
+        typeId: type,
+        requestId: input.requestId,
+      });
+      if (refusal) errors.cart = [refusal];
+      else cartId = given;
+    }
+  }
+  if (Object.keys(errors).length > 0) fail(errors);
+
+  return {
+    cohortIds: await repo.cohortIdsByName(tx, ['ABN']),
+    displayName: TISSUE_RESOURCE_NAMES[type],
+    additionalData: {
+      ...result.values,
+      ...(Array.isArray(usageAnswers) ? { usage_answers: usageAnswers } : {}),
+    },
+    documentIds: documents.map((entry) => entry.id),
+    cartId,
+  };
+}

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateWebhook, UpdateWebhook, WebhookDeliveryDto, WebhookDto } from '@rrp/domain';
 import { apiFetch, type ListPage } from '@/lib/api-client';
@@ -23,7 +24,8 @@ export function useWebhooks(state: ListState) {
 
 /** GET webhook_delivery/?endpoint= : one endpoint's delivery log, newest first. */
 export function useWebhookDeliveries(endpoint: number, state: ListState) {
-  return useQuery({
+  const queryClient = useQueryClient();
+  const deliveries = useQuery({
     queryKey: [...DELIVERIES, endpoint, state],
     queryFn: () =>
       apiFetch<ListPage<WebhookDeliveryDto>>('webhook_delivery/', { query: { ...paging(state), endpoint } }),
@@ -36,6 +38,17 @@ export function useWebhookDeliveries(endpoint: number, state: ListState) {
         ? 3000
         : false,
   });
+  // The endpoint's row shows its last delivery: when the log shows a delivery the row may not have
+  // seen (one just posted, or settled since), the row is read again.
+  const outcomes = deliveries.data?.results.map((delivery) => `${delivery.id}:${delivery.status}`).join();
+  const seen = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (outcomes !== undefined && outcomes !== seen.current) {
+      void queryClient.invalidateQueries({ queryKey: KEY });
+    }
+    seen.current = outcomes;
+  }, [outcomes, queryClient]);
+  return deliveries;
 }
 
 function useWebhookMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {

@@ -69,6 +69,7 @@ describe('navigation by role', () => {
       'Projects',
       'Requests',
       'Tissue Catalog',
+      'Insights',
     ]);
     expect(labels('portal_admin')).toContain('Tissue Catalogue');
     expect(labels('portal_reviewer')).not.toContain('Tissue Catalogue');

@@ -119,6 +119,13 @@ import { createDonorsService } from './modules/tissue/donors.service';
 import { donorsRoutes } from './modules/tissue/donors.routes';
 import { createCartsService } from './modules/tissue/carts.service';
 import { cartsRoutes } from './modules/tissue/carts.routes';
+import {
+  createTissueCycleService,
+  TISSUE_REVIEW_TEMPLATE,
+  tissueReviewEmailTemplate,
+} from './modules/tissue/tissue-cycle.service';
+import { tissueCycleRoutes } from './modules/tissue/tissue-cycle.routes';
+import { NotFoundError } from './platform/http/errors';
 import { donorDocumentStore, type StoreDonorDocument } from './modules/tissue/donor-documents';
 
 export interface AppOptions {
@@ -436,6 +443,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       forms,
       productName: config.productName,
       supportEmail: config.supportEmail,
+    }),
+  });
+
+  // The tissue review cycle (issue 18): Begin Review and the close of review move requests through
+  // the workflow, as decisions of the staff member's role.
+  email.registerTemplate(TISSUE_REVIEW_TEMPLATE, tissueReviewEmailTemplate(emailContext));
+  await app.register(tissueCycleRoutes, {
+    cycle: createTissueCycleService({
+      db: database.db,
+      email,
+      publicUrl: config.publicUrl,
+      move: async (tx, actor, { requestId, to, now }) => {
+        const row = await lockRequest(tx, requestId);
+        if (!row) throw new NotFoundError();
+        const { row: moved } = await applyTransition(tx, {
+          request: row,
+          to,
+          kind: 'decision',
+          actor,
+          by: actor,
+          now,
+        });
+        return moved;
+      },
     }),
   });
 

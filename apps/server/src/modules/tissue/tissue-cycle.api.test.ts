@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray } from 'drizzle-orm';
+import { TISSUE_CYCLE_MESSAGES, type AbnDashboardDto, type MovedRequests } from '@rrp/domain';
+import { auth, createTestContext, errorBody, type TestContext } from '../../../test/test-app';
+import { createProject, createRequest } from '../../db/factories';
+import { emailLogs, requestReviewers, requests, tissueReviews } from '../../db/schema';
+
+/**
+ * The ABN dashboard's counts and the tissue review cycle (staff §2.4, §2.7, §4.3): Begin Review for
+ * new tissue requests with reviewers, with a due date and the reviewers' e-mail; the bulk close of
+ * review; all or nothing, for administrators and tissue project managers only.
+ */
+let t: TestContext;
+let admin: string;
+let manager: string;
+let researcher: { id: number; token: string; projectId: number };
+let reviewer: { id: number; email: string; token: string };
+let secondReviewer: { id: number; email: string };
+
+const db = () => t.database.db;
+const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
+  t.app.inject({ method, url, headers: auth(token), payload });
+const newRequest = (typeId: number, statusId: number) =>
+  createRequest(db(), { projectId: researcher.projectId, typeId, statusId, displayName: `Type ${typeId}` });
+const statusOf = async (id: number) =>
+  (await db().select().from(requests).where(eq(requests.id, id)))[0]!.statusId;
+const assign = (requestId: number, userId: number) =>
+  db().insert(requestReviewers).values({ requestId, userId });
+const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  t = await createTestContext();
+  admin = await t.tokenForRole('portal_admin');
+  manager = await t.tokenForRole('abn_proj_mgr');
+  const owner = await t.createUser({ roles: ['primary_researcher'] });
+  const project = await createProject(db(), { ownerId: owner.id, title: 'Cycle' });
+  researcher = { id: owner.id, token: await t.tokenFor(owner.email), projectId: project.id };
+  const first = await t.createUser({ roles: ['abn_reviewer'], firstName: 'Rae', lastName: 'Viewer' });
+  reviewer = { ...first, token: await t.tokenFor(first.email) };
+  secondReviewer = await t.createUser({ roles: ['abn_reviewer'] });
+}, 120_000);
+afterAll(() => t.close());
+
+describe('GET abn_dashboard/', () => {
+  it('counts each tab among the requests the caller reads', async () => {
+    for (const [type, status] of [
+      [6, 2],
+      [6, 4],
+      [6, 5],
+      [7, 3],
+      [8, 2],
+      [8, 2],
+      [8, 3],
+      [8, 8],
+      [8, 12],
+      [8, 4],
+      [8, 7],
+    ] as const)
+      await newRequest(type, status);
+    const counts = (await call('GET', '/api/abn_dashboard/', manager)).json<AbnDashboardDto>();
+    expect(Object.fromEntries(counts.tabs.map((tab) => [tab.key, tab.count]))).toEqual({
+      data: 2,
+      pilot: 1,
+      new: 2,
+      review: 1,
+      decision: 1,
+      team: 1,
+      fulfil: 1,
+    });
+    expect(counts.tabs.map((tab) => tab.label)).toEqual([
+      'Autism BrainNet Data Requests',
+      'Pilot Applications',
+      'New',
+      'Under Review',
+      'Make Decision',
+      'Pending Team',
+      'Awaiting Fulfillment',
+    ]);
+    // A reviewer counts only their own assignments.
+    const mine = (await call('GET', '/api/abn_dashboard/', reviewer.token)).json<AbnDashboardDto>();
+    expect(mine.tabs.every((tab) => tab.count === 0)).toBe(true);
+  });
+});
+
+describe('POST abn_tissue/start-review/ (Begin Review)', () => {
+  it('is for administrators and tissue project managers only', async () => {
+    const request = await newRequest(8, 2);
+    for (const token of [researcher.token, reviewer.token, await t.tokenForRole('portal_reviewer')]) {
+      const response = await call('POST', '/api/abn_tissue/start-review/', token, {
+        requests: [request.id],
+        due_date: tomorrow(),
+      });
+      expect(response.statusCode).toBe(403);
+    }
+  });
+
+  it('refuses requests without reviewers, or not new, or a past due date, moving none', async () => {
+    const withReviewer = await newRequest(8, 2);
+    await assign(withReviewer.id, reviewer.id);
+    const without = await newRequest(8, 2);
+    const refused = await call('POST', '/api/abn_tissue/start-review/', manager, {
+      requests: [withReviewer.id, without.id],
+      due_date: tomorrow(),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(errorBody(refused).requests).toEqual([
+      TISSUE_CYCLE_MESSAGES.noReviewers([without.portalRequestId]),
+    ]);
+    expect(await statusOf(withReviewer.id)).toBe(2);
+
+    const dataRequest = await newRequest(6, 2);
+    const notTissue = await call('POST', '/api/abn_tissue/start-review/', manager, {
+      requests: [dataRequest.id],
+      due_date: tomorrow(),
+    });
+    expect(errorBody(notTissue).requests).toEqual([
+      TISSUE_CYCLE_MESSAGES.notNew([dataRequest.portalRequestId]),
+    ]);
+    const past = await call('POST', '/api/abn_tissue/start-review/', manager, {
+      requests: [withReviewer.id],
+      due_date: '2020-01-01',
+    });
+    expect(errorBody(past).due_date).toEqual([TISSUE_CYCLE_MESSAGES.dueDate]);
+    const none = await call('POST', '/api/abn_tissue/start-review/', manager, {
+      requests: [],
+      due_date: tomorrow(),
+    });
+    expect(errorBody(none).requests).toEqual([TISSUE_CYCLE_MESSAGES.chooseRequests]);
+    expect(await statusOf(withReviewer.id)).toBe(2);
+  });
+
+  it('moves them to Under Review, opens a review per reviewer with the due date and e-mails each reviewer', async () => {
+    const first = await newRequest(8, 2);
+    const pilot = await newRequest(7, 2);
+    await assign(first.id, reviewer.id);
+    await assign(first.id, secondReviewer.id);
+    await assign(pilot.id, reviewer.id);
+    const due = tomorrow();
+    const response = await call('POST', '/api/abn_tissue/start-review/', admin, {
+      requests: [first.id, pilot.id],
+      due_date: due,
+      email: { subject: 'Tissue requests to review', body: 'Please review these.' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<MovedRequests>()).toMatchObject({
+      moved: [
+        { id: first.id, status: 3, status_name: 'Under Review' },
+        { id: pilot.id, status: 3, status_name: 'Under Review' },
+      ],
+    });
+    const reviews = await db()
+      .select()
+      .from(tissueReviews)
+      .where(inArray(tissueReviews.requestId, [first.id, pilot.id]));
+    expect(reviews).toHaveLength(3);
+    expect(reviews.every((review) => review.dueDate?.toISOString() === `${due}T12:00:00.000Z`)).toBe(true);
+    const mails = await db().select().from(emailLogs).where(eq(emailLogs.template, 'tissue_review_start'));
+    expect(mails).toHaveLength(2);
+    const toFirst = mails.find((mail) => mail.to.includes(reviewer.email))!;
+    expect(toFirst.subject).toBe('Tissue requests to review');
+    expect(toFirst.text).toContain(`/abn-review/${first.id}`);
+    expect(toFirst.text).toContain(`/abn-review/${pilot.id}`);
+    // The reviewer's dashboard now counts them.
+    const mine = (await call('GET', '/api/abn_dashboard/', reviewer.token)).json<AbnDashboardDto>();
+    expect(mine.tabs.find((tab) => tab.key === 'review')!.count).toBe(1);
+  });
+});
+
+describe('POST abn_tissue/close-review/', () => {
+  it("moves requests under review to Make Decision ('Appliation(s) Moved Successfully'), all or none", async () => {
+    const one = await newRequest(8, 3);
+    const two = await newRequest(8, 3);
+    const fresh = await newRequest(8, 2);
+    const refused = await call('POST', '/api/abn_tissue/close-review/', manager, {
+      requests: [one.id, fresh.id],
+    });
+    expect(errorBody(refused).requests).toEqual([
+      TISSUE_CYCLE_MESSAGES.notUnderReview([fresh.portalRequestId]),
+    ]);
+    expect(await statusOf(one.id)).toBe(3);
+    const response = await call('POST', '/api/abn_tissue/close-review/', manager, {
+      requests: [one.id, two.id],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<MovedRequests>()).toMatchObject({
+      msg: 'Appliation(s) Moved Successfully',
+      moved: [{ status: 8, status_name: 'Review Meeting' }, { status: 8 }],
+    });
+    expect(await statusOf(two.id)).toBe(8);
+    expect(
+      (
+        await db()
+          .select()
+          .from(requests)
+          .where(and(inArray(requests.id, [one.id, two.id]), eq(requests.statusId, 8)))
+      ).length,
+    ).toBe(2);
+  });
+});

@@ -454,6 +454,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       db: database.db,
       email,
       publicUrl: config.publicUrl,
+      productName: config.productName,
       move: async (tx, actor, { requestId, to, now }) => {
         const row = await lockRequest(tx, requestId);
         if (!row) throw new NotFoundError();

@@ -371,6 +371,9 @@ export const PERMISSIONS = {
     // Only their own assignments (staff §6), and who else reviews them.
     Request: { list: true, read: 'isAssignedReviewer' },
     RequestReviewer: { list: true },
+    // The command centre's Autism BrainNet tab (staff §2.1): the ABN dashboard of their own
+    // assignments (decision 239).
+    TissueReview: { list: true },
   },
   // Tissue project managers file requests for a PI (researcher §2 wizard variant, staff §6).
   abn_proj_mgr: {

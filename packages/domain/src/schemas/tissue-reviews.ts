@@ -46,6 +46,24 @@ export const startTissueReviewSchema = z.strictObject({
 });
 export type StartTissueReview = z.infer<typeof startTissueReviewSchema>;
 
+/** GET abn_tissue/start-review/: the new tissue requests, their reviewers and the e-mail draft. */
+export const tissueStartReviewSchema = z.object({
+  requests: z.array(
+    z.object({
+      id: z.number(),
+      portal_request_id: z.string(),
+      type: z.number(),
+      display_name: z.string(),
+      applicant: z.string(),
+      institution: z.string().nullable(),
+      submission_date: z.string().nullable(),
+      review_users: z.array(z.object({ id: z.number(), display_name: z.string() })),
+    }),
+  ),
+  email: z.object({ subject: z.string(), body: z.string() }),
+});
+export type TissueStartReviewDto = z.infer<typeof tissueStartReviewSchema>;
+
 /** POST abn_tissue/close-review/: tissue requests under review go to Make Decision (Review Meeting). */
 export const closeTissueReviewSchema = z.strictObject({ requests: requestIds });
 export type CloseTissueReview = z.infer<typeof closeTissueReviewSchema>;

@@ -177,7 +177,7 @@ const comment = (name: string) => text(`${name}_comment`).notNull().default('');
 
 /**
  * A reviewer's review of a pilot tissue or tissue request (staff §2.6, §3 review's tissue criteria,
- * §4.3; decision 230: its own table, not Research Match's `reviews`). Begin Review creates one per
+ * §4.3; decision 238: its own table, not Research Match's `reviews`). Begin Review creates one per
  * assigned reviewer with the due date; the reviewer fills it in while the request is Under Review.
  */
 export const tissueReviews = pgTable(

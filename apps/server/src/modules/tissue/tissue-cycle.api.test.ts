@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { TISSUE_CYCLE_MESSAGES, type AbnDashboardDto, type MovedRequests } from '@rrp/domain';
+import {
+  TISSUE_CYCLE_MESSAGES,
+  type AbnDashboardDto,
+  type MovedRequests,
+  type TissueStartReviewDto,
+} from '@rrp/domain';
 import { auth, createTestContext, errorBody, type TestContext } from '../../../test/test-app';
 import { createProject, createRequest } from '../../db/factories';
 import { emailLogs, requestReviewers, requests, tissueReviews } from '../../db/schema';
@@ -92,6 +97,27 @@ describe('POST abn_tissue/start-review/ (Begin Review)', () => {
       });
       expect(response.statusCode).toBe(403);
     }
+  });
+
+  it('lists the new pilot tissue and tissue requests with their reviewers, and the e-mail draft', async () => {
+    const tissue = await newRequest(8, 2);
+    const pilot = await newRequest(7, 2);
+    const dataAccess = await newRequest(6, 2);
+    const underReview = await newRequest(8, 3);
+    await assign(tissue.id, reviewer.id);
+    const response = await call('GET', '/api/abn_tissue/start-review/', manager);
+    expect(response.statusCode, response.body).toBe(200);
+    const draft = response.json<TissueStartReviewDto>();
+    const ids = draft.requests.map((row) => row.id);
+    expect(ids).toEqual(expect.arrayContaining([tissue.id, pilot.id]));
+    expect(ids).not.toContain(dataAccess.id);
+    expect(ids).not.toContain(underReview.id);
+    expect(draft.requests.find((row) => row.id === tissue.id)!.review_users).toEqual([
+      { id: reviewer.id, display_name: 'Rae Viewer' },
+    ]);
+    expect(draft.requests.find((row) => row.id === pilot.id)!.review_users).toEqual([]);
+    expect(draft.email.subject).not.toBe('');
+    expect((await call('GET', '/api/abn_tissue/start-review/', reviewer.token)).statusCode).toBe(403);
   });
 
   it('refuses requests without reviewers, or not new, or a past due date, moving none', async () => {

@@ -1,6 +1,32 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { CART_REQUEST_TYPES } from '@rrp/domain';
 import type { DbOrTx } from '../../platform/db/database';
-import { requestReviewers, requests, tissueReviews, users } from '../../db/schema';
+import { institutions, requestReviewers, requests, tissueReviews, users } from '../../db/schema';
+
+const SUBMITTED = 2;
+/** Begin Review lists at most this many new requests (oldest first). */
+export const TISSUE_START_REVIEW_LIMIT = 200;
+const personName = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
+
+/** New (Submitted) pilot tissue and tissue requests, oldest first: the Begin Review list. */
+export async function newTissueRequests(db: DbOrTx) {
+  return db
+    .select({
+      id: requests.id,
+      portalRequestId: requests.portalRequestId,
+      typeId: requests.typeId,
+      displayName: requests.displayName,
+      submissionDate: requests.submissionDate,
+      applicant: personName,
+      institution: institutions.name,
+    })
+    .from(requests)
+    .innerJoin(users, eq(users.id, requests.ownerId))
+    .leftJoin(institutions, eq(institutions.id, requests.institutionId))
+    .where(and(inArray(requests.typeId, [...CART_REQUEST_TYPES]), eq(requests.statusId, SUBMITTED)))
+    .orderBy(asc(requests.submissionDate), asc(requests.id))
+    .limit(TISSUE_START_REVIEW_LIMIT);
+}
 
 /** The requests a review-cycle move names, as the checks need them. */
 export async function requestsByIds(db: DbOrTx, ids: readonly number[]) {

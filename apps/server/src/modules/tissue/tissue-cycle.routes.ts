@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { closeTissueReviewSchema, movedRequestsSchema, startTissueReviewSchema } from '@rrp/domain';
+import {
+  closeTissueReviewSchema,
+  movedRequestsSchema,
+  startTissueReviewSchema,
+  tissueStartReviewSchema,
+} from '@rrp/domain';
 import type { TissueCycleService } from './tissue-cycle.service';
 
 /** The tissue review cycle (staff §2.4 the tissue start-review screen, §4.3). */
@@ -8,6 +13,20 @@ export const tissueCycleRoutes: FastifyPluginAsyncZod<{ cycle: TissueCycleServic
   { cycle },
 ) => {
   const tags = ['tissue'];
+
+  app.get(
+    '/api/abn_tissue/start-review/',
+    {
+      config: { access: { action: 'review', subject: 'TissueReview' } },
+      schema: {
+        tags,
+        description:
+          'The new (Submitted) pilot tissue and tissue requests, oldest first (at most 200), with their assigned reviewers, and the draft of the e-mail to the reviewers.',
+        response: { 200: tissueStartReviewSchema },
+      },
+    },
+    () => cycle.startDraft(),
+  );
 
   app.post(
     '/api/abn_tissue/start-review/',

@@ -1,4 +1,5 @@
 import {
+  formatDate,
   REQUEST_STATUSES,
   TISSUE_CYCLE_MESSAGES,
   CART_REQUEST_TYPES,
@@ -6,6 +7,7 @@ import {
   type CloseTissueReview,
   type MovedRequests,
   type StartTissueReview,
+  type TissueStartReviewDto,
 } from '@rrp/domain';
 import type { Db, DbOrTx } from '../../platform/db/database';
 import { ValidationError } from '../../platform/http/errors';
@@ -64,6 +66,7 @@ export function createTissueCycleService(deps: {
   email: Pick<EmailService, 'queueAbout' | 'flush'>;
   move: MoveRequest;
   publicUrl: string;
+  productName: string;
 }) {
   const { db } = deps;
 
@@ -90,6 +93,44 @@ export function createTissueCycleService(deps: {
   }
 
   return {
+    /**
+     * GET abn_tissue/start-review/: the new pilot tissue and tissue requests with their assigned
+     * reviewers (two queries), and the e-mail draft each reviewer receives with their own links.
+     */
+    async startDraft(): Promise<TissueStartReviewDto> {
+      const rows = await repo.newTissueRequests(db);
+      const reviewers = await repo.reviewersOf(
+        db,
+        rows.map((row) => row.id),
+      );
+      return {
+        requests: rows.map((row) => ({
+          id: row.id,
+          portal_request_id: row.portalRequestId,
+          type: row.typeId,
+          display_name: row.displayName,
+          applicant: row.applicant,
+          institution: row.institution,
+          submission_date: row.submissionDate?.toISOString() ?? null,
+          review_users: reviewers
+            .filter((entry) => entry.requestId === row.id)
+            .map((entry) => ({
+              id: entry.userId,
+              display_name: `${entry.firstName} ${entry.lastName}`.trim(),
+            })),
+        })),
+        email: {
+          subject: `${deps.productName}: tissue requests to review`,
+          body: [
+            'Dear reviewer,',
+            '',
+            'The Autism BrainNet tissue requests below have been assigned to you for review.',
+            'Please open each one, score it and submit your review by the due date.',
+          ].join('\n'),
+        },
+      };
+    },
+
     /** POST abn_tissue/start-review/ */
     async start(actor: Actor, input: StartTissueReview): Promise<MovedRequests> {
       const now = new Date();
@@ -123,7 +164,7 @@ export function createTissueCycleService(deps: {
               objectIds: requestIds,
               to: [address],
               subject: input.email.subject,
-              body: `${input.email.body}\n\nDue: ${input.due_date}\n${links.join('\n')}`,
+              body: `${input.email.body}\n\nReviews are due by noon on ${formatDate(due)}.\n${links.join('\n')}`,
             });
           }
         }

@@ -22,6 +22,7 @@ import {
   LIMITS,
   type AbnDashboardDto,
   type AbnDashboardTab,
+  type RequestDto,
 } from '@rrp/domain';
 import { Page } from '@/components/page';
 import { openDisplayModal, openErrorModal } from '@/components/modals';
@@ -29,7 +30,6 @@ import { ServerTable, type ListState } from '@/components/data-table';
 import { requestColumns } from '@/components/request-columns';
 import { apiFetch, ApiError, type ListPage } from '@/lib/api-client';
 import { useActor } from '@/lib/use-can';
-import type { RequestView } from '@/features/requests/api/requests';
 import { useAbnDashboard, useCloseTissueReview } from './api';
 
 /**
@@ -85,13 +85,13 @@ function TabList({
     ordering: '-submission_date',
   });
   const [status, setStatus] = useState<number | null>(null);
-  const [selected, setSelected] = useState<RequestView[]>([]);
+  const [selected, setSelected] = useState<RequestDto[]>([]);
   const close = useCloseTissueReview();
   const statuses = status === null ? tab.statuses : [status];
   const list = useQuery({
     queryKey: ['requests', 'abn-dashboard', tab.key, statuses, state],
     queryFn: () =>
-      apiFetch<ListPage<RequestView>>('request/', {
+      apiFetch<ListPage<RequestDto>>('request/', {
         query: {
           type__in: tab.types.join(','),
           status__in: statuses.join(','),
@@ -126,7 +126,7 @@ function TabList({
     );
 
   const table = (
-    <ServerTable<RequestView>
+    <ServerTable<RequestDto>
       label={`${tab.label} requests`}
       records={list.data?.results ?? []}
       total={list.data?.count ?? 0}

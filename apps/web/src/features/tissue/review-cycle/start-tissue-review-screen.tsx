@@ -31,7 +31,7 @@ import {
 import { Page } from '@/components/page';
 import { ApiError } from '@/lib/api-client';
 import { useActor } from '@/lib/use-can';
-import { parseUsDay } from '@/features/insights/components/format';
+import { parseUsDay } from '@/lib/us-date';
 import { useStartTissueReview, useTissueStartReviewDraft } from './api';
 
 const CRUMBS = [{ label: 'Autism BrainNet', to: '/abn-dashboard' }];

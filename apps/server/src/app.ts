@@ -125,6 +125,8 @@ import {
   tissueReviewEmailTemplate,
 } from './modules/tissue/tissue-cycle.service';
 import { tissueCycleRoutes } from './modules/tissue/tissue-cycle.routes';
+import { createTissueReviewsService } from './modules/tissue/tissue-reviews.service';
+import { tissueReviewsRoutes } from './modules/tissue/tissue-reviews.routes';
 import { NotFoundError } from './platform/http/errors';
 import { donorDocumentStore, type StoreDonorDocument } from './modules/tissue/donor-documents';
 
@@ -470,6 +472,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     }),
   });
+
+  await app.register(tissueReviewsRoutes, { reviews: createTissueReviewsService({ db: database.db }) });
 
   // Release notes (issue 16): superusers write and release them; releasing notifies every group.
   await app.register(releaseNotesRoutes, { releaseNotes: createReleaseNotesService({ db: database.db }) });

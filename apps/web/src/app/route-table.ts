@@ -84,6 +84,7 @@ const tissueCatalogue = () => import('@/features/tissue/screens/tissue-catalogue
 const tissueCollection = () => import('@/features/tissue/screens/tissue-collection-screen');
 const tissueDonor = () => import('@/features/tissue/screens/donor-screen');
 const abnDashboard = () => import('@/features/tissue/review-cycle/abn-dashboard-screen');
+const tissueReview = () => import('@/features/tissue/review-cycle/tissue-review-screen');
 const startTissueReview = () => import('@/features/tissue/review-cycle/start-tissue-review-screen');
 
 const projects: Crumb = { label: 'Projects', to: '/project' };
@@ -305,7 +306,7 @@ export const ROUTES: RouteEntry[] = [
     screen: tissueCollection,
     wide: true,
   },
-  { path: '/abn-review/:objectId', title: 'Tissue Request Review', access: 'signedIn' },
+  { path: '/abn-review/:objectId', title: 'Tissue Request Review', access: 'signedIn', screen: tissueReview },
   { path: '/abn-dashboard', title: 'Autism BrainNet', access: 'signedIn', screen: abnDashboard },
   { path: '/abn_donor', title: 'Tissue Donor', crumbs: [tissue], access: 'signedIn', screen: tissueDonor },
   { path: '/form_tester', title: 'Form Tester', access: 'signedIn', screen: formTesterList },

@@ -2,13 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import {
   TISSUE_CYCLE_MESSAGES,
+  TISSUE_REVIEW_MESSAGES,
   type AbnDashboardDto,
   type MovedRequests,
+  type RequestTissueReviewsDto,
+  type TissueReviewDto,
   type TissueStartReviewDto,
 } from '@rrp/domain';
 import { auth, createTestContext, errorBody, type TestContext } from '../../../test/test-app';
 import { createProject, createRequest } from '../../db/factories';
-import { emailLogs, requestReviewers, requests, tissueReviews } from '../../db/schema';
+import { emailLogs, history, requestReviewers, requests, tissueReviews } from '../../db/schema';
 
 /**
  * The ABN dashboard's counts and the tissue review cycle (staff §2.4, §2.7, §4.3): Begin Review for
@@ -23,7 +26,7 @@ let reviewer: { id: number; email: string; token: string };
 let secondReviewer: { id: number; email: string };
 
 const db = () => t.database.db;
-const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
+const call = (method: 'GET' | 'POST' | 'PATCH', url: string, token: string, payload?: object) =>
   t.app.inject({ method, url, headers: auth(token), payload });
 const newRequest = (typeId: number, statusId: number) =>
   createRequest(db(), { projectId: researcher.projectId, typeId, statusId, displayName: `Type ${typeId}` });
@@ -221,5 +224,88 @@ describe('POST abn_tissue/close-review/', () => {
           .where(and(inArray(requests.id, [one.id, two.id]), eq(requests.statusId, 8)))
       ).length,
     ).toBe(2);
+  });
+});
+
+describe('tissue reviews (request/{id}/tissue-reviews/, tissue_review/{id}/)', () => {
+  it('lets the reviewer score their own review while under review, and refuses bad scores storing nothing', async () => {
+    const request = await newRequest(8, 2);
+    await assign(request.id, reviewer.id);
+    await assign(request.id, secondReviewer.id);
+    const started = await call('POST', '/api/abn_tissue/start-review/', manager, {
+      requests: [request.id],
+      due_date: tomorrow(),
+    });
+    expect(started.statusCode, started.body).toBe(200);
+
+    const mine = await call('GET', `/api/request/${request.id}/tissue-reviews/`, reviewer.token);
+    expect(mine.statusCode, mine.body).toBe(200);
+    const own = mine.json<RequestTissueReviewsDto>();
+    expect(own.reviews).toHaveLength(1);
+    const review = own.reviews[0]!;
+    expect(review).toMatchObject({ reviewer: { id: reviewer.id }, editable: true, progress: 0 });
+
+    for (const bad of [55, -5, 12, 2.5, '40']) {
+      const refused = await call('PATCH', `/api/tissue_review/${review.id}/`, reviewer.token, {
+        importance_score: bad,
+        importance_comment: 'Should not be stored',
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(errorBody(refused).importance_score).toEqual([TISSUE_REVIEW_MESSAGES.score]);
+    }
+    const [stored] = await db().select().from(tissueReviews).where(eq(tissueReviews.id, review.id));
+    expect(stored).toMatchObject({ importanceScore: null, importanceComment: '' });
+
+    const saved = await call('PATCH', `/api/tissue_review/${review.id}/`, reviewer.token, {
+      importance_score: 40,
+      importance_comment: 'Addresses a central question.',
+      novel_score: 30,
+      funding_comment: 'Funded by an R01.',
+      submit: true,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<TissueReviewDto>()).toMatchObject({
+      importance_score: 40,
+      novel_score: 30,
+      progress: 0.3,
+    });
+    expect(saved.json<TissueReviewDto>().submitted_at).not.toBeNull();
+    const audit = await db().select().from(history).where(eq(history.model, 'tissue_review'));
+    expect(audit.some((entry) => entry.objectId === String(review.id))).toBe(true);
+
+    // The other reviewer cannot read or change it; staff read both, with the mean of averages.
+    const otherToken = await t.tokenFor(secondReviewer.email);
+    expect((await call('GET', `/api/tissue_review/${review.id}/`, otherToken)).statusCode).toBe(404);
+    expect(
+      (await call('PATCH', `/api/tissue_review/${review.id}/`, otherToken, { novel_score: 0 })).statusCode,
+    ).toBe(404);
+    const theirs = (
+      await call('GET', `/api/request/${request.id}/tissue-reviews/`, otherToken)
+    ).json<RequestTissueReviewsDto>();
+    await call('PATCH', `/api/tissue_review/${theirs.reviews[0]!.id}/`, otherToken, {
+      importance_score: 20,
+      design_score: 50,
+    });
+    const all = (
+      await call('GET', `/api/request/${request.id}/tissue-reviews/`, manager)
+    ).json<RequestTissueReviewsDto>();
+    expect(all.reviews).toHaveLength(2);
+    expect(all.reviews.every((entry) => !entry.editable)).toBe(true);
+    expect(all.criterion_averages).toMatchObject({ importance: 30, novel: 30, design: 50, expertise: null });
+    expect(all.mean_score).toBeCloseTo((30 + 30 + 50) / 3, 2);
+    expect(
+      (await call('GET', `/api/request/${request.id}/tissue-reviews/`, researcher.token)).statusCode,
+    ).toBe(403);
+
+    // Once review is closed the review is read-only.
+    await call('POST', '/api/abn_tissue/close-review/', manager, { requests: [request.id] });
+    const closed = await call('PATCH', `/api/tissue_review/${review.id}/`, reviewer.token, {
+      novel_score: 10,
+    });
+    expect(closed.statusCode).toBe(400);
+    expect(errorBody(closed).non_field_errors).toEqual([TISSUE_REVIEW_MESSAGES.notUnderReview]);
+    expect(
+      (await call('GET', `/api/tissue_review/${review.id}/`, reviewer.token)).json<TissueReviewDto>(),
+    ).toMatchObject({ novel_score: 30, editable: false });
   });
 });

@@ -83,7 +83,8 @@ test('begin review, score on the review page, close review', async ({ browser, r
   await manager.getByRole('button', { name: 'Close Review and Move to Make Decision' }).click();
   const moved = manager.getByRole('dialog', { name: 'Appliation(s) Moved Successfully' });
   await expect(moved).toContainText('The application has been moved to Make Decision.');
-  await moved.getByRole('button', { name: 'Close' }).click();
+  await manager.keyboard.press('Escape');
+  await expect(moved).toHaveCount(0);
   await manager.getByRole('tab', { name: /Make Decision/ }).click();
   await manager.getByRole('table', { name: 'Make Decision requests' }).getByText(portalId).click();
   await manager.getByRole('tab', { name: 'Reviews' }).click();

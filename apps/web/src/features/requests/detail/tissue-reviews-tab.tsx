@@ -74,7 +74,7 @@ export function TissueReviewsTab({ requestId }: { requestId: number }) {
     <Stack gap="lg">
       <Card withBorder padding="lg" component="section" aria-labelledby="scores-heading">
         <Group justify="space-between" mb="xs">
-          <Title order={3} fz="md" id="scores-heading">
+          <Title order={2} fz="md" id="scores-heading">
             Scores
           </Title>
           <Text fw={700}>{`Mean of criterion averages: ${score(data.mean_score)}`}</Text>

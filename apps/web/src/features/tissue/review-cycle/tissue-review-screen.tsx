@@ -195,7 +195,13 @@ function ReviewForm({ review, requestId }: { review: TissueReviewDto; requestId:
         </Group>
       )}
 
-      <Modal opened={saved} onClose={() => setSaved(false)} title={TISSUE_REVIEW_MESSAGES.saved} centered>
+      <Modal
+        opened={saved}
+        onClose={() => setSaved(false)}
+        title={TISSUE_REVIEW_MESSAGES.saved}
+        centered
+        withCloseButton={false}
+      >
         <Text size="sm">
           Your scores and comments are stored; you may change them while the request is under review.
         </Text>

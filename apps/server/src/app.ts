@@ -119,6 +119,15 @@ import { createDonorsService } from './modules/tissue/donors.service';
 import { donorsRoutes } from './modules/tissue/donors.routes';
 import { createCartsService } from './modules/tissue/carts.service';
 import { cartsRoutes } from './modules/tissue/carts.routes';
+import {
+  createTissueCycleService,
+  TISSUE_REVIEW_TEMPLATE,
+  tissueReviewEmailTemplate,
+} from './modules/tissue/tissue-cycle.service';
+import { tissueCycleRoutes } from './modules/tissue/tissue-cycle.routes';
+import { createTissueReviewsService } from './modules/tissue/tissue-reviews.service';
+import { tissueReviewsRoutes } from './modules/tissue/tissue-reviews.routes';
+import { NotFoundError } from './platform/http/errors';
 import { donorDocumentStore, type StoreDonorDocument } from './modules/tissue/donor-documents';
 
 export interface AppOptions {
@@ -438,6 +447,33 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       supportEmail: config.supportEmail,
     }),
   });
+
+  // The tissue review cycle (issue 18): Begin Review and the close of review move requests through
+  // the workflow, as decisions of the staff member's role.
+  email.registerTemplate(TISSUE_REVIEW_TEMPLATE, tissueReviewEmailTemplate(emailContext));
+  await app.register(tissueCycleRoutes, {
+    cycle: createTissueCycleService({
+      db: database.db,
+      email,
+      publicUrl: config.publicUrl,
+      productName: config.productName,
+      move: async (tx, actor, { requestId, to, now }) => {
+        const row = await lockRequest(tx, requestId);
+        if (!row) throw new NotFoundError();
+        const { row: moved } = await applyTransition(tx, {
+          request: row,
+          to,
+          kind: 'decision',
+          actor,
+          by: actor,
+          now,
+        });
+        return moved;
+      },
+    }),
+  });
+
+  await app.register(tissueReviewsRoutes, { reviews: createTissueReviewsService({ db: database.db }) });
 
   // Release notes (issue 16): superusers write and release them; releasing notifies every group.
   await app.register(releaseNotesRoutes, { releaseNotes: createReleaseNotesService({ db: database.db }) });

@@ -10,8 +10,8 @@ import type { DbOrTx } from '../platform/db/database';
 import { writeDonors } from '../modules/tissue/donor-import';
 import { renderDonorReport, type StoreDonorDocument } from '../modules/tissue/donor-documents';
 import { donorsByHashes } from '../modules/tissue/donors.repo';
-import { abnDonors, projects } from './schema';
-import { createProject, ensureUser } from './factories';
+import { abnDonors, projects, requestReviewers } from './schema';
+import { createProject, createRequest, ensureUser } from './factories';
 import type { AttachDemoIrb } from './seed';
 
 /**
@@ -353,4 +353,43 @@ export async function seedDemoTissueResearcher(
     title: project.title,
     irb: { designation: 1, approval_date: day(-60), renewal_date: day(300), assurance_number: 'FWA00004321' },
   });
+}
+
+/** The demo researcher whose tissue request waits for review (the tissue review journey's). */
+export const DEMO_TISSUE_APPLICANT = 'tissue.applicant@demo.test';
+
+/**
+ * A researcher with a submitted Tissue Request assigned to the demo ABN reviewer: the tissue
+ * review cycle (Begin Review, scoring, closing review) starts here. Seeded once.
+ */
+export async function seedDemoTissueReview(
+  tx: DbOrTx,
+  input: { demoPassword: string; institutionId: number; reviewerId: number },
+): Promise<void> {
+  const applicant = await ensureUser(tx, {
+    email: DEMO_TISSUE_APPLICANT,
+    password: input.demoPassword,
+    firstName: 'Tobias',
+    lastName: 'Applicant',
+    roles: ['primary_researcher'],
+    institutionId: input.institutionId,
+  });
+  const [existing] = await tx
+    .select({ id: projects.id })
+    .from(projects)
+    .where(eq(projects.ownerId, applicant.id));
+  if (existing) return;
+  const project = await createProject(tx, {
+    ownerId: applicant.id,
+    title: 'Cerebellar Purkinje cell density in autism',
+    abstract:
+      'We count Purkinje cells in the cerebellar vermis and hemispheres of autistic and control donors of the Autism BrainNet network.',
+  });
+  const request = await createRequest(tx, {
+    projectId: project.id,
+    typeId: 8,
+    statusId: 2,
+    displayName: 'Tissue Request',
+  });
+  await tx.insert(requestReviewers).values({ requestId: request.id, userId: input.reviewerId });
 }

@@ -46,7 +46,7 @@ import { seedDemoRenewals } from './demo-renewals';
 import { seedDemoPendingTeam } from './demo-decisions';
 import { REMINDER_DEFAULTS } from '../modules/reminders/reminders.defaults';
 import { seedDemoResearchMatch } from './demo-research-match';
-import { seedDemoTissue, seedDemoTissueResearcher } from './demo-tissue';
+import { seedDemoTissue, seedDemoTissueResearcher, seedDemoTissueReview } from './demo-tissue';
 import type { StoreDonorDocument } from '../modules/tissue/donor-documents';
 
 /** The release the footer shows; bumped with each release. */
@@ -277,6 +277,12 @@ export async function seedDemoData(
     await seedDemoTissue(tx, storeDonorDocument);
     if (attachIrb)
       await seedDemoTissueResearcher(tx, { demoPassword, institutionId: institution.id, attachIrb });
+    // A submitted tissue request assigned to the ABN reviewer, for the tissue review cycle.
+    await seedDemoTissueReview(tx, {
+      demoPassword,
+      institutionId: institution.id,
+      reviewerId: demoUsers.get('abn_reviewer')!.id,
+    });
     // A Submitted plasma request whose co-investigator has not signed the joinder (pending team).
     if (attachIrb) {
       await seedDemoPendingTeam(tx, {

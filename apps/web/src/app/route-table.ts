@@ -83,6 +83,9 @@ const reminders = () => import('@/features/reminders/screens/reminders-screen');
 const tissueCatalogue = () => import('@/features/tissue/screens/tissue-catalogue-screen');
 const tissueCollection = () => import('@/features/tissue/screens/tissue-collection-screen');
 const tissueDonor = () => import('@/features/tissue/screens/donor-screen');
+const abnDashboard = () => import('@/features/tissue/review-cycle/abn-dashboard-screen');
+const tissueReview = () => import('@/features/tissue/review-cycle/tissue-review-screen');
+const startTissueReview = () => import('@/features/tissue/review-cycle/start-tissue-review-screen');
 
 const projects: Crumb = { label: 'Projects', to: '/project' };
 const requests: Crumb = { label: 'Requests', to: '/request' };
@@ -91,6 +94,7 @@ const users: Crumb = { label: 'Users', to: '/user' };
 const institutions: Crumb = { label: 'Institutions', to: '/institution' };
 const researchMatch: Crumb = { label: 'Research Match Review', to: '/research-match-review' };
 const tissue: Crumb = { label: 'Tissue Catalogue', to: '/tissue-catalogue' };
+const abn: Crumb = { label: 'Autism BrainNet', to: '/abn-dashboard' };
 const formTester: Crumb = { label: 'Form Tester', to: '/form_tester' };
 
 /** Every route of foundation §2, in one table. */
@@ -231,7 +235,13 @@ export const ROUTES: RouteEntry[] = [
     screen: researchMatchList,
   },
   { path: '/research-match/create', title: 'New Research Match Application', access: 'signedIn' },
-  { path: '/abn_tissue/start-review', title: 'Start Tissue Review', access: 'signedIn' },
+  {
+    path: '/abn_tissue/start-review',
+    title: 'Start Tissue Review',
+    crumbs: [abn],
+    access: 'signedIn',
+    screen: startTissueReview,
+  },
   { path: '/release-notes', title: 'Release Notes', access: 'signedIn', screen: releaseNotes },
   { path: '/institution', title: 'Institutions', access: 'signedIn', screen: institutionList },
   {
@@ -296,8 +306,8 @@ export const ROUTES: RouteEntry[] = [
     screen: tissueCollection,
     wide: true,
   },
-  { path: '/abn-review/:objectId', title: 'Tissue Request Review', access: 'signedIn' },
-  { path: '/abn-dashboard', title: 'Autism BrainNet Dashboard', access: 'signedIn' },
+  { path: '/abn-review/:objectId', title: 'Tissue Request Review', access: 'signedIn', screen: tissueReview },
+  { path: '/abn-dashboard', title: 'Autism BrainNet', access: 'signedIn', screen: abnDashboard },
   { path: '/abn_donor', title: 'Tissue Donor', crumbs: [tissue], access: 'signedIn', screen: tissueDonor },
   { path: '/form_tester', title: 'Form Tester', access: 'signedIn', screen: formTesterList },
   {

@@ -69,6 +69,7 @@ describe('navigation by role', () => {
       'Projects',
       'Requests',
       'Tissue Catalog',
+      'Autism BrainNet',
       'Insights',
     ]);
     expect(labels('portal_admin')).toContain('Tissue Catalogue');
@@ -77,7 +78,7 @@ describe('navigation by role', () => {
 
   it('never offers a screen that is not built yet (a planned route answers the 404 page)', () => {
     expect(hasScreen('/project')).toBe(true);
-    expect(hasScreen('/abn-dashboard')).toBe(false);
+    expect(hasScreen('/research-match/create')).toBe(false);
     for (const role of [...ROLE_KEYS, null]) {
       const navigation = navigationFor(role, approved);
       for (const link of [...navigation.links, ...viewMenuFor(role)]) {

@@ -145,6 +145,8 @@ function roleNavigation(role: RoleKey | null, user: { abn_approved: boolean }): 
           { label: 'Projects', to: '/project' },
           { label: 'Requests', to: '/request' },
           { label: 'Tissue Catalog', to: '/tissue-catalogue' },
+          // Their Begin Review and close of review live on the dashboard (staff §4.3; decision 239).
+          { label: 'Autism BrainNet', to: '/abn-dashboard' },
         ],
         viewMenu: false,
         search: true,

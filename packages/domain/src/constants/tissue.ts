@@ -73,3 +73,82 @@ export function isRestrictedDonor(confirmationStatus: string | null | undefined)
 
 /** Request statuses that give a researcher ABN data access (`abn_approved`): Approved, Fulfilled. */
 export const ABN_ACCESS_STATUSES: readonly number[] = [4, 7];
+
+/**
+ * The status filter of the ABN dashboard's data and pilot tabs (staff §2.7): New Requests are
+ * Submitted ones.
+ */
+export const ABN_STATUS_FILTER: readonly { status: number; label: string }[] = [
+  { status: 2, label: 'New Requests' },
+  { status: 3, label: 'Under Review' },
+  { status: 6, label: 'Revisions Requested' },
+  { status: 12, label: 'Approved (Pending Team)' },
+  { status: 4, label: 'Approved' },
+  { status: 7, label: 'Fulfilled' },
+];
+
+export type AbnDashboardTabKey = 'data' | 'pilot' | 'new' | 'review' | 'decision' | 'team' | 'fulfil';
+export interface AbnDashboardTab {
+  key: AbnDashboardTabKey;
+  label: string;
+  types: readonly number[];
+  statuses: readonly number[];
+  /** The data and pilot tabs have the status filter. */
+  filtered: boolean;
+}
+const FILTER_STATUSES = ABN_STATUS_FILTER.map((entry) => entry.status);
+/**
+ * The ABN dashboard's tabs (staff §2.7, decision 237): data access and pilot applications by
+ * status filter; tissue requests by their place in the review cycle — New (Submitted), Under
+ * Review, Make Decision (Review Meeting: review closed), Pending Team, Awaiting Fulfillment
+ * (Approved).
+ */
+export const ABN_DASHBOARD_TABS: readonly AbnDashboardTab[] = [
+  {
+    key: 'data',
+    label: 'Autism BrainNet Data Requests',
+    types: [6],
+    statuses: FILTER_STATUSES,
+    filtered: true,
+  },
+  { key: 'pilot', label: 'Pilot Applications', types: [7], statuses: FILTER_STATUSES, filtered: true },
+  { key: 'new', label: 'New', types: [8], statuses: [2], filtered: false },
+  { key: 'review', label: 'Under Review', types: [8], statuses: [3], filtered: false },
+  { key: 'decision', label: 'Make Decision', types: [8], statuses: [8], filtered: false },
+  { key: 'team', label: 'Pending Team', types: [8], statuses: [12], filtered: false },
+  { key: 'fulfil', label: 'Awaiting Fulfillment', types: [8], statuses: [4], filtered: false },
+];
+
+/**
+ * The tissue review criteria (staff §3 review; researcher §3 "Tissue review"), each scored 0 to 50
+ * in steps of 5 with a comment; then the comment-only fields.
+ */
+export const TISSUE_REVIEW_CRITERIA = [
+  'importance',
+  'autism_understanding',
+  'novel',
+  'design',
+  'alternatives',
+  'preliminary_data',
+  'expertise',
+] as const;
+export type TissueReviewCriterion = (typeof TISSUE_REVIEW_CRITERIA)[number];
+export const TISSUE_REVIEW_COMMENTS = ['funding', 'missing_info', 'recommendation'] as const;
+export type TissueReviewComment = (typeof TISSUE_REVIEW_COMMENTS)[number];
+export const TISSUE_SCORE = { min: 0, max: 50, step: 5 } as const;
+/** The score guide (staff §2.6, §9): 50 outstanding … 0 no interest. */
+export const TISSUE_SCORE_GUIDE: readonly { score: number; meaning: string }[] = [
+  { score: 50, meaning: 'Outstanding' },
+  { score: 40, meaning: 'Strong' },
+  { score: 30, meaning: 'Average' },
+  { score: 20, meaning: 'Weaker than most projects funded' },
+  { score: 10, meaning: 'Few virtues' },
+  { score: 0, meaning: 'No interest' },
+];
+
+/** A typed score snapped to the step and clamped to 0–50 (staff §5, after a 1 s pause). */
+export function snapTissueScore(value: number): number {
+  if (!Number.isFinite(value)) return TISSUE_SCORE.min;
+  const snapped = Math.round(value / TISSUE_SCORE.step) * TISSUE_SCORE.step;
+  return Math.min(TISSUE_SCORE.max, Math.max(TISSUE_SCORE.min, snapped));
+}

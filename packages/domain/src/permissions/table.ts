@@ -79,6 +79,9 @@ export const SUBJECTS = [
   'RestrictedDonor',
   // Collections (inventory carts) of donors a tissue request asks for (staff §3 abn_cart, §4.9).
   'TissueCollection',
+  // Reviews of pilot tissue and tissue requests (staff §2.6, §3); `review` starts and closes the
+  // review cycle (Begin Review, the bulk close of review; staff §4.3).
+  'TissueReview',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -229,6 +232,8 @@ const TISSUE_CATALOGUE_RESEARCHER = {
 const TISSUE_COLLECTION_STAFF = {
   TissueDonor: READ_ONLY,
   TissueCollection: { list: true, read: true, create: true, update: true, delete: true },
+  // Begin Review and closing review ({product}_admin and abn_proj_mgr only, staff §4.3); every review.
+  TissueReview: { list: true, read: true, review: true },
 } as const;
 /** Donors under review or not confirmed may be put in a collection by admins only (staff §5, §6). */
 const RESTRICTED_DONOR_SELECTOR = { RestrictedDonor: { create: true } } as const;
@@ -366,6 +371,9 @@ export const PERMISSIONS = {
     // Only their own assignments (staff §6), and who else reviews them.
     Request: { list: true, read: 'isAssignedReviewer' },
     RequestReviewer: { list: true },
+    // The command centre's Autism BrainNet tab (staff §2.1): the ABN dashboard of their own
+    // assignments (decision 239).
+    TissueReview: { list: true },
   },
   // Tissue project managers file requests for a PI (researcher §2 wizard variant, staff §6).
   abn_proj_mgr: {
@@ -387,6 +395,8 @@ export const PERMISSIONS = {
     ...ASSIGNED_REVIEWER,
     TissueDonor: READ_ONLY,
     TissueCollection: { list: true, read: 'isAssignedReviewer' },
+    // Their own reviews: the scoring page (staff §2.6).
+    TissueReview: { list: true, read: 'isAssignedReviewer', update: 'isAssignedReviewer' },
   },
   internal_read_only: {
     History: READ_ONLY,

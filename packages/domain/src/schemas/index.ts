@@ -27,3 +27,4 @@ export * from './reminders';
 export * from './research-match-review';
 export * from './tissue-donors';
 export * from './tissue-carts';
+export * from './tissue-reviews';

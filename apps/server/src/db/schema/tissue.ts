@@ -9,6 +9,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -166,4 +167,63 @@ export const abnCartDonors = pgTable(
     position: integer('position').notNull(),
   },
   (t) => [primaryKey({ columns: [t.cartId, t.donorId] }), index('abn_cart_donors_donor_idx').on(t.donorId)],
+);
+
+/** A tissue criterion's score: 0 to 50 in steps of 5 when given (staff §5, §9). */
+const tissueScore = (name: string) => smallint(`${name}_score`);
+const tissueScoreCheck = (name: string) =>
+  sql.raw(`"${name}_score" IS NULL OR ("${name}_score" BETWEEN 0 AND 50 AND "${name}_score" % 5 = 0)`);
+const comment = (name: string) => text(`${name}_comment`).notNull().default('');
+
+/**
+ * A reviewer's review of a pilot tissue or tissue request (staff §2.6, §3 review's tissue criteria,
+ * §4.3; decision 238: its own table, not Research Match's `reviews`). Begin Review creates one per
+ * assigned reviewer with the due date; the reviewer fills it in while the request is Under Review.
+ */
+export const tissueReviews = pgTable(
+  'tissue_reviews',
+  {
+    id: serial('id').primaryKey(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    reviewerId: integer('reviewer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dueDate: timestamp('due_date', { withTimezone: true }),
+    importanceScore: tissueScore('importance'),
+    importanceComment: comment('importance'),
+    autismUnderstandingScore: tissueScore('autism_understanding'),
+    autismUnderstandingComment: comment('autism_understanding'),
+    novelScore: tissueScore('novel'),
+    novelComment: comment('novel'),
+    designScore: tissueScore('design'),
+    designComment: comment('design'),
+    alternativesScore: tissueScore('alternatives'),
+    alternativesComment: comment('alternatives'),
+    preliminaryDataScore: tissueScore('preliminary_data'),
+    preliminaryDataComment: comment('preliminary_data'),
+    expertiseScore: tissueScore('expertise'),
+    expertiseComment: comment('expertise'),
+    fundingComment: comment('funding'),
+    missingInfoComment: comment('missing_info'),
+    recommendationComment: comment('recommendation'),
+    /** When the reviewer pressed Submit Review (the review stays editable while under review). */
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    modified: timestamp('modified', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tissue_reviews_request_reviewer_key').on(t.requestId, t.reviewerId),
+    index('tissue_reviews_reviewer_idx').on(t.reviewerId),
+    ...[
+      'importance',
+      'autism_understanding',
+      'novel',
+      'design',
+      'alternatives',
+      'preliminary_data',
+      'expertise',
+    ].map((name) => check(`tissue_reviews_${name}_score_check`, tissueScoreCheck(name))),
+  ],
 );

@@ -642,3 +642,28 @@ export async function cartIdsOfRequests(db: DbOrTx, requestIds: readonly number[
     .where(inArray(abnCarts.requestId, [...requestIds]));
   return new Map(rows.map((row) => [row.requestId!, row.id]));
 }
+
+/**
+ * How many requests each ABN dashboard tab holds among those in `scope` (staff §2.7): one pass
+ * over the network's requests, one count per tab.
+ */
+export async function abnDashboardCounts(
+  db: DbOrTx,
+  tabs: readonly { key: string; types: readonly number[]; statuses: readonly number[] }[],
+  scope: SQL | undefined,
+): Promise<Map<string, number>> {
+  const columns = Object.fromEntries(
+    tabs.map((tab) => [
+      tab.key,
+      sql<number>`count(*) filter (where ${inArray(requests.typeId, [...tab.types])} and ${inArray(requests.statusId, [...tab.statuses])})::int`,
+    ]),
+  );
+  const types = [...new Set(tabs.flatMap((tab) => tab.types))];
+  const [row] = await db
+    .select(columns)
+    .from(requests)
+    .where(and(inArray(requests.typeId, types), scope));
+  return new Map(
+    tabs.map((tab) => [tab.key, Number((row as Record<string, number> | undefined)?.[tab.key] ?? 0)]),
+  );
+}

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  abnDashboardSchema,
   createRequestSchema,
   idParamSchema,
   pageSchema,
@@ -51,6 +52,20 @@ export const requestsRoutes: FastifyPluginAsyncZod<{
       const { list, count, results } = await requests.list(request.actor!, request.query);
       return toPage(request, list, count, results);
     },
+  );
+
+  app.get(
+    '/api/abn_dashboard/',
+    {
+      config: { access: { action: 'list', subject: 'Request' } },
+      schema: {
+        tags,
+        description:
+          'The ABN dashboard (staff §2.7): each tab with the number of requests it holds, among those the caller may read.',
+        response: { 200: abnDashboardSchema },
+      },
+    },
+    (request) => requests.abnDashboard(request.actor!),
   );
 
   app.post(

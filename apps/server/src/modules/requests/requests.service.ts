@@ -1,4 +1,5 @@
 import {
+  ABN_DASHBOARD_TABS,
   availabilityPasses,
   can,
   decisionsFor,
@@ -480,6 +481,18 @@ export function createRequestsService(deps: {
     decisions: decisions.decisions,
     decisionEmail: decisions.decisionEmail,
     decide: decisions.decide,
+
+    /** GET abn_dashboard/: the count of each ABN dashboard tab, among the requests the caller reads. */
+    async abnDashboard(actor: Actor) {
+      const counts = await repo.abnDashboardCounts(db, ABN_DASHBOARD_TABS, readableRequests(actor));
+      return {
+        tabs: ABN_DASHBOARD_TABS.map((tab) => ({
+          key: tab.key,
+          label: tab.label,
+          count: counts.get(tab.key) ?? 0,
+        })),
+      };
+    },
 
     async list(actor: Actor, query: Query) {
       const list = parseListQuery(requestList, query);

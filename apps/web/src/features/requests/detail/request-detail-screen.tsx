@@ -28,6 +28,7 @@ import { RequestExpiryNotices } from '@/components/renewals';
 import { RequestAuditTrail } from './request-audit-trail';
 import { SummaryTab } from './summary-tab';
 import { CollectionTab } from './collection-tab';
+import { TissueReviewsTab } from './tissue-reviews-tab';
 import { DeleteRequestButton } from './request-actions';
 import { StaffPanel } from '../staff-panel/staff-panel';
 import { MakeDecisionButton, RequestDocumentButtons } from '../decision/decision-actions';
@@ -70,7 +71,8 @@ export type TabKey =
   | 'pi-study'
   | 'usage-policy'
   | 'publication'
-  | 'collection';
+  | 'collection'
+  | 'reviews';
 
 export const TAB_LABELS: Record<TabKey, string> = {
   pi: 'PI and Project',
@@ -87,6 +89,7 @@ export const TAB_LABELS: Record<TabKey, string> = {
   'usage-policy': 'Data Usage Policy',
   publication: 'Publication Info',
   collection: 'Collection',
+  reviews: 'Reviews',
 };
 
 /** Roles that see a tissue request as its researchers do (the Inventory-cart tabs, decision 236). */
@@ -99,7 +102,7 @@ const RESEARCHER_ROLES: readonly string[] = ['primary_researcher', 'pi_sbso'];
 export function requestTabs(
   request: Pick<RequestView, 'type' | 'status'>,
   role: string | null,
-  { summary = false }: { summary?: boolean } = {},
+  { summary = false, tissueReviews = false }: { summary?: boolean; tissueReviews?: boolean } = {},
 ): TabKey[] {
   // Recontacting (Research Match): the staff's Summary first, for those who may read it.
   if (RECONTACT_TYPES.includes(request.type))
@@ -135,7 +138,7 @@ export function requestTabs(
   if (CART_REQUEST_TYPES.includes(request.type))
     return role !== null && RESEARCHER_ROLES.includes(role)
       ? ['pi', 'team', 'collection', 'policy']
-      : ['pi', 'details-team', 'collection', 'policy'];
+      : ['pi', 'details-team', 'collection', ...(tissueReviews ? (['reviews'] as const) : []), 'policy'];
   return ['pi', 'details', 'team', 'policy'];
 }
 
@@ -196,6 +199,8 @@ export default function RequestDetailScreen() {
   // Assigned reviewers read the summary of the applications they review (decision 161).
   const tabs = requestTabs(data, activeRole, {
     summary: can(actor, 'read', 'RequestSummary', { reviewerIds: data.my_review && user ? [user.id] : [] }),
+    // Staff of the tissue review and its reviewers read the reviews (staff §2.6, researcher §2).
+    tissueReviews: can(actor, 'list', 'TissueReview'),
   });
   const requestedTab = params.get('tab') as TabKey | null;
   const tab: TabKey = requestedTab && tabs.includes(requestedTab) ? requestedTab : tabs[0]!;
@@ -248,6 +253,8 @@ export default function RequestDetailScreen() {
         return <PublicationInfoTab request={data} />;
       case 'collection':
         return <CollectionTab request={data} isOwner={isOwner} />;
+      case 'reviews':
+        return <TissueReviewsTab requestId={data.id} />;
     }
   };
 

@@ -1,0 +1,210 @@
+import {
+  formatDate,
+  REQUEST_STATUSES,
+  TISSUE_CYCLE_MESSAGES,
+  CART_REQUEST_TYPES,
+  type Actor,
+  type CloseTissueReview,
+  type MovedRequests,
+  type StartTissueReview,
+  type TissueStartReviewDto,
+} from '@rrp/domain';
+import type { Db, DbOrTx } from '../../platform/db/database';
+import { ValidationError } from '../../platform/http/errors';
+import type { EmailService, EmailTemplate } from '../email/email.service';
+import * as repo from './tissue-cycle.repo';
+
+const SUBMITTED = 2;
+const UNDER_REVIEW = 3;
+/** Review is closed by moving the request to the decision status, Review Meeting ("Make Decision"). */
+const MAKE_DECISION = 8;
+
+/** The e-mail template of Begin Review: the assigned reviewers are told what to review by when. */
+export const TISSUE_REVIEW_TEMPLATE = 'tissue_review_start';
+
+/** Moves one request through the workflow (`applyTransition`, the one writer of statuses), locked. */
+export type MoveRequest = (
+  tx: DbOrTx,
+  actor: Actor,
+  input: { requestId: number; to: number; now: Date },
+) => Promise<{ id: number; portalRequestId: string; statusId: number }>;
+
+const statusName = (status: number) => REQUEST_STATUSES[status as keyof typeof REQUEST_STATUSES] ?? '';
+
+/** The template's draft: the requests to review and where to review them. */
+export function tissueReviewEmailTemplate(context: {
+  publicUrl: string;
+  productName: string;
+}): EmailTemplate {
+  return {
+    modelName: 'request',
+    existing: (db, ids) => repo.requestExists(db, ids),
+    async draft(db, ids) {
+      const rows = await repo.requestsByIds(db, ids);
+      return {
+        to: [],
+        subject: `${context.productName}: tissue requests to review`,
+        body: [
+          'Dear reviewer,',
+          '',
+          'The following tissue requests are ready for your review:',
+          ...rows.map((row) => `- ${row.portalRequestId}: ${context.publicUrl}/abn-review/${row.id}`),
+        ].join('\n'),
+      };
+    },
+  };
+}
+
+/**
+ * The tissue review cycle (staff §2.4, §4.3; decision 238): Begin Review moves new pilot tissue and
+ * tissue requests with assigned reviewers to Under Review, opens a review per reviewer with the due
+ * date and e-mails the reviewers; closing review moves requests under review to Make Decision.
+ * All or nothing: one request that may not move stops the whole call.
+ */
+export function createTissueCycleService(deps: {
+  db: Db;
+  email: Pick<EmailService, 'queueAbout' | 'flush'>;
+  move: MoveRequest;
+  publicUrl: string;
+  productName: string;
+}) {
+  const { db } = deps;
+
+  const fail = (field: string, message: string): never => {
+    throw new ValidationError({ [field]: [message] });
+  };
+
+  async function checked(
+    tx: DbOrTx,
+    ids: readonly number[],
+    status: number,
+    message: (ids: string[]) => string,
+  ) {
+    const rows = await repo.requestsByIds(tx, ids);
+    const found = new Set(rows.map((row) => row.id));
+    const wrong = [
+      ...ids.filter((id) => !found.has(id)).map(String),
+      ...rows
+        .filter((row) => !CART_REQUEST_TYPES.includes(row.typeId) || row.statusId !== status)
+        .map((row) => row.portalRequestId),
+    ];
+    if (wrong.length > 0) fail('requests', message(wrong));
+    return rows;
+  }
+
+  return {
+    /**
+     * GET abn_tissue/start-review/: the new pilot tissue and tissue requests with their assigned
+     * reviewers (two queries), and the e-mail draft each reviewer receives with their own links.
+     */
+    async startDraft(): Promise<TissueStartReviewDto> {
+      const rows = await repo.newTissueRequests(db);
+      const reviewers = await repo.reviewersOf(
+        db,
+        rows.map((row) => row.id),
+      );
+      return {
+        requests: rows.map((row) => ({
+          id: row.id,
+          portal_request_id: row.portalRequestId,
+          type: row.typeId,
+          display_name: row.displayName,
+          applicant: row.applicant,
+          institution: row.institution,
+          submission_date: row.submissionDate?.toISOString() ?? null,
+          review_users: reviewers
+            .filter((entry) => entry.requestId === row.id)
+            .map((entry) => ({
+              id: entry.userId,
+              display_name: `${entry.firstName} ${entry.lastName}`.trim(),
+            })),
+        })),
+        email: {
+          subject: `${deps.productName}: tissue requests to review`,
+          body: [
+            'Dear reviewer,',
+            '',
+            'The Autism BrainNet tissue requests below have been assigned to you for review.',
+            'Please open each one, score it and submit your review by the due date.',
+          ].join('\n'),
+        },
+      };
+    },
+
+    /** POST abn_tissue/start-review/ */
+    async start(actor: Actor, input: StartTissueReview): Promise<MovedRequests> {
+      const now = new Date();
+      const due = new Date(`${input.due_date}T12:00:00Z`);
+      if (input.due_date < now.toISOString().slice(0, 10)) fail('due_date', TISSUE_CYCLE_MESSAGES.dueDate);
+      const moved = await db.transaction(async (tx) => {
+        const rows = await checked(tx, input.requests, SUBMITTED, TISSUE_CYCLE_MESSAGES.notNew);
+        const reviewers = await repo.reviewersOf(tx, input.requests);
+        const without = rows.filter((row) => !reviewers.some((entry) => entry.requestId === row.id));
+        if (without.length > 0)
+          fail('requests', TISSUE_CYCLE_MESSAGES.noReviewers(without.map((row) => row.portalRequestId)));
+        const result = [];
+        for (const row of rows)
+          result.push(await deps.move(tx, actor, { requestId: row.id, to: UNDER_REVIEW, now }));
+        await repo.openReviews(
+          tx,
+          reviewers.map((entry) => ({ requestId: entry.requestId, reviewerId: entry.userId })),
+          due,
+        );
+        if (input.email) {
+          // One e-mail per reviewer, naming the requests they review and where.
+          const byReviewer = new Map<string, number[]>();
+          for (const entry of reviewers)
+            byReviewer.set(entry.email, [...(byReviewer.get(entry.email) ?? []), entry.requestId]);
+          for (const [address, requestIds] of byReviewer) {
+            const links = rows
+              .filter((row) => requestIds.includes(row.id))
+              .map((row) => `- ${row.portalRequestId}: ${deps.publicUrl}/abn-review/${row.id}`);
+            await deps.email.queueAbout(tx, actor, {
+              template: TISSUE_REVIEW_TEMPLATE,
+              objectIds: requestIds,
+              to: [address],
+              subject: input.email.subject,
+              body: `${input.email.body}\n\nReviews are due by noon on ${formatDate(due)}.\n${links.join('\n')}`,
+            });
+          }
+        }
+        return result;
+      });
+      if (input.email) deps.email.flush();
+      return {
+        msg: TISSUE_CYCLE_MESSAGES.moved,
+        detail: `${moved.length} request${moved.length === 1 ? '' : 's'} moved to Under Review.`,
+        moved: moved.map((row) => ({
+          id: row.id,
+          portal_request_id: row.portalRequestId,
+          status: row.statusId,
+          status_name: statusName(row.statusId),
+        })),
+      };
+    },
+
+    /** POST abn_tissue/close-review/ */
+    async close(actor: Actor, input: CloseTissueReview): Promise<MovedRequests> {
+      const now = new Date();
+      const moved = await db.transaction(async (tx) => {
+        const rows = await checked(tx, input.requests, UNDER_REVIEW, TISSUE_CYCLE_MESSAGES.notUnderReview);
+        const result = [];
+        for (const row of rows)
+          result.push(await deps.move(tx, actor, { requestId: row.id, to: MAKE_DECISION, now }));
+        return result;
+      });
+      return {
+        msg: TISSUE_CYCLE_MESSAGES.moved,
+        detail: TISSUE_CYCLE_MESSAGES.movedText,
+        moved: moved.map((row) => ({
+          id: row.id,
+          portal_request_id: row.portalRequestId,
+          status: row.statusId,
+          status_name: statusName(row.statusId),
+        })),
+      };
+    },
+  };
+}
+
+export type TissueCycleService = ReturnType<typeof createTissueCycleService>;

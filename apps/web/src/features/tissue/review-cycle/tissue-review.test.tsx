@@ -1,0 +1,104 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { TISSUE_REVIEW_COMMENTS, TISSUE_REVIEW_CRITERIA, type RequestTissueReviewsDto } from '@rrp/domain';
+import TissueReviewScreen from './tissue-review-screen';
+
+const session = vi.hoisted(() => ({
+  activeRole: 'abn_reviewer' as string,
+  user: { id: 5, roles: ['abn_reviewer'] as string[] },
+}));
+vi.mock('@/lib/session', () => ({ useSession: () => session }));
+
+const blank = Object.fromEntries([
+  ...TISSUE_REVIEW_CRITERIA.flatMap((criterion) => [
+    [`${criterion}_score`, null],
+    [`${criterion}_comment`, ''],
+  ]),
+  ...TISSUE_REVIEW_COMMENTS.map((name) => [`${name}_comment`, '']),
+]);
+
+function renderReview(editable: boolean) {
+  const reviews: RequestTissueReviewsDto = {
+    reviews: [
+      {
+        id: 31,
+        request: 7,
+        reviewer: { id: 5, display_name: 'Rae Viewer' },
+        due_date: '2026-12-01T12:00:00Z',
+        submitted_at: null,
+        progress: 0,
+        editable,
+        ...(blank as object),
+      } as RequestTissueReviewsDto['reviews'][number],
+    ],
+    criterion_averages: {},
+    mean_score: null,
+  };
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    const { pathname } = new URL(String(url), 'http://x');
+    const json =
+      pathname === '/api/tissue_review/31/' && init?.method === 'PATCH' ? reviews.reviews[0] : reviews;
+    return new Response(JSON.stringify(json), { status: 200 });
+  });
+  vi.stubGlobal('fetch', fetch);
+  render(
+    <MantineProvider env="test">
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter initialEntries={['/abn-review/7']}>
+          <Routes>
+            <Route path="/abn-review/:objectId" element={<TissueReviewScreen />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return fetch;
+}
+
+describe('the tissue review page (staff §2.6)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the score guide, snaps a typed score after a pause, counts progress and saves', async () => {
+    const fetch = renderReview(true);
+    const guide = await screen.findByRole('table', { name: 'Score guide' });
+    expect(
+      within(guide)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.firstChild?.textContent),
+    ).toEqual(['50', '40', '30', '20', '10', '0']);
+    const importance = await screen.findByRole('region', { name: 'Importance' });
+    const scoreBox = within(importance).getByRole('textbox', { name: /Score/ });
+    await userEvent.type(scoreBox, '43');
+    await waitFor(() => expect(scoreBox).toHaveValue('45'), { timeout: 2500 });
+    await userEvent.clear(scoreBox);
+    await userEvent.type(scoreBox, '99');
+    await waitFor(() => expect(scoreBox).toHaveValue('50'), { timeout: 2500 });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Funding' }), 'R01');
+    expect(
+      screen.getByText("20% of the review's fields have a score or comment.", { exact: false }),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Review' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Review has been saved' });
+    expect(within(dialog).getByRole('button', { name: 'Return To Home' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
+    const posted = fetch.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(posted![1]!.body))).toMatchObject({
+      importance_score: 50,
+      funding_comment: 'R01',
+      submit: true,
+    });
+  });
+
+  it('is read-only once the request is no longer under review', async () => {
+    renderReview(false);
+    expect(
+      await screen.findByText(/can be changed only while the request is Under Review/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit Review' })).not.toBeInTheDocument();
+  });
+});

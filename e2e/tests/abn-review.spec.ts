@@ -1,0 +1,99 @@
+import { expect, test, type Browser } from '../support/test';
+import { expectNoAxeViolations } from '../support/axe';
+import { apiHeaders } from '../support/requests';
+import { signIn } from '../support/session';
+import { look } from '../support/look';
+
+/**
+ * The tissue review cycle (issue 18): the tissue project manager begins review of the demo's new
+ * tissue request, which has an assigned ABN reviewer; the reviewer scores it on the review page;
+ * the project manager closes review, moving it to Make Decision, and reads the score on the
+ * request's Reviews tab.
+ */
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
+
+const MANAGER = 'abn_proj_mgr@demo.test';
+const REVIEWER = 'abn_reviewer@demo.test';
+
+async function personPage(browser: Browser, email: string) {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, email);
+  return page;
+}
+
+test('begin review, score on the review page, close review', async ({ browser, request }) => {
+  // The demo's new tissue request (seeded with the ABN reviewer assigned).
+  const headers = await apiHeaders(request, MANAGER);
+  const found = (await (await request.get('/api/request/?type=8&status=2', { headers })).json()) as {
+    results: { id: number; portal_request_id: string }[];
+  };
+  const { id, portal_request_id: portalId } = found.results[0]!;
+
+  // 1. The project manager's dashboard and Begin Review.
+  const manager = await personPage(browser, MANAGER);
+  await manager.getByRole('link', { name: 'Autism BrainNet' }).first().click();
+  await expect(manager.getByRole('heading', { level: 1, name: 'Autism BrainNet' })).toBeVisible();
+  await manager.getByRole('tab', { name: /^New/ }).click();
+  await expect(manager.getByRole('table', { name: 'New requests' }).getByText(portalId)).toBeVisible();
+  await look(manager, 'abn-dashboard');
+  await expectNoAxeViolations(manager);
+
+  await manager.getByRole('link', { name: 'Begin Review' }).click();
+  await expect(manager.getByRole('heading', { level: 1, name: 'Start Tissue Review' })).toBeVisible();
+  await expect(manager.getByRole('checkbox', { name: `Choose ${portalId}` })).toBeChecked();
+  const begin = manager.getByRole('button', { name: 'Begin Review' });
+  await expect(begin).toBeDisabled(); // a due date first
+  const due = new Date(Date.now() + 7 * 86_400_000);
+  const dueTyped = `${String(due.getMonth() + 1).padStart(2, '0')}/${String(due.getDate()).padStart(2, '0')}/${due.getFullYear()}`;
+  await manager.getByRole('textbox', { name: 'Reviews due by' }).fill(dueTyped);
+  await manager.getByRole('textbox', { name: 'Reviews due by' }).press('Tab');
+  await expect(begin).toBeEnabled();
+  await look(manager, 'abn-start-review');
+  await expectNoAxeViolations(manager);
+  await begin.click();
+  await expect(
+    manager.getByRole('alert').filter({ hasText: 'Appliation(s) Moved Successfully' }).first(),
+  ).toBeVisible();
+
+  // 2. The reviewer scores it on the review page (the e-mail's link).
+  const reviewer = await personPage(browser, REVIEWER);
+  await reviewer.goto(`/abn-review/${id}`);
+  await expect(reviewer.getByRole('heading', { level: 1, name: 'Tissue Request Review' })).toBeVisible();
+  await expect(reviewer.getByRole('table', { name: 'Score guide' })).toContainText('Outstanding');
+  const importance = reviewer.getByRole('region', { name: 'Importance' });
+  await importance.getByRole('textbox', { name: 'Comment' }).fill('A central question for the field.');
+  const score = importance.getByRole('textbox', { name: /Score/ });
+  await score.fill('43');
+  await expect(score).toHaveValue('45'); // snapped after a 1 s pause
+  const design = reviewer.getByRole('region', { name: 'Design' });
+  await design.getByRole('textbox', { name: /Score/ }).fill('35');
+  await reviewer.getByRole('textbox', { name: 'Recommendation' }).fill('Fund it.');
+  await expect(reviewer.getByText("30% of the review's fields have a score or comment.")).toBeVisible();
+  await look(reviewer, 'abn-review');
+  await expectNoAxeViolations(reviewer);
+  await reviewer.getByRole('button', { name: 'Submit Review' }).click();
+  const saved = reviewer.getByRole('dialog', { name: 'Review has been saved' });
+  await expect(saved.getByRole('button', { name: 'Return To Home' })).toBeVisible();
+  await expectNoAxeViolations(reviewer, '[role="dialog"]');
+  await saved.getByRole('button', { name: 'Close' }).click();
+
+  // 3. The project manager closes review: the request moves to Make Decision.
+  await manager.goto('/abn-dashboard?tab=review');
+  await manager.getByRole('checkbox', { name: `Select ${portalId}` }).check();
+  await manager.getByRole('button', { name: 'Close Review and Move to Make Decision' }).click();
+  const moved = manager.getByRole('dialog', { name: 'Appliation(s) Moved Successfully' });
+  await expect(moved).toContainText('The application has been moved to Make Decision.');
+  await manager.keyboard.press('Escape');
+  await expect(moved).toHaveCount(0);
+  await manager.getByRole('tab', { name: /Make Decision/ }).click();
+  await manager.getByRole('table', { name: 'Make Decision requests' }).getByText(portalId).click();
+  await manager.getByRole('tab', { name: 'Reviews' }).click();
+  await expect(manager.getByText('Mean of criterion averages: 40.00')).toBeVisible();
+  await look(manager, 'abn-request-reviews');
+  await expectNoAxeViolations(manager);
+
+  // The reviewer's review is read-only now.
+  await reviewer.reload();
+  await expect(reviewer.getByText(/can be changed only while the request is Under Review/)).toBeVisible();
+  await expect(reviewer.getByRole('button', { name: 'Submit Review' })).toHaveCount(0);
+});

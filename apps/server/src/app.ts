@@ -129,6 +129,9 @@ import { createTissueReviewsService } from './modules/tissue/tissue-reviews.serv
 import { tissueReviewsRoutes } from './modules/tissue/tissue-reviews.routes';
 import { NotFoundError } from './platform/http/errors';
 import { donorDocumentStore, type StoreDonorDocument } from './modules/tissue/donor-documents';
+import { createTissueOrdersService } from './modules/tissue/orders.service';
+import { tissueOrdersRoutes } from './modules/tissue/orders.routes';
+import { binsApi, binsOff, localBins, LOCAL_BINS_STAND_IN } from './platform/external/bins';
 
 export interface AppOptions {
   config: Config;
@@ -313,7 +316,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       fileStorage: storage.kind,
       liveInstances: () => countLiveInstances(database.db),
       serviceHealth: httpServiceHealth(config.externalServices, {
-        standIns: zendesk.mode === 'local' ? { ZENDESK_API: LOCAL_ZENDESK_STAND_IN } : {},
+        standIns: {
+          ...(zendesk.mode === 'local' ? { ZENDESK_API: LOCAL_ZENDESK_STAND_IN } : {}),
+          ...(!config.binsUrl && !config.isProduction ? { BINS: LOCAL_BINS_STAND_IN } : {}),
+        },
       }),
       virusScan: config.clamav ? 'configured' : 'not configured',
     }),
@@ -371,6 +377,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(donorsRoutes, { donors });
   const carts = createCartsService({ db: database.db, donors });
   await app.register(cartsRoutes, { carts });
+  // Orders of approved tissue requests go to BINS: its API, else a local stand-in outside production.
+  const bins = config.binsUrl
+    ? binsApi({ url: config.binsUrl })
+    : config.isProduction
+      ? binsOff
+      : localBins();
+  await app.register(tissueOrdersRoutes, {
+    orders: createTissueOrdersService({ db: database.db, bins, log: app.log }),
+  });
   // Resource requests (issue 7); their forms are checked by the same validator as the web's.
   // Research Match applications start the staff's summary when submitted (issue 17); the summary
   // reads the request through the requests service, created first (the hook runs only on requests).

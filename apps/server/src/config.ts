@@ -166,6 +166,8 @@ export interface Config {
   remindersEveryMinutes: number;
   /** Zendesk's API, when all three variables are set; otherwise the local fake (not in production). */
   zendesk: { url: string; email: string; apiToken: string } | undefined;
+  /** BINS, where tissue orders go (decision 243); unset: a local stand-in (not in production). */
+  binsUrl: string | undefined;
 }
 
 /** Empty strings count as unset, as a shell `VAR=` usually means "no value". */
@@ -272,5 +274,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       env.ZENDESK_URL && env.ZENDESK_EMAIL && env.ZENDESK_API_TOKEN
         ? { url: env.ZENDESK_URL, email: env.ZENDESK_EMAIL, apiToken: env.ZENDESK_API_TOKEN }
         : undefined,
+    binsUrl: env.BINS_URL,
   };
 }

@@ -82,6 +82,8 @@ export const SUBJECTS = [
   // Reviews of pilot tissue and tissue requests (staff §2.6, §3); `review` starts and closes the
   // review cycle (Begin Review, the bulk close of review; staff §4.3).
   'TissueReview',
+  // Orders of an approved tissue request to BINS (researcher §3, §4, §7 abn_bins_upload; staff §4.2).
+  'TissueOrder',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -210,7 +212,11 @@ const INSIGHTS = { Insight: { read: true } } as const;
  * their Autism BrainNet Data Access request is approved (foundation §2 "Tissue Catalog (only if
  * abn_approved)"; the service tells the condition who the caller is, decision 233).
  */
-const TISSUE_CATALOGUE_VIEWER = { TissueDonor: READ_ONLY, TissueCollection: READ_ONLY } as const;
+const TISSUE_CATALOGUE_VIEWER = {
+  TissueDonor: READ_ONLY,
+  TissueCollection: READ_ONLY,
+  TissueOrder: { read: true },
+} as const;
 /**
  * Researchers build their own collections once they may read the catalogue, and change or delete
  * them while the collection rules allow (staff §4.9, checked by the service).
@@ -224,6 +230,8 @@ const TISSUE_CATALOGUE_RESEARCHER = {
     update: 'isOwner',
     delete: 'isOwner',
   },
+  // The research team sees the order of their approved request, read-only (decision 242).
+  TissueOrder: { read: 'isTeamMember' },
 } as const;
 /**
  * Tissue staff build collections for researchers, choosing the researcher and request, and edit
@@ -234,6 +242,8 @@ const TISSUE_COLLECTION_STAFF = {
   TissueCollection: { list: true, read: true, create: true, update: true, delete: true },
   // Begin Review and closing review ({product}_admin and abn_proj_mgr only, staff §4.3); every review.
   TissueReview: { list: true, read: true, review: true },
+  // They send an approved request's order to BINS and edit it (staff §6 abn_proj_mgr "tissue orders").
+  TissueOrder: { read: true, create: true, update: true },
 } as const;
 /** Donors under review or not confirmed may be put in a collection by admins only (staff §5, §6). */
 const RESTRICTED_DONOR_SELECTOR = { RestrictedDonor: { create: true } } as const;

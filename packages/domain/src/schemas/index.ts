@@ -28,3 +28,4 @@ export * from './research-match-review';
 export * from './tissue-donors';
 export * from './tissue-carts';
 export * from './tissue-reviews';
+export * from './tissue-orders';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID } from './safe-input';
+import { tissueOrderSchema } from './tissue-orders';
 import {
   REQUEST_STATUSES,
   REQUEST_TYPES,
@@ -355,6 +356,8 @@ export const requestSchema = z.object({
       can_score: z.boolean(),
     })
     .optional(),
+  /** Orders of a pilot tissue or tissue request sent to BINS, newest first, for those who read them. */
+  bins_data: z.array(tissueOrderSchema).optional(),
   /** Support tickets (staff §3), for staff who may see them. */
   zendesk_ticket_ids: z.array(z.string()).optional(),
   access_control_list: z.array(accessControlEntrySchema),

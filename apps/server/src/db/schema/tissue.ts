@@ -14,10 +14,18 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { DonorCondition, IntellectualFunctioning } from '@rrp/domain';
+import type {
+  DonorCondition,
+  IntellectualFunctioning,
+  TissueOrderCase,
+  TissueOrderInput,
+} from '@rrp/domain';
 import { files } from './files';
 import { requests } from './projects';
 import { users } from './users';
+
+/** The stored order form: what was sent, without the request it belongs to. */
+export type TissueOrderForm = Omit<TissueOrderInput, 'request_id' | 'request_type'>;
 
 /**
  * The Autism BrainNet tissue network (staff §3 abn_donor / abn_data, abn_cart; researcher §3):
@@ -226,4 +234,29 @@ export const tissueReviews = pgTable(
       'expertise',
     ].map((name) => check(`tissue_reviews_${name}_score_check`, tissueScoreCheck(name))),
   ],
+);
+
+/**
+ * Orders of pilot tissue and tissue requests that BINS accepted (researcher §3 Tissue order, §7
+ * abn_bins_upload): the request's `bins_data`, newest first; a row is written only once BINS has
+ * taken the order, so an outage leaves nothing behind (decision 243).
+ */
+export const abnOrders = pgTable(
+  'abn_orders',
+  {
+    id: serial('id').primaryKey(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    /** BINS's id of the order. */
+    binsOrderId: text('bins_order_id').notNull(),
+    /** The order form as sent (name, e-mail, address, phones, donors and their rows). */
+    order: jsonb('order').$type<TissueOrderForm>().notNull(),
+    /** The cases BINS answered for the order's rows. */
+    cases: jsonb('cases').$type<TissueOrderCase[]>().notNull().default([]),
+    creatorId: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    modified: timestamp('modified', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('abn_orders_request_idx').on(t.requestId, t.created.desc(), t.id.desc())],
 );

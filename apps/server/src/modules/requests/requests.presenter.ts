@@ -209,6 +209,10 @@ export function presentRequest(
         }
       : {}),
     ...(can(actor, 'read', 'ZendeskTicket') ? { zendesk_ticket_ids: request.zendeskTicketIds } : {}),
+    // Orders sent to BINS, newest first (researcher §3 "bins_data (orders)"), for those who read them.
+    ...(CART_REQUEST_TYPES.includes(request.typeId) && can(actor, 'read', 'TissueOrder', subject)
+      ? { bins_data: relations.orders.get(request.id) ?? [] }
+      : {}),
     access_control_list: members.map((member) => ({
       user_id: member.userId,
       display_name: fullName(member),

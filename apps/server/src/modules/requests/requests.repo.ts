@@ -1,7 +1,13 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { APPROVED_STATUSES, RESEARCH_MATCH_CRITERIA, type DecisionTimes } from '@rrp/domain';
+import {
+  APPROVED_STATUSES,
+  RESEARCH_MATCH_CRITERIA,
+  type DecisionTimes,
+  type TissueOrderDto,
+} from '@rrp/domain';
 import type { DbOrTx } from '../../platform/db/database';
+import { ordersByRequest } from '../tissue/orders.service';
 import {
   abnCarts,
   cohorts,
@@ -153,6 +159,8 @@ export interface RequestRelations {
   summaries?: Map<number, typeof requestSummaries.$inferSelect>;
   /** The collection of each pilot or tissue request (its `additional_data.cart`). */
   carts: Map<number, number>;
+  /** The BINS orders of each pilot or tissue request that has some, newest first (`bins_data`). */
+  orders: Map<number, TissueOrderDto[]>;
 }
 
 export interface LatestRenewal {
@@ -256,23 +264,26 @@ export async function relationsOf(db: DbOrTx, requestIds: readonly number[]): Pr
       reviewers: new Map(),
       latestRenewals: new Map(),
       carts: new Map(),
+      orders: new Map(),
     };
-  const [datasetRows, memberRows, sampleRows, reviewerRows, latestRenewals, carts] = await Promise.all([
-    datasetsOfRequests(db, ids),
-    membersOfRequests(db, ids),
-    db
-      .select({
-        requestId: requestSamples.requestId,
-        sampleId: requestSamples.sampleId,
-        amount: requestSamples.amount,
-      })
-      .from(requestSamples)
-      .where(inArray(requestSamples.requestId, ids))
-      .orderBy(asc(requestSamples.sampleId)),
-    reviewersOfRequests(db, ids),
-    latestRenewalsOf(db, ids),
-    cartIdsOfRequests(db, ids),
-  ]);
+  const [datasetRows, memberRows, sampleRows, reviewerRows, latestRenewals, carts, orders] =
+    await Promise.all([
+      datasetsOfRequests(db, ids),
+      membersOfRequests(db, ids),
+      db
+        .select({
+          requestId: requestSamples.requestId,
+          sampleId: requestSamples.sampleId,
+          amount: requestSamples.amount,
+        })
+        .from(requestSamples)
+        .where(inArray(requestSamples.requestId, ids))
+        .orderBy(asc(requestSamples.sampleId)),
+      reviewersOfRequests(db, ids),
+      latestRenewalsOf(db, ids),
+      cartIdsOfRequests(db, ids),
+      ordersByRequest(db, ids),
+    ]);
   return {
     datasets: groupBy(datasetRows),
     members: groupBy(memberRows),
@@ -280,6 +291,7 @@ export async function relationsOf(db: DbOrTx, requestIds: readonly number[]): Pr
     reviewers: groupBy(reviewerRows),
     latestRenewals,
     carts,
+    orders,
   };
 }
 

@@ -8,6 +8,7 @@ import {
   RECONTACT_TYPES,
   REQUEST_CREATED,
   STAFF_ROLES,
+  TISSUE_ORDER_STATUSES,
   type InstitutionDto,
   type RequestStatusId,
 } from '@rrp/domain';
@@ -29,6 +30,7 @@ import { RequestAuditTrail } from './request-audit-trail';
 import { SummaryTab } from './summary-tab';
 import { CollectionTab } from './collection-tab';
 import { TissueReviewsTab } from './tissue-reviews-tab';
+import { OrderDetailsTab, PreviousOrdersTab } from './tissue-order-tabs';
 import { DeleteRequestButton } from './request-actions';
 import { StaffPanel } from '../staff-panel/staff-panel';
 import { MakeDecisionButton, RequestDocumentButtons } from '../decision/decision-actions';
@@ -72,7 +74,9 @@ export type TabKey =
   | 'usage-policy'
   | 'publication'
   | 'collection'
-  | 'reviews';
+  | 'reviews'
+  | 'order'
+  | 'previous-orders';
 
 export const TAB_LABELS: Record<TabKey, string> = {
   pi: 'PI and Project',
@@ -90,6 +94,8 @@ export const TAB_LABELS: Record<TabKey, string> = {
   publication: 'Publication Info',
   collection: 'Collection',
   reviews: 'Reviews',
+  order: 'Order Details',
+  'previous-orders': 'Previous Orders',
 };
 
 /** Roles that see a tissue request as its researchers do (the Inventory-cart tabs, decision 236). */
@@ -102,7 +108,16 @@ const RESEARCHER_ROLES: readonly string[] = ['primary_researcher', 'pi_sbso'];
 export function requestTabs(
   request: Pick<RequestView, 'type' | 'status'>,
   role: string | null,
-  { summary = false, tissueReviews = false }: { summary?: boolean; tissueReviews?: boolean } = {},
+  {
+    summary = false,
+    tissueReviews = false,
+    orders = 'none',
+  }: {
+    summary?: boolean;
+    tissueReviews?: boolean;
+    /** The tissue order tabs: the form and the list for staff who send orders, the current order for readers. */
+    orders?: 'send' | 'read' | 'none';
+  } = {},
 ): TabKey[] {
   // Recontacting (Research Match): the staff's Summary first, for those who may read it.
   if (RECONTACT_TYPES.includes(request.type))
@@ -137,9 +152,29 @@ export function requestTabs(
   // staff and reviewers the Tissue tabs with the proposal.
   if (CART_REQUEST_TYPES.includes(request.type))
     return role !== null && RESEARCHER_ROLES.includes(role)
-      ? ['pi', 'team', 'collection', 'policy']
-      : ['pi', 'details-team', 'collection', ...(tissueReviews ? (['reviews'] as const) : []), 'policy'];
+      ? ['pi', 'team', 'collection', ...(orders === 'none' ? [] : (['order'] as const)), 'policy']
+      : [
+          'pi',
+          'details-team',
+          'collection',
+          ...(tissueReviews ? (['reviews'] as const) : []),
+          ...(orders === 'none' ? [] : (['order', 'previous-orders'] as const)),
+          'policy',
+        ];
   return ['pi', 'details', 'team', 'policy'];
+}
+
+/**
+ * Which order tabs a tissue request shows (decision 242): once it is approved (or fulfilled), the
+ * staff who send orders get the form and the list; others who read orders see them once one exists.
+ */
+export function ordersTabs(
+  request: Pick<RequestView, 'status' | 'bins_data'>,
+  maySend: boolean,
+): 'send' | 'read' | 'none' {
+  if (!TISSUE_ORDER_STATUSES.includes(request.status)) return 'none';
+  if (maySend) return 'send';
+  return (request.bins_data?.length ?? 0) > 0 ? 'read' : 'none';
 }
 
 /** /request/{id}: the request in view or audit-trail mode, with its kind's tabs. */
@@ -201,6 +236,7 @@ export default function RequestDetailScreen() {
     summary: can(actor, 'read', 'RequestSummary', { reviewerIds: data.my_review && user ? [user.id] : [] }),
     // Staff of the tissue review and its reviewers read the reviews (staff §2.6, researcher §2).
     tissueReviews: can(actor, 'list', 'TissueReview'),
+    orders: ordersTabs(data, can(actor, 'create', 'TissueOrder')),
   });
   const requestedTab = params.get('tab') as TabKey | null;
   const tab: TabKey = requestedTab && tabs.includes(requestedTab) ? requestedTab : tabs[0]!;
@@ -255,6 +291,10 @@ export default function RequestDetailScreen() {
         return <CollectionTab request={data} isOwner={isOwner} />;
       case 'reviews':
         return <TissueReviewsTab requestId={data.id} />;
+      case 'order':
+        return <OrderDetailsTab request={data} canSend={can(actor, 'create', 'TissueOrder')} />;
+      case 'previous-orders':
+        return <PreviousOrdersTab request={data} />;
     }
   };
 

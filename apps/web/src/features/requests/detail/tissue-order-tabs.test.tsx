@@ -1,0 +1,199 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getDefaultNormalizer, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { TISSUE_ORDER_MESSAGES, type TissueOrderDto } from '@rrp/domain';
+import type { RequestView } from '../api/requests';
+import { OrderDetailsTab, PreviousOrdersTab } from './tissue-order-tabs';
+import { emptyOrder, newRow, orderPayload, validateOrder } from './tissue-order-form';
+import { ordersTabs, requestTabs } from './request-detail-screen';
+
+const sentOrder: TissueOrderDto = {
+  id: 9,
+  request_id: 4,
+  request_type: 'Tissue',
+  orderId: 'LOCAL-000003',
+  name: 'Dana Receiver',
+  email: 'dana@lab.example',
+  address_line_1: '1 Lab Way',
+  address_line_2: '',
+  city: 'Boston',
+  state: 'MA',
+  postal_code: '02115',
+  country: 'United States',
+  phone_numbers: ['+1 617 555 0100'],
+  donors: { 'ABN-00002': [{ hemisphere: 'Brainstem', description: 'Whole' }] },
+  cases: [],
+  created_date: '2026-11-20T10:00:00Z',
+  modified_date: '2026-11-20T10:00:00Z',
+  created_by: { id: 3, display_name: 'Mo Manager' },
+};
+
+const tissueRequest = (over: Partial<RequestView> = {}) =>
+  ({
+    id: 4,
+    type: 8,
+    status: 4,
+    additional_data: { cart: 5 },
+    bins_data: [],
+    ...over,
+  }) as unknown as RequestView;
+
+function renderTab(request: RequestView, canSend: boolean, answer: { status: number; body: object }) {
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    const path = new URL(String(url), 'http://x').pathname;
+    if (path === '/api/abn_cart/5/')
+      return new Response(JSON.stringify({ id: 5, identifiers: ['ABN-00001', 'ABN-00002'] }), {
+        status: 200,
+      });
+    if (path === '/api/abn_bins_upload/' && init?.method !== 'GET')
+      return new Response(JSON.stringify(answer.body), { status: answer.status });
+    return new Response(JSON.stringify({}), { status: 200 });
+  });
+  vi.stubGlobal('fetch', fetch);
+  render(
+    <MantineProvider env="test">
+      <Notifications />
+      <QueryClientProvider client={new QueryClient()}>
+        <OrderDetailsTab request={request} canSend={canSend} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return fetch;
+}
+
+async function fillContact() {
+  const user = userEvent.setup();
+  await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Dana Receiver');
+  await user.type(screen.getByRole('textbox', { name: /^Email/ }), 'dana@lab.example');
+  await user.type(screen.getByRole('textbox', { name: /^Address line 1/ }), '1 Lab Way');
+  await user.type(screen.getByRole('textbox', { name: /^City/ }), 'Boston');
+  await user.type(screen.getByRole('textbox', { name: /^State or province/ }), 'MA');
+  await user.type(screen.getByRole('textbox', { name: /^Postal code/ }), '02115');
+  await user.type(screen.getByRole('textbox', { name: /^Country/ }), 'United States');
+  await user.type(screen.getByRole('textbox', { name: /^Phone number 1/ }), '+1 617 555 0100');
+  await user.click(screen.getByRole('combobox', { name: 'Donor 1' }));
+  await user.click(await screen.findByRole('option', { name: 'ABN-00001' }));
+  await user.click(screen.getByRole('combobox', { name: 'Hemisphere or tissue' }));
+  await user.click(await screen.findByRole('option', { name: 'Left Hemisphere' }));
+  await user.type(screen.getByRole('textbox', { name: 'Description' }), 'BA9');
+  return user;
+}
+
+describe('the tissue order form', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('checks the form with the server’s messages, each on its field or row', () => {
+    const values = { ...emptyOrder(), email: 'nope', rows: [newRow('ABN-1'), newRow()] };
+    const errors = validateOrder(4, values);
+    expect(errors).toMatchObject({
+      name: TISSUE_ORDER_MESSAGES.required,
+      email: TISSUE_ORDER_MESSAGES.email,
+      city: TISSUE_ORDER_MESSAGES.required,
+      'phone_numbers.0': TISSUE_ORDER_MESSAGES.phoneRequired,
+      'rows.0.hemisphere': TISSUE_ORDER_MESSAGES.choice,
+      'rows.1.donor_hash': 'Choose a donor of the collection.',
+    });
+  });
+
+  it('groups the rows by donor for abn_bins_upload', () => {
+    const rows = [
+      { ...newRow('A'), hemisphere: 'Brainstem' as const, description: 'x' },
+      { ...newRow('B'), hemisphere: 'Tissue Block' as const, description: '' },
+      { ...newRow('A'), hemisphere: 'Left Hemisphere' as const, description: 'y' },
+    ];
+    const payload = orderPayload(4, { ...emptyOrder(), phone_numbers: [' 123456 ', ''], rows });
+    expect(payload).toMatchObject({ request_id: 4, request_type: 'Tissue', phone_numbers: ['123456'] });
+    expect(payload.donors).toEqual({
+      A: [
+        { hemisphere: 'Brainstem', description: 'x' },
+        { hemisphere: 'Left Hemisphere', description: 'y' },
+      ],
+      B: [{ hemisphere: 'Tissue Block', description: '' }],
+    });
+  });
+
+  it('sends a new order to BINS and says "Order sent to BINS"', async () => {
+    const fetch = renderTab(tissueRequest(), true, { status: 201, body: sentOrder });
+    const user = await fillContact();
+    await user.click(screen.getByRole('button', { name: 'Send Order to BINS' }));
+    expect(await screen.findByText(TISSUE_ORDER_MESSAGES.sentTitle)).toBeInTheDocument();
+    // The spec's sentence has two spaces after its first full stop; they are kept.
+    const verbatim = { normalizer: getDefaultNormalizer({ collapseWhitespace: false }) };
+    expect(screen.getByText(TISSUE_ORDER_MESSAGES.sent, verbatim)).toBeInTheDocument();
+    const call = fetch.mock.calls.find(([url]) => String(url).includes('abn_bins_upload'))!;
+    expect(call[1]?.method).toBe('POST');
+    expect(JSON.parse(String(call[1]?.body))).toMatchObject({
+      request_id: 4,
+      name: 'Dana Receiver',
+      donors: { 'ABN-00001': [{ hemisphere: 'Left Hemisphere', description: 'BA9' }] },
+    });
+  });
+
+  it('shows "Unexpected Error" when BINS cannot take the order, and keeps the form', async () => {
+    renderTab(tissueRequest(), true, { status: 503, body: { detail: TISSUE_ORDER_MESSAGES.failed } });
+    const user = await fillContact();
+    await user.click(screen.getByRole('button', { name: 'Send Order to BINS' }));
+    expect(await screen.findByText(TISSUE_ORDER_MESSAGES.failedTitle)).toBeInTheDocument();
+    expect(screen.getByText(TISSUE_ORDER_MESSAGES.failed)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('Dana Receiver');
+  });
+
+  it('does not send an incomplete order', async () => {
+    const fetch = renderTab(tissueRequest(), true, { status: 201, body: sentOrder });
+    await userEvent.click(screen.getByRole('button', { name: 'Send Order to BINS' }));
+    expect(await screen.findAllByText(TISSUE_ORDER_MESSAGES.required)).not.toHaveLength(0);
+    expect(fetch.mock.calls.some(([url]) => String(url).includes('abn_bins_upload'))).toBe(false);
+  });
+
+  it('edits the previous order, filled in, with PATCH; New Order starts empty', async () => {
+    const fetch = renderTab(tissueRequest({ bins_data: [sentOrder] }), true, {
+      status: 200,
+      body: sentOrder,
+    });
+    expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('Dana Receiver');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Order' }));
+    await waitFor(() =>
+      expect(fetch.mock.calls.find(([url]) => String(url).includes('abn_bins_upload'))?.[1]?.method).toBe(
+        'PATCH',
+      ),
+    );
+    await userEvent.click(screen.getByText('New Order'));
+    expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Send Order to BINS' })).toBeInTheDocument();
+  });
+
+  it('shows readers the current order read-only, and the list of orders', () => {
+    renderTab(tissueRequest({ bins_data: [sentOrder] }), false, { status: 200, body: {} });
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(screen.getByText('LOCAL-000003')).toBeInTheDocument();
+    expect(within(screen.getByRole('table')).getByText('Brainstem')).toBeInTheDocument();
+    render(
+      <MantineProvider env="test">
+        <PreviousOrdersTab request={tissueRequest({ bins_data: [sentOrder] })} />
+      </MantineProvider>,
+    );
+    expect(screen.getByRole('button', { name: /Order LOCAL-000003/ })).toBeInTheDocument();
+  });
+});
+
+describe('the order tabs', () => {
+  it('appear once approved: the form and list for senders, the order for its researchers once sent', () => {
+    const approved = { type: 8, status: 4, bins_data: [] as TissueOrderDto[] };
+    expect(requestTabs(approved, 'abn_proj_mgr', { orders: ordersTabs(approved, true) })).toContain(
+      'previous-orders',
+    );
+    expect(ordersTabs({ ...approved, status: 3 }, true)).toBe('none');
+    expect(ordersTabs(approved, false)).toBe('none');
+    const sent = { ...approved, bins_data: [sentOrder] };
+    expect(requestTabs(sent, 'primary_researcher', { orders: ordersTabs(sent, false) })).toEqual([
+      'pi',
+      'team',
+      'collection',
+      'order',
+      'policy',
+    ]);
+  });
+});

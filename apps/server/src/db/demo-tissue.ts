@@ -10,7 +10,7 @@ import type { DbOrTx } from '../platform/db/database';
 import { writeDonors } from '../modules/tissue/donor-import';
 import { renderDonorReport, type StoreDonorDocument } from '../modules/tissue/donor-documents';
 import { donorsByHashes } from '../modules/tissue/donors.repo';
-import { abnDonors, projects, requestReviewers } from './schema';
+import { abnCartDonors, abnCarts, abnDonors, projects, requestReviewers } from './schema';
 import { createProject, createRequest, ensureUser } from './factories';
 import type { AttachDemoIrb } from './seed';
 
@@ -392,4 +392,57 @@ export async function seedDemoTissueReview(
     displayName: 'Tissue Request',
   });
   await tx.insert(requestReviewers).values({ requestId: request.id, userId: input.reviewerId });
+}
+
+/** The demo researcher whose tissue request awaits the decision (the tissue order journey's). */
+export const DEMO_TISSUE_ORDERER = 'tissue.orderer@demo.test';
+
+/**
+ * A researcher with a Tissue Request at the decision (Review Meeting, the dashboard's Make
+ * Decision) and a collection of three catalogue donors: the way to an order to BINS starts here
+ * (decisions 241–243). Seeded once.
+ */
+export async function seedDemoTissueOrder(
+  tx: DbOrTx,
+  input: { demoPassword: string; institutionId: number },
+): Promise<void> {
+  const researcher = await ensureUser(tx, {
+    email: DEMO_TISSUE_ORDERER,
+    password: input.demoPassword,
+    firstName: 'Orla',
+    lastName: 'Orderer',
+    roles: ['primary_researcher'],
+    institutionId: input.institutionId,
+  });
+  const [existing] = await tx
+    .select({ id: projects.id })
+    .from(projects)
+    .where(eq(projects.ownerId, researcher.id));
+  if (existing) return;
+  const project = await createProject(tx, {
+    ownerId: researcher.id,
+    title: 'Microglial activation in the autistic temporal cortex',
+    abstract:
+      'We map microglial activation in the superior temporal gyrus of autistic and control donors of the Autism BrainNet network.',
+  });
+  const request = await createRequest(tx, {
+    projectId: project.id,
+    typeId: 8,
+    statusId: 8,
+    displayName: 'Tissue Request',
+  });
+  const donors = await tx
+    .select({ id: abnDonors.id, status: abnDonors.confirmationStatus })
+    .from(abnDonors)
+    .where(eq(abnDonors.pilot, false))
+    .orderBy(abnDonors.donorHash)
+    .limit(40);
+  const chosen = donors.filter((donor) => !isRestrictedDonor(donor.status)).slice(0, 3);
+  const [cart] = await tx
+    .insert(abnCarts)
+    .values({ piId: researcher.id, collectionName: 'Temporal cortex cases', requestId: request.id })
+    .returning({ id: abnCarts.id });
+  await tx
+    .insert(abnCartDonors)
+    .values(chosen.map((donor, position) => ({ cartId: cart!.id, donorId: donor.id, position })));
 }

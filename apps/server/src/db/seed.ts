@@ -46,7 +46,12 @@ import { seedDemoRenewals } from './demo-renewals';
 import { seedDemoPendingTeam } from './demo-decisions';
 import { REMINDER_DEFAULTS } from '../modules/reminders/reminders.defaults';
 import { seedDemoResearchMatch } from './demo-research-match';
-import { seedDemoTissue, seedDemoTissueResearcher, seedDemoTissueReview } from './demo-tissue';
+import {
+  seedDemoTissue,
+  seedDemoTissueOrder,
+  seedDemoTissueResearcher,
+  seedDemoTissueReview,
+} from './demo-tissue';
 import type { StoreDonorDocument } from '../modules/tissue/donor-documents';
 
 /** The release the footer shows; bumped with each release. */
@@ -283,6 +288,8 @@ export async function seedDemoData(
       institutionId: institution.id,
       reviewerId: demoUsers.get('abn_reviewer')!.id,
     });
+    // A tissue request awaiting the decision, with its collection, for the order to BINS.
+    await seedDemoTissueOrder(tx, { demoPassword, institutionId: institution.id });
     // A Submitted plasma request whose co-investigator has not signed the joinder (pending team).
     if (attachIrb) {
       await seedDemoPendingTeam(tx, {

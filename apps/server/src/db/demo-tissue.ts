@@ -404,7 +404,7 @@ export const DEMO_TISSUE_ORDERER = 'tissue.orderer@demo.test';
  */
 export async function seedDemoTissueOrder(
   tx: DbOrTx,
-  input: { demoPassword: string; institutionId: number },
+  input: { demoPassword: string; institutionId: number; attachIrb: AttachDemoIrb },
 ): Promise<void> {
   const researcher = await ensureUser(tx, {
     email: DEMO_TISSUE_ORDERER,
@@ -424,6 +424,14 @@ export async function seedDemoTissueOrder(
     title: 'Microglial activation in the autistic temporal cortex',
     abstract:
       'We map microglial activation in the superior temporal gyrus of autistic and control donors of the Autism BrainNet network.',
+  });
+  // A valid IRB completes the team, so an approval is Approved rather than pending the team.
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  await input.attachIrb(tx, {
+    projectId: project.id,
+    ownerId: researcher.id,
+    title: project.title,
+    irb: { designation: 1, approval_date: day(-30), renewal_date: day(330), assurance_number: 'FWA00004322' },
   });
   const request = await createRequest(tx, {
     projectId: project.id,

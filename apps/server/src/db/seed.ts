@@ -289,7 +289,7 @@ export async function seedDemoData(
       reviewerId: demoUsers.get('abn_reviewer')!.id,
     });
     // A tissue request awaiting the decision, with its collection, for the order to BINS.
-    await seedDemoTissueOrder(tx, { demoPassword, institutionId: institution.id });
+    if (attachIrb) await seedDemoTissueOrder(tx, { demoPassword, institutionId: institution.id, attachIrb });
     // A Submitted plasma request whose co-investigator has not signed the joinder (pending team).
     if (attachIrb) {
       await seedDemoPendingTeam(tx, {

@@ -14,12 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type {
-  DonorCondition,
-  IntellectualFunctioning,
-  TissueOrderCase,
-  TissueOrderInput,
-} from '@rrp/domain';
+import type { DonorCondition, IntellectualFunctioning, TissueOrderCase, TissueOrderInput } from '@rrp/domain';
 import { files } from './files';
 import { requests } from './projects';
 import { users } from './users';

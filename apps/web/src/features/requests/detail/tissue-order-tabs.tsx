@@ -70,6 +70,13 @@ export function OrderForm({ request, current }: { request: RequestView; current:
   const form = useForm<OrderFormValues>({
     initialValues: current ? valuesOfOrder(current) : emptyOrder(),
     validate: (values) => validateOrder(request.id, values),
+    // The errors about the donors as a whole are out of date once any row changes.
+    onValuesChange: (values, previous) => {
+      if (values.rows !== previous.rows) {
+        form.clearFieldError('rows');
+        form.clearFieldError('donors');
+      }
+    },
   });
   const donorOptions = (cart.data?.identifiers ?? []).map((hash) => ({ value: hash, label: hash }));
 

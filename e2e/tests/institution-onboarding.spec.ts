@@ -22,6 +22,8 @@ test('a researcher proposes their institution; the invited official registers, c
   page,
   request,
 }) => {
+  // Five people in turn, each signing in and reading mail: longer than one screen's journey.
+  test.slow();
   const stamp = Date.now();
   const researcherEmail = `rita.${stamp}@lakeside${stamp}.edu`;
   const officialEmail = `sam.${stamp}@lakeside${stamp}.edu`;

@@ -46,6 +46,9 @@ const NOT_OBJECT_LISTS = new Set([
   '/api/abn_data_pilot/options/',
   '/api/abn_donor/',
   '/api/abn_survey/',
+  // The ABN dashboard's tab counts, and tissue Begin Review's draft.
+  '/api/abn_dashboard/',
+  '/api/abn_tissue/start-review/',
   // Research Match: the review centre's tab counts, Start Review's draft, the report e-mailed.
   '/api/research-match/review-centre/',
   '/api/research-match/start-review/',

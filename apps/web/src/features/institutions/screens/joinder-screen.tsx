@@ -76,7 +76,12 @@ export default function JoinderScreen() {
           Before you request resources, please read the Researcher Distribution Agreement of{' '}
           {institution.name} and agree to join it.
         </Text>
-        {rda.data?.base64 && <PdfViewer base64={rda.data.base64} title="Researcher Distribution Agreement" />}
+        {/* The agreement's place is kept while it loads: the checkbox below does not move under a click. */}
+        {rda.isLoading ? (
+          <Skeleton h={640} />
+        ) : (
+          rda.data?.base64 && <PdfViewer base64={rda.data.base64} title="Researcher Distribution Agreement" />
+        )}
         <Card withBorder padding="lg">
           <Stack>
             {error && (

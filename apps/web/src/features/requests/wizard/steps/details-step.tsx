@@ -103,6 +103,8 @@ export function DetailsStep({
       const kept = Object.fromEntries(
         latest.current.ids.flatMap((id) => (merged[id] ? [[id, merged[id]]] : [])),
       );
+      // Known at once, not only after the next render: Continue pressed in between does not ask again.
+      latest.current = { ...latest.current, results: kept };
       onSampleResults(kept);
       return kept;
     } catch (error) {

@@ -316,6 +316,56 @@ export async function seedDemoTissue(tx: DbOrTx, storeDocument?: StoreDonorDocum
   }
 }
 
+/**
+ * A demo researcher of the demo institution with one project and an approved IRB, made once:
+ * answers null when the researcher already has a project (a later start keeps what it has).
+ */
+async function seedResearcherWithProject(
+  tx: DbOrTx,
+  input: { demoPassword: string; institutionId: number; attachIrb: AttachDemoIrb },
+  person: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    title: string;
+    abstract: string;
+    irbApprovedDaysAgo: number;
+    assuranceNumber: string;
+  },
+) {
+  const researcher = await ensureUser(tx, {
+    email: person.email,
+    password: input.demoPassword,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    roles: ['primary_researcher'],
+    institutionId: input.institutionId,
+  });
+  const [existing] = await tx
+    .select({ id: projects.id })
+    .from(projects)
+    .where(eq(projects.ownerId, researcher.id));
+  if (existing) return null;
+  const project = await createProject(tx, {
+    ownerId: researcher.id,
+    title: person.title,
+    abstract: person.abstract,
+  });
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  await input.attachIrb(tx, {
+    projectId: project.id,
+    ownerId: researcher.id,
+    title: project.title,
+    irb: {
+      designation: 1,
+      approval_date: day(-person.irbApprovedDaysAgo),
+      renewal_date: day(360 - person.irbApprovedDaysAgo),
+      assurance_number: person.assuranceNumber,
+    },
+  });
+  return { researcher, project };
+}
+
 /** The demo researcher who has not applied to the tissue network yet (the tissue journey's). */
 export const DEMO_TISSUE_RESEARCHER = 'tissue.researcher@demo.test';
 
@@ -327,31 +377,15 @@ export async function seedDemoTissueResearcher(
   tx: DbOrTx,
   input: { demoPassword: string; institutionId: number; attachIrb: AttachDemoIrb },
 ): Promise<void> {
-  const researcher = await ensureUser(tx, {
+  await seedResearcherWithProject(tx, input, {
     email: DEMO_TISSUE_RESEARCHER,
-    password: input.demoPassword,
     firstName: 'Tessa',
     lastName: 'Tissue',
-    roles: ['primary_researcher'],
-    institutionId: input.institutionId,
-  });
-  const [existing] = await tx
-    .select({ id: projects.id })
-    .from(projects)
-    .where(eq(projects.ownerId, researcher.id));
-  if (existing) return;
-  const project = await createProject(tx, {
-    ownerId: researcher.id,
     title: 'Synaptic development in the autistic cortex',
     abstract:
       'We measure synaptic density and dendritic spines in frontal and temporal cortex of autistic and control donors, using brain tissue of the Autism BrainNet network.',
-  });
-  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  await input.attachIrb(tx, {
-    projectId: project.id,
-    ownerId: researcher.id,
-    title: project.title,
-    irb: { designation: 1, approval_date: day(-60), renewal_date: day(300), assurance_number: 'FWA00004321' },
+    irbApprovedDaysAgo: 60,
+    assuranceNumber: 'FWA00004321',
   });
 }
 
@@ -406,33 +440,19 @@ export async function seedDemoTissueOrder(
   tx: DbOrTx,
   input: { demoPassword: string; institutionId: number; attachIrb: AttachDemoIrb },
 ): Promise<void> {
-  const researcher = await ensureUser(tx, {
+  // A valid IRB completes the team, so an approval is Approved rather than pending the team.
+  const seeded = await seedResearcherWithProject(tx, input, {
     email: DEMO_TISSUE_ORDERER,
-    password: input.demoPassword,
     firstName: 'Orla',
     lastName: 'Orderer',
-    roles: ['primary_researcher'],
-    institutionId: input.institutionId,
-  });
-  const [existing] = await tx
-    .select({ id: projects.id })
-    .from(projects)
-    .where(eq(projects.ownerId, researcher.id));
-  if (existing) return;
-  const project = await createProject(tx, {
-    ownerId: researcher.id,
     title: 'Microglial activation in the autistic temporal cortex',
     abstract:
       'We map microglial activation in the superior temporal gyrus of autistic and control donors of the Autism BrainNet network.',
+    irbApprovedDaysAgo: 30,
+    assuranceNumber: 'FWA00004322',
   });
-  // A valid IRB completes the team, so an approval is Approved rather than pending the team.
-  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  await input.attachIrb(tx, {
-    projectId: project.id,
-    ownerId: researcher.id,
-    title: project.title,
-    irb: { designation: 1, approval_date: day(-30), renewal_date: day(330), assurance_number: 'FWA00004322' },
-  });
+  if (!seeded) return;
+  const { researcher, project } = seeded;
   const request = await createRequest(tx, {
     projectId: project.id,
     typeId: 8,

@@ -6,7 +6,8 @@ import { look } from '../support/look';
 
 /**
  * The tissue review cycle (issue 18): the tissue project manager begins review of the demo's new
- * tissue request, which has an assigned ABN reviewer; the reviewer scores it on the review page;
+ * tissue request, which has an assigned ABN reviewer; the reviewer opens the review form in its own
+ * window from the request, and scores it there (autosaved, then submitted);
  * the project manager closes review, moving it to Make Decision, and reads the score on the
  * request's Reviews tab.
  */
@@ -55,9 +56,15 @@ test('begin review, score on the review page, close review', async ({ browser, r
     manager.getByRole('alert').filter({ hasText: 'Appliation(s) Moved Successfully' }).first(),
   ).toBeVisible();
 
-  // 2. The reviewer scores it on the review page (the e-mail's link).
-  const reviewer = await personPage(browser, REVIEWER);
-  await reviewer.goto(`/abn-review/${id}`);
+  // 2. The reviewer opens the review form in its own window from the request's Reviews tab.
+  const reviewerHome = await personPage(browser, REVIEWER);
+  await reviewerHome.goto(`/request/${id}`);
+  await reviewerHome.getByRole('tab', { name: 'Reviews' }).click();
+  const [reviewer] = await Promise.all([
+    reviewerHome.waitForEvent('popup'),
+    reviewerHome.getByRole('link', { name: 'Open Review Form' }).click(),
+  ]);
+  await expect(reviewer).toHaveURL(new RegExp(`/abn-review/${id}$`));
   await expect(reviewer.getByRole('heading', { level: 1, name: 'Tissue Request Review' })).toBeVisible();
   await expect(reviewer.getByRole('table', { name: 'Score guide' })).toContainText('Outstanding');
   const importance = reviewer.getByRole('region', { name: 'Importance' });
@@ -65,6 +72,13 @@ test('begin review, score on the review page, close review', async ({ browser, r
   const score = importance.getByRole('textbox', { name: /Score/ });
   await score.fill('43');
   await expect(score).toHaveValue('45'); // snapped after a 1 s pause
+  // Scores and comments save themselves a second after typing stops: a reload keeps them.
+  await expect(reviewer.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+  await reviewer.reload();
+  await expect(importance.getByRole('textbox', { name: 'Comment' })).toHaveValue(
+    'A central question for the field.',
+  );
+  await expect(score).toHaveValue('45');
   const design = reviewer.getByRole('region', { name: 'Design' });
   await design.getByRole('textbox', { name: /Score/ }).fill('35');
   await reviewer.getByRole('textbox', { name: 'Recommendation' }).fill('Fund it.');
@@ -75,7 +89,8 @@ test('begin review, score on the review page, close review', async ({ browser, r
   const saved = reviewer.getByRole('dialog', { name: 'Review has been saved' });
   await expect(saved.getByRole('button', { name: 'Return To Home' })).toBeVisible();
   await expectNoAxeViolations(reviewer, '[role="dialog"]');
-  await saved.getByRole('button', { name: 'Close' }).click();
+  // Close ends the review window.
+  await Promise.all([reviewer.waitForEvent('close'), saved.getByRole('button', { name: 'Close' }).click()]);
 
   // 3. The project manager closes review: the request moves to Make Decision.
   await manager.goto('/abn-dashboard?tab=review');
@@ -93,7 +108,7 @@ test('begin review, score on the review page, close review', async ({ browser, r
   await expectNoAxeViolations(manager);
 
   // The reviewer's review is read-only now.
-  await reviewer.reload();
-  await expect(reviewer.getByText(/can be changed only while the request is Under Review/)).toBeVisible();
-  await expect(reviewer.getByRole('button', { name: 'Submit Review' })).toHaveCount(0);
+  await reviewerHome.goto(`/abn-review/${id}`);
+  await expect(reviewerHome.getByText(/can be changed only while the request is Under Review/)).toBeVisible();
+  await expect(reviewerHome.getByRole('button', { name: 'Submit Review' })).toHaveCount(0);
 });

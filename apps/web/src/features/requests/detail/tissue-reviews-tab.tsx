@@ -26,7 +26,8 @@ function ReviewCard({ review }: { review: TissueReviewDto }) {
             component="a"
             href={`/abn-review/${review.request}`}
             target="_blank"
-            rel="noopener"
+            // Same origin: the review window may close itself once the review is saved (staff §2.6).
+            rel="opener"
             size="xs"
             rightSection={<IconExternalLink size={14} aria-hidden />}
           >

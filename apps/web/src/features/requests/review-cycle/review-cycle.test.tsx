@@ -7,7 +7,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { REVIEW_MESSAGES, type MeetingReviewDto, type ReviewMeetingDto } from '@rrp/domain';
 import type { RequestView } from '../api/requests';
-import { REVIEW_AUTOSAVE_MS, ScoringPanel } from './scoring-panel';
+import { AUTOSAVE_DELAY_MS } from '@/components/autosave';
+import { ScoringPanel } from './scoring-panel';
 import ReviewMeetingScreen from './review-meeting-screen';
 
 const session = vi.hoisted(() => ({
@@ -153,7 +154,7 @@ describe('the scoring panel (staff §2.6, §4.3)', () => {
       target: { value: 'Clear' },
     });
     expect(status).toHaveTextContent('Unsaved changes');
-    await act(() => vi.advanceTimersByTimeAsync(REVIEW_AUTOSAVE_MS - 100));
+    await act(() => vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS - 100));
     expect(sent(fetch, 'POST', /\/review\/$/)).toHaveLength(0);
     await act(() => vi.advanceTimersByTimeAsync(200));
     expect(sent(fetch, 'POST', /\/review\/$/)).toEqual([
@@ -164,7 +165,7 @@ describe('the scoring panel (staff §2.6, §4.3)', () => {
     fireEvent.click(
       within(screen.getByRole('radiogroup', { name: 'Community score' })).getByRole('radio', { name: '2' }),
     );
-    await act(() => vi.advanceTimersByTimeAsync(REVIEW_AUTOSAVE_MS + 50));
+    await act(() => vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS + 50));
     expect(sent(fetch, 'PATCH', /\/review\/40\/$/)).toEqual([{ community: { score: 2 } }]);
     await vi.waitFor(() => expect(status).toHaveTextContent('All changes saved'));
   });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Badge,
@@ -27,6 +27,7 @@ import {
   type MeetingReviewDto,
   type ReviewMeetingDto,
 } from '@rrp/domain';
+import { AutosaveStatus, useAutosave } from '@/components/autosave';
 import { Page } from '@/components/page';
 import { ReviewProgressBadge } from '@/components/review-progress-badge';
 import { openErrorModal } from '@/components/modals';
@@ -35,7 +36,6 @@ import { useSaveSummary } from '../api/summary';
 import { fetchRequestDocument, saveBase64Pdf } from '../decision/api';
 import { Field } from '../detail/request-tabs';
 import { useReviewMeeting } from './api';
-import { REVIEW_AUTOSAVE_MS } from './scoring-panel';
 
 const CRUMBS = [{ label: 'Research Match Review', to: '/research-match-review' }];
 
@@ -97,21 +97,7 @@ function ScoreTable({ meeting }: { meeting: ReviewMeetingDto }) {
 function MeetingNotes({ requestId, initial }: { requestId: number; initial: string }) {
   const save = useSaveSummary(requestId);
   const [notes, setNotes] = useState(initial);
-  const [state, setState] = useState<'idle' | 'pending' | 'saving' | 'saved' | 'error'>('idle');
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const change = (value: string) => {
-    setNotes(value);
-    setState('pending');
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      setState('saving');
-      save.mutate(
-        { meeting_notes: value },
-        { onSuccess: () => setState('saved'), onError: () => setState('error') },
-      );
-    }, REVIEW_AUTOSAVE_MS);
-  };
+  const autosave = useAutosave<{ meeting_notes: string }>((body) => save.mutateAsync(body));
   return (
     <Stack gap={4}>
       <Textarea
@@ -120,19 +106,12 @@ function MeetingNotes({ requestId, initial }: { requestId: number; initial: stri
         autosize
         minRows={4}
         value={notes}
-        onChange={(event) => change(event.currentTarget.value)}
+        onChange={(event) => {
+          setNotes(event.currentTarget.value);
+          autosave.queue({ meeting_notes: event.currentTarget.value });
+        }}
       />
-      <Text size="sm" role="status" c={state === 'error' ? 'red.9' : 'gray.7'}>
-        {state === 'saving'
-          ? 'Saving…'
-          : state === 'saved'
-            ? 'All changes saved'
-            : state === 'pending'
-              ? 'Unsaved changes'
-              : state === 'error'
-                ? 'Not saved: try again'
-                : ''}
-      </Text>
+      <AutosaveStatus state={autosave.state} error={autosave.error} />
     </Stack>
   );
 }

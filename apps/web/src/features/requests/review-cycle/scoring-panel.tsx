@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -25,17 +25,15 @@ import {
   type ReviewDto,
   type UpdateReviewInput,
 } from '@rrp/domain';
+import { AutosaveStatus, useAutosave } from '@/components/autosave';
 import { ReviewProgressBadge } from '@/components/review-progress-badge';
 import { ApiError } from '@/lib/api-client';
 import { SUPPORT_EMAIL } from '@/lib/config';
 import type { RequestView } from '../api/requests';
 import { saveReview, useDeclareConflict, useReview } from './api';
 
-/** Scores autosave 1 s after the last change (staff §5, §9). */
-export const REVIEW_AUTOSAVE_MS = 1000;
 const SCORES = ['1', '2', '3', '4', '5'];
 
-type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'error';
 type Block = { score: number | null; strengths: string; weaknesses: string };
 type Values = Record<ResearchMatchCriterion, Block> & {
   reviewer_decision: string | null;
@@ -164,21 +162,6 @@ function ConflictNotedModal({ opened }: { opened: boolean }) {
   );
 }
 
-function statusText(state: SaveState, error: string | null) {
-  switch (state) {
-    case 'saving':
-      return 'Saving…';
-    case 'saved':
-      return 'All changes saved';
-    case 'pending':
-      return 'Unsaved changes';
-    case 'error':
-      return `Not saved: ${error ?? 'try again'}`;
-    default:
-      return '';
-  }
-}
-
 /**
  * The six criteria, the recommendation and build merit (staff §3 review), saved 1 s after the
  * last change: the first save creates the review, later ones change it. Read-only outside review.
@@ -197,56 +180,19 @@ function ScoringForm({
   onSaved: (review: ReviewDto) => void;
 }) {
   const [values, setValues] = useState<Values>(initial);
-  const [state, setState] = useState<SaveState>('idle');
-  const [error, setError] = useState<string | null>(null);
   const reviewId = useRef(startId);
-  const pending = useRef<UpdateReviewInput>({});
-  const saving = useRef(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  // One save at a time: changes made while one is on its way go in the next.
-  const flush = async () => {
-    if (saving.current) return;
-    const body = pending.current;
-    pending.current = {};
-    if (Object.keys(body).length === 0) return;
-    saving.current = true;
-    setState('saving');
-    try {
-      const saved = await saveReview(
-        reviewId.current,
-        reviewId.current === null ? { ...body, request: requestId } : body,
-      );
-      reviewId.current = saved.id;
-      onSaved(saved);
-      setError(null);
-      setState(Object.keys(pending.current).length > 0 ? 'pending' : 'saved');
-    } catch (failure) {
-      setState('error');
-      setError(failure instanceof ApiError ? failure.summary : 'The review could not be saved.');
-    } finally {
-      saving.current = false;
-      if (Object.keys(pending.current).length > 0)
-        timer.current = setTimeout(() => void flush(), REVIEW_AUTOSAVE_MS);
-    }
-  };
+  const autosave = useAutosave<UpdateReviewInput>(async (body) => {
+    const saved = await saveReview(
+      reviewId.current,
+      reviewId.current === null ? { ...body, request: requestId } : body,
+    );
+    reviewId.current = saved.id;
+    onSaved(saved);
+  });
 
   const change = (patch: UpdateReviewInput, next: Values) => {
     setValues(next);
-    for (const [key, value] of Object.entries(patch) as [keyof UpdateReviewInput, unknown][]) {
-      const previous = pending.current[key];
-      pending.current = {
-        ...pending.current,
-        [key]:
-          previous && typeof previous === 'object' && value && typeof value === 'object'
-            ? { ...previous, ...value }
-            : value,
-      };
-    }
-    setState('pending');
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => void flush(), REVIEW_AUTOSAVE_MS);
+    autosave.queue(patch);
   };
 
   const setBlock = (criterion: ResearchMatchCriterion, field: keyof Block, value: Block[keyof Block]) =>
@@ -261,11 +207,7 @@ function ScoringForm({
         <Title order={3} fz="md">
           Scores
         </Title>
-        {!disabled && (
-          <Text size="sm" role="status" c={state === 'error' ? 'red.9' : 'gray.7'}>
-            {statusText(state, error)}
-          </Text>
-        )}
+        {!disabled && <AutosaveStatus state={autosave.state} error={autosave.error} />}
       </Group>
       <Text size="sm" c="gray.7">
         Score each criterion from 1 (poor) to 5 (excellent), with its strengths and weaknesses.

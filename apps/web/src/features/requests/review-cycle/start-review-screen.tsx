@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Badge,
@@ -15,37 +15,28 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
-import '@mantine/dates/styles.css';
-import { notifications } from '@mantine/notifications';
 import { Navigate, useNavigate } from 'react-router';
 import {
   can,
   formatDate,
-  isValidUsDate,
-  MESSAGES,
+  RESEARCH_MATCH_MESSAGES,
   REVIEW_MESSAGES,
   splitRecipients,
   START_REVIEW_DUE_DATE_TOKEN,
-  todayIso,
   type StartReviewDto,
 } from '@rrp/domain';
 import { Page } from '@/components/page';
+import {
+  isDueDateOk,
+  ReviewDueDateCard,
+  useChosenRequests,
+  useLeaveWhenNothingToReview,
+} from '@/components/review-dispatch';
 import { ApiError } from '@/lib/api-client';
 import { useActor } from '@/lib/use-can';
 import { STARTED_STATE, useStartReview, useStartReviewDraft } from './api';
 
 const CRUMBS = [{ label: 'Research Match Review', to: '/research-match-review' }];
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** 'MM/DD/YYYY' as YYYY-MM-DD, or null when it is not a day (foundation §5 date entry). */
-function parseUsDay(text: string): string | null {
-  const trimmed = text.trim();
-  if (!isValidUsDate(trimmed)) return null;
-  const [month, day, year] = trimmed.split('/');
-  return `${year}-${month}-${day}`;
-}
-
 interface EmailFields {
   to: string;
   cc: string;
@@ -58,7 +49,8 @@ interface EmailFields {
 function StartReviewForm({ draft }: { draft: StartReviewDto }) {
   const navigate = useNavigate();
   const start = useStartReview();
-  const [chosen, setChosen] = useState<number[]>(() => draft.applications.map((row) => row.id));
+  const choice = useChosenRequests(draft.applications.map((row) => row.id));
+  const { chosen } = choice;
   const [dueDate, setDueDate] = useState('');
   const [email, setEmail] = useState<EmailFields>({
     to: draft.email.to.join(', '),
@@ -73,7 +65,6 @@ function StartReviewForm({ draft }: { draft: StartReviewDto }) {
     const value = event.currentTarget.value;
     setEmail((previous) => ({ ...previous, [key]: value }));
   };
-  const dueOk = ISO_DAY.test(dueDate) && dueDate >= todayIso();
 
   const send = () => {
     setErrors({});
@@ -93,7 +84,6 @@ function StartReviewForm({ draft }: { draft: StartReviewDto }) {
     );
   };
 
-  const allChosen = chosen.length === draft.applications.length;
   return (
     <Stack gap="lg">
       <Card withBorder padding="lg" component="section" aria-labelledby="applications-heading">
@@ -108,12 +98,7 @@ function StartReviewForm({ draft }: { draft: StartReviewDto }) {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th w={44}>
-                  <Checkbox
-                    aria-label="Choose every application"
-                    checked={allChosen}
-                    indeterminate={chosen.length > 0 && !allChosen}
-                    onChange={() => setChosen(allChosen ? [] : draft.applications.map((row) => row.id))}
-                  />
+                  <Checkbox aria-label="Choose every application" {...choice.allProps} />
                 </Table.Th>
                 <Table.Th>Request</Table.Th>
                 <Table.Th>Title</Table.Th>
@@ -127,17 +112,7 @@ function StartReviewForm({ draft }: { draft: StartReviewDto }) {
               {draft.applications.map((row) => (
                 <Table.Tr key={row.id}>
                   <Table.Td>
-                    <Checkbox
-                      aria-label={`Choose ${row.portal_request_id}`}
-                      checked={chosen.includes(row.id)}
-                      onChange={(event) =>
-                        setChosen((previous) =>
-                          event.currentTarget.checked
-                            ? [...previous, row.id]
-                            : previous.filter((id) => id !== row.id),
-                        )
-                      }
-                    />
+                    <Checkbox aria-label={`Choose ${row.portal_request_id}`} {...choice.rowProps(row.id)} />
                   </Table.Td>
                   <Table.Td>
                     <Group gap={6} wrap="nowrap">
@@ -170,39 +145,12 @@ function StartReviewForm({ draft }: { draft: StartReviewDto }) {
         )}
       </Card>
 
-      <Card withBorder padding="lg" component="section" aria-labelledby="due-heading">
-        <Title order={2} fz="lg" mb="sm" id="due-heading">
-          Due Date
-        </Title>
-        <DateInput
-          label="Reviews due by"
-          description="Reviews are due at noon on this day."
-          placeholder="MM/DD/YYYY"
-          valueFormat="MM/DD/YYYY"
-          dateParser={(text) => parseUsDay(text)}
-          minDate={todayIso()}
-          fixOnBlur={false}
-          clearable
-          clearButtonProps={{ 'aria-label': 'Clear the due date' }}
-          required
-          maw={320}
-          value={ISO_DAY.test(dueDate) ? dueDate : null}
-          onChange={(next) => setDueDate(next ?? '')}
-          onBlur={(event) => {
-            const text = event.currentTarget.value.trim();
-            setDueDate(text ? (parseUsDay(text) ?? text) : '');
-          }}
-          error={
-            errors.due_date ??
-            (dueDate && !ISO_DAY.test(dueDate)
-              ? MESSAGES.dateFormat
-              : dueDate && !dueOk
-                ? 'The due date must be today or later.'
-                : undefined)
-          }
-          popoverProps={{ withinPortal: true }}
-        />
-      </Card>
+      <ReviewDueDateCard
+        value={dueDate}
+        onChange={setDueDate}
+        error={errors.due_date}
+        tooEarly={RESEARCH_MATCH_MESSAGES.dueDatePast}
+      />
 
       <Card withBorder padding="lg" component="section" aria-labelledby="email-heading">
         <Title order={2} fz="lg" mb="xs" id="email-heading">
@@ -241,7 +189,7 @@ function StartReviewForm({ draft }: { draft: StartReviewDto }) {
         <Button
           onClick={send}
           loading={start.isPending}
-          disabled={!dueOk || chosen.length === 0 || recipients.length === 0}
+          disabled={!isDueDateOk(dueDate) || chosen.length === 0 || recipients.length === 0}
         >
           Send
         </Button>
@@ -259,18 +207,8 @@ export default function StartReviewScreen() {
   const actor = useActor();
   const allowed = actor !== null && can(actor, 'review', 'ReviewCycle');
   const draft = useStartReviewDraft(allowed);
-  const navigate = useNavigate();
   const empty = draft.data !== undefined && draft.data.applications.length === 0;
-  useEffect(() => {
-    if (!empty) return;
-    notifications.show({
-      color: 'blue',
-      message: REVIEW_MESSAGES.nothingToReview,
-      autoClose: false,
-      closeButtonProps: { 'aria-label': 'Close' },
-    });
-    void navigate('/', { replace: true });
-  }, [empty, navigate]);
+  useLeaveWhenNothingToReview(empty, REVIEW_MESSAGES.nothingToReview);
 
   if (actor && !allowed) return <Navigate to="/404" replace />;
   return (

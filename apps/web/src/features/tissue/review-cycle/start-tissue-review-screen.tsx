@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -15,40 +15,41 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
-import '@mantine/dates/styles.css';
 import { notifications } from '@mantine/notifications';
 import { Link, Navigate, useNavigate } from 'react-router';
 import {
   can,
   formatDate,
-  MESSAGES,
   TISSUE_CYCLE_MESSAGES,
   TISSUE_RESOURCE_NAMES,
-  todayIso,
   type TissueStartReviewDto,
 } from '@rrp/domain';
 import { Page } from '@/components/page';
+import {
+  isDueDateOk,
+  ReviewDueDateCard,
+  useChosenRequests,
+  useLeaveWhenNothingToReview,
+} from '@/components/review-dispatch';
 import { ApiError } from '@/lib/api-client';
 import { useActor } from '@/lib/use-can';
-import { parseUsDay } from '@/lib/us-date';
 import { useStartTissueReview, useTissueStartReviewDraft } from './api';
 
 const CRUMBS = [{ label: 'Autism BrainNet', to: '/abn-dashboard' }];
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The selection, due date and e-mail of the tissue Begin Review, once the draft is loaded. */
 function StartTissueReviewForm({ draft }: { draft: TissueStartReviewDto }) {
   const navigate = useNavigate();
   const start = useStartTissueReview();
   // Only requests with assigned reviewers can go into review (staff §4.3).
-  const ready = draft.requests.filter((row) => row.review_users.length > 0);
-  const [chosen, setChosen] = useState<number[]>(() => ready.map((row) => row.id));
+  const choice = useChosenRequests(
+    draft.requests.filter((row) => row.review_users.length > 0).map((row) => row.id),
+  );
+  const { chosen } = choice;
   const [dueDate, setDueDate] = useState('');
   const [subject, setSubject] = useState(draft.email.subject);
   const [body, setBody] = useState(draft.email.body);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const dueOk = ISO_DAY.test(dueDate) && dueDate >= todayIso();
 
   const send = () => {
     setErrors({});
@@ -66,7 +67,6 @@ function StartTissueReviewForm({ draft }: { draft: TissueStartReviewDto }) {
     );
   };
 
-  const allChosen = ready.length > 0 && chosen.length === ready.length;
   return (
     <Stack gap="lg">
       <Card withBorder padding="lg" component="section" aria-labelledby="requests-heading">
@@ -82,13 +82,7 @@ function StartTissueReviewForm({ draft }: { draft: TissueStartReviewDto }) {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th w={44}>
-                  <Checkbox
-                    aria-label="Choose every request with reviewers"
-                    checked={allChosen}
-                    disabled={ready.length === 0}
-                    indeterminate={chosen.length > 0 && !allChosen}
-                    onChange={() => setChosen(allChosen ? [] : ready.map((row) => row.id))}
-                  />
+                  <Checkbox aria-label="Choose every request with reviewers" {...choice.allProps} />
                 </Table.Th>
                 <Table.Th>Request</Table.Th>
                 <Table.Th>Type</Table.Th>
@@ -102,17 +96,7 @@ function StartTissueReviewForm({ draft }: { draft: TissueStartReviewDto }) {
               {draft.requests.map((row) => (
                 <Table.Tr key={row.id}>
                   <Table.Td>
-                    <Checkbox
-                      aria-label={`Choose ${row.portal_request_id}`}
-                      disabled={row.review_users.length === 0}
-                      checked={chosen.includes(row.id)}
-                      onChange={(event) => {
-                        const checked = event.currentTarget.checked;
-                        setChosen((previous) =>
-                          checked ? [...previous, row.id] : previous.filter((id) => id !== row.id),
-                        );
-                      }}
-                    />
+                    <Checkbox aria-label={`Choose ${row.portal_request_id}`} {...choice.rowProps(row.id)} />
                   </Table.Td>
                   <Table.Td>
                     <Anchor component={Link} to={`/request/${row.id}`} size="sm">
@@ -140,39 +124,12 @@ function StartTissueReviewForm({ draft }: { draft: TissueStartReviewDto }) {
         )}
       </Card>
 
-      <Card withBorder padding="lg" component="section" aria-labelledby="due-heading">
-        <Title order={2} fz="lg" mb="sm" id="due-heading">
-          Due Date
-        </Title>
-        <DateInput
-          label="Reviews due by"
-          description="Reviews are due at noon on this day."
-          placeholder="MM/DD/YYYY"
-          valueFormat="MM/DD/YYYY"
-          dateParser={(text) => parseUsDay(text)}
-          minDate={todayIso()}
-          fixOnBlur={false}
-          clearable
-          clearButtonProps={{ 'aria-label': 'Clear the due date' }}
-          required
-          maw={320}
-          value={ISO_DAY.test(dueDate) ? dueDate : null}
-          onChange={(next) => setDueDate(next ?? '')}
-          onBlur={(event) => {
-            const text = event.currentTarget.value.trim();
-            setDueDate(text ? (parseUsDay(text) ?? text) : '');
-          }}
-          error={
-            errors.due_date ??
-            (dueDate && !ISO_DAY.test(dueDate)
-              ? MESSAGES.dateFormat
-              : dueDate && !dueOk
-                ? TISSUE_CYCLE_MESSAGES.dueDate
-                : undefined)
-          }
-          popoverProps={{ withinPortal: true }}
-        />
-      </Card>
+      <ReviewDueDateCard
+        value={dueDate}
+        onChange={setDueDate}
+        error={errors.due_date}
+        tooEarly={TISSUE_CYCLE_MESSAGES.dueDate}
+      />
 
       <Card withBorder padding="lg" component="section" aria-labelledby="email-heading">
         <Title order={2} fz="lg" mb="xs" id="email-heading">
@@ -214,7 +171,7 @@ function StartTissueReviewForm({ draft }: { draft: TissueStartReviewDto }) {
         <Button
           onClick={send}
           loading={start.isPending}
-          disabled={!dueOk || chosen.length === 0 || !subject.trim() || !body.trim()}
+          disabled={!isDueDateOk(dueDate) || chosen.length === 0 || !subject.trim() || !body.trim()}
         >
           Begin Review
         </Button>
@@ -232,18 +189,8 @@ export default function StartTissueReviewScreen() {
   const actor = useActor();
   const allowed = actor !== null && can(actor, 'review', 'TissueReview');
   const draft = useTissueStartReviewDraft(allowed);
-  const navigate = useNavigate();
   const empty = draft.data !== undefined && draft.data.requests.length === 0;
-  useEffect(() => {
-    if (!empty) return;
-    notifications.show({
-      color: 'blue',
-      message: TISSUE_CYCLE_MESSAGES.nothingToReview,
-      autoClose: false,
-      closeButtonProps: { 'aria-label': 'Close' },
-    });
-    void navigate('/', { replace: true });
-  }, [empty, navigate]);
+  useLeaveWhenNothingToReview(empty, TISSUE_CYCLE_MESSAGES.nothingToReview);
 
   if (actor && !allowed) return <Navigate to="/404" replace />;
   return (

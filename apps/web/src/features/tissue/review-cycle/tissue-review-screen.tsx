@@ -26,11 +26,17 @@ import {
   tissueReviewProgress,
   type TissueReviewAnswers,
   type TissueReviewDto,
+  type UpdateTissueReview,
 } from '@rrp/domain';
 import { Page } from '@/components/page';
 import { ApiError } from '@/lib/api-client';
 import { TISSUE_FIELD_LABELS } from '@/components/tissue/review-labels';
-import { useRequestTissueReviews, useSaveTissueReview } from '@/components/tissue/review-api';
+import {
+  useAutosaveTissueReview,
+  useRequestTissueReviews,
+  useSaveTissueReview,
+} from '@/components/tissue/review-api';
+import { AutosaveStatus, useAutosave } from '@/components/autosave';
 
 /** How long a typed score waits before it is snapped to a step of 5 and clamped (staff §5). */
 const SNAP_AFTER_MS = 1000;
@@ -93,16 +99,23 @@ const answersOf = (review: TissueReviewDto): TissueReviewAnswers => {
 function ReviewForm({ review, requestId }: { review: TissueReviewDto; requestId: number }) {
   const navigate = useNavigate();
   const save = useSaveTissueReview(requestId);
+  const autosave = useAutosave<UpdateTissueReview>(useAutosaveTissueReview(requestId, review.id));
   const [answers, setAnswers] = useState<TissueReviewAnswers>(() => answersOf(review));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState(false);
   const readOnly = !review.editable;
-  const set = <K extends keyof TissueReviewAnswers>(key: K, value: TissueReviewAnswers[K]) =>
+  /** Comments save 1 s after typing stops; a score has already waited its 1 s to be snapped. */
+  const set = <K extends keyof TissueReviewAnswers>(key: K, value: TissueReviewAnswers[K]) => {
     setAnswers((previous) => ({ ...previous, [key]: value }));
+    autosave.queue({ [key]: value });
+    if (key.endsWith('_score')) void autosave.flush();
+  };
   const progress = Math.round(tissueReviewProgress(answers) * 100);
 
-  const submit = () => {
+  const submit = async () => {
     setErrors({});
+    // Whatever the autosave is sending lands first, so Submit's copy of the review is the last word.
+    await autosave.flush();
     save.mutate(
       { id: review.id, body: { ...answers, submit: true } },
       {
@@ -125,6 +138,7 @@ function ReviewForm({ review, requestId }: { review: TissueReviewDto; requestId:
           {`${progress}% of the review's fields have a score or comment.`}
           {review.due_date && ` Due ${new Date(review.due_date).toLocaleDateString('en-US')}.`}
         </Text>
+        {!readOnly && <AutosaveStatus state={autosave.state} error={autosave.error} />}
         {readOnly && (
           <Alert color="blue" mt="sm">
             This review can be changed only while the request is Under Review.
@@ -189,7 +203,7 @@ function ReviewForm({ review, requestId }: { review: TissueReviewDto; requestId:
       )}
       {!readOnly && (
         <Group justify="flex-end">
-          <Button onClick={submit} loading={save.isPending}>
+          <Button onClick={() => void submit()} loading={save.isPending}>
             Submit Review
           </Button>
         </Group>

@@ -59,6 +59,11 @@ function renderReview(editable: boolean) {
   return fetch;
 }
 
+const patchesSent = (fetch: ReturnType<typeof renderReview>) =>
+  fetch.mock.calls
+    .filter(([, init]) => init?.method === 'PATCH')
+    .map(([, init]) => JSON.parse(String(init!.body)) as Record<string, unknown>);
+
 describe('the tissue review page (staff §2.6)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
@@ -75,6 +80,8 @@ describe('the tissue review page (staff §2.6)', () => {
     const scoreBox = within(importance).getByRole('textbox', { name: /Score/ });
     await userEvent.type(scoreBox, '43');
     await waitFor(() => expect(scoreBox).toHaveValue('45'), { timeout: 2500 });
+    // The snapped score is saved at once: it has already waited its pause.
+    await waitFor(() => expect(patchesSent(fetch)).toContainEqual({ importance_score: 45 }));
     await userEvent.clear(scoreBox);
     await userEvent.type(scoreBox, '99');
     await waitFor(() => expect(scoreBox).toHaveValue('50'), { timeout: 2500 });
@@ -86,12 +93,24 @@ describe('the tissue review page (staff §2.6)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Review has been saved' });
     expect(within(dialog).getByRole('button', { name: 'Return To Home' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
-    const posted = fetch.mock.calls.find(([, init]) => init?.method === 'PATCH');
-    expect(JSON.parse(String(posted![1]!.body))).toMatchObject({
+    expect(patchesSent(fetch).at(-1)).toMatchObject({
       importance_score: 50,
       funding_comment: 'R01',
       submit: true,
     });
+  });
+
+  it('saves a comment 1 s after typing stops, without submitting the review', async () => {
+    const fetch = renderReview(true);
+    const funding = await screen.findByRole('textbox', { name: 'Funding' });
+    await userEvent.type(funding, 'NIH R01');
+    expect(screen.getByRole('status')).toHaveTextContent('Unsaved changes');
+    expect(patchesSent(fetch)).toEqual([]);
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('All changes saved'), {
+      timeout: 2500,
+    });
+    expect(patchesSent(fetch)).toEqual([{ funding_comment: 'NIH R01' }]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('is read-only once the request is no longer under review', async () => {

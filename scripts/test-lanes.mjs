@@ -1,8 +1,10 @@
-// `npm test` after lint and types: two lanes side by side on a 2-core machine. The browser lane
-// builds the app and checks the bundle budget; the other lane runs the unit tests and the API suite
-// on PGlite and on a PostgreSQL server. Then each lane, as soon as its own work is done, runs browser
-// journeys from one shared queue against its own server (scripts/journey-lane.mjs). Each line is
-// prefixed with its lane; the run fails when any script or journey fails, after all have finished.
+// `npm test` after lint and types: lanes side by side on a 2-core machine. The browser lane builds
+// the app and checks the bundle budget; the api lane runs the unit tests and the API suite on
+// PGlite and on a PostgreSQL server; the journeys lane has no steps of its own. Then each lane, as
+// soon as its own work is done (and the app is built), runs browser journeys from one shared queue
+// against its own server (scripts/journey-lane.mjs). A journey spends most of its time waiting on
+// the page, not computing, so a third lane keeps the cores busy while the API suite runs. Each line
+// is prefixed with its lane; the run fails when any script or journey fails, after all have finished.
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,6 +30,7 @@ const LANES = [
       ['node', 'e2e/scripts/ensure-chromium.mjs'],
     ],
   },
+  { lane: 'journeys', port: 3102, steps: [] },
 ];
 
 const queue = journeyQueue();

@@ -2,3 +2,4 @@ export * from './transitions';
 export * from './team';
 export * from './expected-decision';
 export * from './turnaround';
+export * from './cycle-selection';

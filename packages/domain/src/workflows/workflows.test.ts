@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ROLE_KEYS, type RoleKey } from '../constants/roles';
 import { REQUEST_STATUSES, REQUEST_TYPES } from '../constants/statuses';
 import { can } from '../permissions/can';
+import { refusedRequests } from './cycle-selection';
 import { EXPECTED_DECISION_MIN_HISTORY, expectedDecision, researchMatchDeadline } from './expected-decision';
 import {
   decisionOptions,
@@ -291,5 +292,18 @@ describe('expectedDecision', () => {
     );
     expect(renewal?.date).toBe('2027-03-31');
     expect(renewal?.basis).toContain('after the December 31, 2026 deadline');
+  });
+});
+
+describe('refusedRequests (the review cycles: all or nothing)', () => {
+  const rows = [
+    { id: 1, portalRequestId: 'RM-1', ok: true },
+    { id: 2, portalRequestId: 'RM-2', ok: false },
+  ];
+  it('names the ids not found and the requests that may not move', () => {
+    expect(refusedRequests([1, 2, 3], rows, (row) => row.ok)).toEqual(['3', 'RM-2']);
+  });
+  it('names none when every chosen request may move', () => {
+    expect(refusedRequests([1], rows.slice(0, 1), (row) => row.ok)).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import {
   dueDateAt,
   dueDateInPast,
   formatDate,
+  refusedRequests,
   REQUEST_STATUSES,
   RESEARCH_MATCH_CRITERIA,
   RESEARCH_MATCH_MESSAGES,
@@ -134,12 +135,11 @@ export function createReviewCycleService(deps: {
   /** Locks the chosen applications; every one must exist, be Research Match and in `status`. */
   async function lockInStatus(tx: DbOrTx, ids: number[], status: number, message: (ids: string) => string) {
     const rows = await repo.lockRequests(tx, ids);
-    const wrong = [
-      ...ids.filter((id) => !rows.some((row) => row.id === id)).map(String),
-      ...rows
-        .filter((row) => row.typeId !== RESEARCH_MATCH_TYPE || row.statusId !== status)
-        .map((row) => row.portalRequestId),
-    ];
+    const wrong = refusedRequests(
+      ids,
+      rows,
+      (row) => row.typeId === RESEARCH_MATCH_TYPE && row.statusId === status,
+    );
     if (wrong.length > 0) throw new ValidationError({ requests: [message(wrong.join(', '))] });
     return rows;
   }

@@ -1,5 +1,6 @@
 import {
   formatDate,
+  refusedRequests,
   REQUEST_STATUSES,
   TISSUE_CYCLE_MESSAGES,
   CART_REQUEST_TYPES,
@@ -29,7 +30,12 @@ export type MoveRequest = (
   input: { requestId: number; to: number; now: Date },
 ) => Promise<{ id: number; portalRequestId: string; statusId: number }>;
 
-const statusName = (status: number) => REQUEST_STATUSES[status as keyof typeof REQUEST_STATUSES] ?? '';
+const presentMoved = (row: Awaited<ReturnType<MoveRequest>>): MovedRequests['moved'][number] => ({
+  id: row.id,
+  portal_request_id: row.portalRequestId,
+  status: row.statusId,
+  status_name: REQUEST_STATUSES[row.statusId as keyof typeof REQUEST_STATUSES] ?? '',
+});
 
 /** The template's draft: the requests to review and where to review them. */
 export function tissueReviewEmailTemplate(context: {
@@ -81,13 +87,11 @@ export function createTissueCycleService(deps: {
     message: (ids: string[]) => string,
   ) {
     const rows = await repo.requestsByIds(tx, ids);
-    const found = new Set(rows.map((row) => row.id));
-    const wrong = [
-      ...ids.filter((id) => !found.has(id)).map(String),
-      ...rows
-        .filter((row) => !CART_REQUEST_TYPES.includes(row.typeId) || row.statusId !== status)
-        .map((row) => row.portalRequestId),
-    ];
+    const wrong = refusedRequests(
+      ids,
+      rows,
+      (row) => CART_REQUEST_TYPES.includes(row.typeId) && row.statusId === status,
+    );
     if (wrong.length > 0) fail('requests', message(wrong));
     return rows;
   }
@@ -174,12 +178,7 @@ export function createTissueCycleService(deps: {
       return {
         msg: TISSUE_CYCLE_MESSAGES.moved,
         detail: `${moved.length} request${moved.length === 1 ? '' : 's'} moved to Under Review.`,
-        moved: moved.map((row) => ({
-          id: row.id,
-          portal_request_id: row.portalRequestId,
-          status: row.statusId,
-          status_name: statusName(row.statusId),
-        })),
+        moved: moved.map(presentMoved),
       };
     },
 
@@ -196,12 +195,7 @@ export function createTissueCycleService(deps: {
       return {
         msg: TISSUE_CYCLE_MESSAGES.moved,
         detail: TISSUE_CYCLE_MESSAGES.movedText,
-        moved: moved.map((row) => ({
-          id: row.id,
-          portal_request_id: row.portalRequestId,
-          status: row.statusId,
-          status_name: statusName(row.statusId),
-        })),
+        moved: moved.map(presentMoved),
       };
     },
   };

@@ -1,16 +1,15 @@
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Button, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { IconArrowRight, IconMail, IconPlayerPlay } from '@tabler/icons-react';
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { can, LIMITS, REVIEW_MESSAGES, type ReviewCentreDto } from '@rrp/domain';
+import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { IconMail, IconPlayerPlay } from '@tabler/icons-react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { can, REVIEW_MESSAGES, type ReviewCentreDto } from '@rrp/domain';
 import { notifications } from '@mantine/notifications';
 import { Page } from '@/components/page';
 import { ReviewProgressBadge } from '@/components/review-progress-badge';
 import { openDisplayModal, openErrorModal } from '@/components/modals';
-import { ServerTable, type ListState } from '@/components/data-table';
+import { ServerTable } from '@/components/data-table';
+import { CountedTabs, TabHeading, useBulkMove, useTabRequests } from '@/components/review-cycle-tabs';
 import { requestColumns } from '@/components/request-columns';
-import { apiFetch, ApiError, type ListPage } from '@/lib/api-client';
 import { useActor } from '@/lib/use-can';
 import type { RequestView } from '../api/requests';
 import { dispatchReport, STARTED_STATE, useMoveToMeeting, useReviewCentre } from './api';
@@ -39,74 +38,36 @@ const roleColumn = {
 /** One tab's applications: Research Match applications in the tab's statuses, newest first. */
 function TabList({ tab, centre, onMoved }: { tab: Tab; centre: ReviewCentreDto; onMoved: () => void }) {
   const navigate = useNavigate();
-  const [state, setState] = useState<ListState>({
-    page: 1,
-    pageSize: LIMITS.table.pageSize,
-    ordering: '-submission_date',
-  });
-  const [selected, setSelected] = useState<RequestView[]>([]);
-  const move = useMoveToMeeting();
-  const list = useQuery({
-    queryKey: ['requests', 'research-match-review', tab.key, state],
-    queryFn: () =>
-      apiFetch<ListPage<RequestView>>('request/', {
-        query: {
-          type: 4,
-          status__in: tab.statuses.join(','),
-          limit: state.pageSize,
-          offset: (state.page - 1) * state.pageSize,
-          ordering: state.ordering,
-          expand: 'institution',
-        },
-      }),
-    placeholderData: keepPreviousData,
+  const moveToMeeting = useMoveToMeeting();
+  const { state, setState, list } = useTabRequests<RequestView>(['research-match-review', tab.key], {
+    type: 4,
+    status__in: tab.statuses.join(','),
   });
   const bulk = tab.key === 'review' && centre.scope === 'all' && centre.can_move_to_meeting;
   const own = centre.scope === 'own';
-
-  const moveSelected = () =>
-    move.mutate(
-      selected.map((request) => request.id),
-      {
-        onSuccess: (result) => {
-          setSelected([]);
-          onMoved();
-          openDisplayModal({ title: result.title, children: <Text size="sm">{result.detail}</Text> });
-        },
-        onError: (failure) =>
-          openErrorModal({
-            title: 'The applications were not moved',
-            children:
-              failure instanceof ApiError
-                ? (failure.fieldErrors.requests ?? failure.summary)
-                : String(failure),
-          }),
-      },
-    );
+  const move = useBulkMove<RequestView, Awaited<ReturnType<typeof moveToMeeting.mutateAsync>>>({
+    move: (ids) => moveToMeeting.mutateAsync(ids),
+    answer: (result) => result,
+    refusedTitle: 'The applications were not moved',
+    onMoved,
+  });
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between">
-        <Title order={2} fz="lg">
-          {tab.heading}
-        </Title>
-        {bulk && (
-          <Button
-            onClick={moveSelected}
-            disabled={selected.length === 0}
-            loading={move.isPending}
-            rightSection={<IconArrowRight size={16} aria-hidden />}
-          >
-            Close and Move to Review Meeting
-          </Button>
-        )}
-      </Group>
-      {bulk && (
-        <Text size="sm" c="gray.7">
-          Choose the applications whose review is complete, then close their review and move them to the
-          review meeting.
-        </Text>
-      )}
+      <TabHeading
+        title={tab.heading}
+        move={
+          bulk
+            ? {
+                label: 'Close and Move to Review Meeting',
+                help: 'Choose the applications whose review is complete, then close their review and move them to the review meeting.',
+                disabled: move.selection.selected.length === 0,
+                loading: moveToMeeting.isPending,
+                onClick: move.run,
+              }
+            : undefined
+        }
+      />
       <ServerTable<RequestView>
         label={tab.heading}
         records={list.data?.results ?? []}
@@ -118,15 +79,7 @@ function TabList({ tab, centre, onMoved }: { tab: Tab; centre: ReviewCentreDto; 
         onRowClick={(request) =>
           navigate(tab.key === 'meeting' ? `/request/${request.id}/review-meeting` : `/request/${request.id}`)
         }
-        selection={
-          bulk
-            ? {
-                selected,
-                onChange: setSelected,
-                checkboxLabel: (request) => `Select ${request.portal_request_id}`,
-              }
-            : undefined
-        }
+        selection={bulk ? move.selection : undefined}
         columns={[
           requestColumns.portalId,
           requestColumns.principalInvestigator,
@@ -149,7 +102,6 @@ function TabList({ tab, centre, onMoved }: { tab: Tab; centre: ReviewCentreDto; 
 export default function ReviewCentreScreen() {
   const actor = useActor();
   const centre = useReviewCentre();
-  const [params, setParams] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
   const [sending, setSending] = useState(false);
@@ -183,7 +135,6 @@ export default function ReviewCentreScreen() {
     );
   }
   const data = centre.data;
-  const current = data.tabs.find((tab) => tab.key === params.get('tab')) ?? data.tabs[0]!;
 
   const sendReport = async () => {
     setSending(true);
@@ -227,32 +178,12 @@ export default function ReviewCentreScreen() {
         </Group>
       }
     >
-      <Tabs
-        value={current.key}
-        onChange={(key) => key && setParams({ tab: key }, { replace: true })}
-        keepMounted={false}
-      >
-        <Tabs.List>
-          {data.tabs.map((tab) => (
-            <Tabs.Tab
-              key={tab.key}
-              value={tab.key}
-              rightSection={
-                <Badge size="sm" variant="filled" color="blue.9" aria-label={`${tab.count} applications`}>
-                  {tab.count}
-                </Badge>
-              }
-            >
-              {tab.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        {data.tabs.map((tab) => (
-          <Tabs.Panel key={tab.key} value={tab.key} pt="md">
-            <TabList tab={tab} centre={data} onMoved={() => void centre.refetch()} />
-          </Tabs.Panel>
-        ))}
-      </Tabs>
+      <CountedTabs
+        tabs={data.tabs}
+        count={(tab) => tab.count}
+        noun="applications"
+        panel={(tab) => <TabList tab={tab} centre={data} onMoved={() => void centre.refetch()} />}
+      />
     </Page>
   );
 }

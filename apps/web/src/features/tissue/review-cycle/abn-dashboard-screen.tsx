@@ -1,34 +1,20 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Badge,
-  Button,
-  Grid,
-  Group,
-  NavLink,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { IconArrowRight, IconPlayerPlay } from '@tabler/icons-react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Alert, Button, Grid, NavLink, Skeleton, Stack } from '@mantine/core';
+import { IconPlayerPlay } from '@tabler/icons-react';
+import { Link, Navigate, useNavigate } from 'react-router';
 import {
   ABN_DASHBOARD_TABS,
   ABN_STATUS_FILTER,
   can,
-  LIMITS,
   type AbnDashboardDto,
   type AbnDashboardTab,
+  type MovedRequests,
   type RequestDto,
 } from '@rrp/domain';
 import { Page } from '@/components/page';
-import { openDisplayModal, openErrorModal } from '@/components/modals';
-import { ServerTable, type ListState } from '@/components/data-table';
+import { ServerTable } from '@/components/data-table';
+import { CountedTabs, TabHeading, useBulkMove, useTabRequests } from '@/components/review-cycle-tabs';
 import { requestColumns } from '@/components/request-columns';
-import { apiFetch, ApiError, type ListPage } from '@/lib/api-client';
 import { useActor } from '@/lib/use-can';
 import { useAbnDashboard, useCloseTissueReview } from './api';
 
@@ -79,51 +65,20 @@ function TabList({
   onMoved: () => void;
 }) {
   const navigate = useNavigate();
-  const [state, setState] = useState<ListState>({
-    page: 1,
-    pageSize: LIMITS.table.pageSize,
-    ordering: '-submission_date',
-  });
   const [status, setStatus] = useState<number | null>(null);
-  const [selected, setSelected] = useState<RequestDto[]>([]);
   const close = useCloseTissueReview();
   const statuses = status === null ? tab.statuses : [status];
-  const list = useQuery({
-    queryKey: ['requests', 'abn-dashboard', tab.key, statuses, state],
-    queryFn: () =>
-      apiFetch<ListPage<RequestDto>>('request/', {
-        query: {
-          type__in: tab.types.join(','),
-          status__in: statuses.join(','),
-          limit: state.pageSize,
-          offset: (state.page - 1) * state.pageSize,
-          ordering: state.ordering,
-          expand: 'institution',
-        },
-      }),
-    placeholderData: keepPreviousData,
+  const { state, setState, list } = useTabRequests<RequestDto>(['abn-dashboard', tab.key], {
+    type__in: tab.types.join(','),
+    status__in: statuses.join(','),
   });
   const bulk = tab.key === 'review' && canRunCycle;
-
-  const closeSelected = () =>
-    close.mutate(
-      { requests: selected.map((request) => request.id) },
-      {
-        onSuccess: (result) => {
-          setSelected([]);
-          onMoved();
-          openDisplayModal({ title: result.msg, children: <Text size="sm">{result.detail}</Text> });
-        },
-        onError: (failure) =>
-          openErrorModal({
-            title: 'The requests were not moved',
-            children:
-              failure instanceof ApiError
-                ? (failure.fieldErrors.requests ?? failure.summary)
-                : String(failure),
-          }),
-      },
-    );
+  const move = useBulkMove<RequestDto, MovedRequests>({
+    move: (requests) => close.mutateAsync({ requests }),
+    answer: (result) => ({ title: result.msg, detail: result.detail }),
+    refusedTitle: 'The requests were not moved',
+    onMoved,
+  });
 
   const table = (
     <ServerTable<RequestDto>
@@ -135,15 +90,7 @@ function TabList({
       onChange={setState}
       emptyText="There is no record with that status at this time."
       onRowClick={(request) => navigate(`/request/${request.id}`)}
-      selection={
-        bulk
-          ? {
-              selected,
-              onChange: setSelected,
-              checkboxLabel: (request) => `Select ${request.portal_request_id}`,
-            }
-          : undefined
-      }
+      selection={bulk ? move.selection : undefined}
       columns={[
         requestColumns.portalId,
         requestColumns.principalInvestigator,
@@ -156,27 +103,20 @@ function TabList({
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between">
-        <Title order={2} fz="lg">
-          {tab.label}
-        </Title>
-        {bulk && (
-          <Button
-            onClick={closeSelected}
-            disabled={selected.length === 0}
-            loading={close.isPending}
-            rightSection={<IconArrowRight size={16} aria-hidden />}
-          >
-            Close Review and Move to Make Decision
-          </Button>
-        )}
-      </Group>
-      {bulk && (
-        <Text size="sm" c="gray.7">
-          Choose the requests whose reviews are complete, then close their review and move them to Make
-          Decision.
-        </Text>
-      )}
+      <TabHeading
+        title={tab.label}
+        move={
+          bulk
+            ? {
+                label: 'Close Review and Move to Make Decision',
+                help: 'Choose the requests whose reviews are complete, then close their review and move them to Make Decision.',
+                disabled: move.selection.selected.length === 0,
+                loading: close.isPending,
+                onClick: move.run,
+              }
+            : undefined
+        }
+      />
       {tab.filtered ? (
         <Grid>
           <Grid.Col span={{ base: 12, md: 3 }}>
@@ -205,14 +145,12 @@ function TabList({
 export default function AbnDashboardScreen() {
   const actor = useActor();
   const dashboard = useAbnDashboard();
-  const [params, setParams] = useSearchParams();
 
   if (actor && !can(actor, 'list', 'TissueReview')) return <Navigate to="/404" replace />;
   const canRunCycle = actor !== null && can(actor, 'review', 'TissueReview');
   const counts = new Map(
     (dashboard.data?.tabs ?? []).map((tab: AbnDashboardDto['tabs'][number]) => [tab.key, tab.count]),
   );
-  const current = ABN_DASHBOARD_TABS.find((tab) => tab.key === params.get('tab')) ?? ABN_DASHBOARD_TABS[0]!;
 
   return (
     <Page
@@ -234,37 +172,14 @@ export default function AbnDashboardScreen() {
       ) : !dashboard.data ? (
         <Skeleton h={320} />
       ) : (
-        <Tabs
-          value={current.key}
-          onChange={(key) => key && setParams({ tab: key }, { replace: true })}
-          keepMounted={false}
-        >
-          <Tabs.List>
-            {ABN_DASHBOARD_TABS.map((tab) => (
-              <Tabs.Tab
-                key={tab.key}
-                value={tab.key}
-                rightSection={
-                  <Badge
-                    size="sm"
-                    variant="filled"
-                    color="blue.9"
-                    aria-label={`${counts.get(tab.key) ?? 0} requests`}
-                  >
-                    {counts.get(tab.key) ?? 0}
-                  </Badge>
-                }
-              >
-                {tab.label}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-          {ABN_DASHBOARD_TABS.map((tab) => (
-            <Tabs.Panel key={tab.key} value={tab.key} pt="md">
-              <TabList tab={tab} canRunCycle={canRunCycle} onMoved={() => void dashboard.refetch()} />
-            </Tabs.Panel>
-          ))}
-        </Tabs>
+        <CountedTabs
+          tabs={ABN_DASHBOARD_TABS}
+          count={(tab) => counts.get(tab.key) ?? 0}
+          noun="requests"
+          panel={(tab) => (
+            <TabList tab={tab} canRunCycle={canRunCycle} onMoved={() => void dashboard.refetch()} />
+          )}
+        />
       )}
     </Page>
   );

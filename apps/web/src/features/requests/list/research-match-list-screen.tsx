@@ -54,7 +54,7 @@ const QUARTER_OPTIONS = reviewQuarterOptions().map((quarter) => ({
   label: quarterLabel(quarter),
 }));
 
-interface Filters {
+export interface Filters {
   cohort: string | null;
   reviewer: string | null;
   quarter: string | null;
@@ -65,7 +65,7 @@ interface Filters {
   methods: string[];
   region: string | null;
 }
-const NO_FILTERS: Filters = {
+export const NO_FILTERS: Filters = {
   cohort: null,
   reviewer: null,
   quarter: null,
@@ -77,23 +77,31 @@ const NO_FILTERS: Filters = {
   region: null,
 };
 
-/** The list call's filters: Research Match applications with the summary's fields (decision 212). */
-function listQuery(filters: Filters, search: string) {
+/** Each filter's parameter on the request list (decision 212). */
+const FILTER_PARAMS: Record<keyof Filters, string> = {
+  cohort: 'cohort',
+  reviewer: 'reviews__user',
+  quarter: 'review_quarter',
+  cycle: 'review_cycle',
+  categories: 'category__in',
+  keywords: 'keywords__in',
+  statuses: 'status__in',
+  methods: 'methods__in',
+  region: 'region',
+};
+
+/** The list call's filters: Research Match applications with the summary's fields; unset ones left out. */
+export function listQuery(filters: Filters, search: string) {
   const term = search.trim();
-  return {
-    type: 4,
-    expand: 'owner,institution,summary',
-    ...(term.length >= LIMITS.search.minChars ? { search: term } : {}),
-    ...(filters.cohort ? { cohort: filters.cohort } : {}),
-    ...(filters.reviewer ? { reviews__user: filters.reviewer } : {}),
-    ...(filters.quarter ? { review_quarter: filters.quarter } : {}),
-    ...(filters.cycle !== null ? { review_cycle: filters.cycle } : {}),
-    ...(filters.categories.length ? { category__in: filters.categories.join(',') } : {}),
-    ...(filters.keywords.length ? { keywords__in: filters.keywords.join(',') } : {}),
-    ...(filters.statuses.length ? { status__in: filters.statuses.join(',') } : {}),
-    ...(filters.methods.length ? { methods__in: filters.methods.join(',') } : {}),
-    ...(filters.region ? { region: filters.region } : {}),
-  };
+  const query: Record<string, string | number> = { type: 4, expand: 'owner,institution,summary' };
+  if (term.length >= LIMITS.search.minChars) query.search = term;
+  for (const [key, param] of Object.entries(FILTER_PARAMS) as [keyof Filters, string][]) {
+    const value = filters[key];
+    if (Array.isArray(value)) {
+      if (value.length > 0) query[param] = value.join(',');
+    } else if (value !== null && value !== '') query[param] = value;
+  }
+  return query;
 }
 
 const application = (request: RequestView) =>

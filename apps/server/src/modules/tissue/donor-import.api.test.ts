@@ -194,5 +194,6 @@ describe('npm run cli -- import-donors FILE', () => {
       error.mockRestore();
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+    // The command migrates a new embedded database of its own, then opens it twice more.
+  }, 120_000);
 });

@@ -139,16 +139,6 @@ export async function cartOfRequest(db: DbOrTx, requestId: number): Promise<Cart
   return row ?? null;
 }
 
-/** Collection ids of some requests (their `additional_data.cart`). */
-export async function cartIdsOfRequests(db: DbOrTx, requestIds: readonly number[]) {
-  if (requestIds.length === 0) return new Map<number, number>();
-  const rows = await db
-    .select({ id: abnCarts.id, requestId: abnCarts.requestId })
-    .from(abnCarts)
-    .where(inArray(abnCarts.requestId, [...requestIds]));
-  return new Map(rows.map((row) => [row.requestId!, row.id]));
-}
-
 /** Whether the user holds the primary researcher role (collections are made for PIs). */
 export async function isPrimaryResearcher(db: DbOrTx, userId: number): Promise<boolean> {
   const [row] = await db

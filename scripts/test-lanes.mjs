@@ -1,11 +1,8 @@
-// `npm test` after lint and types: lanes side by side on a 2-core machine. The browser lane builds
-// the app and checks the bundle budget; the api lane runs the unit tests and the API suite on
-// PGlite and on a PostgreSQL server. Then each lane, as soon as its own work is done (and the app
-// is built), runs browser journeys from one shared queue against its own server
-// (scripts/journey-lane.mjs), and two more journey lanes join when the API suite is done: a
-// journey spends most of its time waiting on the page, so four of them keep two cores busy. Each
-// line is prefixed with its lane; the run fails when any script or journey fails, after all have
-// finished.
+// `npm test` after lint and types: two lanes side by side on a 2-core machine. The browser lane
+// builds the app and checks the bundle budget; the other lane runs the unit tests and the API suite
+// on PGlite and on a PostgreSQL server. Then each lane, as soon as its own work is done, runs browser
+// journeys from one shared queue against its own server (scripts/journey-lane.mjs). Each line is
+// prefixed with its lane; the run fails when any script or journey fails, after all have finished.
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,10 +28,6 @@ const LANES = [
       ['node', 'e2e/scripts/ensure-chromium.mjs'],
     ],
   },
-  // Journeys only, once the API suite is done: while it runs, it and one journey lane fill both
-  // cores; after it, journeys mostly wait on the page and four lanes keep the cores busy.
-  { lane: 'journeys-1', port: 3102, steps: [], after: 'api' },
-  { lane: 'journeys-2', port: 3103, steps: [], after: 'api' },
 ];
 
 const queue = journeyQueue();
@@ -42,14 +35,6 @@ const journeyCount = queue.length;
 // Journeys need the built app: they start once the browser lane's steps have passed.
 let openJourneys;
 const journeysOpen = new Promise((open) => (openJourneys = open));
-// A lane with `after` starts once that lane's own steps are over (passed or not).
-const stepsOver = new Map(
-  LANES.map(({ lane }) => {
-    let resolve;
-    const promise = new Promise((done) => (resolve = done));
-    return [lane, { promise, resolve }];
-  }),
-);
 const axeRecord = join(mkdtempSync(join(tmpdir(), 'rrp-axe-')), 'checked.txt');
 
 function runStep(lane, [command, ...args]) {
@@ -60,8 +45,7 @@ function runStep(lane, [command, ...args]) {
   });
 }
 
-async function runLane({ lane, port, steps, after }) {
-  if (after) await stepsOver.get(after).promise;
+async function runLane({ lane, port, steps }) {
   const started = Date.now();
   let passed = true;
   for (const step of steps) {
@@ -74,7 +58,6 @@ async function runLane({ lane, port, steps, after }) {
   }
   const seconds = () => Math.round((Date.now() - started) / 1000);
   console.log(`[${lane}] own steps ${passed ? 'passed' : 'failed'} after ${seconds()} s`);
-  stepsOver.get(lane).resolve();
   if (lane === 'browser') openJourneys(passed);
   if (!(await journeysOpen)) return { passed, failedJourneys: [] };
   const journeys = await runJourneys(lane, port, queue, axeRecord);

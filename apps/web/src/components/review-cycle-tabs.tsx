@@ -92,11 +92,14 @@ export function useTabRequests<Row extends RequestDto>(
  */
 export function useBulkMove<Row extends RequestDto, Result>({
   move,
+  pending,
   answer,
   refusedTitle,
   onMoved,
 }: {
   move: (ids: number[]) => Promise<Result>;
+  /** The move is on its way. */
+  pending: boolean;
   answer: (result: Result) => { title: string; detail: string };
   refusedTitle: string;
   onMoved: () => void;
@@ -118,7 +121,8 @@ export function useBulkMove<Row extends RequestDto, Result>({
         }),
     );
   return {
-    run: () => void run(),
+    /** The move's button: disabled until a request is chosen. */
+    button: { disabled: selected.length === 0, loading: pending, onClick: () => void run() },
     selection: {
       selected,
       onChange: setSelected,
@@ -133,7 +137,7 @@ export function TabHeading({
   move,
 }: {
   title: string;
-  move?: { label: string; help: string; disabled: boolean; loading: boolean; onClick: () => void };
+  move?: { label: string; help: string } & ReturnType<typeof useBulkMove>['button'];
 }) {
   return (
     <>

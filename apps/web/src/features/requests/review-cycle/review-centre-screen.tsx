@@ -48,6 +48,7 @@ function TabList({ tab, centre, onMoved }: { tab: Tab; centre: ReviewCentreDto; 
   const move = useBulkMove<RequestView, Awaited<ReturnType<typeof moveToMeeting.mutateAsync>>>({
     move: (ids) => moveToMeeting.mutateAsync(ids),
     answer: (result) => result,
+    pending: moveToMeeting.isPending,
     refusedTitle: 'The applications were not moved',
     onMoved,
   });
@@ -61,9 +62,7 @@ function TabList({ tab, centre, onMoved }: { tab: Tab; centre: ReviewCentreDto; 
             ? {
                 label: 'Close and Move to Review Meeting',
                 help: 'Choose the applications whose review is complete, then close their review and move them to the review meeting.',
-                disabled: move.selection.selected.length === 0,
-                loading: moveToMeeting.isPending,
-                onClick: move.run,
+                ...move.button,
               }
             : undefined
         }

@@ -76,6 +76,7 @@ function TabList({
   const move = useBulkMove<RequestDto, MovedRequests>({
     move: (requests) => close.mutateAsync({ requests }),
     answer: (result) => ({ title: result.msg, detail: result.detail }),
+    pending: close.isPending,
     refusedTitle: 'The requests were not moved',
     onMoved,
   });
@@ -110,9 +111,7 @@ function TabList({
             ? {
                 label: 'Close Review and Move to Make Decision',
                 help: 'Choose the requests whose reviews are complete, then close their review and move them to Make Decision.',
-                disabled: move.selection.selected.length === 0,
-                loading: close.isPending,
-                onClick: move.run,
+                ...move.button,
               }
             : undefined
         }

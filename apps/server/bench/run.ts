@@ -17,7 +17,8 @@ import { DEFAULT_DATA_DIR } from '../src/paths';
  * it to bench/results.json and bench/results.md.
  *
  * BENCH_DATABASE_URL: a database to use (else a PostgreSQL server kept in DATA_DIR/bench-postgres);
- * BENCH_SCALE: a fraction of the full data size (default 1); BENCH_DURATION: seconds per case (10).
+ * BENCH_SCALE: a fraction of the full data size (default 1); BENCH_DURATION: seconds per case (10);
+ * BENCH_ONLY: measure only the cases whose name contains this text.
  */
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const scale = Number(process.env.BENCH_SCALE ?? 1);
@@ -263,7 +264,9 @@ async function main() {
     const port = await freePort();
     server = await startServer(db.url, port);
     const f = await fixtures(db.url);
-    const all = cases(f);
+    // BENCH_ONLY=text measures only the cases whose name holds it (and the floor, to compare with).
+    const only = process.env.BENCH_ONLY;
+    const all = cases(f).filter((test) => !only || test.kind === 'floor' || test.name.includes(only));
     let maxRss = 0;
     const sampler = setInterval(() => (maxRss = Math.max(maxRss, rssMb(server!.pid!))), 250);
     console.log(`Warming up (${all.length} cases)…`);

@@ -33,7 +33,7 @@ export const projectList: ListSpec = {
   defaultOrdering: ['title'],
   search: [projects.title, projects.abstract, projects.portalProjectId],
   joins: [
-    { table: listOwner, on: eq(listOwner.id, projects.ownerId) },
+    { table: listOwner, on: eq(listOwner.id, projects.ownerId), innerFor: ['owner'] },
     { table: listIrb, on: eq(listIrb.id, projects.latestIrbId) },
   ],
   expand: ['owner', 'latest_irb', 'institution', 'creator'],

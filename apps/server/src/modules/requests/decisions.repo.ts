@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { irbExpiryState, TEAM_GATE_ROLES, type TeamMemberFacts } from '@rrp/domain';
 import type { DbOrTx } from '../../platform/db/database';
+import { anyOfIds, prepared } from '../../platform/db/prepared';
 import {
   emailLogs,
   files,
@@ -39,34 +40,37 @@ export async function teamFactsOfProjects(
 ): Promise<Map<number, TeamMemberFacts[]>> {
   const byProject = new Map<number, TeamMemberFacts[]>();
   if (projectIds.length === 0) return byProject;
-  const rows = await db
-    .select({
-      projectId: researchTeamMembers.projectId,
-      userId: memberUserId,
-      firstName: researchTeamMembers.firstName,
-      lastName: researchTeamMembers.lastName,
-      userRole: researchTeamMembers.userRole,
-      accountActive: users.isActive,
-      irbData: files.additionalData,
-      joinderDate: sql<
-        string | null
-      >`(select ui.joinder_date::text from ${userInstitutions} ui where ui.user_id = ${memberUserId} and ui.institution_id = ${memberInstitution} and ui.removal_reason is null order by ui.id limit 1)`,
-      rdaStatus: sql<
-        number | null
-      >`(select (f.additional_data ->> 'status')::int from institutions i join ${files} f on f.id = i.current_rda_id where i.id = ${memberInstitution})`,
-    })
-    .from(researchTeamMembers)
-    .innerJoin(projects, eq(projects.id, researchTeamMembers.projectId))
-    .leftJoin(users, eq(users.id, memberUserId))
-    .leftJoin(files, eq(files.id, projects.latestIrbId))
-    .where(
-      and(
-        inArray(researchTeamMembers.projectId, [...projectIds]),
-        isNull(researchTeamMembers.removalDate),
-        inArray(researchTeamMembers.userRole, [...TEAM_GATE_ROLES]),
-      ),
-    )
-    .orderBy(researchTeamMembers.userRole, researchTeamMembers.id);
+  const rows = await prepared(db, 'team_facts_by_project_ids', (name) =>
+    db
+      .select({
+        projectId: researchTeamMembers.projectId,
+        userId: memberUserId,
+        firstName: researchTeamMembers.firstName,
+        lastName: researchTeamMembers.lastName,
+        userRole: researchTeamMembers.userRole,
+        accountActive: users.isActive,
+        irbData: files.additionalData,
+        joinderDate: sql<
+          string | null
+        >`(select ui.joinder_date::text from ${userInstitutions} ui where ui.user_id = ${memberUserId} and ui.institution_id = ${memberInstitution} and ui.removal_reason is null order by ui.id limit 1)`,
+        rdaStatus: sql<
+          number | null
+        >`(select (f.additional_data ->> 'status')::int from institutions i join ${files} f on f.id = i.current_rda_id where i.id = ${memberInstitution})`,
+      })
+      .from(researchTeamMembers)
+      .innerJoin(projects, eq(projects.id, researchTeamMembers.projectId))
+      .leftJoin(users, eq(users.id, memberUserId))
+      .leftJoin(files, eq(files.id, projects.latestIrbId))
+      .where(
+        and(
+          anyOfIds(researchTeamMembers.projectId),
+          isNull(researchTeamMembers.removalDate),
+          inArray(researchTeamMembers.userRole, [...TEAM_GATE_ROLES]),
+        ),
+      )
+      .orderBy(researchTeamMembers.userRole, researchTeamMembers.id)
+      .prepare(name),
+  ).execute({ ids: [...projectIds] });
   for (const row of rows) {
     const irb = row.irbData
       ? {

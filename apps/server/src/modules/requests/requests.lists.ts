@@ -13,7 +13,7 @@ import {
   throughReviewers,
   throughSummary,
 } from './request-filters';
-import { cohortNameSql, R, visibleTo } from './requests.repo';
+import { R, visibleTo } from './requests.repo';
 
 /** The request's owner, institution and project, joined when the list is ordered by them. */
 const listOwner = alias(users, 'list_owner');
@@ -153,15 +153,15 @@ export const requestList: ListSpec = {
     modified: requests.modified,
     owner: listOwner.lastName,
     institution: listInstitution.name,
-    cohort: cohortNameSql,
+    cohort: requests.cohortSortName,
     project: listProject.title,
   },
   defaultOrdering: ['-submission_date'],
   search: requestSearch,
   joins: [
-    { table: listOwner, on: eq(listOwner.id, requests.ownerId) },
+    { table: listOwner, on: eq(listOwner.id, requests.ownerId), innerFor: ['owner'] },
     { table: listInstitution, on: eq(listInstitution.id, requests.institutionId) },
-    { table: listProject, on: eq(listProject.id, requests.projectId) },
+    { table: listProject, on: eq(listProject.id, requests.projectId), innerFor: ['project'] },
   ],
   expand: ['project', 'datasets', 'owner', 'institution', 'summary'],
 };

@@ -1,5 +1,6 @@
-import { desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
+import { anyOfIds, prepared } from '../../platform/db/prepared';
 import { abnCartDonors, abnCarts, abnDonors, abnOrders, requests, users } from '../../db/schema';
 
 export type OrderRow = typeof abnOrders.$inferSelect;
@@ -44,12 +45,15 @@ const viewColumns = {
 export async function ordersOfRequests(db: DbOrTx, requestIds: readonly number[]) {
   const byRequest = new Map<number, OrderView[]>();
   if (requestIds.length === 0) return byRequest;
-  const rows = await db
-    .select(viewColumns)
-    .from(abnOrders)
-    .leftJoin(users, eq(users.id, abnOrders.creatorId))
-    .where(inArray(abnOrders.requestId, [...requestIds]))
-    .orderBy(abnOrders.requestId, desc(abnOrders.created), desc(abnOrders.id));
+  const rows = await prepared(db, 'orders_by_request_ids', (name) =>
+    db
+      .select(viewColumns)
+      .from(abnOrders)
+      .leftJoin(users, eq(users.id, abnOrders.creatorId))
+      .where(anyOfIds(abnOrders.requestId))
+      .orderBy(abnOrders.requestId, desc(abnOrders.created), desc(abnOrders.id))
+      .prepare(name),
+  ).execute({ ids: [...requestIds] });
   for (const row of rows) {
     const list = byRequest.get(row.order.requestId) ?? [];
     list.push(row);

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { can, isRoleKey, type Actor, type RoleKey } from '@rrp/domain';
 import type { DbOrTx } from '../db/database';
+import { prepared } from '../db/prepared';
 import { groups, userGroups, users } from '../../db/schema';
 
 /** The staff member behind an impersonated session, as the permission table weighs them. */
@@ -23,21 +24,25 @@ export interface SessionUser {
 
 /** The signed-in user with their groups, in one query; null when missing or inactive. */
 export async function loadSessionUser(db: DbOrTx, userId: number): Promise<SessionUser | null> {
-  const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      tokenVersion: users.tokenVersion,
-      primaryRole: users.primaryRole,
-      groups: sql<
-        string[]
-      >`coalesce(array_agg(${groups.name} order by ${groups.name}) filter (where ${groups.name} is not null), '{}')`,
-    })
-    .from(users)
-    .leftJoin(userGroups, eq(userGroups.userId, users.id))
-    .leftJoin(groups, eq(groups.id, userGroups.groupId))
-    .where(and(eq(users.id, userId), eq(users.isActive, true)))
-    .groupBy(users.id);
+  const [row] = await prepared(db, 'session_user', (name) =>
+    db
+      .select({
+        id: users.id,
+        email: users.email,
+        tokenVersion: users.tokenVersion,
+        primaryRole: users.primaryRole,
+        groups: sql<
+          string[]
+        >`coalesce(array_agg(${groups.name} order by ${groups.name}) filter (where ${groups.name} is not null), '{}')`,
+      })
+      .from(users)
+      .leftJoin(userGroups, eq(userGroups.userId, users.id))
+      .leftJoin(groups, eq(groups.id, userGroups.groupId))
+      .where(and(eq(users.id, sql.placeholder('id')), eq(users.isActive, true)))
+      .groupBy(users.id)
+      // Every authenticated call makes this read: prepared, it is planned once per connection.
+      .prepare(name),
+  ).execute({ id: userId });
   if (!row) return null;
   const roles = row.groups.filter(isRoleKey);
   return {

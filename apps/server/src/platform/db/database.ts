@@ -68,8 +68,10 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     // Planner settings for an API of short queries on data in memory, many at a time (issue 15):
     // JIT compiling added 0.6-2 s to list plans; random reads cost about as much as sequential ones
     // (the default of 4 preferred reading all requests to 2,000 index lookups); parallel workers
-    // only take cores from the other connections.
-    options: '-c jit=off -c random_page_cost=1.1 -c max_parallel_workers_per_gather=0',
+    // only take cores from the other connections. The few named prepared statements (the hot
+    // by-id reads) keep one generic plan per connection: re-planning them was their whole cost.
+    options:
+      '-c jit=off -c random_page_cost=1.1 -c max_parallel_workers_per_gather=0 -c plan_cache_mode=force_generic_plan',
     // A query whose client has gone (or that went wrong) stops instead of loading the server for minutes.
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
   });

@@ -23,5 +23,5 @@ export function parseExpand(spec: ListSpec, raw: string | undefined): ReadonlySe
  * joins, computed fields and visibility rules), so the two cannot disagree on what is shown.
  */
 export function oneOf(spec: ListSpec, id: number, expand: ReadonlySet<string> = new Set()): ParsedList {
-  return { where: eq(spec.id, id), orderBy: [], limit: 1, offset: 0, expand };
+  return { where: eq(spec.id, id), orderBy: [], orderings: [], limit: 1, offset: 0, expand };
 }

@@ -53,6 +53,13 @@ export interface FilterDef {
 export interface ListJoin {
   table: PgTable;
   on: SQL;
+  /**
+   * For a foreign key that is never null (a request's owner and project): the orderings that read
+   * this table. The join is then inner and added only for them (PostgreSQL keeps an unused inner
+   * join), so the page can walk the sort column's index from the joined table and stop after one
+   * page; a left join must sort every listed row first (issue 15: 5.7 s against 65 ms).
+   */
+  innerFor?: readonly string[];
 }
 
 /**
@@ -114,6 +121,8 @@ export function listQuerySchema(spec: ListSpec) {
 export interface ParsedList {
   where: SQL | undefined;
   orderBy: SQL[];
+  /** The ordering fields asked for, by their API names (without `-`). */
+  orderings: readonly string[];
   limit: number;
   offset: number;
   expand: ReadonlySet<string>;
@@ -242,6 +251,7 @@ export function parseListQuery(spec: ListSpec, query: Record<string, string | un
   if (term && spec.search?.length) conditions.push(searchCondition(spec, `%${escapeLike(term)}%`));
 
   const orderBy: SQL[] = [];
+  const orderings: string[] = [];
   const ordering = query.ordering
     ? query.ordering.split(',').map((part) => part.trim())
     : spec.defaultOrdering;
@@ -254,6 +264,7 @@ export function parseListQuery(spec: ListSpec, query: Record<string, string | un
       continue;
     }
     orderBy.push(item.startsWith('-') ? desc(column) : asc(column));
+    orderings.push(name);
   }
   orderBy.push(asc(spec.id));
 
@@ -281,5 +292,12 @@ export function parseListQuery(spec: ListSpec, query: Record<string, string | un
   }
 
   if (!errors.isEmpty) throw new ValidationError(errors.result);
-  return { where: conditions.length ? and(...conditions) : undefined, orderBy, limit, offset, expand };
+  return {
+    where: conditions.length ? and(...conditions) : undefined,
+    orderBy,
+    orderings,
+    limit,
+    offset,
+    expand,
+  };
 }

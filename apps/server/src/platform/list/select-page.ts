@@ -70,14 +70,24 @@ export async function selectPageIds(
 ): Promise<{ ids: number[]; count: number }> {
   const table = spec.id.table as PgTable;
   const where = and(scope, list.where);
-  const withJoins = <Q extends { leftJoin: (table: PgTable, on: SQL) => Q }>(query: Q) =>
-    (spec.joins ?? []).reduce((joined, join) => joined.leftJoin(join.table, join.on), query);
+  type Joinable = {
+    leftJoin: (table: PgTable, on: SQL) => Joinable;
+    innerJoin: (table: PgTable, on: SQL) => Joinable;
+  };
+  const withJoins = <Q extends Joinable>(query: Q, forPage: boolean): Q =>
+    (spec.joins ?? []).reduce((joined, join) => {
+      if (!join.innerFor) return joined.leftJoin(join.table, join.on);
+      // A never-null key's inner join changes no count; the page joins it for its ordering only.
+      const ordered = forPage && join.innerFor.some((name) => list.orderings.includes(name));
+      return ordered ? joined.innerJoin(join.table, join.on) : joined;
+    }, query as Joinable) as Q;
   const [rows, total] = await Promise.all([
     withJoins(
       db
         .select({ id: sql<number>`${spec.id}` })
         .from(table)
         .$dynamic(),
+      true,
     )
       .where(where)
       .orderBy(...list.orderBy)
@@ -90,6 +100,7 @@ export async function selectPageIds(
               .select({ one: sql<number>`1`.as('one') })
               .from(table)
               .$dynamic(),
+            false,
           ).where(where),
         )
       : Promise.resolve(0),

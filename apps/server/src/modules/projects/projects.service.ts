@@ -222,7 +222,7 @@ export function createProjectsService(deps: {
     const staff = can(actor, 'read', 'ResearchTeam');
     const visible = staff
       ? undefined
-      : and(repo.teamVisibleTo(actor.userId), isNull(researchTeamMembers.removalDate));
+      : and(repo.visibleTo(actor.userId), isNull(researchTeamMembers.removalDate));
     const page = await repo.listTeam(db, list, visible, actor.userId);
     const results = page.rows.map((row) =>
       presentMember(row, {

@@ -346,10 +346,9 @@ async function membersOfRequests(db: DbOrTx, ids: number[]) {
 
 export async function cohortNames(db: DbOrTx, ids: readonly number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: cohorts.id, name: cohorts.name })
-    .from(cohorts)
-    .where(inArray(cohorts.id, [...new Set(ids)]));
+  const rows = await prepared(db, 'cohort_names_by_ids', (name) =>
+    db.select({ id: cohorts.id, name: cohorts.name }).from(cohorts).where(anyOfIds(cohorts.id)).prepare(name),
+  ).execute({ ids: [...new Set(ids)] });
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 

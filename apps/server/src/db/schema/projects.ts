@@ -145,6 +145,8 @@ export const requests = pgTable(
      * an index instead of looking up every request's cohorts (issue 15).
      */
     cohortSortName: text('cohort_sort_name'),
+    /** The institution's name, the key of `ordering=institution`, kept the same way (migration 0024). */
+    institutionSortName: text('institution_sort_name'),
     /** Biospecimen requests: the sample type asked for (one per request). */
     sampleTypeId: integer('sample_type_id').references((): AnyPgColumn => sampleTypes.id, {
       onDelete: 'set null',
@@ -176,6 +178,8 @@ export const requests = pgTable(
     index('requests_modified_idx').on(t.modified),
     index('requests_display_name_idx').on(t.displayName, t.id),
     index('requests_cohort_sort_idx').on(t.cohortSortName, t.id),
+    index('requests_institution_sort_idx').on(t.institutionSortName, t.id),
+    index('requests_type_id_idx').on(t.typeId, t.id),
     // `search` and the `__icontains` filters.
     index('requests_portal_request_id_trgm').using('gin', sql`${t.portalRequestId} gin_trgm_ops`),
     index('requests_display_name_trgm').using('gin', sql`${t.displayName} gin_trgm_ops`),

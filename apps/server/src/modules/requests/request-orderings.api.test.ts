@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { cohorts } from '../../db/schema';
+import { cohorts, institutions } from '../../db/schema';
 import { createInstitution, createProject, createRequest } from '../../db/factories';
 import { auth, createTestContext, type TestContext } from '../../../test/test-app';
 
@@ -31,20 +31,31 @@ beforeAll(async () => {
     .values([{ name: 'Zz ordering cohort' }, { name: 'Aa ordering cohort' }])
     .returning();
   const institution = await createInstitution(db(), { name: 'Aaa ordering institute' });
+  const other = await createInstitution(db(), { name: 'Mmm ordering institute' });
+  req.institution = institution.id;
   const young = await t.createUser({ roles: ['primary_researcher'], lastName: 'Aalto' });
   const old = await t.createUser({ roles: ['primary_researcher'], lastName: 'Zyzzyva' });
   const alpha = await createProject(db(), { ownerId: young.id, title: 'Aaa ordering study' });
   const omega = await createProject(db(), { ownerId: old.id, title: 'Zzz ordering study' });
-  req.zebra = (await createRequest(db(), { projectId: alpha.id, cohortIds: [zebra!.id] })).id;
-  req.both = (await createRequest(db(), { projectId: omega.id, cohortIds: [zebra!.id, aardvark!.id] })).id;
+  const elsewhere = { institutionId: other.id };
+  req.zebra = (await createRequest(db(), { projectId: alpha.id, cohortIds: [zebra!.id], ...elsewhere })).id;
+  req.both = (
+    await createRequest(db(), { projectId: omega.id, cohortIds: [zebra!.id, aardvark!.id], ...elsewhere })
+  ).id;
   req.none = (
     await createRequest(db(), { projectId: omega.id, institutionId: institution.id, cohortIds: [] })
   ).id;
-  req.alsoZebra = (await createRequest(db(), { projectId: omega.id, cohortIds: [zebra!.id] })).id;
+  req.alsoZebra = (
+    await createRequest(db(), { projectId: omega.id, cohortIds: [zebra!.id], ...elsewhere })
+  ).id;
   req.aardvarkCohort = aardvark!.id;
 }, 120_000);
 
 afterAll(() => t?.close());
+
+/** This file's requests, in the order the list gives them. */
+const mine = async (query: string) =>
+  (await ids(query)).ids.filter((id) => [req.zebra, req.both, req.alsoZebra, req.none].includes(id));
 
 describe('GET request/ ordered by a related row', () => {
   it('orders by the owner’s last name both ways, ties by id, and counts every request', async () => {
@@ -65,13 +76,27 @@ describe('GET request/ ordered by a related row', () => {
     expect(lastThree.ids).toEqual([req.both, req.none, req.alsoZebra]);
   });
 
-  it('orders by the institution’s name', async () => {
+  it('orders by the institution’s name, and follows a rename', async () => {
     expect((await ids('ordering=institution&limit=1')).ids).toEqual([req.none]);
+    expect(await mine('ordering=institution&limit=100')).toEqual([
+      req.none,
+      req.zebra,
+      req.both,
+      req.alsoZebra,
+    ]);
+    await db()
+      .update(institutions)
+      .set({ name: 'Zzzz renamed institute' })
+      .where(eq(institutions.id, req.institution!));
+    expect(await mine('ordering=institution&limit=100')).toEqual([
+      req.zebra,
+      req.both,
+      req.alsoZebra,
+      req.none,
+    ]);
   });
 
   it('orders by the first cohort name, requests without a cohort last, and follows a rename', async () => {
-    const mine = async (query: string) =>
-      (await ids(query)).ids.filter((id) => [req.zebra, req.both, req.alsoZebra, req.none].includes(id));
     expect(await mine('ordering=cohort&limit=100')).toEqual([req.both, req.zebra, req.alsoZebra, req.none]);
     expect(await mine('ordering=-cohort&limit=100')).toEqual([req.none, req.zebra, req.alsoZebra, req.both]);
 

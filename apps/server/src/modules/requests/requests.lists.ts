@@ -2,7 +2,7 @@ import { eq, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { can, type Actor } from '@rrp/domain';
 import type { IdSetSearch, ListSpec } from '../../platform/list';
-import { institutions, projects, requests, users } from '../../db/schema';
+import { projects, requests, users } from '../../db/schema';
 import {
   assignedFilter,
   complianceNeededFilter,
@@ -15,9 +15,8 @@ import {
 } from './request-filters';
 import { R, visibleTo } from './requests.repo';
 
-/** The request's owner, institution and project, joined when the list is ordered by them. */
+/** The request's owner and project, joined when the list is ordered by them. */
 const listOwner = alias(users, 'list_owner');
-const listInstitution = alias(institutions, 'list_institution');
 const listProject = alias(projects, 'list_project');
 
 /**
@@ -152,7 +151,7 @@ export const requestList: ListSpec = {
     created: requests.created,
     modified: requests.modified,
     owner: listOwner.lastName,
-    institution: listInstitution.name,
+    institution: requests.institutionSortName,
     cohort: requests.cohortSortName,
     project: listProject.title,
   },
@@ -160,7 +159,6 @@ export const requestList: ListSpec = {
   search: requestSearch,
   joins: [
     { table: listOwner, on: eq(listOwner.id, requests.ownerId), innerFor: ['owner'] },
-    { table: listInstitution, on: eq(listInstitution.id, requests.institutionId) },
     { table: listProject, on: eq(listProject.id, requests.projectId), innerFor: ['project'] },
   ],
   expand: ['project', 'datasets', 'owner', 'institution', 'summary'],

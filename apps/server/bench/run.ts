@@ -184,6 +184,8 @@ interface Result {
   p99: number;
   errors: number;
   ratio: number;
+  /** The server's highest RSS while the case ran, in MB. */
+  rssMb: number;
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -247,11 +249,11 @@ const TARGETS = { listP95: 50, detailP95: 20, detailRatio: 0.7, rssMb: 400 };
 function table(results: Result[]): string {
   const rows = results.map(
     (r) =>
-      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${(r.ratio * 100).toFixed(0)} % |`,
+      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${(r.ratio * 100).toFixed(0)} % | ${r.rssMb.toFixed(0)} |`,
   );
   return [
-    '| case | req/s | p50 ms | p95 ms | p99 ms | errors | of floor |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| case | req/s | p50 ms | p95 ms | p99 ms | errors | of floor | RSS MB |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows,
   ].join('\n');
 }
@@ -268,7 +270,13 @@ async function main() {
     const only = process.env.BENCH_ONLY;
     const all = cases(f).filter((test) => !only || test.kind === 'floor' || test.name.includes(only));
     let maxRss = 0;
-    const sampler = setInterval(() => (maxRss = Math.max(maxRss, rssMb(server!.pid!))), 250);
+    // The highest RSS of the whole run, and of the case being measured (which case makes it grow).
+    let caseRss = 0;
+    const sampler = setInterval(() => {
+      const rss = rssMb(server!.pid!);
+      maxRss = Math.max(maxRss, rss);
+      caseRss = Math.max(caseRss, rss);
+    }, 250);
     console.log(`Warming up (${all.length} cases)…`);
     const floorPath = all[0]!.path;
     for (const test of all) {
@@ -277,10 +285,13 @@ async function main() {
     }
     const measured: Omit<Result, 'ratio'>[] = [];
     for (const test of all) {
+      caseRss = 0;
       const result = await load(port, test, duration);
       await drain(port, floorPath);
-      measured.push({ name: test.name, kind: test.kind, ...result });
-      console.log(`${test.name}: ${result.rps.toFixed(0)} req/s, p95 ${result.p95.toFixed(1)} ms`);
+      measured.push({ name: test.name, kind: test.kind, ...result, rssMb: caseRss });
+      console.log(
+        `${test.name}: ${result.rps.toFixed(0)} req/s, p95 ${result.p95.toFixed(1)} ms, RSS ${caseRss.toFixed(0)} MB`,
+      );
     }
     clearInterval(sampler);
     const floor = measured.find((r) => r.kind === 'floor')!.rps;

@@ -17,7 +17,9 @@ import { fetchAffiliation, postLoginPath } from '@/lib/affiliation';
  * The sign-in rules come with the schema library, which the sign-in page does not need to paint:
  * they load after the first render and are awaited only on submit (the /login bundle budget).
  */
-const loadLoginSchema = () => import('@rrp/domain/schemas').then((schemas) => schemas.loginSchema);
+// Only the sign-in schema (and zod): the whole schema barrel pulled in about 130 chunks on the
+// sign-in page, screens among them, and kept its main thread busy for a second (issue 15).
+const loadLoginSchema = () => import('@rrp/domain/schemas/auth').then((schemas) => schemas.loginSchema);
 
 interface Values {
   email: string;

@@ -106,7 +106,7 @@ function requestColumns() {
 /**
  * The requests of these ids (one page of a list, in any order, or one request) with their joins and
  * flags, as one named prepared statement: PostgreSQL plans it once per connection. Planning it
- * anew cost about 6 ms of the server's CPU per call against 0.2 ms to run it (issue 15).
+ * anew cost the database about 6 ms of CPU per call against 0.2 ms to run it (issue 15).
  */
 export async function requestsByIds(db: DbOrTx, ids: readonly number[], callerId: number) {
   if (ids.length === 0) return [];

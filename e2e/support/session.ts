@@ -10,3 +10,19 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
 }
+
+/**
+ * Ticks the joinder's agreement box on /joinder. Known defect (stop notes of 2026-11-27): a click
+ * in the first moments after Chrome's PDF viewer loads the agreement above the box is sometimes
+ * lost, as a person's first tick would be; the box must still end up ticked by clicking it, so the
+ * click is repeated until it holds, and nothing else is relaxed. Not understood yet: the box is
+ * not remounted (only the sign-in page's own form leaves the page then).
+ */
+export async function tickJoinderAgreement(page: Page): Promise<void> {
+  const agreement = page.getByRole('checkbox', {
+    name: 'I have read the Researcher Distribution Agreement and agree to its terms.',
+  });
+  await expect(async () => {
+    await agreement.check();
+  }).toPass({ timeout: 20_000 });
+}

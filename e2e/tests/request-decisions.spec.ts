@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect as baseExpect, test, type Browser, type Page } from '../support/test';
 import { expectNoAxeViolations } from '../support/axe';
 import { apiHeaders, fileDemoDatasetRequest } from '../support/requests';
-import { DEMO_PASSWORD } from '../support/session';
+import { DEMO_PASSWORD, tickJoinderAgreement } from '../support/session';
 import { look } from '../support/look';
 
 // Many decisions, two people and several page loads per journey on a shared 2-core machine.
@@ -251,11 +251,7 @@ test('a biospecimen request waits in Approved (Pending Team) until the co-invest
   // The co-investigator signs in, is sent to the joinder and agrees to the RDA: the team is complete.
   const coinvestigator = await personPage(browser, CO_INVESTIGATOR);
   await expect(coinvestigator).toHaveURL(/\/joinder$/);
-  await coinvestigator
-    .getByRole('checkbox', {
-      name: 'I have read the Researcher Distribution Agreement and agree to its terms.',
-    })
-    .check();
+  await tickJoinderAgreement(coinvestigator);
   await coinvestigator.getByRole('button', { name: 'Agree and continue' }).click();
   await expect(coinvestigator.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
 

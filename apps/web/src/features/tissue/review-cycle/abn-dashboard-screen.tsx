@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Grid, NavLink, Skeleton, Stack } from '@mantine/core';
+import { Alert, Button, Grid, Group, NavLink, Skeleton, Stack } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import {
@@ -156,13 +156,16 @@ export default function AbnDashboardScreen() {
       title="Autism BrainNet"
       actions={
         canRunCycle && (
-          <Button
-            component={Link}
-            to="/abn_tissue/start-review"
-            leftSection={<IconPlayerPlay size={16} aria-hidden />}
-          >
-            Begin Review
-          </Button>
+          // In a group, as on the other screens: alone in the page's header stack it spanned the page.
+          <Group>
+            <Button
+              component={Link}
+              to="/abn_tissue/start-review"
+              leftSection={<IconPlayerPlay size={16} aria-hidden />}
+            >
+              Begin Review
+            </Button>
+          </Group>
         )
       }
     >

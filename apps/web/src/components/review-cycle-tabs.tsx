@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Badge, Button, Group, Tabs, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { IconArrowRight } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
+import { IconArrowRight, IconPlayerPlay } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
 import { LIMITS, type RequestDto } from '@rrp/domain';
 import { openDisplayModal, openErrorModal } from '@/components/modals';
 import type { ListState } from '@/components/data-table';
@@ -13,6 +13,15 @@ import { apiFetch, ApiError, type ListPage } from '@/lib/api-client';
  * centre and the Autism BrainNet dashboard: tabs with their counts, each tab a server-paged slice
  * of the request list, and the bulk move that closes review of the chosen requests.
  */
+
+/** The dashboard's way to its cycle's Begin Review screen. */
+export function BeginReviewButton({ to }: { to: string }) {
+  return (
+    <Button component={Link} to={to} leftSection={<IconPlayerPlay size={16} aria-hidden />}>
+      Begin Review
+    </Button>
+  );
+}
 
 /** The tabs, each with its count, the chosen one kept in the address (`?tab=`). */
 export function CountedTabs<Tab extends { key: string; label: string }>({

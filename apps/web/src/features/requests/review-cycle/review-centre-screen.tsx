@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { IconMail, IconPlayerPlay } from '@tabler/icons-react';
+import { IconMail } from '@tabler/icons-react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { can, REVIEW_MESSAGES, type ReviewCentreDto } from '@rrp/domain';
 import { notifications } from '@mantine/notifications';
@@ -8,7 +8,13 @@ import { Page } from '@/components/page';
 import { ReviewProgressBadge } from '@/components/review-progress-badge';
 import { openDisplayModal, openErrorModal } from '@/components/modals';
 import { ServerTable } from '@/components/data-table';
-import { CountedTabs, TabHeading, useBulkMove, useTabRequests } from '@/components/review-cycle-tabs';
+import {
+  BeginReviewButton,
+  CountedTabs,
+  TabHeading,
+  useBulkMove,
+  useTabRequests,
+} from '@/components/review-cycle-tabs';
 import { requestColumns } from '@/components/request-columns';
 import { useActor } from '@/lib/use-can';
 import type { RequestView } from '../api/requests';
@@ -165,15 +171,7 @@ export default function ReviewCentreScreen() {
               Email Research Match Report
             </Button>
           )}
-          {data.can_start_review && (
-            <Button
-              component={Link}
-              to="/research-match-review/start-review"
-              leftSection={<IconPlayerPlay size={16} aria-hidden />}
-            >
-              Begin Review
-            </Button>
-          )}
+          {data.can_start_review && <BeginReviewButton to="/research-match-review/start-review" />}
         </Group>
       }
     >

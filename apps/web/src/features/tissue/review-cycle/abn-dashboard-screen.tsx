@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Grid, Group, NavLink, Skeleton, Stack } from '@mantine/core';
-import { IconPlayerPlay } from '@tabler/icons-react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Alert, Grid, Group, NavLink, Skeleton, Stack } from '@mantine/core';
+import { Navigate, useNavigate } from 'react-router';
 import {
   ABN_DASHBOARD_TABS,
   ABN_STATUS_FILTER,
@@ -13,7 +12,13 @@ import {
 } from '@rrp/domain';
 import { Page } from '@/components/page';
 import { ServerTable } from '@/components/data-table';
-import { CountedTabs, TabHeading, useBulkMove, useTabRequests } from '@/components/review-cycle-tabs';
+import {
+  BeginReviewButton,
+  CountedTabs,
+  TabHeading,
+  useBulkMove,
+  useTabRequests,
+} from '@/components/review-cycle-tabs';
 import { requestColumns } from '@/components/request-columns';
 import { useActor } from '@/lib/use-can';
 import { useAbnDashboard, useCloseTissueReview } from './api';
@@ -158,13 +163,7 @@ export default function AbnDashboardScreen() {
         canRunCycle && (
           // In a group, as on the other screens: alone in the page's header stack it spanned the page.
           <Group>
-            <Button
-              component={Link}
-              to="/abn_tissue/start-review"
-              leftSection={<IconPlayerPlay size={16} aria-hidden />}
-            >
-              Begin Review
-            </Button>
+            <BeginReviewButton to="/abn_tissue/start-review" />
           </Group>
         )
       }

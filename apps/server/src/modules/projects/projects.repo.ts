@@ -13,6 +13,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db/database';
 import { anyOfIds, prepared } from '../../platform/db/prepared';
+import { teamRowGivesAccess } from './team-membership';
 import type { ParsedList } from '../../platform/list';
 import {
   files,
@@ -54,7 +55,7 @@ export const memberUserIdSql = sql<
 
 /** The caller is on the project's current team with access. */
 function isTeamMemberSql(userId: number | Placeholder) {
-  return sql<boolean>`exists (select 1 from ${researchTeamMembers} where ${researchTeamMembers.projectId} = ${projects.id} and ${researchTeamMembers.removalDate} is null and ${researchTeamMembers.active} and (${researchTeamMembers.userId} = ${userId} or (${researchTeamMembers.userId} is null and lower(${researchTeamMembers.email}) = (select lower(u.email) from ${users} u where u.id = ${userId}))))`;
+  return sql<boolean>`exists (select 1 from ${researchTeamMembers} tm where tm.project_id = ${projects.id} and ${teamRowGivesAccess(userId)})`;
 }
 
 /**
@@ -71,7 +72,7 @@ function reviewsProjectSql(userId: number | Placeholder) {
  * the researcher home's project list served 50 calls a second at 200k requests).
  */
 export function visibleTo(userId: number): SQL {
-  return sql`${projects.id} in (select own.id from ${projects} own where own.owner_id = ${userId} union select tm.project_id from ${researchTeamMembers} tm where tm.removal_date is null and tm.active and (tm.user_id = ${userId} or (tm.user_id is null and lower(tm.email) = (select lower(u.email) from ${users} u where u.id = ${userId}))))`;
+  return sql`${projects.id} in (select own.id from ${projects} own where own.owner_id = ${userId} union select tm.project_id from ${researchTeamMembers} tm where ${teamRowGivesAccess(userId)})`;
 }
 
 /** The caller of the prepared project statement, whose membership and reviews it reads. */

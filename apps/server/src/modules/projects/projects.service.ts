@@ -33,6 +33,9 @@ import {
   type ProjectView,
 } from './projects.presenter';
 
+/** Other modules' "on the team" tests read the team row through the projects module's rule. */
+export { teamRowGivesAccess, teamRowIsUsers } from './team-membership';
+
 export const IRB_FILE_TYPE = 'irb';
 
 /** A project's IRB record as every module shows it (the request's `project.latest_irb` too). */

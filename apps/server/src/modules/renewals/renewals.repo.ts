@@ -2,6 +2,7 @@ import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
 import type { ParsedList } from '../../platform/list';
 import { groups, notifications, requestRenewals, requests, userGroups, users } from '../../db/schema';
+import { teamRowGivesAccess } from '../projects/projects.service';
 
 export type RenewalRow = typeof requestRenewals.$inferSelect;
 
@@ -12,7 +13,7 @@ export const RN = {
 
 /** The caller is on the project team of the renewal's request (the PI's row included). */
 function isTeamMemberSql(requestId: SQL, userId: number): SQL<boolean> {
-  return sql<boolean>`exists (select 1 from requests r join research_team_members tm on tm.project_id = r.project_id where r.id = ${requestId} and tm.removal_date is null and tm.active and (tm.user_id = ${userId} or (tm.user_id is null and lower(tm.email) = (select lower(u.email) from users u where u.id = ${userId}))))`;
+  return sql<boolean>`exists (select 1 from requests r join research_team_members tm on tm.project_id = r.project_id where r.id = ${requestId} and ${teamRowGivesAccess(userId)})`;
 }
 
 /** Renewals a researcher sees: those of requests they own or whose project team they are on. */

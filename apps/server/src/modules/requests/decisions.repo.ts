@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { irbExpiryState, TEAM_GATE_ROLES, type TeamMemberFacts } from '@rrp/domain';
 import type { DbOrTx } from '../../platform/db/database';
 import { anyOfIds, prepared } from '../../platform/db/prepared';
+import { teamRowIsUsers } from '../projects/projects.service';
 import {
   emailLogs,
   files,
@@ -107,7 +108,7 @@ export async function pendingTeamRequests(
   if (scope.projectId !== undefined) conditions.push(sql`${requests.projectId} = ${scope.projectId}`);
   if (scope.userId !== undefined) {
     conditions.push(
-      sql`exists (select 1 from ${researchTeamMembers} tm where tm.project_id = ${requests.projectId} and tm.removal_date is null and tm.user_role in (${roles}) and (tm.user_id = ${scope.userId} or (tm.user_id is null and lower(tm.email) = (select lower(u.email) from ${users} u where u.id = ${scope.userId}))))`,
+      sql`exists (select 1 from ${researchTeamMembers} tm where tm.project_id = ${requests.projectId} and tm.removal_date is null and tm.user_role in (${roles}) and ${teamRowIsUsers(scope.userId)})`,
     );
   }
   if (scope.institutionId !== undefined) {

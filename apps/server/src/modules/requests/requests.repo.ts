@@ -7,6 +7,7 @@ import {
   type TissueOrderDto,
 } from '@rrp/domain';
 import { anyOfIds, prepared } from '../../platform/db/prepared';
+import { teamRowGivesAccess } from '../projects/projects.service';
 import type { DbOrTx } from '../../platform/db/database';
 import { ordersByRequest } from '../tissue/orders.service';
 import {
@@ -55,7 +56,7 @@ const approvedList = sql.raw(APPROVED_STATUSES.join(', '));
 
 /** The caller is on the request's project's current team with access (the PI's row included). */
 export function isProjectMemberSql(userId: number | Placeholder): SQL<boolean> {
-  return sql<boolean>`exists (select 1 from research_team_members tm where tm.project_id = ${R.projectId} and tm.removal_date is null and tm.active and (tm.user_id = ${userId} or (tm.user_id is null and lower(tm.email) = (select lower(u.email) from users u where u.id = ${userId}))))`;
+  return sql<boolean>`exists (select 1 from research_team_members tm where tm.project_id = ${R.projectId} and ${teamRowGivesAccess(userId)})`;
 }
 
 /**
@@ -63,7 +64,7 @@ export function isProjectMemberSql(userId: number | Placeholder): SQL<boolean> {
  * one set of ids found through the owner and team indexes (an OR of the two read every request).
  */
 export function visibleTo(userId: number): SQL {
-  return sql`${R.id} in (select own.id from requests own where own.owner_id = ${userId} union select team_request.id from requests team_request join research_team_members tm on tm.project_id = team_request.project_id where tm.removal_date is null and tm.active and (tm.user_id = ${userId} or (tm.user_id is null and lower(tm.email) = (select lower(u.email) from users u where u.id = ${userId}))))`;
+  return sql`${R.id} in (select own.id from requests own where own.owner_id = ${userId} union select team_request.id from requests team_request join research_team_members tm on tm.project_id = team_request.project_id where ${teamRowGivesAccess(userId)})`;
 }
 
 /**

@@ -2,15 +2,17 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.ts';
+import { prerender } from './build/prerender.ts';
 
 /**
  * The web app. Each screen is its own chunk (lazy routes) and the bundler shares the rest between
  * them by what each screen imports, so the sign-in page loads no editor, PDF, chart or table code
- * (checked by scripts/bundle-budget.mjs). Text files are precompressed at build. `npm run dev`
+ * (checked by scripts/bundle-budget.mjs). The sign-in page is prerendered and text files are
+ * precompressed at build. `npm run dev`
  * proxies /api, and the form documents under /forms, to the server.
  */
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), prerender(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { proxy: { '/api': 'http://localhost:3000', '/forms': 'http://localhost:3000' } },
   build: {
@@ -19,5 +21,25 @@ export default defineConfig({
     sourcemap: false,
     // The bundle budget (scripts/bundle-budget.mjs) reads which chunks each screen loads from here.
     manifest: true,
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/, priority: 30 },
+            { name: 'react-router', test: /node_modules[\\/]react-router[\\/]/, priority: 20 },
+            { name: 'tanstack-query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },
+            { name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/, priority: 20 },
+            {
+              name: 'notifications',
+              test: /node_modules[\\/](@mantine[\\/]notifications|react-transition-group)[\\/]/,
+              priority: 20,
+            },
+          ],
+        },
+      },
+    },
   },
 });

@@ -1,4 +1,5 @@
 import { expect, test } from '../support/test';
+import { DEMO_PASSWORD } from '../support/session';
 
 test.describe('a visitor', () => {
   test('sees the home page with sign-in, the cohorts, the guide and the footer', async ({ page }) => {
@@ -43,5 +44,36 @@ test.describe('a visitor', () => {
     await page.getByRole('textbox', { name: 'Password' }).fill('Wrong-Password-1!');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByRole('alert')).toContainText('Unable to log in with provided credentials.');
+  });
+
+  test('sees the sign-in page before its code has run, then signs in once the app has taken it over', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    // The app's code is held back: what shows is the page as the build prerendered it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/start-after-paint-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Terms' })).toBeVisible();
+    // Typing before the app runs would be lost: the form waits for it.
+    await expect(page.getByRole('textbox', { name: 'Email' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeDisabled();
+
+    release();
+    await page.getByRole('textbox', { name: 'Email' }).fill('primary_researcher@demo.test');
+    await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
+    // React took the page over as it was: a mismatch would have been reported as an error.
+    expect(errors).toEqual([]);
   });
 });

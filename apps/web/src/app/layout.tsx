@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Center, Container, Loader } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
@@ -6,11 +6,15 @@ import { useSession } from '@/lib/session';
 import { needsPrimaryRole } from '@/lib/roles';
 import { Header } from './shell/header';
 import { Footer } from './shell/footer';
-import { PrimaryRoleModal } from './shell/primary-role-modal';
 import { ImpersonationBanner } from './shell/impersonation-banner';
 import { Ribbon } from './shell/ribbon';
 import type { RouteEntry } from './route-table';
 import classes from './shell/shell.module.css';
+
+// Asked of few people, once: its role picker (a combobox) stays off every first page (issue 15).
+const PrimaryRoleModal = lazy(() =>
+  import('./shell/primary-role-modal').then((module) => ({ default: module.PrimaryRoleModal })),
+);
 
 export function ScreenLoader() {
   return (
@@ -47,7 +51,11 @@ export function RootLayout() {
         <footer>
           <Footer minimal={entry?.minimalFooter} wide={entry?.wide} />
         </footer>
-        {user && needsPrimaryRole(user) && <PrimaryRoleModal user={user} />}
+        {user && needsPrimaryRole(user) && (
+          <Suspense fallback={null}>
+            <PrimaryRoleModal user={user} />
+          </Suspense>
+        )}
       </div>
     </ModalsProvider>
   );

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RequireSession, RootLayout, ScreenLoader } from './layout';
 import { RouteErrorScreen } from './route-error';
 import { ROUTES, type RouteEntry } from './route-table';
@@ -18,8 +18,8 @@ const built = (access: RouteEntry['access']) =>
   ROUTES.filter((entry): entry is BuiltRoute => entry.access === access && entry.screen !== undefined);
 
 /** One route table (route-table.ts); each screen loads its own code when first visited. */
-export function createAppRouter() {
-  return createBrowserRouter([
+export function appRoutes(): RouteObject[] {
+  return [
     {
       element: <RootLayout />,
       errorElement: <RouteErrorScreen />,
@@ -39,5 +39,23 @@ export function createAppRouter() {
         },
       ],
     },
-  ]);
+  ];
+}
+
+/**
+ * Loads the code of the screens `path` shows into `routes`, so that their first render is the
+ * screen itself: a prerendered page (the sign-in page) hydrates against the same markup.
+ */
+export async function loadScreensOf(routes: RouteObject[], path: string): Promise<void> {
+  const matches = matchRoutes(routes, path) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
+}
+
+export function createAppRouter(routes: RouteObject[] = appRoutes()) {
+  return createBrowserRouter(routes);
 }

@@ -6,7 +6,6 @@ import type { ApiError } from '@/lib/api-client';
 import type { SessionControls } from '@/lib/session';
 import { SUPPORT_EMAIL } from '@/lib/config';
 import { openErrorModal } from '@/components/modals';
-import { offerErrorReport } from '@/components/error-report';
 
 /**
  * What the app does with a failed call (foundation §8 "Status handling"): 401 ends the session
@@ -74,7 +73,10 @@ export function createStatusHandler(navigate: Navigate) {
         });
         return;
       default:
-        offerErrorReport(error, session.email());
+        // The report form loads when first offered: no first page carries it (issue 15).
+        void import('@/components/error-report').then(({ offerErrorReport }) =>
+          offerErrorReport(error, session.email()),
+        );
     }
   };
 }

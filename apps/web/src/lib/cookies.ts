@@ -1,5 +1,7 @@
 /** Minimal cookie helpers for the session token and the active role (foundation §4, §9). */
 export function readCookie(name: string): string | null {
+  // A page prerendered at build has no cookies: it is what a visitor sees.
+  if (typeof document === 'undefined') return null;
   const prefix = `${encodeURIComponent(name)}=`;
   const entry = document.cookie.split('; ').find((part) => part.startsWith(prefix));
   return entry ? decodeURIComponent(entry.slice(prefix.length)) : null;

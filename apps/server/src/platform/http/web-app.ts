@@ -49,6 +49,20 @@ export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST): 
   if (hasBuild)
     app.get('/', (_request, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html'));
 
+  // The sign-in page as a visitor first sees it, prerendered at build (apps/web/build/prerender.ts),
+  // so it paints before the app's JavaScript has run. Someone with a session cookie, or arriving
+  // with a notice to show (?redirect=…), gets the app's page, which renders what applies to them.
+  if (hasBuild && existsSync(`${distDir}/login.html`))
+    app.get('/login', (request, reply) => {
+      const query = Object.keys(request.query as Record<string, unknown>);
+      const asVisitor =
+        !/(^|;\s*)rrp_token=/.test(request.headers.cookie ?? '') && query.every((key) => key === 'next');
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .header('Vary', 'Cookie')
+        .sendFile(asVisitor ? 'login.html' : 'index.html');
+    });
+
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
     // A missing file (a stale /assets/ chunk) is a 404, never the app's page in its place.

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.ts';
-import { prerender } from './build/prerender.ts';
+import { startPages } from './build/start-pages.ts';
 
 /**
  * The web app. Each screen is its own chunk (lazy routes) and the bundler shares the rest between
@@ -12,7 +12,7 @@ import { prerender } from './build/prerender.ts';
  * proxies /api, and the form documents under /forms, to the server.
  */
 export default defineConfig({
-  plugins: [react(), prerender(), precompress()],
+  plugins: [react(), startPages(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { proxy: { '/api': 'http://localhost:3000', '/forms': 'http://localhost:3000' } },
   build: {

@@ -84,9 +84,10 @@ const browser = await puppeteer.launch({
 });
 let failed = false;
 
-/** One Lighthouse run on a fresh tab; its report (lhr). */
+/** One Lighthouse run in a fresh browser context (a cold cache, as on a first visit); its report (lhr). */
 async function audit(target) {
-  const page = await browser.newPage();
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
   if (target.token) {
     await page.setCookie({ name: 'rrp_token', value: target.token, url: base });
     await page.setCookie({ name: 'rrp_role', value: 'primary_researcher', url: base });
@@ -98,7 +99,7 @@ async function audit(target) {
     undefined,
     page,
   );
-  await page.close();
+  await context.close();
   return result.lhr;
 }
 try {

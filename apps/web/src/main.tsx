@@ -7,7 +7,7 @@ import { appRoutes, createAppRouter, loadScreensOf } from './app/router';
 
 const container = document.getElementById('root')!;
 const routes = appRoutes();
-// The sign-in page arrives prerendered (build/prerender.ts): React takes over its markup once the
+// The sign-in page arrives prerendered (build/start-pages.ts): React takes over its markup once the
 // screen's code is here, so the first render matches it. Every other page renders in the browser.
 const prerendered = container.hasChildNodes();
 const ready = prerendered ? loadScreensOf(routes, window.location.pathname) : Promise.resolve();

@@ -6,7 +6,7 @@ import { appRoutes } from './app/router';
 
 /**
  * The markup of a public page as a visitor first sees it (no session, no data loaded yet), for the
- * build to write into the page's HTML (build/prerender.ts); the browser then hydrates it (main.tsx).
+ * build to write into the page's HTML (build/start-pages.ts); the browser then hydrates it (main.tsx).
  */
 export async function renderPage(path: string): Promise<string> {
   const handler = createStaticHandler(appRoutes());

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   formatDate,
   addMonthsUtc,
@@ -16,6 +16,7 @@ import {
   type UpdateRenewalInput,
 } from '@rrp/domain';
 import { apiFetch } from './api-client';
+import { HOME_READ_FRESH_MS } from './query-client';
 import type { ListPage as Page } from '@/lib/api-client';
 
 /** The renewals of one request, newest first (GET renewal/?request=). */
@@ -81,37 +82,47 @@ export function windowEnd(now = new Date()): string {
  * fulfilled requests expiring within six months (or expired), their open renewals, and their
  * projects whose IRB has expired or expires within 60 days.
  */
+export function projectUpdatesQueries(userId: number | null) {
+  return [
+    queryOptions({
+      queryKey: ['requests', 'expiring', userId],
+      staleTime: HOME_READ_FRESH_MS,
+      enabled: userId !== null,
+      queryFn: () =>
+        apiFetch<Page<RequestDto>>('request/', {
+          query: {
+            owner: userId!,
+            status__in: RENEWABLE_STATUSES.join(','),
+            expiration_date__lte: windowEnd(),
+            ordering: 'expiration_date',
+            limit: 200,
+          },
+        }),
+    }),
+    queryOptions({
+      queryKey: ['renewals', 'open', userId],
+      staleTime: HOME_READ_FRESH_MS,
+      enabled: userId !== null,
+      queryFn: () =>
+        apiFetch<Page<RenewalDto>>('renewal/', {
+          query: { owner: userId!, status__in: OPEN_RENEWAL_STATUSES.join(','), limit: 200 },
+        }),
+    }),
+    queryOptions({
+      queryKey: ['projects', 'irb-updates', userId],
+      staleTime: HOME_READ_FRESH_MS,
+      enabled: userId !== null,
+      queryFn: () =>
+        apiFetch<Page<ProjectDto>>('project/', {
+          query: { owner: userId!, ordering: 'irb_renewal_date', limit: 200 },
+        }),
+    }),
+  ] as const;
+}
+
+/** The project updates of `userId` (projectUpdatesQueries), as the dashboard and the home use them. */
 export function useProjectUpdates(userId: number | null) {
-  const requests = useQuery({
-    queryKey: ['requests', 'expiring', userId],
-    enabled: userId !== null,
-    queryFn: () =>
-      apiFetch<Page<RequestDto>>('request/', {
-        query: {
-          owner: userId!,
-          status__in: RENEWABLE_STATUSES.join(','),
-          expiration_date__lte: windowEnd(),
-          ordering: 'expiration_date',
-          limit: 200,
-        },
-      }),
-  });
-  const renewals = useQuery({
-    queryKey: ['renewals', 'open', userId],
-    enabled: userId !== null,
-    queryFn: () =>
-      apiFetch<Page<RenewalDto>>('renewal/', {
-        query: { owner: userId!, status__in: OPEN_RENEWAL_STATUSES.join(','), limit: 200 },
-      }),
-  });
-  const projects = useQuery({
-    queryKey: ['projects', 'irb-updates', userId],
-    enabled: userId !== null,
-    queryFn: () =>
-      apiFetch<Page<ProjectDto>>('project/', {
-        query: { owner: userId!, ordering: 'irb_renewal_date', limit: 200 },
-      }),
-  });
+  const [requests, renewals, projects] = useQueries({ queries: projectUpdatesQueries(userId) });
   const now = new Date();
   return {
     isLoading: requests.isLoading || renewals.isLoading || projects.isLoading,

@@ -15,6 +15,20 @@ describe('the one date format', () => {
     expect(formatDateTime(new Date('2026-01-02T09:00:00Z'), 'UTC')).toBe('Jan 2, 2026, 9:00 AM');
   });
 
+  it("writes what Intl writes, in UTC and in the reader's own zone, every month and hour", () => {
+    for (let hour = 0; hour < 24 * 365; hour += 7) {
+      const moment = new Date(Date.UTC(2026, 0, 1) + hour * 3_600_000);
+      for (const timeZone of ['UTC', undefined]) {
+        const intl = (options: Intl.DateTimeFormatOptions) =>
+          new Intl.DateTimeFormat('en-US', { ...options, timeZone }).format(moment);
+        expect(formatDate(moment, timeZone)).toBe(intl({ month: 'short', day: 'numeric', year: 'numeric' }));
+        expect(formatDateTime(moment, timeZone)).toBe(
+          intl({ month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' }),
+        );
+      }
+    }
+  });
+
   it('writes an empty date as a dash, and leaves text that is no date as it is', () => {
     for (const empty of [null, undefined, '']) {
       expect(formatDate(empty)).toBe(NO_VALUE);

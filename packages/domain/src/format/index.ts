@@ -23,30 +23,52 @@ function toDate(value: DateValue): { date: Date; calendarDay: boolean } | null {
   return Number.isNaN(date.getTime()) ? null : { date, calendarDay };
 }
 
+const DAY: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric' };
+const DAY_AND_TIME: Intl.DateTimeFormatOptions = { ...DAY, hour: 'numeric', minute: '2-digit' };
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * The date in UTC or in the reader's own zone, written here: the first Intl.DateTimeFormat a page
+ * makes costs about 100 ms of loading locale data (issue 15: most of the researcher home's first
+ * render), and en-US writes these two shapes the same way everywhere.
+ */
+function writeInZone(date: Date, withTime: boolean, utc: boolean): string {
+  const [year, month, day, hours, minutes] = utc
+    ? [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), date.getUTCHours(), date.getUTCMinutes()]
+    : [date.getFullYear(), date.getMonth(), date.getDate(), date.getHours(), date.getMinutes()];
+  const written = `${MONTHS[month]} ${day}, ${year}`;
+  if (!withTime) return written;
+  return `${written}, ${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+/** Another named zone: one formatter per shape and zone, made once. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 function format(value: DateValue, options: Intl.DateTimeFormatOptions, timeZone?: string): string {
   const parsed = toDate(value);
   if (!parsed) return typeof value === 'string' && value ? value : NO_VALUE;
-  return new Intl.DateTimeFormat('en-US', {
-    ...options,
-    // A calendar day has no time zone: read it as written.
-    timeZone: parsed.calendarDay ? 'UTC' : timeZone,
-  }).format(parsed.date);
+  // A calendar day has no time zone: read it as written.
+  const zone = parsed.calendarDay ? 'UTC' : timeZone;
+  if (zone === undefined || zone === 'UTC') return writeInZone(parsed.date, options !== DAY, zone === 'UTC');
+  const key = `${options === DAY ? 'day' : 'time'} ${zone}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone: zone });
+    formatters.set(key, formatter);
+  }
+  return formatter.format(parsed.date);
 }
 
 /** 'Nov 24, 2026'; '—' when there is no date. */
 export function formatDate(value: DateValue, timeZone?: string): string {
-  return format(value, { month: 'short', day: 'numeric', year: 'numeric' }, timeZone);
+  return format(value, DAY, timeZone);
 }
 
 /** 'Nov 24, 2026, 3:05 PM'; a calendar day is written without a time; '—' when there is no date. */
 export function formatDateTime(value: DateValue, timeZone?: string): string {
   const parsed = toDate(value);
   if (parsed?.calendarDay) return formatDate(value);
-  return format(
-    value,
-    { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' },
-    timeZone,
-  );
+  return format(value, DAY_AND_TIME, timeZone);
 }
 
 /** A date as a CSV file carries it: ISO 8601 ('2026-11-24' for a calendar day), '' when empty. */

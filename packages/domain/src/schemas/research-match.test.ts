@@ -7,7 +7,7 @@ import {
   updateRequestSummarySchema,
 } from './research-match';
 import { resourceMixError, RESOURCE_MIX_MESSAGES, usageStepComplete } from './requests';
-import { isRenewalSubmission } from './renewals';
+import { isRenewalSubmission } from '../workflows/renewal-rules';
 
 describe('RM ids (staff §5)', () => {
   it('trims, upper-cases and drops duplicates, keeping the shared base', () => {

@@ -3,3 +3,4 @@ export * from './team';
 export * from './expected-decision';
 export * from './turnaround';
 export * from './cycle-selection';
+export * from './renewal-rules';

@@ -49,7 +49,7 @@ export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST): 
   if (hasBuild)
     app.get('/', (_request, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html'));
 
-  // The sign-in page as a visitor first sees it, prerendered at build (apps/web/build/prerender.ts),
+  // The sign-in page as a visitor first sees it, prerendered at build (apps/web/build/start-pages.ts),
   // so it paints before the app's JavaScript has run. Someone with a session cookie, or arriving
   // with a notice to show (?redirect=…), gets the app's page, which renders what applies to them.
   if (hasBuild && existsSync(`${distDir}/login.html`))

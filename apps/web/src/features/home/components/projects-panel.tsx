@@ -1,21 +1,27 @@
 import { Anchor, Card, Group, Skeleton, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { ProjectDto } from '@rrp/domain';
 import { apiFetch } from '@/lib/api-client';
+import { HOME_READ_FRESH_MS } from '@/lib/query-client';
 
 /** The home page lists at most this many projects (staff §2.2, §9); all of them are at /project. */
 export const HOME_PROJECTS_CAP = 10;
 
+/** What the Projects panel reads: the newest projects. */
+export const homeProjectsQuery = queryOptions({
+  queryKey: ['projects', 'home'],
+  // Read once for the home's panels and their gate (home-screen.tsx), not again as each mounts.
+  staleTime: HOME_READ_FRESH_MS,
+  queryFn: () =>
+    apiFetch<{ count: number; results: ProjectDto[] }>('project/', {
+      query: { limit: HOME_PROJECTS_CAP, ordering: '-created' },
+    }),
+});
+
 /** The researcher home's Projects panel: newest projects first, each opening its page. */
 export function ProjectsPanel() {
-  const projects = useQuery({
-    queryKey: ['projects', 'home'],
-    queryFn: () =>
-      apiFetch<{ count: number; results: ProjectDto[] }>('project/', {
-        query: { limit: HOME_PROJECTS_CAP, ordering: '-created' },
-      }),
-  });
+  const projects = useQuery(homeProjectsQuery);
   const rows = projects.data?.results ?? [];
   return (
     <Card withBorder padding="lg">

@@ -2,9 +2,10 @@ import { Anchor, Box, Card, Group, Skeleton, Table, Text, Title } from '@mantine
 import { Link } from 'react-router';
 import { PRODUCT_NAME } from '@/lib/config';
 import { useSession } from '@/lib/session';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RequestDto } from '@rrp/domain';
 import { apiFetch } from '@/lib/api-client';
+import { HOME_READ_FRESH_MS } from '@/lib/query-client';
 import { NewRequestButton } from '@/components/new-request-button';
 import { NoticeBadge } from '@/components/notice-badge';
 import { SUSPENDED_ACTION_NEEDED, homeNotices, statusName } from '@/lib/request-rules';
@@ -21,17 +22,22 @@ const NOTICE_COLOURS: Record<string, string> = {
   'IRB Required': 'orange.9',
 };
 
+/** What Recent Requests reads: the newest requests, with their projects. */
+export const recentRequestsQuery = queryOptions({
+  queryKey: ['requests', 'recent'],
+  // Read once for the home's panels and their gate (home-screen.tsx), not again as each mounts.
+  staleTime: HOME_READ_FRESH_MS,
+  queryFn: () =>
+    apiFetch<{ count: number; results: RequestDto[] }>('request/', {
+      // Newest first; requests created together (a seed, an import) newest id first.
+      query: { limit: HOME_REQUESTS_CAP, ordering: RECENT_FIRST, expand: 'project' },
+    }),
+});
+
 /** The researcher home's Recent Requests (staff §2.2, §4.4) with the New Request button. */
 export function RecentRequestsPanel() {
   const { user } = useSession();
-  const requests = useQuery({
-    queryKey: ['requests', 'recent'],
-    queryFn: () =>
-      apiFetch<{ count: number; results: RequestDto[] }>('request/', {
-        // Newest first; requests created together (a seed, an import) newest id first.
-        query: { limit: HOME_REQUESTS_CAP, ordering: RECENT_FIRST, expand: 'project' },
-      }),
-  });
+  const requests = useQuery(recentRequestsQuery);
   const rows = requests.data?.results ?? [];
   return (
     <Card withBorder padding="lg">

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue, type ReactNode } from 'react';
 import {
   Anchor,
   Badge,
@@ -8,23 +8,27 @@ import {
   Group,
   List,
   SimpleGrid,
+  Skeleton,
   Stack,
   Text,
   Title,
 } from '@mantine/core';
+import { useQueries } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ROLE_LABELS } from '@rrp/domain';
 import { FourStepGuide } from '@/components/four-step-guide';
 import { Page } from '@/components/page';
 import { COHORT_NAMES, PRODUCT_NAME } from '@/lib/config';
+import { projectUpdatesQueries } from '@/lib/renewals';
 import { useSession } from '@/lib/session';
 import { navigationFor, viewMenuFor } from '@/lib/navigation';
-import { ProjectsPanel } from '../components/projects-panel';
-import { RecentRequestsPanel } from '../components/recent-requests-panel';
+import { HomeExpiryNotices } from '../components/expiry-notices';
+import { homeProjectsQuery, ProjectsPanel } from '../components/projects-panel';
+import { RecentRequestsPanel, recentRequestsQuery } from '../components/recent-requests-panel';
 import { REVIEWER_HOME_ROLES } from '../components/reviewer-roles';
 
-// Each role's panel is its own chunk: a researcher's first visit loads none of the staff tables,
-// and nobody loads the renewal form's code before a notice needs it (bundle budget, issue 15).
+// Each role's panel is its own chunk: a researcher's first visit loads none of the staff tables
+// (bundle budget, issue 15).
 const SuperuserPanel = lazy(() =>
   import('../components/superuser-panel').then((m) => ({ default: m.SuperuserPanel })),
 );
@@ -44,9 +48,6 @@ const SignInCard = lazy(() => import('./login-screen').then((m) => ({ default: m
 // Only researchers with ABN data access have collections; the others never load the panel.
 const TissueCollectionsPanel = lazy(() =>
   import('../components/tissue-collections-panel').then((m) => ({ default: m.TissueCollectionsPanel })),
-);
-const HomeExpiryNotices = lazy(() =>
-  import('@/components/renewals').then((m) => ({ default: m.HomeExpiryNotices })),
 );
 
 function VisitorHome() {
@@ -95,12 +96,53 @@ function VisitorHome() {
   );
 }
 
+/**
+ * The researcher's panels show together once what they read has arrived (or failed): shown one by
+ * one, each pushed the ones below it down the screen as it filled (issue 15, layout shift). The
+ * placeholder reaches past the screen's foot, so nothing below it is in view until then.
+ */
+function ResearcherPanels({ userId, children }: { userId: number; children: ReactNode }) {
+  const reads = useQueries({
+    queries: [recentRequestsQuery, homeProjectsQuery, ...projectUpdatesQueries(userId)],
+  });
+  // Deferred: React renders the panels in slices, leaving the page free to answer input meanwhile.
+  const arrived = useDeferredValue(reads.every((read) => !read.isPending));
+  if (!arrived) {
+    return (
+      <Stack mih="100vh" aria-hidden>
+        <Skeleton h={56} />
+        <Skeleton h={320} />
+        <Skeleton h={200} />
+      </Stack>
+    );
+  }
+  return children;
+}
+
 /** The signed-in home: a welcome and the places the active role works in. */
 function RoleHome() {
   const { user, activeRole } = useSession();
   if (!user) return null;
   const nav = navigationFor(activeRole, user);
   const places = [...nav.links, ...(nav.viewMenu ? viewMenuFor(activeRole) : [])];
+  const placeLinks =
+    places.length > 0 ? (
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+        {places.map((place) => (
+          <Card key={place.to} withBorder component={Link} to={place.to} padding="lg" radius="md">
+            <Text fw={600}>{place.label}</Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+    ) : (
+      <List>
+        <List.Item>
+          <Anchor component={Link} to="/my-profile">
+            My Profile
+          </Anchor>
+        </List.Item>
+      </List>
+    );
   return (
     <Page title={`Welcome, ${user.first_name || user.full_name || user.email}`}>
       <Text c="gray.7">
@@ -116,32 +158,21 @@ function RoleHome() {
         )}
         {activeRole && REVIEWER_HOME_ROLES.includes(activeRole) && <ReviewerPanel role={activeRole} />}
         {activeRole === 'rm_admin' && <ResearchMatchAdminPanel />}
-        {activeRole === 'primary_researcher' && <HomeExpiryNotices userId={user.id} />}
       </Suspense>
-      {activeRole === 'primary_researcher' && <RecentRequestsPanel />}
-      {activeRole === 'primary_researcher' && <ProjectsPanel />}
-      {activeRole === 'primary_researcher' && user.abn_approved && (
-        <Suspense fallback={null}>
-          <TissueCollectionsPanel />
-        </Suspense>
-      )}
-      {places.length > 0 && (
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-          {places.map((place) => (
-            <Card key={place.to} withBorder component={Link} to={place.to} padding="lg" radius="md">
-              <Text fw={600}>{place.label}</Text>
-            </Card>
-          ))}
-        </SimpleGrid>
-      )}
-      {places.length === 0 && (
-        <List>
-          <List.Item>
-            <Anchor component={Link} to="/my-profile">
-              My Profile
-            </Anchor>
-          </List.Item>
-        </List>
+      {activeRole === 'primary_researcher' ? (
+        <ResearcherPanels userId={user.id}>
+          <HomeExpiryNotices userId={user.id} />
+          <RecentRequestsPanel />
+          <ProjectsPanel />
+          {user.abn_approved && (
+            <Suspense fallback={null}>
+              <TissueCollectionsPanel />
+            </Suspense>
+          )}
+          {placeLinks}
+        </ResearcherPanels>
+      ) : (
+        placeLinks
       )}
     </Page>
   );

@@ -7,7 +7,7 @@ import {
   renewedExpiration,
   requestExpiryState,
   RENEWAL_MESSAGES,
-} from './renewals';
+} from './renewal-rules';
 
 const now = new Date('2026-01-31T12:00:00Z');
 

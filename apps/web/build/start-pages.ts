@@ -1,0 +1,127 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
+
+/**
+ * The pages written as HTML at build, each beside index.html, with the screen module its route
+ * loads; the server sends them to visitors (apps/server/src/platform/http/web-app.ts).
+ */
+export const PRERENDERED_PAGES = [
+  { path: '/login', file: 'login.html', screen: 'src/features/home/screens/login-screen.tsx' },
+];
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">/g;
+/** A chunk at least this large runs in a task of its own as the app starts. */
+const LARGE_CHUNK_BYTES = 20_000;
+
+/** The stylesheets of a chunk and of every chunk it imports statically. */
+function chunkStylesheets(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
+  if (seen.has(key)) return [];
+  seen.add(key);
+  const chunk = manifest[key]!;
+  return [
+    ...(chunk.css ?? []),
+    ...(chunk.imports ?? []).flatMap((imported) => chunkStylesheets(manifest, imported, seen)),
+  ];
+}
+
+/**
+ * Writes a starter script and answers its file name. Run as one module graph, the app's code would
+ * be one long task, keeping the page from answering input (Lighthouse's Total Blocking Time); the
+ * starter runs the largest chunks one per task first, then the entry, which runs what remains. On
+ * a prerendered page it first waits for the page to paint, so that the code does not hold the
+ * paint back. A file, as the content security policy allows no inline script; its name carries
+ * its hash, so it is cached for good like every other asset.
+ */
+function writeStarter(outDir: string, entry: string, largest: string[], afterPaint: boolean): string {
+  const start = afterPaint
+    ? `new Promise((resolve) => {
+  new PerformanceObserver(resolve).observe({ type: 'paint', buffered: true });
+  setTimeout(resolve, 1000);
+})`
+    : 'Promise.resolve()';
+  const source = `const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+${start}.then(async () => {
+  for (const href of ${JSON.stringify(largest)}) {
+    await import(href);
+    await nextTask();
+  }
+  await import(${JSON.stringify(entry)});
+});
+`;
+  const name = `start-${afterPaint ? 'after-paint-' : ''}${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
+  writeFileSync(join(outDir, 'assets', name), source);
+  return name;
+}
+
+/**
+ * How the app's pages start (issue 15). index.html keeps the links that preload the entry's chunks
+ * and starts the app through a starter (writeStarter). Each page of PRERENDERED_PAGES is written
+ * beside it: index.html with the page's markup inside its root element, its screen's stylesheets,
+ * and no preload links, so that it paints as soon as its HTML and styles are in; its starter then
+ * loads the code and main.tsx hydrates the markup. The markup comes from src/prerender.tsx, built
+ * for Node with this same configuration, so its class names are the client build's. Runs once the
+ * client files are written, before precompress.
+ */
+export function startPages(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'rrp-start-pages',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async writeBundle() {
+      const outDir = join(config.root, config.build.outDir);
+      const index = readFileSync(join(outDir, 'index.html'), 'utf8');
+      const entry = ENTRY_SCRIPT.exec(index)?.[1];
+      if (!entry || !index.includes(ROOT_ELEMENT)) throw new Error('index.html has no entry script or root');
+      const largest = [...index.matchAll(MODULE_PRELOAD)]
+        .map((match) => match[1]!)
+        .filter((file) => statSync(join(outDir, file)).size >= LARGE_CHUNK_BYTES);
+      const starterTag = (name: string) =>
+        `<script type="module" crossorigin src="/assets/${name}"></script>`;
+      writeFileSync(
+        join(outDir, 'index.html'),
+        index.replace(ENTRY_SCRIPT, starterTag(writeStarter(outDir, entry, largest, false))),
+      );
+
+      const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+      // Inside node_modules, so that Node resolves the packages the server build leaves external.
+      const serverDir = join(config.root, 'node_modules', '.rrp-prerender');
+      try {
+        await build({
+          configFile: config.configFile,
+          root: config.root,
+          mode: config.mode,
+          logLevel: 'warn',
+          build: { ssr: 'src/prerender.tsx', outDir: serverDir, emptyOutDir: true, copyPublicDir: false },
+        });
+        const module = (await import(pathToFileURL(join(serverDir, 'prerender.js')).href)) as {
+          renderPage(path: string): Promise<string>;
+        };
+        const afterPaint = starterTag(writeStarter(outDir, entry, largest, true));
+        for (const page of PRERENDERED_PAGES) {
+          if (!manifest[page.screen]) throw new Error(`${page.screen} is not a chunk of the build`);
+          // Its screen's own styles too: they would otherwise come with its code, after the paint.
+          const stylesheets = chunkStylesheets(manifest, page.screen)
+            .filter((file) => !index.includes(`/${file}"`))
+            .map((file) => `\n    <link rel="stylesheet" crossorigin href="/${file}">`);
+          const markup = await module.renderPage(page.path);
+          const html = index
+            .replace(MODULE_PRELOAD, '')
+            .replace(ENTRY_SCRIPT, afterPaint)
+            .replace('</head>', `${stylesheets.join('')}\n  </head>`)
+            .replace(ROOT_ELEMENT, `<div id="root">${markup}</div>`);
+          writeFileSync(join(outDir, page.file), html);
+        }
+      } finally {
+        rmSync(serverDir, { recursive: true, force: true });
+      }
+    },
+  };
+}

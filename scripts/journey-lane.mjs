@@ -108,32 +108,51 @@ async function portFree(port) {
 
 /**
  * Runs journey files from `queue` (shared, taken from the front), each against a fresh server on
- * a copy of the demo database this lane seeded once. Answers whether the seeding server started
- * and which files failed; a lane whose server does not start takes no file, and what no lane took
- * is reported by the caller.
+ * a copy of the demo database this lane seeded once. While one file runs, the next file's server
+ * starts on the lane's other port, so no file waits for its server (a start takes 5–15 s on two
+ * busy cores). Answers whether the seeding server started and which files failed; a lane whose
+ * server does not start takes no file, and what no lane took is reported by the caller.
  */
-export async function runJourneys(lane, port, queue, axeRecord) {
+export async function runJourneys(lane, ports, queue, axeRecord) {
   const workDir = mkdtempSync(join(tmpdir(), `rrp-e2e-${lane}-`));
   const seeded = join(workDir, 'seeded');
   // The first start migrates and seeds; stopped cleanly, its directory is the template of every file's.
-  const seeding = await startServer(lane, port, seeded, join(workDir, 'seed-mail'));
+  const seeding = await startServer(lane, ports[0], seeded, join(workDir, 'seed-mail'));
   if (!seeding) {
     console.log(`[${lane}] the journeys' server did not start`);
     return { started: false, failed: [] };
   }
-  await stopServer(seeding, port);
+  await stopServer(seeding, ports[0]);
 
-  const failed = [];
-  for (let file = queue.shift(); file; file = queue.shift()) {
+  /** Takes the next file from the queue and starts its server on `port`; null when none is left. */
+  function prepare(port) {
+    const file = queue.shift();
+    if (!file) return null;
     const name = file.replace(/^tests\//, '').replace(/\.spec\.ts$/, '');
     const dataDir = join(workDir, name);
     const mailDir = join(workDir, `${name}-mail`);
     cpSync(seeded, dataDir, { recursive: true });
     mkdirSync(mailDir, { recursive: true });
-    const server = await startServer(lane, port, dataDir, mailDir);
+    return startServer(lane, port, dataDir, mailDir).then((server) => ({
+      file,
+      name,
+      port,
+      dataDir,
+      mailDir,
+      server,
+    }));
+  }
+
+  const failed = [];
+  let turn = 0;
+  for (let next = prepare(ports[0]); next;) {
+    const { file, name, port, dataDir, mailDir, server } = await next;
+    turn += 1;
+    next = prepare(ports[turn % 2]);
     if (!server) {
       console.log(`[${lane}] the server for ${file} did not start`);
       failed.push(file);
+      rmSync(dataDir, { recursive: true, force: true });
       continue;
     }
     try {

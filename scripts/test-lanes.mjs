@@ -1,4 +1,4 @@
-// `npm test` after lint and types: two lanes side by side on a 2-core machine. The browser lane
+// `npm test`: lint and types side by side, then two lanes side by side on a 2-core machine. The browser lane
 // builds the app and checks the bundle budget; the other lane runs the unit tests and the API suite
 // on PGlite and on a PostgreSQL server. Then each lane, as soon as its own work is done, runs browser
 // journeys from one shared queue against its own server (scripts/journey-lane.mjs). Each line is
@@ -12,7 +12,7 @@ import { journeyQueue, pipeLines, runJourneys } from './journey-lane.mjs';
 const LANES = [
   {
     lane: 'api',
-    port: 3101,
+    ports: [3101, 3111],
     steps: [
       ['npm', 'run', '--silent', 'test:unit'],
       ['npm', 'run', '--silent', 'test:api'],
@@ -21,7 +21,7 @@ const LANES = [
   },
   {
     lane: 'browser',
-    port: 3100,
+    ports: [3100, 3110],
     steps: [
       ['npm', 'run', '--silent', 'build'],
       ['npm', 'run', '--silent', 'test:bundle'],
@@ -45,7 +45,7 @@ function runStep(lane, [command, ...args]) {
   });
 }
 
-async function runLane({ lane, port, steps }) {
+async function runLane({ lane, ports, steps }) {
   const started = Date.now();
   let passed = true;
   for (const step of steps) {
@@ -60,9 +60,20 @@ async function runLane({ lane, port, steps }) {
   console.log(`[${lane}] own steps ${passed ? 'passed' : 'failed'} after ${seconds()} s`);
   if (lane === 'browser') openJourneys(passed);
   if (!(await journeysOpen)) return { passed, failedJourneys: [] };
-  const journeys = await runJourneys(lane, port, queue, axeRecord);
+  const journeys = await runJourneys(lane, ports, queue, axeRecord);
   console.log(`[${lane}] journeys done after ${seconds()} s`);
   return { passed: passed && journeys.started, failedJourneys: journeys.failed };
+}
+
+// Lint and types first, side by side (each uses a core and a half for about 45 s); nothing else
+// runs if either fails.
+const checks = await Promise.all([
+  runStep('lint', ['npm', 'run', '--silent', 'lint']),
+  runStep('types', ['npm', 'run', '--silent', 'typecheck']),
+]);
+if (checks.some((code) => code !== 0)) {
+  console.log('Lint or types failed: npm test stops here.');
+  process.exit(1);
 }
 
 const results = await Promise.all(LANES.map(runLane));

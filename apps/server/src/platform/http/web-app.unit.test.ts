@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerWebApp } from './web-app';
@@ -19,6 +19,7 @@ describe('the built web app', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), INDEX);
     writeFileSync(join(dist, 'login.html'), LOGIN);
+    writeFileSync(join(dist, 'login.html.br'), brotliCompressSync(LOGIN));
     writeFileSync(join(dist, 'assets', 'chunk-abc123.js'), CHUNK);
     writeFileSync(join(dist, 'assets', 'chunk-abc123.js.br'), brotliCompressSync(CHUNK));
     app = Fastify();
@@ -42,6 +43,10 @@ describe('the built web app', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(String(response.headers.vary)).toContain('Cookie');
     }
+    const compressed = await get('/login', { 'accept-encoding': 'br' });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(LOGIN);
+    expect(String(compressed.headers.vary)).toMatch(/Cookie.*accept-encoding/i);
   });
 
   it('sends the app page to someone with a session, or arriving with a notice to show', async () => {

@@ -1,4 +1,4 @@
-import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { axeFindings } from './axe';
 import { AXE_MARKS, coverageSummary, fingerprint, firstTime } from './axe-coverage';
 
@@ -30,6 +30,8 @@ const FORGET_ON_NEW_ADDRESS = `
 const QUIET_MS = 300;
 const SETTLE_LIMIT_MS = 3_000;
 const SNAPSHOT_PATH = '/__axe-snapshot__';
+/** Playwright's own default, for a copy taken without a viewport of its own. */
+const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
 
 interface Snapshot {
   url: URL;
@@ -100,23 +102,26 @@ class ScreenSnapshots {
     }
   }
 
-  /** Axe's findings on every copy, each line naming the address it was taken at. */
-  async findings(browser: Browser): Promise<string[]> {
-    if (this.snapshots.size === 0) return [];
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.route(`**${SNAPSHOT_PATH}`, (route) => route.fulfill({ contentType: 'text/html', body: '' }));
+  /**
+   * Axe's findings on every copy, each line naming the address it was taken at, read in `page`: the
+   * worker's one page for axe, whose cache and compiled axe outlast a single journey.
+   */
+  async findings(page: Page): Promise<string[]> {
     const findings = new Set<string>();
     for (const { url, html, viewport, within } of this.snapshots.values()) {
       // An empty page of the app's origin first, so that each copy's stylesheets load from it.
       if (new URL(page.url()).origin !== url.origin) await page.goto(new URL(SNAPSHOT_PATH, url).href);
-      if (viewport) await page.setViewportSize(viewport);
-      await page.setContent(html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, ''), { waitUntil: 'load' });
+      await page.setViewportSize(viewport ?? DEFAULT_VIEWPORT);
+      // Without its scripts a copy has no use for the links preloading them.
+      const copy = html.replace(
+        /<script\b[^>]*>[\s\S]*?<\/script>|<link\b[^>]*\brel="modulepreload"[^>]*>/gi,
+        '',
+      );
+      await page.setContent(copy, { waitUntil: 'load' });
       for (const finding of await axeFindings(page, within ?? undefined)) {
         findings.add(`${url.pathname}${url.search} ${finding}`);
       }
     }
-    await context.close();
     return [...findings];
   }
 
@@ -165,21 +170,35 @@ class ScreenSnapshots {
   }
 }
 
-export const test = base.extend<{ axeEveryScreen: void }, { axeCoverageReport: void }>({
+export const test = base.extend<{ axeEveryScreen: void }, { axeCoverageReport: void; axePage: Page }>({
   axeEveryScreen: [
     // `context` first, so the journey's own page is watched from its first screen.
-    async ({ browser, context: _context }, use) => {
+    async ({ browser, context: _context, axePage }, use) => {
       const snapshots = new ScreenSnapshots();
-      const watchContext = (created: BrowserContext) => snapshots.watchContext(created);
+      const watchContext = (created: BrowserContext) => {
+        if (created !== axePage.context()) snapshots.watchContext(created);
+      };
       browser.contexts().forEach(watchContext);
       browser.on('context', watchContext);
       await use();
       browser.off('context', watchContext);
       await snapshots.finish();
-      expect(await snapshots.findings(browser), 'axe on the screens this journey reached').toEqual([]);
+      expect(await snapshots.findings(axePage), 'axe on the screens this journey reached').toEqual([]);
     },
     // Axe reads the copies after the journey, on its own clock.
     { auto: true, timeout: 600_000 },
+  ],
+  axePage: [
+    async ({ browser }, use) => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.route(`**${SNAPSHOT_PATH}`, (route) =>
+        route.fulfill({ contentType: 'text/html', body: '' }),
+      );
+      await use(page);
+      await context.close();
+    },
+    { scope: 'worker' },
   ],
   axeCoverageReport: [
     // Playwright reads a fixture's dependencies from its first parameter's pattern; this one has none.

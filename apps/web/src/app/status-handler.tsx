@@ -73,9 +73,11 @@ export function createStatusHandler(navigate: Navigate) {
         });
         return;
       default:
-        // The report form loads when first offered: no first page carries it (issue 15).
-        void import('@/components/error-report').then(({ offerErrorReport }) =>
-          offerErrorReport(error, session.email()),
+        // The report form loads when first offered: no first page carries it (issue 15). Should
+        // its code not load, the error is still said.
+        void import('@/components/error-report').then(
+          ({ offerErrorReport }) => offerErrorReport(error, session.email()),
+          () => openErrorModal({ title: MESSAGES.unexpectedError, children: error.summary }),
         );
     }
   };

@@ -10,15 +10,12 @@ import {
   type ReactNode,
 } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RoleKey, SessionUserDto } from '@rrp/domain';
+import { SESSION_COOKIES, type RoleKey, type SessionUserDto } from '@rrp/domain';
 import { ApiError, apiFetch, setApiErrorHandler, setSessionSource } from './api-client';
 import { deleteCookie, readCookie, writeCookie } from './cookies';
 import { resolveActiveRole } from './roles';
 
-const TOKEN_COOKIE = 'rrp_token';
-/** While impersonating, the staff member's own token waits here. */
-const REAL_TOKEN_COOKIE = 'rrp_real_token';
-const ROLE_COOKIE = 'rrp_role';
+const { token: TOKEN_COOKIE, realToken: REAL_TOKEN_COOKIE, role: ROLE_COOKIE } = SESSION_COOKIES;
 const ROLE_COOKIE_DAYS = 30;
 
 /** The `exp` of a JWT, in milliseconds, or null when it cannot be read. */

@@ -4,3 +4,4 @@ export * from './catalogue';
 export * from './limits';
 export * from './research-match';
 export * from './tissue';
+export * from './session';

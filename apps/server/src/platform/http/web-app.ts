@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { errorCodes, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { SESSION_COOKIES } from '@rrp/domain';
 import { NotFoundError } from './errors';
 import { WEB_DIST } from '../../paths';
 
@@ -55,8 +56,10 @@ export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST): 
   if (hasBuild && existsSync(`${distDir}/login.html`))
     app.get('/login', (request, reply) => {
       const query = Object.keys(request.query as Record<string, unknown>);
-      const asVisitor =
-        !/(^|;\s*)rrp_token=/.test(request.headers.cookie ?? '') && query.every((key) => key === 'next');
+      const hasSession = (request.headers.cookie ?? '')
+        .split(';')
+        .some((cookie) => cookie.trim().startsWith(`${SESSION_COOKIES.token}=`));
+      const asVisitor = !hasSession && query.every((key) => key === 'next');
       return reply
         .header('Cache-Control', 'no-cache')
         .header('Vary', 'Cookie')

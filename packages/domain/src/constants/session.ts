@@ -1,0 +1,10 @@
+/**
+ * The browser's session cookies (foundation §4, §9): the web app writes them, and the server reads
+ * the token's presence to choose the sign-in page it sends (a visitor's prerendered one or the app).
+ */
+export const SESSION_COOKIES = {
+  token: 'rrp_token',
+  /** While impersonating, the staff member's own token waits here. */
+  realToken: 'rrp_real_token',
+  role: 'rrp_role',
+} as const;

@@ -77,6 +77,25 @@ async function settle(page: Page, inFlight: () => number): Promise<void> {
   );
 }
 
+/** Replaces the page's document with `html` and waits for its stylesheets, in the page. */
+async function writeDocument(html: string): Promise<void> {
+  document.open();
+  document.write(html);
+  document.close();
+  // The links are in the document now and load in later tasks: listening here misses no event.
+  await Promise.all(
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')]
+      .filter((link) => !link.sheet)
+      .map(
+        (link) =>
+          new Promise((loaded) => {
+            link.addEventListener('load', loaded, { once: true });
+            link.addEventListener('error', loaded, { once: true });
+          }),
+      ),
+  );
+}
+
 class ScreenSnapshots {
   private readonly snapshots = new Map<string, Snapshot>();
   private readonly pages = new Map<Page, () => number>();
@@ -104,20 +123,23 @@ class ScreenSnapshots {
 
   /**
    * Axe's findings on every copy, each line naming the address it was taken at, read in `page`: the
-   * worker's one page for axe, whose cache and compiled axe outlast a single journey.
+   * worker's one page for axe, whose cache and loaded axe outlast a single journey. Each copy is
+   * written into the same document (`document.open` keeps the window, and axe with it), once the
+   * page is at an empty address of the copy's origin, so its stylesheets load from there.
    */
   async findings(page: Page): Promise<string[]> {
     const findings = new Set<string>();
     for (const { url, html, viewport, within } of this.snapshots.values()) {
-      // An empty page of the app's origin first, so that each copy's stylesheets load from it.
       if (new URL(page.url()).origin !== url.origin) await page.goto(new URL(SNAPSHOT_PATH, url).href);
-      await page.setViewportSize(viewport ?? DEFAULT_VIEWPORT);
+      const size = viewport ?? DEFAULT_VIEWPORT;
+      const current = page.viewportSize();
+      if (current?.width !== size.width || current.height !== size.height) await page.setViewportSize(size);
       // Without its scripts a copy has no use for the links preloading them.
       const copy = html.replace(
         /<script\b[^>]*>[\s\S]*?<\/script>|<link\b[^>]*\brel="modulepreload"[^>]*>/gi,
         '',
       );
-      await page.setContent(copy, { waitUntil: 'load' });
+      await page.evaluate(writeDocument, copy);
       for (const finding of await axeFindings(page, within ?? undefined)) {
         findings.add(`${url.pathname}${url.search} ${finding}`);
       }

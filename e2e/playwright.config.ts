@@ -28,7 +28,10 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
-    trace: 'retain-on-failure',
+    // A failed journey keeps a trace of DOM snapshots, without the film of screenshots (recording
+    // it took a third of the journeys' CPU). `npm test`'s lanes record none (E2E_TRACE=off): a CI
+    // machine's traces go with it, and a failed file run again on its own records one.
+    trace: process.env.E2E_TRACE === 'off' ? 'off' : { mode: 'retain-on-failure', screenshots: false },
   },
   // `npm test` starts one server per lane itself and runs the journeys against it file by file
   // (scripts/journey-lane.mjs); on its own, Playwright starts and stops the server.

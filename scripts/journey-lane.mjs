@@ -164,8 +164,14 @@ export async function runJourneys(lane, ports, queue, axeRecord) {
         E2E_MAIL_DIR: mailDir,
         E2E_AXE_RECORD: axeRecord,
         E2E_OUTPUT_DIR: join('test-results', name),
+        E2E_TRACE: 'off',
       };
-      if (!(await runFile(lane, file, env))) failed.push(file);
+      if (!(await runFile(lane, file, env))) {
+        failed.push(file);
+        console.log(
+          `[${lane}] ${file} failed; for a trace, run it alone: cd e2e && npx playwright test ${file}`,
+        );
+      }
     } finally {
       await stopServer(server, port);
       rmSync(dataDir, { recursive: true, force: true });

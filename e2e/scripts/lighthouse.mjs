@@ -6,7 +6,7 @@
 // scores under 95. LIGHTHOUSE_ONLY=<name> audits one page; with LIGHTHOUSE_REPORTS=<dir>, each
 // page's median report is written there as JSON, to read which audits cost the score.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -113,13 +113,13 @@ try {
     const runs = [];
     for (let run = 0; run < RUNS; run += 1) runs.push(await audit(target));
     runs.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
-    const { categories, audits } = runs[Math.floor(runs.length / 2)];
-    if (process.env.LIGHTHOUSE_REPORTS) {
+    const median = runs[Math.floor(runs.length / 2)];
+    const { categories, audits } = median;
+    const reports = process.env.LIGHTHOUSE_REPORTS;
+    if (reports) {
+      mkdirSync(reports, { recursive: true });
       const file = `${target.name.replace(/\W+/g, '-').replace(/^-|-$/g, '')}.json`;
-      writeFileSync(
-        join(process.env.LIGHTHOUSE_REPORTS, file),
-        JSON.stringify(runs[Math.floor(runs.length / 2)], null, 1),
-      );
+      writeFileSync(join(reports, file), JSON.stringify(median, null, 1));
     }
     const score = Math.round(categories.performance.score * 100);
     failed ||= score < MIN_SCORE;

@@ -30,7 +30,7 @@ export async function loadAxe(page: Page): Promise<void> {
 /** One line per axe violation: the rule, its impact, and each element with what fails there. */
 export async function axeFindings(page: Page, within?: string): Promise<string[]> {
   await loadAxe(page);
-  // The portal has no frames of its own: legacy mode checks the page alone, without opening a helper page.
+  // Legacy mode runs axe in the page itself, without the helper page its frame-by-frame mode opens.
   const builder = new AxeBuilder({ page, axeSource: LOADED_BY_LOAD_AXE }).setLegacyMode(true);
   if (within) builder.include(within);
   const { violations } = await builder.analyze();

@@ -27,8 +27,32 @@ export async function loadAxe(page: Page): Promise<void> {
   }
 }
 
+/** The longest a check waits for transitions to end, as the screen copies' wait does. */
+const TRANSITIONS_LIMIT_MS = 3_000;
+
+/**
+ * Waits (up to `limitMs`) for the page's finite animations and transitions to end, from the next
+ * frame on (a transition set off by the last action has started by then): axe reads colours as
+ * they are drawn, and a dialog still fading in is not the colour it will be.
+ */
+export async function transitionsEnded(page: Page, limitMs: number): Promise<void> {
+  await page.evaluate((limit) => {
+    const nextFrame = new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
+    const ended = nextFrame.then(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+    );
+    return Promise.race([ended, new Promise((resolve) => setTimeout(resolve, limit))]);
+  }, limitMs);
+}
+
 /** One line per axe violation: the rule, its impact, and each element with what fails there. */
 export async function axeFindings(page: Page, within?: string): Promise<string[]> {
+  await transitionsEnded(page, TRANSITIONS_LIMIT_MS);
   await loadAxe(page);
   // Legacy mode runs axe in the page itself, without the helper page its frame-by-frame mode opens.
   const builder = new AxeBuilder({ page, axeSource: LOADED_BY_LOAD_AXE }).setLegacyMode(true);

@@ -1,5 +1,5 @@
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
-import { axeFindings } from './axe';
+import { axeFindings, transitionsEnded } from './axe';
 import { AXE_MARKS, coverageSummary, fingerprint, firstTime } from './axe-coverage';
 
 // Journeys import everything Playwright offers from here, with `test` checking every screen.
@@ -62,19 +62,7 @@ async function settle(page: Page, inFlight: () => number): Promise<void> {
     else if (Date.now() - quietSince >= QUIET_MS) break;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  await page.evaluate(
-    (limit) =>
-      Promise.race([
-        Promise.all(
-          document
-            .getAnimations()
-            .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-            .map((animation) => animation.finished.catch(() => undefined)),
-        ),
-        new Promise((resolve) => setTimeout(resolve, limit)),
-      ]),
-    SETTLE_LIMIT_MS,
-  );
+  await transitionsEnded(page, SETTLE_LIMIT_MS);
 }
 
 /** Replaces the page's document with `html` and waits for its stylesheets, in the page. */

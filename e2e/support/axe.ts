@@ -18,7 +18,7 @@ async function loadAxeInto(frame: Frame): Promise<void> {
 }
 
 /** Loads axe-core into the page's frames that do not have it yet. */
-export async function loadAxe(page: Page): Promise<void> {
+async function loadAxe(page: Page): Promise<void> {
   await loadAxeInto(page.mainFrame());
   for (const frame of page.mainFrame().childFrames()) {
     const limit = new Promise((resolve) => setTimeout(resolve, FRAME_LOAD_LIMIT_MS));
@@ -27,15 +27,15 @@ export async function loadAxe(page: Page): Promise<void> {
   }
 }
 
-/** The longest a check waits for transitions to end, as the screen copies' wait does. */
+/** The longest anything waits for a page's transitions to end before reading it. */
 const TRANSITIONS_LIMIT_MS = 3_000;
 
 /**
- * Waits (up to `limitMs`) for the page's finite animations and transitions to end, from the next
+ * Waits (within limits) for the page's finite animations and transitions to end, from the next
  * frame on (a transition set off by the last action has started by then): axe reads colours as
  * they are drawn, and a dialog still fading in is not the colour it will be.
  */
-export async function transitionsEnded(page: Page, limitMs: number): Promise<void> {
+export async function transitionsEnded(page: Page): Promise<void> {
   await page.evaluate((limit) => {
     const nextFrame = new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
     const ended = nextFrame.then(() =>
@@ -47,12 +47,11 @@ export async function transitionsEnded(page: Page, limitMs: number): Promise<voi
       ),
     );
     return Promise.race([ended, new Promise((resolve) => setTimeout(resolve, limit))]);
-  }, limitMs);
+  }, TRANSITIONS_LIMIT_MS);
 }
 
 /** One line per axe violation: the rule, its impact, and each element with what fails there. */
 export async function axeFindings(page: Page, within?: string): Promise<string[]> {
-  await transitionsEnded(page, TRANSITIONS_LIMIT_MS);
   await loadAxe(page);
   // Legacy mode runs axe in the page itself, without the helper page its frame-by-frame mode opens.
   const builder = new AxeBuilder({ page, axeSource: LOADED_BY_LOAD_AXE }).setLegacyMode(true);
@@ -71,6 +70,8 @@ export async function axeFindings(page: Page, within?: string): Promise<string[]
  * unless this run already checked a state of the same kinds of element.
  */
 export async function expectNoAxeViolations(page: Page, within?: string): Promise<void> {
+  // Settled first: a fingerprint taken mid-transition would name a state no person sees.
+  await transitionsEnded(page);
   if (!firstTime(await fingerprint(page, within ?? null))) return;
   expect(await axeFindings(page, within)).toEqual([]);
 }

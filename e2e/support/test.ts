@@ -62,7 +62,7 @@ async function settle(page: Page, inFlight: () => number): Promise<void> {
     else if (Date.now() - quietSince >= QUIET_MS) break;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  await transitionsEnded(page, SETTLE_LIMIT_MS);
+  await transitionsEnded(page);
 }
 
 /** Replaces the page's document with `html` and waits for its stylesheets, in the page. */

@@ -11,5 +11,7 @@ const at = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 export const MIGRATIONS_FOLDER = at('./db/migrations');
 /** The built web app. */
 export const WEB_DIST = at('../../web/dist');
+/** The web app's module that renders its signed-in home per request, built beside it. */
+export const WEB_SERVER_RENDER = at('../../web/dist-server/server-render.js');
 /** The default DATA_DIR: `data/` at the repository root. */
 export const DEFAULT_DATA_DIR = at('../../../data');

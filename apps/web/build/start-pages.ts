@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
@@ -11,6 +11,15 @@ import { build, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
 export const PRERENDERED_PAGES = [
   { path: '/login', file: 'login.html', screen: 'src/features/home/screens/login-screen.tsx' },
 ];
+
+/** The screens the server renders per request (src/server-render.tsx): the signed-in home. */
+export const SERVER_RENDERED_SCREENS = ['src/features/home/screens/home-screen.tsx'];
+
+/**
+ * Where the server's rendering module is built, with its page template: beside dist/, not in it,
+ * so that it is not served. Node resolves the packages it leaves external from here as well.
+ */
+export const SERVER_RENDER_DIR = 'dist-server';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
@@ -63,9 +72,11 @@ ${start}.then(async () => {
  * and starts the app through a starter (writeStarter). Each page of PRERENDERED_PAGES is written
  * beside it: index.html with the page's markup inside its root element, its screen's stylesheets,
  * and no preload links, so that it paints as soon as its HTML and styles are in; its starter then
- * loads the code and main.tsx hydrates the markup. The markup comes from src/prerender.tsx, built
- * for Node with this same configuration, so its class names are the client build's. Runs once the
- * client files are written, before precompress.
+ * loads the code and main.tsx hydrates the markup. The markup comes from src/server-render.tsx,
+ * built for Node with this same configuration into SERVER_RENDER_DIR, so its class names are the
+ * client build's; the server keeps using that module to render the signed-in home per request, in
+ * the template written beside it (app-page.html: the same page, with slots for the markup and the
+ * reads it was rendered with). Runs once the client files are written, before precompress.
  */
 export function startPages(): Plugin {
   let config: ResolvedConfig;
@@ -91,37 +102,46 @@ export function startPages(): Plugin {
       );
 
       const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
-      // Inside node_modules, so that Node resolves the packages the server build leaves external.
-      const serverDir = join(config.root, 'node_modules', '.rrp-prerender');
-      try {
-        await build({
-          configFile: config.configFile,
-          root: config.root,
-          mode: config.mode,
-          logLevel: 'warn',
-          build: { ssr: 'src/prerender.tsx', outDir: serverDir, emptyOutDir: true, copyPublicDir: false },
-        });
-        const module = (await import(pathToFileURL(join(serverDir, 'prerender.js')).href)) as {
-          renderPage(path: string): Promise<string>;
-        };
-        const afterPaint = starterTag(writeStarter(outDir, entry, largest, true));
-        for (const page of PRERENDERED_PAGES) {
-          if (!manifest[page.screen]) throw new Error(`${page.screen} is not a chunk of the build`);
-          // Its screen's own styles too: they would otherwise come with its code, after the paint.
-          const stylesheets = chunkStylesheets(manifest, page.screen)
-            .filter((file) => !index.includes(`/${file}"`))
-            .map((file) => `\n    <link rel="stylesheet" crossorigin href="/${file}">`);
-          const markup = await module.renderPage(page.path);
-          const html = index
-            .replace(MODULE_PRELOAD, '')
-            .replace(ENTRY_SCRIPT, afterPaint)
-            .replace('</head>', `${stylesheets.join('')}\n  </head>`)
-            .replace(ROOT_ELEMENT, `<div id="root">${markup}</div>`);
-          writeFileSync(join(outDir, page.file), html);
-        }
-      } finally {
-        rmSync(serverDir, { recursive: true, force: true });
-      }
+      const serverDir = join(config.root, SERVER_RENDER_DIR);
+      await build({
+        configFile: config.configFile,
+        root: config.root,
+        mode: config.mode,
+        logLevel: 'warn',
+        build: { ssr: 'src/server-render.tsx', outDir: serverDir, emptyOutDir: true, copyPublicDir: false },
+      });
+      const module = (await import(pathToFileURL(join(serverDir, 'server-render.js')).href)) as {
+        renderPage(path: string): Promise<string>;
+        MARKUP_SLOT: string;
+        STATE_SLOT: string;
+      };
+      const afterPaint = starterTag(writeStarter(outDir, entry, largest, true));
+      // A rendered page: no preloading (it paints first, then its starter loads the code), and
+      // its screens' own styles, which would otherwise come with their code, after the paint.
+      const renderedPage = (screens: string[], markup: string) => {
+        const stylesheets = [...new Set(screens.flatMap((screen) => chunkStylesheets(manifest, screen)))]
+          .filter((file) => !index.includes(`/${file}"`))
+          .map((file) => `\n    <link rel="stylesheet" crossorigin href="/${file}">`);
+        return index
+          .replace(MODULE_PRELOAD, '')
+          .replace(ENTRY_SCRIPT, afterPaint)
+          .replace('</head>', `${stylesheets.join('')}\n  </head>`)
+          .replace(ROOT_ELEMENT, () => `<div id="root">${markup}</div>`);
+      };
+      for (const screen of [...PRERENDERED_PAGES.map((page) => page.screen), ...SERVER_RENDERED_SCREENS])
+        if (!manifest[screen]) throw new Error(`${screen} is not a chunk of the build`);
+      for (const page of PRERENDERED_PAGES)
+        writeFileSync(
+          join(outDir, page.file),
+          renderedPage([page.screen], await module.renderPage(page.path)),
+        );
+      writeFileSync(
+        join(serverDir, 'app-page.html'),
+        renderedPage(SERVER_RENDERED_SCREENS, module.MARKUP_SLOT).replace(
+          '</body>',
+          () => `${module.STATE_SLOT}\n  </body>`,
+        ),
+      );
     },
   };
 }

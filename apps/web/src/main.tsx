@@ -4,24 +4,29 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { App } from './app/app';
 import { appRoutes, createAppRouter, loadScreensOf } from './app/router';
+import { createQueryClient } from './lib/query-client';
+import { SERVER_STATE_ELEMENT_ID } from './lib/server-request';
 
 const container = document.getElementById('root')!;
 const routes = appRoutes();
-// The sign-in page arrives prerendered (build/start-pages.ts): React takes over its markup once the
-// screen's code is here, so the first render matches it. Every other page renders in the browser.
-const prerendered = container.hasChildNodes();
-const ready = prerendered ? loadScreensOf(routes, window.location.pathname) : Promise.resolve();
+// Some pages arrive rendered: the sign-in page at build, the signed-in home by the server with the
+// reads it shows (src/server-render.tsx). React takes over their markup once the screen's code is
+// here, so the first render matches it. Every other page renders in the browser.
+const rendered = container.hasChildNodes();
+const serverState = document.getElementById(SERVER_STATE_ELEMENT_ID)?.textContent;
+const queryClient = createQueryClient(serverState ? JSON.parse(serverState) : undefined);
+const ready = rendered ? loadScreensOf(routes, window.location.pathname) : Promise.resolve();
 
 void ready.then(() => {
   const app = (
     <StrictMode>
-      <App router={createAppRouter(routes)} />
+      <App router={createAppRouter(routes)} queryClient={queryClient} />
     </StrictMode>
   );
   // A transition: React renders the first screen in slices that leave the main thread free to
   // answer input in between (Lighthouse's Total Blocking Time, issue 15).
   startTransition(() => {
-    if (prerendered) hydrateRoot(container, app);
+    if (rendered) hydrateRoot(container, app);
     else createRoot(container).render(app);
   });
 });

@@ -1,9 +1,8 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider } from '@/lib/session';
 import { ErrorReporting } from '@/lib/error-reporting-starter';
 import type { createAppRouter } from './router';
@@ -13,8 +12,15 @@ import { cssVariablesResolver, theme } from './theme';
 type AppRouter = ReturnType<typeof createAppRouter>;
 
 /** What every screen renders within: theme, notifications, queries, error reporting and the session. */
-export function AppFrame({ navigate, children }: { navigate: AppRouter['navigate']; children: ReactNode }) {
-  const [queryClient] = useState(() => createQueryClient());
+export function AppFrame({
+  navigate,
+  queryClient,
+  children,
+}: {
+  navigate: AppRouter['navigate'];
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
   const onApiError = useMemo(() => createStatusHandler(navigate), [navigate]);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
@@ -27,9 +33,9 @@ export function AppFrame({ navigate, children }: { navigate: AppRouter['navigate
   );
 }
 
-export function App({ router }: { router: AppRouter }) {
+export function App({ router, queryClient }: { router: AppRouter; queryClient: QueryClient }) {
   return (
-    <AppFrame navigate={router.navigate}>
+    <AppFrame navigate={router.navigate} queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppFrame>
   );

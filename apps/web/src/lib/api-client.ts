@@ -1,3 +1,5 @@
+import { serverRequest } from './server-request';
+
 /**
  * The typed API client. It adds the session token and the active role to every call and turns
  * failures into typed errors. Statuses other than 400 also go to the app's handler, which acts
@@ -93,7 +95,8 @@ export function authorizationHeader(): Record<string, string> {
 export function buildUrl(path: string, query: ApiRequest['query'], role: string | null): string {
   const url = new URL(
     path.startsWith('/api/') ? path : `/api/${path.replace(/^\//, '')}`,
-    window.location.origin,
+    // Only the path and query are kept: on the server (no window) any origin does.
+    typeof window === 'undefined' ? 'http://server.invalid' : window.location.origin,
   );
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
@@ -112,7 +115,8 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   // A FormData body (an upload) is sent as multipart; the browser sets its boundary.
   const multipart = request.body instanceof FormData;
   if (request.body !== undefined && !multipart) headers['content-type'] = 'application/json';
-  const response = await fetch(url, {
+  // A page rendered on the server asks the server's own API, in process (src/server-render.tsx).
+  const response = await (serverRequest()?.fetch ?? fetch)(url, {
     method,
     headers,
     body:

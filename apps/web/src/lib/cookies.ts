@@ -1,7 +1,9 @@
+import { serverRequest } from './server-request';
+
 /** Minimal cookie helpers for the session token and the active role (foundation §4, §9). */
 export function readCookie(name: string): string | null {
-  // A page prerendered at build has no cookies: it is what a visitor sees.
-  if (typeof document === 'undefined') return null;
+  // On the server: the cookies of the request being rendered (none for a page prerendered at build).
+  if (typeof document === 'undefined') return serverRequest()?.cookie(name) ?? null;
   const prefix = `${encodeURIComponent(name)}=`;
   const entry = document.cookie.split('; ').find((part) => part.startsWith(prefix));
   return entry ? decodeURIComponent(entry.slice(prefix.length)) : null;

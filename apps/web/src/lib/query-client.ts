@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { hydrate, QueryClient, type DehydratedState, type Query } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
 /**
@@ -8,14 +8,38 @@ import { ApiError } from './api-client';
  */
 export const HOME_READ_FRESH_MS = 30_000;
 
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
+/**
+ * How long the reads a page rendered on the server came with are not read again as the page's
+ * screens mount: asking at once for what the page has just brought would only make the screen
+ * render twice. Changes invalidate them at once, whatever this says.
+ */
+export const SERVER_READ_FRESH_MS = 30_000;
+
+/** The reads a page rendered on the server came with: their hash, and when the server read them. */
+const serverReads = new Map<string, number>();
+
+const fetchedBeforeMount = (query: Query) => {
+  const readAt = serverReads.get(query.queryHash);
+  return (
+    readAt !== undefined && query.state.dataUpdatedAt === readAt && Date.now() - readAt < SERVER_READ_FRESH_MS
+  );
+};
+
+/** The app's query client; `serverState` holds the reads of a page rendered on the server. */
+export function createQueryClient(serverState?: DehydratedState): QueryClient {
+  const client = new QueryClient({
     defaultOptions: {
       queries: {
         // Client errors will not get better by asking again.
         retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
         refetchOnWindowFocus: false,
+        refetchOnMount: (query) => !fetchedBeforeMount(query),
       },
     },
   });
+  if (serverState) {
+    hydrate(client, serverState);
+    for (const { queryHash, state } of serverState.queries) serverReads.set(queryHash, state.dataUpdatedAt);
+  }
+  return client;
 }

@@ -14,6 +14,7 @@ import { SESSION_COOKIES, type RoleKey, type SessionUserDto } from '@rrp/domain'
 import { ApiError, apiFetch, setApiErrorHandler, setSessionSource } from './api-client';
 import { deleteCookie, readCookie, writeCookie } from './cookies';
 import { resolveActiveRole } from './roles';
+import { serverRequest } from './server-request';
 
 const { token: TOKEN_COOKIE, realToken: REAL_TOKEN_COOKIE, role: ROLE_COOKIE } = SESSION_COOKIES;
 const ROLE_COOKIE_DAYS = 30;
@@ -39,10 +40,14 @@ export function activeRoleFor(user: SessionUserDto): RoleKey | null {
   return resolveActiveRole(user, readCookie(ROLE_COOKIE));
 }
 
-// The API client reads the session from here, so calls made outside React carry it too.
+// The API client reads the session from here, so calls made outside React carry it too. A page
+// rendered on the server reads the request's session instead (lib/server-request.ts).
 let currentToken: string | null = typeof document === 'undefined' ? null : storedToken();
 let currentRole: RoleKey | null = null;
-setSessionSource({ token: () => currentToken, role: () => currentRole });
+setSessionSource({
+  token: () => (serverRequest() ? storedToken() : currentToken),
+  role: () => serverRequest()?.activeRole() ?? currentRole,
+});
 
 export interface Session {
   token: string | null;
@@ -87,7 +92,7 @@ export function SessionProvider({
   onApiError: (error: ApiError, session: SessionControls) => void;
 }) {
   const queryClient = useQueryClient();
-  const [token, setToken] = useState<string | null>(currentToken);
+  const [token, setToken] = useState<string | null>(() => (serverRequest() ? storedToken() : currentToken));
   const [rememberedRole, setRememberedRole] = useState<string | null>(() => readCookie(ROLE_COOKIE));
 
   const me = useQuery({

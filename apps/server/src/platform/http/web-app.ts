@@ -3,6 +3,7 @@ import { errorCodes, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { SESSION_COOKIES } from '@rrp/domain';
 import { NotFoundError } from './errors';
+import { createServerRenderer, parseCookies } from './server-render';
 import { WEB_DIST } from '../../paths';
 
 /** The router's limit on a path parameter; longer ones answer 414. */
@@ -46,9 +47,20 @@ export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST): 
       throw new NotFoundError();
     });
 
-  // The site root is the app itself (static serving would refuse a directory).
+  // The site root is the app itself (static serving would refuse a directory). Someone with a
+  // session gets it rendered with what their home shows (server-render.ts), when it can be.
+  const renderSignedInPage = createServerRenderer(app, app.log);
   if (hasBuild)
-    app.get('/', (_request, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html'));
+    app.get('/', async (request, reply) => {
+      const cookies = request.headers.cookie;
+      const page = parseCookies(cookies).has(SESSION_COOKIES.token)
+        ? await renderSignedInPage('/', cookies)
+        : null;
+      if (page === null)
+        return reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').sendFile('index.html');
+      // The visitor's own data: never kept by a cache on the way.
+      return reply.header('Cache-Control', 'no-store').header('Vary', 'Cookie').type('text/html').send(page);
+    });
 
   // The sign-in page as a visitor first sees it, prerendered at build (apps/web/build/start-pages.ts),
   // so it paints before the app's JavaScript has run. Someone with a session cookie, or arriving
@@ -56,9 +68,7 @@ export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST): 
   if (hasBuild && existsSync(`${distDir}/login.html`))
     app.get('/login', (request, reply) => {
       const query = Object.keys(request.query as Record<string, unknown>);
-      const hasSession = (request.headers.cookie ?? '')
-        .split(';')
-        .some((cookie) => cookie.trim().startsWith(`${SESSION_COOKIES.token}=`));
+      const hasSession = parseCookies(request.headers.cookie).has(SESSION_COOKIES.token);
       const asVisitor = !hasSession && query.every((key) => key === 'next');
       return reply
         .header('Cache-Control', 'no-cache')

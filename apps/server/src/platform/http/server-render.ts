@@ -1,0 +1,103 @@
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { WEB_SERVER_RENDER } from '../../paths';
+
+/** The web app's rendering module (apps/web/src/server-render.tsx), as built. */
+interface WebRenderer {
+  renderSignedInPage(
+    path: string,
+    request: {
+      cookie(name: string): string | null;
+      fetch(url: string, init: RequestInit): Promise<Response>;
+    },
+  ): Promise<string | null>;
+}
+
+/** A page the server has not rendered by then is sent as the app's plain page instead. */
+export const SERVER_RENDER_LIMIT_MS = 2_000;
+
+/** The cookies of a request's Cookie header, by name. */
+export function parseCookies(header: string | undefined): Map<string, string> {
+  const cookies = new Map<string, string>();
+  for (const part of (header ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at < 0) continue;
+    const name = part.slice(0, at).trim();
+    try {
+      if (name && !cookies.has(name)) cookies.set(name, decodeURIComponent(part.slice(at + 1).trim()));
+    } catch {
+      // A value that is not URI-encoded is not one of ours.
+    }
+  }
+  return cookies;
+}
+
+/**
+ * The API as the rendering module's calls reach it: in process (`inject`), through the same
+ * routes, permission checks and serialisation as the browser's calls, with no socket.
+ */
+function inProcessFetch(app: FastifyInstance) {
+  return async (url: string, init: RequestInit): Promise<Response> => {
+    const response = await app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url,
+      headers: Object.fromEntries(new Headers(init.headers).entries()),
+      payload: typeof init.body === 'string' ? init.body : undefined,
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(response.headers))
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    const empty = response.statusCode === 204 || response.statusCode === 304;
+    return new Response(empty ? null : response.rawPayload, { status: response.statusCode, headers });
+  };
+}
+
+/**
+ * Renders the web app's signed-in pages on the server (issue 15): the page arrives drawn, with the
+ * reads it shows, instead of waiting for the app's code and then for each of its calls in turn.
+ * Answers null whenever the page is not rendered (no build of the module, a failed read, over the
+ * time limit, an error, which is logged), and the caller sends the app's plain page: the browser
+ * then renders it as it always could.
+ */
+export function createServerRenderer(
+  app: FastifyInstance,
+  log: FastifyBaseLogger,
+  modulePath = WEB_SERVER_RENDER,
+) {
+  let loading: Promise<WebRenderer | null> | undefined;
+  const renderer = () =>
+    (loading ??= existsSync(modulePath)
+      ? (import(pathToFileURL(modulePath).href) as Promise<WebRenderer>)
+      : Promise.resolve(null));
+  const fetch = inProcessFetch(app);
+  // Loaded while the server starts, so that the first visitor does not wait for it.
+  app.addHook('onReady', async () => void renderer().catch(() => undefined));
+
+  return async (path: string, cookieHeader: string | undefined): Promise<string | null> => {
+    const cookies = parseCookies(cookieHeader);
+    let timer: NodeJS.Timeout | undefined;
+    const overTime = new Promise<null>((resolve) => {
+      timer = setTimeout(() => {
+        log.warn(
+          { path },
+          `The page was not rendered within ${SERVER_RENDER_LIMIT_MS} ms; the plain page was sent`,
+        );
+        resolve(null);
+      }, SERVER_RENDER_LIMIT_MS);
+    });
+    try {
+      const module = await renderer();
+      if (!module) return null;
+      return await Promise.race([
+        module.renderSignedInPage(path, { cookie: (name) => cookies.get(name) ?? null, fetch }),
+        overTime,
+      ]);
+    } catch (error) {
+      log.error({ err: error, path }, 'Rendering the page on the server failed; the plain page was sent');
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}

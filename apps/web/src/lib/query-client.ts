@@ -15,18 +15,20 @@ export const HOME_READ_FRESH_MS = 30_000;
  */
 export const SERVER_READ_FRESH_MS = 30_000;
 
-/** The reads a page rendered on the server came with: their hash, and when the server read them. */
-const serverReads = new Map<string, number>();
-
-const fetchedBeforeMount = (query: Query) => {
-  const readAt = serverReads.get(query.queryHash);
-  return (
-    readAt !== undefined && query.state.dataUpdatedAt === readAt && Date.now() - readAt < SERVER_READ_FRESH_MS
-  );
-};
-
 /** The app's query client; `serverState` holds the reads of a page rendered on the server. */
 export function createQueryClient(serverState?: DehydratedState): QueryClient {
+  /** The reads the page came with: their hash, and when the server read them. */
+  const serverReads = new Map<string, number>();
+  const fetchedBeforeMount = (query: Query) => {
+    // Rendering on the server, nothing mounts: a read shows as it is, as it will in the browser.
+    if (typeof window === 'undefined') return true;
+    const readAt = serverReads.get(query.queryHash);
+    return (
+      readAt !== undefined &&
+      query.state.dataUpdatedAt === readAt &&
+      Date.now() - readAt < SERVER_READ_FRESH_MS
+    );
+  };
   const client = new QueryClient({
     defaultOptions: {
       queries: {

@@ -76,3 +76,54 @@ test('a researcher adds an e-mail address, which counts only once confirmed from
   await expect(status.getByRole('listitem').filter({ hasText: address })).toContainText('Verified');
   await expect(status.getByRole('button', { name: `Resend verification to ${address}` })).toHaveCount(0);
 });
+
+test('the signed-in home arrives drawn by the server with what it shows, and the app takes it over as it is', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  let held = Promise.resolve();
+  let release = () => {};
+  await page.route('**/assets/start-after-paint-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  for (const [email, shows] of [
+    ['primary_researcher@demo.test', 'Recent Requests'],
+    ['portal_admin@demo.test', 'Command Centre'],
+  ] as const) {
+    await page.context().clearCookies();
+    await signIn(page, email);
+    // Once the server has loaded the code of the parts this home shows, which it does once:
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: shows })).toBeVisible();
+    // The app's code is held back: what shows is the page as the server rendered it.
+    held = new Promise<void>((resolve) => (release = resolve));
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/'))
+        calls.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { level: 1, name: /^Welcome, Demo/ })).toBeVisible();
+    await expect(page.getByRole('heading', { name: shows })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('table').first()).toBeVisible();
+    expect(calls).toEqual([]);
+
+    release();
+    // Taken over: the header's account menu opens (a click before the code has run does nothing,
+    // so it is clicked until then), and the page read nothing it already had.
+    await expect(async () => {
+      await page.getByRole('button', { name: /Account menu/ }).click();
+      await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
+    await page.keyboard.press('Escape');
+    expect(calls.filter((call) => call.startsWith('GET'))).toEqual([]);
+    page.removeAllListeners('request');
+  }
+  // A mismatch between the server's markup and the app's first render is reported as an error.
+  expect(errors).toEqual([]);
+});

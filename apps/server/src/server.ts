@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { openDatabase } from './platform/db/open';
 import type { Database } from './platform/db/database';
 import { joinCluster, type ClusterMembership } from './platform/cluster/instance-registry';
+import { preloadServerRenderer } from './platform/http/server-render';
 import { seedDemoData, seedReferenceData } from './db/seed';
 
 export interface RunningServer {
@@ -44,6 +45,7 @@ export async function startServer(config: Config, options: { logger: boolean }):
       );
     }
     await app.listen({ port: config.port, host: config.host });
+    preloadServerRenderer();
     app.outbox.start();
     app.webhooks.start();
     app.jobs.start();

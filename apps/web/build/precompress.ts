@@ -23,7 +23,8 @@ export function precompress(): Plugin {
   let outDir = 'dist';
   return {
     name: 'rrp-precompress',
-    apply: 'build',
+    // Not the server's rendering module (start-pages.ts): nobody downloads it.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = config.build.outDir.startsWith('/')
         ? config.build.outDir

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { WEB_SERVER_RENDER } from '../../paths';
 
 /** The web app's rendering module (apps/web/src/server-render.tsx), as built. */
@@ -12,6 +12,19 @@ interface WebRenderer {
       fetch(url: string, init: RequestInit): Promise<Response>;
     },
   ): Promise<string | null>;
+}
+
+const loadRenderer = (modulePath: string) =>
+  existsSync(modulePath)
+    ? (import(pathToFileURL(modulePath).href) as Promise<WebRenderer>)
+    : Promise.resolve(null);
+
+/**
+ * Loads the rendering module ahead of the first signed-in visitor, who would otherwise wait for it
+ * (and, over the time limit, get the plain page). Modules load once per process.
+ */
+export function preloadServerRenderer(modulePath = WEB_SERVER_RENDER): void {
+  loadRenderer(modulePath).catch(() => undefined);
 }
 
 /** A page the server has not rendered by then is sent as the app's plain page instead. */
@@ -62,29 +75,21 @@ function inProcessFetch(app: FastifyInstance) {
  */
 export function createServerRenderer(
   app: FastifyInstance,
-  log: FastifyBaseLogger,
-  modulePath = WEB_SERVER_RENDER,
+  { modulePath = WEB_SERVER_RENDER, limitMs = SERVER_RENDER_LIMIT_MS } = {},
 ) {
+  const { log } = app;
   let loading: Promise<WebRenderer | null> | undefined;
-  const renderer = () =>
-    (loading ??= existsSync(modulePath)
-      ? (import(pathToFileURL(modulePath).href) as Promise<WebRenderer>)
-      : Promise.resolve(null));
+  const renderer = () => (loading ??= loadRenderer(modulePath));
   const fetch = inProcessFetch(app);
-  // Loaded while the server starts, so that the first visitor does not wait for it.
-  app.addHook('onReady', async () => void renderer().catch(() => undefined));
 
   return async (path: string, cookieHeader: string | undefined): Promise<string | null> => {
     const cookies = parseCookies(cookieHeader);
     let timer: NodeJS.Timeout | undefined;
     const overTime = new Promise<null>((resolve) => {
       timer = setTimeout(() => {
-        log.warn(
-          { path },
-          `The page was not rendered within ${SERVER_RENDER_LIMIT_MS} ms; the plain page was sent`,
-        );
+        log.warn({ path }, `The page was not rendered within ${limitMs} ms; the plain page was sent`);
         resolve(null);
-      }, SERVER_RENDER_LIMIT_MS);
+      }, limitMs);
     });
     try {
       const module = await renderer();

@@ -14,7 +14,11 @@ export const MAX_PARAM_LENGTH = 200;
  * they are, and index.html (never cached) for every other non-API path, so client-side routes,
  * /404 included, load the app.
  */
-export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir = WEB_DIST,
+  serverRender: Parameters<typeof createServerRenderer>[1] = {},
+): Promise<void> {
   const hasBuild = existsSync(`${distDir}/index.html`);
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -49,7 +53,7 @@ export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST): 
 
   // The site root is the app itself (static serving would refuse a directory). Someone with a
   // session gets it rendered with what their home shows (server-render.ts), when it can be.
-  const renderSignedInPage = createServerRenderer(app, app.log);
+  const renderSignedInPage = createServerRenderer(app, serverRender);
   if (hasBuild)
     app.get('/', async (request, reply) => {
       const cookies = request.headers.cookie;

@@ -3,24 +3,23 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { App } from './app/app';
-import { appRoutes, createAppRouter, loadScreensOf } from './app/router';
+import { createAppRouter, routerReady } from './app/router';
 import { createQueryClient } from './lib/query-client';
 import { SERVER_STATE_ELEMENT_ID } from './lib/server-request';
 
 const container = document.getElementById('root')!;
-const routes = appRoutes();
 // Some pages arrive rendered: the sign-in page at build, the signed-in home by the server with the
 // reads it shows (src/server-render.tsx). React takes over their markup once the screen's code is
 // here, so the first render matches it. Every other page renders in the browser.
 const rendered = container.hasChildNodes();
 const serverState = document.getElementById(SERVER_STATE_ELEMENT_ID)?.textContent;
 const queryClient = createQueryClient(serverState ? JSON.parse(serverState) : undefined);
-const ready = rendered ? loadScreensOf(routes, window.location.pathname) : Promise.resolve();
+const router = createAppRouter();
 
-void ready.then(() => {
+void (rendered ? routerReady(router) : Promise.resolve()).then(() => {
   const app = (
     <StrictMode>
-      <App router={createAppRouter(routes)} queryClient={queryClient} />
+      <App router={router} queryClient={queryClient} />
     </StrictMode>
   );
   // A transition: React renders the first screen in slices that leave the main thread free to

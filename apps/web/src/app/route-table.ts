@@ -333,7 +333,18 @@ export const ROUTES: RouteEntry[] = [
   },
 ];
 
-/** Whether a path leads to a built screen; navigation offers only these. */
+const screenOf = new Map<string, boolean>();
+
+/**
+ * Whether a path leads to a built screen; navigation offers only these. Remembered per path: the
+ * navigation asks for each of its links at every render, and matching a path against the whole
+ * table compiles each route's pattern again (issue 15, Total Blocking Time).
+ */
 export function hasScreen(path: string): boolean {
-  return ROUTES.some((entry) => entry.screen && matchPath(entry.path, path));
+  let known = screenOf.get(path);
+  if (known === undefined) {
+    known = ROUTES.some((entry) => entry.screen !== undefined && matchPath(entry.path, path) !== null);
+    screenOf.set(path, known);
+  }
+  return known;
 }

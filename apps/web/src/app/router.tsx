@@ -1,4 +1,4 @@
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RequireSession, RootLayout, ScreenLoader } from './layout';
 import { RouteErrorScreen } from './route-error';
 import { ROUTES, type RouteEntry } from './route-table';
@@ -42,20 +42,21 @@ export function appRoutes(): RouteObject[] {
   ];
 }
 
-/**
- * Loads the code of the screens `path` shows into `routes`, so that their first render is the
- * screen itself: a prerendered page (the sign-in page) hydrates against the same markup.
- */
-export async function loadScreensOf(routes: RouteObject[], path: string): Promise<void> {
-  const matches = matchRoutes(routes, path) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      Object.assign(route, await route.lazy(), { lazy: undefined });
-    }),
-  );
-}
-
 export function createAppRouter(routes: RouteObject[] = appRoutes()) {
   return createBrowserRouter(routes);
+}
+
+/**
+ * Resolves once the router has loaded the code of the screens its first page shows: a page that
+ * arrived rendered is then hydrated by a first render that is the screen itself, as its markup is.
+ */
+export function routerReady(router: ReturnType<typeof createAppRouter>): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
 }

@@ -8,34 +8,39 @@ afterEach(() => cleanup());
 // beside them, a Mantine table's first render alone can take longer.
 configure({ asyncUtilTimeout: 5_000 });
 
-// jsdom lacks what Mantine's components measure with.
-Object.defineProperty(window, 'matchMedia', {
-  writable: true,
-  value: (query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  }),
-});
-class ResizeObserverStub {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
-window.HTMLElement.prototype.scrollIntoView = () => undefined;
-// …and the font-loading events Mantine's autosizing textareas listen to.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    value: {
+// The server's rendering tests run in Node, with no window at all.
+if (typeof window !== 'undefined') installBrowserStubs();
+
+function installBrowserStubs() {
+  // jsdom lacks what Mantine's components measure with.
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
       addEventListener: () => undefined,
       removeEventListener: () => undefined,
-      ready: Promise.resolve(),
-    },
+      dispatchEvent: () => false,
+    }),
   });
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
+  window.HTMLElement.prototype.scrollIntoView = () => undefined;
+  // …and the font-loading events Mantine's autosizing textareas listen to.
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', {
+      value: {
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        ready: Promise.resolve(),
+      },
+    });
+  }
 }

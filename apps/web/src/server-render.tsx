@@ -30,23 +30,23 @@ const MAX_RENDERS = 6;
 const PAGE_TEMPLATE = new URL('./app-page.html', import.meta.url);
 let template: string | undefined;
 const pageTemplate = () => (template ??= readFileSync(PAGE_TEMPLATE, 'utf8'));
-const MARKUP_SLOT = '<!--app-markup-->';
-const STATE_SLOT = '<!--app-state-->';
+/** Where the template takes the page's markup, and the reads it was rendered with. */
+export const MARKUP_SLOT = '<!--app-markup-->';
+export const STATE_SLOT = '<!--app-state-->';
 
-function pageElement(path: string, queryClient: QueryClient) {
-  return async (): Promise<ReactNode> => {
-    const handler = createStaticHandler(appRoutes());
-    const context = await handler.query(new Request(new URL(path, 'http://server.invalid')));
-    if (context instanceof Response) throw new Error(`${path} redirects: it cannot be rendered here`);
-    const router = createStaticRouter(handler.dataRoutes, context);
-    return (
-      <StrictMode>
-        <AppFrame navigate={router.navigate} queryClient={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </AppFrame>
-      </StrictMode>
-    );
-  };
+/** The app at `path`; each render of it starts from the state it is given (the query cache). */
+async function pageElement(path: string, queryClient: QueryClient): Promise<ReactNode> {
+  const handler = createStaticHandler(appRoutes());
+  const context = await handler.query(new Request(new URL(path, 'http://server.invalid')));
+  if (context instanceof Response) throw new Error(`${path} redirects: it cannot be rendered here`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return (
+    <StrictMode>
+      <AppFrame navigate={router.navigate} queryClient={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppFrame>
+    </StrictMode>
+  );
 }
 
 /**
@@ -57,7 +57,7 @@ const suspended = (markup: string) => markup.includes('<!--$!-->') || markup.inc
 
 /** The markup of a public page as a visitor first sees it (no session, no data loaded yet). */
 export async function renderPage(path: string): Promise<string> {
-  const markup = renderToString(await pageElement(path, createQueryClient())());
+  const markup = renderToString(await pageElement(path, createQueryClient()));
   if (suspended(markup)) throw new Error(`${path}: a part of the page suspended while prerendering`);
   return markup;
 }
@@ -97,9 +97,8 @@ export async function renderSignedInPage(
   const queryClient = createQueryClient();
   let activeRole: string | null = null;
   return requests.run({ ...request, activeRole: () => activeRole }, async () => {
-    const page = pageElement(path, queryClient);
+    const element = await pageElement(path, queryClient);
     for (let render = 0; render < MAX_RENDERS; render += 1) {
-      const element = await page();
       const markup = renderToString(element);
       const waiting = queryClient.getQueryCache().findAll({ predicate: isWaiting });
       if (waiting.length === 0 && !suspended(markup)) {
@@ -129,5 +128,3 @@ export async function renderSignedInPage(
     return null;
   });
 }
-
-export { MARKUP_SLOT, STATE_SLOT };

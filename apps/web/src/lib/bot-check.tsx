@@ -1,5 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useClientConfig } from './client-config';
+import { useQueryClient } from '@tanstack/react-query';
+import { clientConfigQuery, type ClientConfig } from './client-config';
+
+type Recaptcha = NonNullable<ClientConfig['recaptcha']>;
 
 /** The part of Google's reCAPTCHA API the portal uses. */
 interface Grecaptcha {
@@ -44,37 +47,46 @@ export interface BotCheckAnswer {
  * when the server has no bot check configured.
  */
 export function useBotCheck(action: string) {
-  const config = useClientConfig().data?.recaptcha ?? null;
-  const [challenge, setChallenge] = useState(false);
+  const queryClient = useQueryClient();
+  // Read when the form is sent rather than subscribed to: the form does not render again when the
+  // configuration arrives, as the page starts (issue 15, Total Blocking Time).
+  const readConfig = useCallback(
+    async () => (await queryClient.ensureQueryData(clientConfigQuery)).recaptcha,
+    [queryClient],
+  );
+  /** The keys of the v2 challenge while it is shown. */
+  const [challenge, setChallenge] = useState<Recaptcha | null>(null);
   const [v2Token, setV2Token] = useState<string | null>(null);
   const holder = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    if (!challenge || !config?.v2_site_key || !holder.current) return;
+    if (!challenge?.v2_site_key || !holder.current) return;
     const element = holder.current;
-    void loadRecaptcha(config.v3_site_key).then((api) => {
+    void loadRecaptcha(challenge.v3_site_key).then((api) => {
       if (element.childElementCount === 0)
-        api.render(element, { sitekey: config.v2_site_key!, callback: setV2Token });
+        api.render(element, { sitekey: challenge.v2_site_key!, callback: setV2Token });
     });
-  }, [challenge, config]);
+  }, [challenge]);
 
   /** What to send with the form. */
   const answer = useCallback(async (): Promise<BotCheckAnswer> => {
+    const config = await readConfig();
     if (!config) return {};
     if (v2Token) return { recaptcha: v2Token, is_v2: true };
     if (!config.v3_site_key) return {};
     const api = await loadRecaptcha(config.v3_site_key);
     return { recaptcha: await api.execute(config.v3_site_key, { action }) };
-  }, [config, v2Token, action]);
+  }, [readConfig, v2Token, action]);
 
-  /** After 'Recaptcha Failed': show the v2 challenge if there is one. Answers whether there is. */
+  /** After 'Recaptcha Failed' (the answer read the configuration): show the v2 challenge if there is one. Answers whether there is. */
   const fallBack = useCallback(() => {
+    const config = queryClient.getQueryData(clientConfigQuery.queryKey)?.recaptcha;
     if (!config?.v2_site_key) return false;
-    setChallenge(true);
+    setChallenge(config);
     setV2Token(null);
     return true;
-  }, [config]);
+  }, [queryClient]);
 
   const widget: ReactNode = challenge ? <div ref={holder} aria-label="Bot check" /> : null;
-  return { answer, fallBack, widget, waitingForChallenge: challenge && !v2Token };
+  return { answer, fallBack, widget, waitingForChallenge: challenge !== null && !v2Token };
 }

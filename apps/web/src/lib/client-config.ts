@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from './api-client';
 
 export interface ClientConfig {
@@ -10,11 +10,13 @@ export interface ClientConfig {
   sentry_dsn: string | null;
 }
 
-/** The server's run-time settings for the browser (GET client-config/). */
+/** The server's run-time settings for the browser (GET client-config/); they change only with a restart. */
+export const clientConfigQuery = queryOptions({
+  queryKey: ['client-config'],
+  queryFn: () => apiFetch<ClientConfig>('client-config/'),
+  staleTime: Infinity,
+});
+
 export function useClientConfig() {
-  return useQuery({
-    queryKey: ['client-config'],
-    queryFn: () => apiFetch<ClientConfig>('client-config/'),
-    staleTime: Infinity,
-  });
+  return useQuery(clientConfigQuery);
 }

@@ -44,10 +44,9 @@ export function activeRoleFor(user: SessionUserDto): RoleKey | null {
 // rendered on the server reads the request's session instead (lib/server-request.ts).
 let currentToken: string | null = typeof document === 'undefined' ? null : storedToken();
 let currentRole: RoleKey | null = null;
-setSessionSource({
-  token: () => (serverRequest() ? storedToken() : currentToken),
-  role: () => serverRequest()?.activeRole() ?? currentRole,
-});
+/** The session's token: on the server the request's, else the one this page holds. */
+const sessionToken = () => (serverRequest() ? storedToken() : currentToken);
+setSessionSource({ token: sessionToken, role: () => serverRequest()?.activeRole() ?? currentRole });
 
 export interface Session {
   token: string | null;
@@ -92,7 +91,7 @@ export function SessionProvider({
   onApiError: (error: ApiError, session: SessionControls) => void;
 }) {
   const queryClient = useQueryClient();
-  const [token, setToken] = useState<string | null>(() => (serverRequest() ? storedToken() : currentToken));
+  const [token, setToken] = useState<string | null>(sessionToken);
   const [rememberedRole, setRememberedRole] = useState<string | null>(() => readCookie(ROLE_COOKIE));
 
   const me = useQuery({

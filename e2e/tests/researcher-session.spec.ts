@@ -100,6 +100,8 @@ test('the signed-in home arrives drawn by the server with what it shows, and the
     // Once the server has loaded the code of the parts this home shows, which it does once:
     await page.goto('/');
     await expect(page.getByRole('heading', { name: shows })).toBeVisible();
+    // …and this page has made its calls (the token check), which would otherwise count below.
+    await page.waitForLoadState('networkidle');
     // The app's code is held back: what shows is the page as the server rendered it.
     held = new Promise<void>((resolve) => (release = resolve));
     const calls: string[] = [];

@@ -24,9 +24,7 @@ export function AppFrame({
   const onApiError = useMemo(() => createStatusHandler(navigate), [navigate]);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      {/* Drawn in place (fixed to the window all the same): in a portal, its container would mount
-          in a render of its own, synchronous, as every page starts (issue 15, Total Blocking Time). */}
-      <Notifications position="top-right" withinPortal={false} />
+      <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
         <ErrorReporting />
         <SessionProvider onApiError={onApiError}>{children}</SessionProvider>

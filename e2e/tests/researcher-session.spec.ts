@@ -1,5 +1,6 @@
 import { expect, test } from '../support/test';
 import { linkFromMail } from '../support/mail';
+import { collectPageErrors, holdAppCode } from '../support/rendered-page';
 import { DEMO_PASSWORD, signIn } from '../support/session';
 
 test('a researcher signs in, finds their navigation, keeps the session on reload and logs out', async ({
@@ -80,17 +81,8 @@ test('a researcher adds an e-mail address, which counts only once confirmed from
 test('the signed-in home arrives drawn by the server with what it shows, and the app takes it over as it is', async ({
   page,
 }) => {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  let held = Promise.resolve();
-  let release = () => {};
-  await page.route('**/assets/start-after-paint-*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const errors = collectPageErrors(page);
+  const appCode = await holdAppCode(page);
   for (const [email, shows] of [
     ['primary_researcher@demo.test', 'Recent Requests'],
     ['portal_admin@demo.test', 'Command Centre'],
@@ -103,7 +95,7 @@ test('the signed-in home arrives drawn by the server with what it shows, and the
     // …and this page has made its calls (the token check), which would otherwise count below.
     await page.waitForLoadState('networkidle');
     // The app's code is held back: what shows is the page as the server rendered it.
-    held = new Promise<void>((resolve) => (release = resolve));
+    appCode.hold();
     const calls: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/'))
@@ -115,7 +107,7 @@ test('the signed-in home arrives drawn by the server with what it shows, and the
     await expect(page.getByRole('main').getByRole('table').first()).toBeVisible();
     expect(calls).toEqual([]);
 
-    release();
+    appCode.release();
     // Taken over: the header's account menu opens (a click before the code has run does nothing,
     // so it is clicked until then), and the page read nothing it already had.
     await expect(async () => {

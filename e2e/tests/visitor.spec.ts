@@ -1,4 +1,5 @@
 import { expect, test } from '../support/test';
+import { collectPageErrors, holdAppCode } from '../support/rendered-page';
 import { DEMO_PASSWORD } from '../support/session';
 
 test.describe('a visitor', () => {
@@ -49,18 +50,10 @@ test.describe('a visitor', () => {
   test('sees the sign-in page before its code has run, then signs in once the app has taken it over', async ({
     page,
   }) => {
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
+    const errors = collectPageErrors(page);
     // The app's code is held back: what shows is the page as the build prerendered it.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/start-after-paint-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const appCode = await holdAppCode(page);
+    appCode.hold();
     await page.goto('/login', { waitUntil: 'commit' });
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
     await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Terms' })).toBeVisible();
@@ -68,7 +61,7 @@ test.describe('a visitor', () => {
     await expect(page.getByRole('textbox', { name: 'Email' })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeDisabled();
 
-    release();
+    appCode.release();
     await page.getByRole('textbox', { name: 'Email' }).fill('primary_researcher@demo.test');
     await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();

@@ -84,6 +84,18 @@ const browser = await puppeteer.launch({
 });
 let failed = false;
 
+/**
+ * A run's score, or why Lighthouse could not score it: a page it could not load (runtimeError), or
+ * a metric it could not measure (an audit in error), either of which leaves the score null.
+ */
+function runScore(lhr) {
+  if (lhr.runtimeError) return `unscored (${lhr.runtimeError.code})`;
+  const score = lhr.categories.performance.score;
+  if (score !== null) return Math.round(score * 100);
+  const unmeasured = Object.values(lhr.audits).filter((audit) => audit.scoreDisplayMode === 'error');
+  return `unscored (${unmeasured.map((audit) => `${audit.id}: ${audit.errorMessage}`).join('; ')})`;
+}
+
 /** One Lighthouse run in a fresh browser context (a cold cache, as on a first visit); its report (lhr). */
 async function audit(target) {
   const context = await browser.createBrowserContext();
@@ -124,7 +136,7 @@ try {
     const score = Math.round(categories.performance.score * 100);
     failed ||= score < MIN_SCORE;
     const metric = (id) => audits[id]?.displayValue ?? '-';
-    const all = runs.map((run) => Math.round(run.categories.performance.score * 100)).join(', ');
+    const all = runs.map(runScore).join(', ');
     console.log(
       `${score >= MIN_SCORE ? 'ok  ' : 'LOW '} ${target.name}: performance ${score}, the median of ${all} (FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, transferred ${metric('total-byte-weight')})`,
     );

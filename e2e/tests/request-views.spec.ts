@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '../support/test';
 import { expectNoAxeViolations } from '../support/axe';
 import { fileDemoDatasetRequest } from '../support/requests';
@@ -123,6 +124,11 @@ test('an admin searches and filters every request, has the Add New Request and C
   const download = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: 'Download' }).click();
   expect((await download).suggestedFilename()).toBe('requests.csv');
+  const csv = (await readFile(await (await download).path(), 'utf8')).split('\r\n');
+  expect(csv[0]).toBe(
+    'portal_request_id,requested_resource,cohort,creator,institution,date_submitted,status',
+  );
+  expect(csv.filter((line) => line.includes(APPROVED)).length).toBeGreaterThan(0);
 
   // Search from two characters.
   await page.getByRole('textbox', { name: 'Search requests' }).fill('Whole Exome');

@@ -40,3 +40,15 @@ export async function downloadFromApi(path: string, query: ApiRequest['query'], 
   link.remove();
   URL.revokeObjectURL(url);
 }
+
+/**
+ * Saves rows as a CSV file (one column per key of the first row). The CSV library is loaded when
+ * a file is asked for, so the list screens that offer one open without it (issue 15).
+ */
+export async function saveCsv(rows: Record<string, unknown>[], fileName: string) {
+  const { default: Papa } = await import('papaparse');
+  const url = URL.createObjectURL(new Blob([Papa.unparse(rows)], { type: 'text/csv;charset=utf-8' }));
+  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
+  link.click();
+  URL.revokeObjectURL(url);
+}

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button, Group, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import Papa from 'papaparse';
 import { formatDate, INSTITUTION_STATUSES, LIMITS, type InstitutionDto } from '@rrp/domain';
+import { saveCsv } from '@/lib/download';
 import { apiFetch } from '@/lib/api-client';
 import { ServerTable } from '@/components/data-table';
 import { useListControls } from '@/components/list-controls';
@@ -27,7 +27,7 @@ async function downloadCsv(filters: InstitutionFilters) {
   const page = await apiFetch<ListPage<InstitutionDto>>('institution/', {
     query: institutionListQuery(filters, LIMITS.institutionLookupLimit, 0),
   });
-  const csv = Papa.unparse(
+  await saveCsv(
     page.results.map((institution) => ({
       id: institution.id,
       name: institution.name,
@@ -38,11 +38,8 @@ async function downloadCsv(filters: InstitutionFilters) {
       signing_official_email: officialOf(institution)?.email ?? '',
       created: institution.created,
     })),
+    'institutions.csv',
   );
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: 'institutions.csv' });
-  link.click();
-  URL.revokeObjectURL(url);
 }
 
 /** /institution: institutions with status filter and search by name, associated names and EIN. */

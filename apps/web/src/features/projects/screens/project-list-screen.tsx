@@ -2,13 +2,12 @@ import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconDownload } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import Papa from 'papaparse';
 import { can, csvDate, formatDate, LIMITS, type ProjectDto } from '@rrp/domain';
 import { apiFetch } from '@/lib/api-client';
 import { ServerTable } from '@/components/data-table';
 import { useListControls } from '@/components/list-controls';
 import { Page } from '@/components/page';
-import { downloadFile } from '@/lib/download';
+import { downloadFile, saveCsv } from '@/lib/download';
 import { useSession } from '@/lib/session';
 import { projectListQuery, useProjects, type ListPage, type ProjectFilters } from '../api/projects';
 import { SearchInput } from '@/components/search-input';
@@ -36,7 +35,7 @@ async function downloadCsv(filters: ProjectFilters) {
   const page = await apiFetch<ListPage<ProjectDto>>('project/', {
     query: projectListQuery(filters, LIMITS.list.maxLimit, 0),
   });
-  const csv = Papa.unparse(
+  await saveCsv(
     page.results.map((project) => ({
       portal_project_id: project.portal_project_id,
       title: project.title,
@@ -47,11 +46,8 @@ async function downloadCsv(filters: ProjectFilters) {
       non_autism_research: project.non_autism_research ? 'Yes' : 'No',
       created: project.created,
     })),
+    'projects.csv',
   );
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: 'projects.csv' });
-  link.click();
-  URL.revokeObjectURL(url);
 }
 
 function openAbstract(project: ProjectDto) {

@@ -3,8 +3,8 @@ import { Anchor, Button, Collapse, Group, Paper, Select, Stack, Text } from '@ma
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFilter } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import Papa from 'papaparse';
 import { can, LIMITS, mayAttempt, quarterKey, quarterLabel, reviewQuarterOptions } from '@rrp/domain';
+import { saveCsv } from '@/lib/download';
 import { apiFetch } from '@/lib/api-client';
 import { ServerTable, type ListState } from '@/components/data-table';
 import { Page } from '@/components/page';
@@ -42,7 +42,7 @@ async function downloadCsv(filters: RequestFilters) {
   const page = await apiFetch<ListPage<RequestView>>('request/', {
     query: requestListQuery(filters, LIMITS.list.maxLimit, 0),
   });
-  const csv = Papa.unparse(
+  await saveCsv(
     page.results.map((request) => ({
       portal_request_id: request.portal_request_id,
       requested_resource: requestResourceName(request),
@@ -52,11 +52,8 @@ async function downloadCsv(filters: RequestFilters) {
       date_submitted: request.submission_date ?? '',
       status: statusName(request),
     })),
+    'requests.csv',
   );
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: 'requests.csv' });
-  link.click();
-  URL.revokeObjectURL(url);
 }
 
 /** /request: the request list (researcher §2 "Lists"); researchers see their own requests. */

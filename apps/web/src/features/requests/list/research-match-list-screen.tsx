@@ -14,7 +14,6 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { IconChevronRight } from '@tabler/icons-react';
 import { Navigate, useNavigate } from 'react-router';
-import Papa from 'papaparse';
 import {
   can,
   formatDate,
@@ -32,6 +31,7 @@ import { SearchInput } from '@/components/search-input';
 import { ListActionsMenu } from '@/components/list-actions-menu';
 import { FiltersPanel, FiltersToggle, useListControls } from '@/components/list-controls';
 import { useFormSchema } from '@/components/dynamic-form';
+import { saveCsv } from '@/lib/download';
 import { apiFetch, type ListPage } from '@/lib/api-client';
 import { listStatusName } from '@/lib/request-rules';
 import { useActor } from '@/lib/use-can';
@@ -144,7 +144,7 @@ async function downloadCsv(filters: Filters, search: string) {
   const page = await apiFetch<ListPage<RequestView>>('request/', {
     query: { ...listQuery(filters, search), limit: LIMITS.list.maxLimit, ordering: '-submission_date' },
   });
-  const csv = Papa.unparse(
+  await saveCsv(
     page.results.map((request) => ({
       portal_request_id: request.portal_request_id,
       applicant: request.owner.display_name,
@@ -161,14 +161,8 @@ async function downloadCsv(filters: Filters, search: string) {
       methods: request.summary?.study_type.join('; ') ?? '',
       region: request.summary?.region ?? '',
     })),
+    'research-match-applications.csv',
   );
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = Object.assign(document.createElement('a'), {
-    href: url,
-    download: 'research-match-applications.csv',
-  });
-  link.click();
-  URL.revokeObjectURL(url);
 }
 
 /** The application form's choices of a field, as the summary stores them (labels). */

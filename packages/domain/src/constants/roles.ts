@@ -91,3 +91,11 @@ export const STAFF_ROLES: readonly RoleKey[] = [
   'superuser',
   'access_admin',
 ];
+
+/** The reviewer groups (staff §6 "reviewer groups are …"); the reviewer picker offers their members. */
+export const REVIEWER_ROLES = [
+  'portal_reviewer',
+  'internal_reviewer',
+  'external_reviewer',
+  'abn_reviewer',
+] as const satisfies readonly RoleKey[];

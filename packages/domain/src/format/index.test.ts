@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvDate, formatDate, formatDateTime, NO_VALUE } from './index';
+import { csvDate, formatDate, formatDateTime, institutionOrActivePeriod, NO_VALUE } from './index';
 
 describe('the one date format', () => {
   it('writes a calendar day as that day, whatever the time zone', () => {
@@ -41,5 +41,19 @@ describe('the one date format', () => {
   it('gives CSV files ISO 8601', () => {
     expect(csvDate('2026-11-24')).toBe('2026-11-24');
     expect(csvDate('2026-11-24T15:05:00.000Z')).toBe('2026-11-24T15:05:00.000Z');
+  });
+});
+
+describe('institutionOrActivePeriod (researcher §2 Lists, decision 144)', () => {
+  const date = (value: string) => `on ${value}`;
+  it('names the first institution, else the active period, else says inactive', () => {
+    const user = {
+      institutions: [{ name: 'Ashford College' }, { name: 'Other' }],
+      created: '2024-01-02',
+      active: true,
+    };
+    expect(institutionOrActivePeriod(user, date)).toBe('Ashford College');
+    expect(institutionOrActivePeriod({ ...user, institutions: [] }, date)).toBe('Active since on 2024-01-02');
+    expect(institutionOrActivePeriod({ ...user, institutions: [], active: false }, date)).toBe('Inactive');
   });
 });

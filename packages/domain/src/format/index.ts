@@ -77,3 +77,12 @@ export function csvDate(value: DateValue): string {
   if (!parsed) return '';
   return parsed.calendarDay ? (value as string) : parsed.date.toISOString();
 }
+
+/** The list's 'Institution or Active Period' (researcher §2 Lists, decision 144). */
+export function institutionOrActivePeriod(
+  user: { institutions: readonly { name: string }[]; created: string; active: boolean },
+  formatDate: (value: string) => string,
+): string {
+  if (user.institutions[0]) return user.institutions[0].name;
+  return user.active ? `Active since ${formatDate(user.created)}` : 'Inactive';
+}

@@ -8,11 +8,11 @@ import {
   RESOURCE_MIX_MESSAGES,
   requestTypeForSelection,
   resourceMixError,
-  sampleIdBatches,
   updateRequestSchema,
   usageStepComplete,
   validateSamplesSchema,
 } from './requests';
+import { sampleIdBatches } from '../workflows/sample-batches';
 
 describe('resource mixing (researcher §5)', () => {
   it('allows several datasets together', () => {

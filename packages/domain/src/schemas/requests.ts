@@ -8,6 +8,7 @@ import {
   type RequestTypeId,
 } from '../constants/statuses';
 import { normalizeSampleIds } from '../forms/validate';
+import { SAMPLE_BATCH_SIZE } from '../workflows/sample-batches';
 import { MESSAGES } from './messages';
 import { decisionOptionSchema } from './decisions';
 import { irbRecordSchema } from './projects';
@@ -542,8 +543,6 @@ export const updateRequestSchema = z.strictObject({
 });
 export type UpdateRequestInput = z.infer<typeof updateRequestSchema>;
 
-/** POST validateSamples/ (researcher §7): at most 100 ids a call (researcher §9 batches). */
-export const SAMPLE_BATCH_SIZE = 100;
 export const validateSamplesSchema = z.object({
   ids: z
     .union([z.array(z.string()), z.string()])
@@ -570,13 +569,6 @@ export type SampleValidation = z.infer<typeof sampleValidationSchema>;
 /** The answer: one entry per (normalised) id, in the order sent. */
 export const validateSamplesResultSchema = z.object({ results: z.array(sampleValidationSchema) });
 export type ValidateSamplesResult = z.infer<typeof validateSamplesResultSchema>;
-
-/** Splits ids into batches of at most SAMPLE_BATCH_SIZE (the wizard validates batch by batch). */
-export function sampleIdBatches(ids: readonly string[], size: number = SAMPLE_BATCH_SIZE): string[][] {
-  const batches: string[][] = [];
-  for (let index = 0; index < ids.length; index += size) batches.push(ids.slice(index, index + size));
-  return batches;
-}
 
 /** Request list filters (researcher §7, staff §7) the API takes today. */
 export const REQUEST_ORDERINGS = [

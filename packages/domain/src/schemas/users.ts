@@ -167,12 +167,3 @@ export const userPhoneSchema = z.object({
   primary: z.boolean(),
 });
 export type UserPhoneDto = z.infer<typeof userPhoneSchema>;
-
-/** The list's 'Institution or Active Period' (researcher §2 Lists, decision 144). */
-export function institutionOrActivePeriod(
-  user: { institutions: readonly { name: string }[]; created: string; active: boolean },
-  formatDate: (value: string) => string,
-): string {
-  if (user.institutions[0]) return user.institutions[0].name;
-  return user.active ? `Active since ${formatDate(user.created)}` : 'Inactive';
-}

@@ -4,3 +4,5 @@ export * from './expected-decision';
 export * from './turnaround';
 export * from './cycle-selection';
 export * from './renewal-rules';
+export * from './review-quarters';
+export * from './sample-batches';

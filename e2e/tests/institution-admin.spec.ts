@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext } from '../support/test';
 import { expectNoAxeViolations } from '../support/axe';
 import { linkFromMail } from '../support/mail';
@@ -45,8 +46,16 @@ test('an administrator creates, edits, finds, deactivates and deletes institutio
   await signIn(page, 'portal_admin@demo.test');
   await expect(page.getByRole('heading', { name: 'Command Centre' })).toBeVisible();
 
-  // Create, from the list's button; a name already in the system is refused on its field.
+  // The list downloads as a CSV file, one row per institution.
   await page.goto('/institution');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  expect((await download).suggestedFilename()).toBe('institutions.csv');
+  const csv = (await readFile(await (await download).path(), 'utf8')).split('\r\n');
+  expect(csv[0]).toBe('id,name,official_name,ein,status,signing_official,signing_official_email,created');
+  expect(csv.length).toBeGreaterThan(1);
+
+  // Create, from the list's button; a name already in the system is refused on its field.
   await page.getByRole('link', { name: 'Add New Institution' }).click();
   await expect(page).toHaveURL(/\/institution\/create$/);
   await expect(page.getByRole('heading', { level: 1, name: 'New Institution' })).toBeVisible();

@@ -31,23 +31,29 @@ export const APPROVED_REQUEST_STATUSES = [4, 7] as const;
 export const DATASET_REQUEST_TYPE = 1;
 
 /**
- * Whether `userId` holds an approved (or fulfilled) request for some version of the dataset of
- * this row: as the request's owner or as a current member of its project's team.
+ * Datasets (by UUID, any version) the user holds a request for in one of these statuses, as its
+ * owner or a current member of its project's team. Found from the user's own requests, through the
+ * owner and team indexes, so its cost does not grow with how often a dataset was requested: asked
+ * of each dataset instead, it read every request for it (0.4 s for the administrator's catalogue
+ * with 200,000 requests, issue 15).
  */
-export function approvedFor(userId: number): SQL {
-  return sql`exists (
-    select 1 from ${requestDatasets}
-    join ${requests} on ${requests.id} = ${requestDatasets.requestId}
-    join ${datasets} as approved_version on approved_version.id = ${requestDatasets.datasetId}
-    where approved_version.dataset_id = ${datasets.datasetId}
-      and ${requests.statusId} in (4, 7)
-      and (${requests.ownerId} = ${userId} or exists (
-        select 1 from ${researchTeamMembers}
-        where ${researchTeamMembers.projectId} = ${requests.projectId}
-          and ${researchTeamMembers.userId} = ${userId}
-          and ${researchTeamMembers.removalDate} is null))
-  )`;
+export function heldBy(userId: number, statuses: readonly number[]): SQL {
+  return sql`${datasets.datasetId} in (
+    select held_version.dataset_id
+    from requests held_request
+    join request_datasets held_link on held_link.request_id = held_request.id
+    join datasets held_version on held_version.id = held_link.dataset_id
+    where held_request.status_id in (${sql.raw(statuses.map(Number).join(', '))})
+      and held_request.id in (
+        select own.id from requests own where own.owner_id = ${userId}
+        union
+        select team_request.id from requests team_request
+        join research_team_members tm on tm.project_id = team_request.project_id
+        where tm.user_id = ${userId} and tm.removal_date is null))`;
 }
+
+/** The datasets the catalogue marks as the user's: held in an approved or fulfilled request. */
+export const approvedFor = (userId: number): SQL => heldBy(userId, APPROVED_REQUEST_STATUSES);
 
 /** The cohort's name, for search and ordering. */
 export const cohortNameSql = sql<
@@ -166,13 +172,18 @@ export async function versionsOf(db: DbOrTx, datasetIds: readonly string[]) {
     .orderBy(asc(datasets.version));
 }
 
-/** Of these dataset versions, those (by UUID) the user is approved for. */
-export async function approvedDatasetIds(db: DbOrTx, userId: number, ids: readonly number[]) {
+/** Of these dataset versions, the UUIDs of those `heldBy` the user in these statuses. */
+export async function heldDatasetIds(
+  db: DbOrTx,
+  userId: number,
+  ids: readonly number[],
+  statuses: readonly number[] = APPROVED_REQUEST_STATUSES,
+) {
   if (ids.length === 0) return new Set<string>();
   const rows = await db
     .select({ datasetId: datasets.datasetId })
     .from(datasets)
-    .where(and(inArray(datasets.id, [...ids]), approvedFor(userId)));
+    .where(and(inArray(datasets.id, [...ids]), heldBy(userId, statuses)));
   return new Set(rows.map((row) => row.datasetId));
 }
 

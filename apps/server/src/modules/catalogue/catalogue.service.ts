@@ -49,6 +49,9 @@ const presentCohort = (row: typeof cohorts.$inferSelect): CohortDto => ({
 type By = Pick<Actor, 'userId' | 'impersonatorId'>;
 
 /** The catalogue's file types and the dataset column each fills. */
+/** Which dataset versions a user already holds a request for: the request wizard checks it too. */
+export { heldDatasetIds } from './catalogue.repo';
+
 export const DATASET_FILE_FIELDS = {
   dataset_file: { field: 'data_file', column: 'dataFileId' },
   data_dictionary: { field: 'public_data_dictionary', column: 'publicDataDictionaryId' },
@@ -173,7 +176,7 @@ export function createCatalogueService(deps: { db: Db }) {
           )
         : Promise.resolve(new Map<number, string[]>()),
       actor
-        ? repo.approvedDatasetIds(
+        ? repo.heldDatasetIds(
             db,
             actor.userId,
             list.map((row) => row.id),

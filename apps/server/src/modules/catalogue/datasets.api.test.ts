@@ -2,8 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { CATALOGUE_MESSAGES, type DatasetDto } from '@rrp/domain';
-import { cohorts, datasetAllowedUsers, datasets, history } from '../../db/schema';
-import { createDataset, createProject, createRequest, linkRequestDatasets } from '../../db/factories';
+import { cohorts, datasetAllowedUsers, datasets, history, researchTeamMembers } from '../../db/schema';
+import {
+  addTeamMember,
+  createDataset,
+  createProject,
+  createRequest,
+  linkRequestDatasets,
+} from '../../db/factories';
 import { auth, createTestContext, errorBody, type TestContext } from '../../../test/test-app';
 
 /** Datasets: the form's rules, versions, allowed users, the catalogue's files, lists and who sees what. */
@@ -426,6 +432,41 @@ describe('GET dataset/', () => {
     expect((await get(`/api/dataset/?id__in=${a.id},${b.id}&limit=1000`)).json().count).toBe(2);
     expect((await get('/api/dataset/?colour=1')).statusCode).toBe(400);
     expect((await get('/api/dataset/?approved=maybe')).statusCode).toBe(400);
+  });
+
+  it('marks as approved what a project team holds, of any version, and stops when the member leaves', async () => {
+    const db = t.database.db;
+    const tag = randomBytes(3).toString('hex');
+    const owner = await t.createUser({ roles: ['primary_researcher'] });
+    const first = await createDataset(db, { name: `Versioned ${tag}` });
+    const second = await createDataset(db, { parentId: first.id });
+    const pending = await createDataset(db, { name: `Pending ${tag}` });
+    const project = await createProject(db, { ownerId: owner.id });
+    const member = await addTeamMember(db, {
+      projectId: project.id,
+      email: researcher.email,
+      firstName: 'Team',
+      lastName: 'Member',
+    });
+    const fulfilled = await createRequest(db, { projectId: project.id, typeId: 1, statusId: 7 });
+    await linkRequestDatasets(db, fulfilled.id, [first.id]);
+    // Approved with the team still pending (12) is not yet the catalogue's "approved".
+    const pendingTeam = await createRequest(db, { projectId: project.id, typeId: 1, statusId: 12 });
+    await linkRequestDatasets(db, pendingTeam.id, [pending.id]);
+    const ids = async (approved: boolean) =>
+      (await get(`/api/dataset/?search=${tag}&approved=${approved}`, researcher.token))
+        .json<{ results: DatasetDto[] }>()
+        .results.map((row) => row.id)
+        .sort((a, b) => a - b);
+
+    expect(await ids(true)).toEqual([first.id, second.id]);
+    expect(await ids(false)).toEqual([pending.id]);
+    await db
+      .update(researchTeamMembers)
+      .set({ removalDate: new Date() })
+      .where(eq(researchTeamMembers.id, member.id));
+    expect(await ids(true)).toEqual([]);
+    expect(await ids(false)).toEqual([first.id, second.id, pending.id]);
   });
 
   it('shows researchers available datasets without internal fields, and marks the approved ones', async () => {

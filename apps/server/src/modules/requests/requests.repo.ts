@@ -10,6 +10,7 @@ import { anyOfIds, prepared } from '../../platform/db/prepared';
 import { teamRowGivesAccess } from '../projects/projects.service';
 import type { DbOrTx } from '../../platform/db/database';
 import { ordersByRequest } from '../tissue/orders.service';
+import { heldDatasetIds } from '../catalogue/catalogue.service';
 import {
   abnCarts,
   cohorts,
@@ -406,27 +407,8 @@ export async function datasetsByIds(db: DbOrTx, ids: readonly number[]) {
  * Of these dataset versions, those (by UUID) the user holds an approved or fulfilled request for
  * (of any version), as owner or current project team member: they cannot be requested again.
  */
-export async function approvedDatasetIds(db: DbOrTx, userId: number, ids: readonly number[]) {
-  if (ids.length === 0) return new Set<string>();
-  const rows = await db
-    .select({ datasetId: datasets.datasetId })
-    .from(datasets)
-    .where(
-      and(
-        inArray(datasets.id, [...ids]),
-        sql`exists (
-          select 1 from request_datasets rd
-          join requests r on r.id = rd.request_id
-          join datasets approved_version on approved_version.id = rd.dataset_id
-          where approved_version.dataset_id = "datasets"."dataset_id"
-            and r.status_id in (${approvedList})
-            and (r.owner_id = ${userId} or exists (
-              select 1 from research_team_members tm
-              where tm.project_id = r.project_id and tm.user_id = ${userId} and tm.removal_date is null)))`,
-      ),
-    );
-  return new Set(rows.map((row) => row.datasetId));
-}
+export const approvedDatasetIds = (db: DbOrTx, userId: number, ids: readonly number[]) =>
+  heldDatasetIds(db, userId, ids, APPROVED_STATUSES);
 
 /** Of these datasets, the restricted ones the user is allowed to request. */
 export async function allowedDatasetIds(db: DbOrTx, userId: number, ids: readonly number[]) {

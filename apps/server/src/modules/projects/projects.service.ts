@@ -225,9 +225,17 @@ export function createProjectsService(deps: {
     const staff = can(actor, 'read', 'ResearchTeam');
     const visible = staff
       ? undefined
-      : and(repo.visibleTo(actor.userId), isNull(researchTeamMembers.removalDate));
-    const page = await repo.listTeam(db, list, visible, actor.userId);
-    const results = page.rows.map((row) =>
+      : and(
+          repo.visibleTo(actor.userId, researchTeamMembers.projectId),
+          isNull(researchTeamMembers.removalDate),
+        );
+    const page = await selectPageIds(db, teamList, list, visible);
+    const rows = inPageOrder(
+      page.ids,
+      await repo.teamRowsByIds(db, page.ids, actor.userId),
+      (row) => row.member.id,
+    );
+    const results = rows.map((row) =>
       presentMember(row, {
         expandInstitution: list.expand.has('institution'),
         // The warnings are for those who may fix the team (researcher §6).

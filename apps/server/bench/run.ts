@@ -151,6 +151,8 @@ function cases(f: Awaited<ReturnType<typeof fixtures>>): Case[] {
     ),
     { name: 'user list', kind: 'list', path: '/api/user/', token: admin },
     { name: 'institution list', kind: 'list', path: '/api/institution/', token: admin },
+    { name: 'research team list', kind: 'list', path: '/api/research-team/', token: admin },
+    { name: 'dataset list (with what the caller holds)', kind: 'list', path: '/api/dataset/', token: admin },
     { name: 'home: user/me/', kind: 'detail', path: '/api/user/me/', token: f.researcherToken },
     {
       name: 'home: projects',

@@ -68,7 +68,8 @@ function reviewsProjectSql(userId: number | Placeholder) {
 /**
  * Projects a researcher sees: their own and those whose current team they are on, as one set of
  * ids found through the owner and team indexes. An OR of the two read every project (issue 15:
- * the researcher home's project list served 50 calls a second at 200k requests).
+ * the researcher home's project list served 50 calls a second at 200k requests). `projectId` is
+ * where the filtered query holds the project: the project's id, or a team row's `project_id`.
  */
 export function visibleTo(userId: number, projectId: SQL | AnyColumn = projects.id): SQL {
   return sql`${projectId} in (select own.id from ${projects} own where own.owner_id = ${userId} union select tm.project_id from ${researchTeamMembers} tm where ${teamRowGivesAccess(userId)})`;

@@ -48,10 +48,10 @@ const presentCohort = (row: typeof cohorts.$inferSelect): CohortDto => ({
 
 type By = Pick<Actor, 'userId' | 'impersonatorId'>;
 
-/** The catalogue's file types and the dataset column each fills. */
 /** Which dataset versions a user already holds a request for: the request wizard checks it too. */
 export { heldDatasetIds } from './catalogue.repo';
 
+/** The catalogue's file types and the dataset column each fills. */
 export const DATASET_FILE_FIELDS = {
   dataset_file: { field: 'data_file', column: 'dataFileId' },
   data_dictionary: { field: 'public_data_dictionary', column: 'publicDataDictionaryId' },

@@ -220,8 +220,11 @@ export function createProjectsService(deps: {
     return repo.updateProject(tx, project.id, { latestIrbId: file.id });
   }
 
-  /** Team rows of the list query: staff see every row, others the current rows of their projects' teams. */
-  async function teamRows(actor: Actor, list: ParsedList) {
+  /**
+   * Team rows of the list query: staff see every row, others the current rows of their projects'
+   * teams. A single row's GET asks no count.
+   */
+  async function teamRows(actor: Actor, list: ParsedList, options = { count: true }) {
     const staff = can(actor, 'read', 'ResearchTeam');
     const visible = staff
       ? undefined
@@ -229,7 +232,7 @@ export function createProjectsService(deps: {
           repo.visibleTo(actor.userId, researchTeamMembers.projectId),
           isNull(researchTeamMembers.removalDate),
         );
-    const page = await selectPageIds(db, teamList, list, visible);
+    const page = await selectPageIds(db, teamList, list, visible, options);
     const rows = inPageOrder(
       page.ids,
       await repo.teamRowsByIds(db, page.ids, actor.userId),
@@ -252,7 +255,7 @@ export function createProjectsService(deps: {
 
   /** GET research-team/{id}/: one row, to those who see it in the list; 404 for anyone else. */
   async function teamMember(actor: Actor, id: number, expand: ReadonlySet<string>) {
-    const [member] = (await teamRows(actor, oneOf(teamList, id, expand))).results;
+    const [member] = (await teamRows(actor, oneOf(teamList, id, expand), { count: false })).results;
     if (!member) throw new NotFoundError();
     return member;
   }

@@ -2,3 +2,4 @@ export * from './actor';
 export * from './conditions';
 export * from './table';
 export * from './can';
+export * from './grants';

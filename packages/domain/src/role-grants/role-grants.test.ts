@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ROLE_KEYS, type RoleKey } from '../constants/roles';
-import { ROLE_GRANT_MESSAGES, exclusivePairs, grantableRoles, roleChangeErrors } from './index';
+import {
+  ROLE_GRANT_MESSAGES,
+  exclusivePairs,
+  grantableRoles,
+  identityChangeRefusal,
+  impersonationRefusalMessage,
+  roleChangeErrors,
+} from './index';
 
 /** Foundation §5, written out pair by pair (unordered), independently of the table in constants. */
 const SPEC_EXCLUSIVE_PAIRS: [RoleKey, RoleKey][] = [
@@ -69,28 +76,56 @@ describe('who grants what', () => {
     expect(grant(['superuser', 'portal_admin'])).toEqual([]);
   });
 
-  it.each(['portal_admin', 'access_admin'] as const)('lets %s grant every role but superuser', (role) => {
-    const granter = { userId: 1, role };
-    expect(grantableRoles(granter)).toEqual(ROLE_KEYS.filter((key) => key !== 'superuser'));
-    expect(grant(['portal_reviewer', 'access_admin'], granter)).toEqual([]);
-    expect(grant(['superuser'], granter)).toEqual([ROLE_GRANT_MESSAGES.notGrantable('superuser')]);
+  it('lets portal_admin grant the roles within its rights, and not the lead, access or superuser roles', () => {
+    const granter = { userId: 1, role: 'portal_admin' as const };
+    expect(grantableRoles(granter)).toEqual(
+      ROLE_KEYS.filter((key) => !['portal_admin_lead', 'access_admin', 'superuser'].includes(key)),
+    );
+    expect(grant(['portal_reviewer', 'rm_admin'], granter)).toEqual([]);
+    for (const role of ['superuser', 'access_admin', 'portal_admin_lead'] as const) {
+      expect(grant([role], granter)).toEqual([ROLE_GRANT_MESSAGES.notGrantable(role)]);
+    }
+  });
+
+  it('lets access_admin grant researchers, officials and its own role only', () => {
+    expect(grantableRoles(admin)).toEqual(['primary_researcher', 'sbso', 'access_admin', 'pi_sbso']);
+    expect(grant(['portal_reviewer'], admin)).toEqual([ROLE_GRANT_MESSAGES.notGrantable('portal_reviewer')]);
   });
 
   it('keeps a superuser role from being taken away by anyone but a superuser', () => {
     const change = { targetUserId: 10, before: ['superuser', 'portal_admin'], after: ['portal_admin'] };
     expect(roleChangeErrors({ ...change, granter: admin })).toEqual([
-      ROLE_GRANT_MESSAGES.notGrantable('superuser'),
+      ROLE_GRANT_MESSAGES.accountAbove('superuser'),
     ]);
     expect(roleChangeErrors({ ...change, granter: superuser })).toEqual([]);
   });
 
-  it('lets an admin save a superuser’s other roles without touching superuser', () => {
+  it('refuses any role change of an account holding a role the granter may not grant (issue 29.1)', () => {
+    const portalAdmin = { userId: 1, role: 'portal_admin' as const };
+    for (const held of ['superuser', 'portal_admin_lead', 'access_admin'] as const) {
+      expect(
+        roleChangeErrors({
+          granter: portalAdmin,
+          targetUserId: 10,
+          before: [held],
+          after: [held, 'portal_reviewer'],
+        }),
+      ).toEqual([ROLE_GRANT_MESSAGES.accountAbove(held)]);
+    }
+    expect(identityChangeRefusal(portalAdmin, 10, ['portal_admin', 'superuser'])).toBe(
+      ROLE_GRANT_MESSAGES.accountAbove('superuser'),
+    );
+    expect(identityChangeRefusal(portalAdmin, 10, ['portal_admin'])).toBeNull();
+    expect(identityChangeRefusal(portalAdmin, 1, ['portal_admin', 'portal_admin_lead'])).toBeNull();
+  });
+
+  it('lets an admin save a superuser’s record with the roles unchanged', () => {
     expect(
       roleChangeErrors({
         granter: admin,
         targetUserId: 10,
         before: ['superuser'],
-        after: ['superuser', 'portal_reviewer'],
+        after: ['superuser'],
       }),
     ).toEqual([]);
   });
@@ -137,5 +172,23 @@ describe('who grants what', () => {
 
   it('refuses unknown roles by name, before anything else', () => {
     expect(grant(['root', 'primary_researcher'])).toEqual([ROLE_GRANT_MESSAGES.unknownRole('root')]);
+  });
+});
+
+describe('who may act as whom', () => {
+  const staff = (...roles: RoleKey[]) => ({ userId: 1, roles });
+
+  it('lets an administrator act as a researcher, not as an access administrator (issue 29.2)', () => {
+    expect(impersonationRefusalMessage(staff('portal_admin'), ['primary_researcher'])).toBeNull();
+    expect(impersonationRefusalMessage(staff('portal_admin'), ['primary_researcher', 'access_admin'])).toBe(
+      ROLE_GRANT_MESSAGES.impersonationAbove('access_admin'),
+    );
+  });
+
+  it('asks the role that may impersonate, not another role the staff member holds', () => {
+    expect(impersonationRefusalMessage(staff('access_admin'), ['primary_researcher'])).toBe(
+      ROLE_GRANT_MESSAGES.impersonationAbove('primary_researcher'),
+    );
+    expect(impersonationRefusalMessage(staff('superuser', 'access_admin'), ['access_admin'])).toBeNull();
   });
 });

@@ -19,6 +19,11 @@ export const users = pgTable(
   {
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
+    /**
+     * A new sign-in address waiting to be confirmed from its mailbox (decision 307); `email`
+     * changes only when the link sent there is followed.
+     */
+    pendingEmail: text('pending_email'),
     /** Null for accounts migrated without a password (login answers NO_PASSWORD). */
     passwordHash: text('password_hash'),
     firstName: text('first_name').notNull().default(''),
@@ -90,7 +95,9 @@ export const userTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify-email', 'reset-password', 'verify-added-email'] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['verify-email', 'reset-password', 'verify-added-email', 'confirm-email-change'],
+    }).notNull(),
     /** The added address a `verify-added-email` link proves; the link dies with the address. */
     userEmailId: integer('user_email_id').references((): AnyPgColumn => userEmails.id, {
       onDelete: 'cascade',

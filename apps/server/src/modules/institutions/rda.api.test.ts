@@ -222,12 +222,15 @@ describe('the admin form', () => {
     expect(
       errorBody(await patch(rdaId, admin, { signature: 'Olga Official', signature_date: '01/02/2024' })),
     ).toMatchObject({ signature_date: ['Enter the signature date as YYYY-MM-DD.'] });
-    // Recording a signature and going back to Signature Needed contradict each other.
+    // Recording the official's signature does not execute the agreement. (Status 1 sent with it
+    // is the status the RDA holds, no change: decision 324.)
     expect(
       errorBody(
-        await patch(rdaId, admin, { signature: 'Olga Official', signature_date: '2024-02-01', status: 1 }),
+        await patch(rdaId, admin, { signature: 'Olga Official', signature_date: '2024-02-01', status: 3 }),
       ),
-    ).toMatchObject({ status: ['An RDA that is Awaiting Execution cannot return to Signature Needed.'] });
+    ).toMatchObject({
+      status: ['The foundation signature and execution date are required for this status.'],
+    });
     const unchanged = (await t.app.inject({ url: `/api/file/${rdaId}/`, headers: auth(admin) })).json();
     expect(unchanged.additional_data).toMatchObject({ status: 1 });
     expect(unchanged.additional_data.signature).toBeUndefined();

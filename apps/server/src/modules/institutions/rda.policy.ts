@@ -50,6 +50,33 @@ function changesOf(body: Record<string, unknown>) {
   return { ...input, status: input.status === undefined ? undefined : Number(input.status) };
 }
 
+type Changes = ReturnType<typeof changesOf>;
+const DATE_FIELDS = ['signature_date', 'sf_signature_date', 'revised_date', 'renewal_date'] as const;
+
+/**
+ * The changes less the fields sent with the value the RDA already holds. A client that read the
+ * file sends its whole `additional_data` back with its edit (staff §3, §7); what it did not change
+ * is no change, so it needs no right and meets no rule (issue 29: the official's signature was
+ * refused for the `name` it sent back unchanged).
+ */
+function withoutUnchanged(input: Changes, stored: Record<string, unknown>): Partial<Changes> {
+  const held = (value: unknown) => (value === undefined ? null : value);
+  const same: Record<string, (sent: unknown) => boolean> = {
+    status: (sent) => sent === Number(stored.status ?? SIGNATURE_NEEDED),
+    ...Object.fromEntries(
+      DATE_FIELDS.map((field) => [
+        field,
+        (sent: unknown) => held(typeof sent === 'string' ? atNoon(sent) : sent) === held(stored[field]),
+      ]),
+    ),
+  };
+  return Object.fromEntries(
+    Object.entries(input).filter(([field, sent]) =>
+      field in same ? !same[field]!(sent) : held(sent) !== held(stored[field]),
+    ),
+  );
+}
+
 /**
  * The RDA as a file type: who may read and sign it follows its institution; the official signs
  * (Signature Needed → Awaiting Execution), the administrator lead countersigns (→ Fully
@@ -76,8 +103,8 @@ export function rdaPolicy(files: FilesService): FileTypePolicy {
       }
     },
     async update(tx, actor, file, body) {
-      const input = changesOf(body);
       const data = file.additionalData as Record<string, unknown>;
+      const input = withoutUnchanged(changesOf(body), data);
       const status = Number(data.status ?? SIGNATURE_NEEDED);
       const subject = await subjectOf(tx, file, actor);
       const next: Record<string, unknown> = { ...data };

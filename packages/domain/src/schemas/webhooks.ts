@@ -55,17 +55,17 @@ const urlSchema = z
   .max(2000)
   .pipe(z.url({ protocol: /^https?$/, error: WEBHOOK_MESSAGES.url }));
 
+// An enum, not `value in WEBHOOK_EVENT_TYPES`: `in` also finds `constructor` and `toString`, and
+// the OpenAPI document then names the accepted values.
 const eventTypesSchema = z
-  .array(z.string(), { error: WEBHOOK_MESSAGES.eventTypes })
+  .array(
+    z.enum(WEBHOOK_EVENT_TYPE_KEYS, {
+      error: (issue) => WEBHOOK_MESSAGES.unknownEventType(String(issue.input).slice(0, 100)),
+    }),
+    { error: WEBHOOK_MESSAGES.eventTypes },
+  )
   .min(1, { error: WEBHOOK_MESSAGES.eventTypes })
-  .superRefine((values, context) => {
-    for (const value of values) {
-      if (!(value in WEBHOOK_EVENT_TYPES)) {
-        context.addIssue({ code: 'custom', message: WEBHOOK_MESSAGES.unknownEventType(value) });
-      }
-    }
-  })
-  .transform((values) => [...new Set(values)] as WebhookEventType[]);
+  .transform((values) => [...new Set(values)]);
 
 /** POST webhook/ */
 export const createWebhookSchema = z.strictObject({

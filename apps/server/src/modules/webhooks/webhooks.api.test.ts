@@ -105,6 +105,13 @@ describe('registering endpoints', () => {
         { event_types: ['request.deleted'] },
         { event_types: [WEBHOOK_MESSAGES.unknownEventType('request.deleted')] },
       ],
+      // Names of Object.prototype are not event types (issue 29).
+      ...['constructor', 'toString', '__proto__', 'hasOwnProperty'].map(
+        (name): [object, Record<string, string[]>] => [
+          { event_types: [name] },
+          { event_types: [WEBHOOK_MESSAGES.unknownEventType(name)] },
+        ],
+      ),
     ];
     for (const [override, errors] of cases) {
       const response = await post('/api/webhook/', {
@@ -160,7 +167,16 @@ describe('where webhooks may point', () => {
 
   it('refuses loopback and private addresses unless configured to allow them', async () => {
     const token = await strict.tokenForRole('superuser');
-    for (const url of ['http://127.0.0.1:9/x', 'http://10.1.2.3/x', 'http://[::1]/x', 'http://localhost/x']) {
+    for (const url of [
+      'http://127.0.0.1:9/x',
+      'http://10.1.2.3/x',
+      'http://[::1]/x',
+      'http://localhost/x',
+      // IPv4-compatible IPv6 (::/96), as IPv4-mapped (::ffff:0:0/96) already was (issue 29).
+      'http://[::127.0.0.1]/x',
+      'http://[::169.254.169.254]/latest',
+      'http://[::ffff:127.0.0.1]/x',
+    ]) {
       const response = await strict.app.inject({
         method: 'POST',
         url: '/api/webhook/',

@@ -10,12 +10,34 @@ export interface WebhookAddressPolicy {
   allowPrivateAddresses: boolean;
 }
 
+/**
+ * `::/96`, the IPv4-compatible addresses (`::127.0.0.1`): deprecated since RFC 4291 and never a
+ * public destination, but ipaddr.js calls them 'unicast', and a host may still route them to the
+ * embedded IPv4 address.
+ */
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
+
+/**
+ * An IPv6 address with its last 32 bits in hex (`::8.8.8.8` -> `::808:808`), as URLs and DNS
+ * answers write it: ipaddr.js reads any `::a.b.c.d` as IPv4-mapped, which `::/96` is not.
+ */
+function withoutDottedTail(address: string): string {
+  if (!address.includes(':') || !address.includes('.')) return address;
+  try {
+    return new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  } catch {
+    return address;
+  }
+}
+
 /** Only addresses on the public internet ('unicast'); loopback, private, link-local and the rest are not. */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  let parsed = ipaddr.parse(withoutDottedTail(address));
+  if (parsed.kind() === 'ipv6') {
+    const v6 = parsed as ipaddr.IPv6;
+    if (v6.match(IPV4_COMPATIBLE)) return false;
+    if (v6.isIPv4MappedAddress()) parsed = v6.toIPv4Address();
   }
   return parsed.range() === 'unicast';
 }

@@ -88,6 +88,12 @@ describe('the address guard', () => {
       'fd00::1',
       '0.0.0.0',
       '::ffff:127.0.0.1',
+      // ::/96, IPv4-compatible (issue 29): refused whatever IPv4 address they embed.
+      '::127.0.0.1',
+      '::7f00:1',
+      '::169.254.169.254',
+      '::10.0.0.1',
+      '::8.8.8.8',
     ]) {
       expect(isPublicAddress(address), address).toBe(false);
     }
@@ -107,6 +113,9 @@ describe('the address guard', () => {
     );
     expect(
       await webhookUrlProblem('http://[::1]:3000/', { requireHttps: false, allowPrivateAddresses: false }),
+    ).toMatch(/may not point/);
+    expect(
+      await webhookUrlProblem('http://[::127.0.0.1]/', { requireHttps: false, allowPrivateAddresses: false }),
     ).toMatch(/may not point/);
     expect(
       await webhookUrlProblem('http://127.0.0.1:3000/', { requireHttps: false, allowPrivateAddresses: true }),

@@ -6,8 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { eq, like } from 'drizzle-orm';
-import { IDEMPOTENCY_MESSAGES } from '@rrp/domain';
-import { emailLogs, projects } from '../src/db/schema';
+import { emailLogs, idempotencyKeys, projects } from '../src/db/schema';
 import { createUser, ensureDemoInstitution } from '../src/db/factories';
 import { seedReferenceData } from '../src/db/seed';
 import { openPglite, type Database } from '../src/platform/db/database';
@@ -47,10 +46,12 @@ async function prepare(database: Database) {
   });
 }
 
-function startChild(): ChildProcess {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+/** The server as deployed, or the crash tests' own entry with its fault point (`test/crash-server.ts`). */
+function startChild(entry = 'src/main.ts', extraEnv: Record<string, string> = {}): ChildProcess {
+  const server = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: SERVER_DIR,
     env: {
+      ...extraEnv,
       PATH: process.env.PATH,
       // Production seeds no demo data, so the server starts quickly on the prepared data.
       NODE_ENV: 'production',
@@ -138,17 +139,31 @@ const createProject = (token: string, title: string, key: string) =>
     body: JSON.stringify({ title, abstract: 'Written during a crash.', non_autism_research: false }),
   });
 
+async function signIn(): Promise<string> {
+  const response = await fetch(`${base()}/api-token-auth/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: EMAIL, password: TEST_PASSWORD }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** Reads the database itself once the server has stopped. */
+async function withStoppedDatabase<T>(read: (database: Database) => Promise<T>): Promise<T> {
+  const database = postgres ?? (await openPglite(join(dataDir, 'pglite')));
+  try {
+    return await read(database);
+  } finally {
+    if (!postgres) await database.close();
+  }
+}
+
 describe('kill -9 mid-burst', () => {
   it('loses nothing committed, restarts at once and sends the interrupted e-mail again with its Message-ID', async () => {
     child = startChild();
     await waitUntilServing(child);
-    const signIn = await fetch(`${base()}/api-token-auth/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: EMAIL, password: TEST_PASSWORD }),
-    });
-    expect(signIn.status, await signIn.clone().text()).toBe(200);
-    const { token } = (await signIn.json()) as { token: string };
+    const token = await signIn();
 
     // The burst: four clients writing projects until the server dies under them.
     const acknowledged = new Map<string, number>();
@@ -197,14 +212,12 @@ describe('kill -9 mid-burst', () => {
     expect(smtp.inbox[1]!.subject).toBe(killedOnMail!.subject);
     expect(smtp.inbox[0]!.messageId).toMatch(/^<[0-9a-f-]{36}@portal\.test>$/);
 
-    // Clients retry what got no answer under the same key: replayed, or created now, never twice.
+    // Clients retry what got no answer under the same key: replayed, or created now, never twice;
+    // never "its answer was not kept", as the answer commits with the write.
     for (const attempt of unanswered) {
       const response = await createProject(token, attempt.title, attempt.key);
-      if (response.status === 409) {
-        expect(await response.json()).toMatchObject({ detail: IDEMPOTENCY_MESSAGES.answerLost });
-      } else {
-        expect(response.status).toBe(201);
-      }
+      expect(response.status, await response.clone().text()).toBe(201);
+      expect(((await response.json()) as { title: string }).title).toBe(attempt.title);
     }
     for (const [title, id] of acknowledged) {
       const response = await fetch(`${base()}/project/${id}/`, {
@@ -217,8 +230,7 @@ describe('kill -9 mid-burst', () => {
     // Stopped cleanly, then the database itself is read.
     child.kill('SIGTERM');
     await exited(child);
-    const database = postgres ?? (await openPglite(join(dataDir, 'pglite')));
-    try {
+    await withStoppedDatabase(async (database) => {
       const written = await database.db
         .select({ id: projects.id, title: projects.title })
         .from(projects)
@@ -234,8 +246,47 @@ describe('kill -9 mid-burst', () => {
         .where(eq(emailLogs.template, 'reset-password'));
       expect(mail).toMatchObject({ status: 'sent', attempts: 2, claimedBy: null });
       expect(`<${mail!.messageId}@portal.test>`).toBe(killedOnMail!.messageId);
-    } finally {
-      if (!postgres) await database.close();
-    }
+    });
+  }, 300_000);
+});
+
+describe('kill -9 between the commit of a write and its answer', () => {
+  it('answers the retry with the answer kept by the write, and writes nothing twice', async () => {
+    const key = 'crash-after-commit';
+    const title = 'Committed, never answered';
+    // Killed with SIGKILL by the fault point once this key's write has committed.
+    output = '';
+    child = startChild('test/crash-server.ts', { CRASH_AFTER_COMMIT_OF_KEY: key });
+    await waitUntilServing(child);
+    const token = await signIn();
+    await expect(createProject(token, title, key)).rejects.toThrow();
+    await exited(child);
+    expect(child.signalCode).toBe('SIGKILL');
+
+    output = '';
+    child = startChild();
+    await waitUntilServing(child);
+    const retry = await createProject(token, title, key);
+    expect(retry.status, await retry.clone().text()).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    const answer = (await retry.json()) as { id: number; title: string };
+    expect(answer.title).toBe(title);
+    // A second retry gets the same answer again.
+    const again = await createProject(token, title, key);
+    expect(again.status).toBe(201);
+    expect(await again.json()).toEqual(answer);
+
+    child.kill('SIGTERM');
+    await exited(child);
+    await withStoppedDatabase(async (database) => {
+      const written = await database.db
+        .select({ id: projects.id })
+        .from(projects)
+        .where(eq(projects.title, title));
+      expect(written).toEqual([{ id: answer.id }]);
+      const [kept] = await database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+      expect(kept).toMatchObject({ statusCode: 201 });
+      expect(JSON.parse(kept!.response!)).toEqual(answer);
+    });
   }, 300_000);
 });

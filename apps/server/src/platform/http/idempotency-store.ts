@@ -47,14 +47,14 @@ export async function claimKey(tx: Tx, use: KeyUse): Promise<boolean> {
   return rows.length === 1;
 }
 
-/** The answer of the write that claimed the key, kept for retries. */
+/** The answer of the write that claimed the key, kept for retries in the write's transaction. */
 export async function storeAnswer(
-  db: Db,
+  tx: Tx,
   use: Pick<KeyUse, 'userId' | 'key'>,
   statusCode: number,
   response: string,
 ): Promise<void> {
-  await db
+  await tx
     .update(idempotencyKeys)
     .set({ statusCode, response })
     .where(and(eq(idempotencyKeys.userId, use.userId), eq(idempotencyKeys.key, use.key)));

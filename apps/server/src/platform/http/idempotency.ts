@@ -8,10 +8,30 @@ import { AppError } from './errors';
 import { claimKey, deleteExpiredKeys, findLiveKey, storeAnswer, type KeyUse } from './idempotency-store';
 
 /**
- * Called by the service as the first statement of the write's transaction: takes the request's
- * `Idempotency-Key`, so one key can never commit two writes.
+ * The request's key, taken in the write's transaction. `keep` stores the route's answer (its
+ * success status and the body its response schema writes) in that same transaction and hands the
+ * answer back: the write, the key and the answer commit together, so a retry always finds the
+ * answer of the write it repeats, even when the process died before answering.
  */
-export type ClaimIdempotencyKey = (tx: Tx) => Promise<void>;
+export interface IdempotencyClaim {
+  keep<T>(tx: Tx, answer: T): Promise<T>;
+}
+
+/**
+ * Called by the service as the first statement of the write's transaction: takes the request's
+ * `Idempotency-Key`, so one key can never commit two writes. The service's last statement in
+ * that transaction is `claim.keep(tx, answer)`.
+ */
+export type ClaimIdempotencyKey = (tx: Tx) => Promise<IdempotencyClaim>;
+
+export interface IdempotencyOptions {
+  db: Db;
+  /**
+   * A fault-injection point for the crash tests, set only by a test's own server entry: runs
+   * once a claimed write has committed and before its answer is sent.
+   */
+  afterWriteCommitted?: (request: FastifyRequest) => void;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -41,21 +61,37 @@ export function bodyHash(body: unknown): string {
 const withTrailingSlash = (path: string) => (path.endsWith('/') ? path : `${path}/`);
 
 const REPLAYED_HEADER = 'idempotent-replayed';
+
+interface KeptAnswer {
+  statusCode: number;
+  body: string;
+}
 const claimed = new WeakMap<FastifyRequest, KeyUse>();
+const kept = new WeakMap<FastifyRequest, KeptAnswer>();
+
+/** The one success status an idempotent route declares: the status its kept answer carries. */
+function successStatus(response: unknown): number | null {
+  const codes = Object.keys((response as Record<string, unknown> | undefined) ?? {}).filter((code) =>
+    /^2\d\d$/.test(code),
+  );
+  return codes.length === 1 ? Number(codes[0]) : null;
+}
 
 /**
- * `Idempotency-Key` on the writes that create things (decision 121): a client retrying after a
- * lost answer gets the first answer again instead of a second object. The key is claimed in the
- * write's transaction and its answer stored right after; the same key with another body or path
- * is a 422; keys live 24 hours.
+ * `Idempotency-Key` on the writes that create things (decisions 121, 318): a client retrying
+ * after a lost answer gets the first answer again instead of a second object. The key is claimed
+ * and the answer kept in the write's transaction; the same key with another body or path is a
+ * 422; keys live 24 hours.
  */
-export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
+export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: IdempotencyOptions) => {
   const { db } = opts;
   app.decorateRequest('idempotencyClaim', undefined);
 
   app.addHook('onRoute', (route) => {
     if (!route.config?.idempotent) return;
     if (route.schema?.headers) throw new Error(`${route.url}: idempotent routes take no other header schema`);
+    if (successStatus(route.schema?.response) === null)
+      throw new Error(`${route.url}: an idempotent route declares exactly one success response`);
     route.schema = { ...route.schema, headers: idempotencyHeaders };
   });
 
@@ -73,6 +109,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: { db: Db 
       if (found.route !== use.route || found.bodyHash !== use.bodyHash) {
         throw new AppError(422, IDEMPOTENCY_MESSAGES.keyReused);
       }
+      // Only a row written by a version that stored answers after commit can lack one (decision 318).
       if (found.statusCode === null || found.response === null) {
         throw new AppError(409, IDEMPOTENCY_MESSAGES.answerLost);
       }
@@ -85,22 +122,35 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: { db: Db 
     request.idempotencyClaim = async (tx) => {
       if (!(await claimKey(tx, use))) throw new AppError(409, IDEMPOTENCY_MESSAGES.inProgress);
       claimed.set(request, use);
+      return {
+        async keep(keepTx, answer) {
+          const statusCode = successStatus(request.routeOptions.schema?.response)!;
+          // Written by the route's own response serializer, as the client will receive it.
+          const serialized = reply.serializeInput(answer as Record<string, unknown>, String(statusCode));
+          // The zod serializer writes a string; the type also allows bytes.
+          const body =
+            typeof serialized === 'string' ? serialized : new TextDecoder().decode(serialized as Uint8Array);
+          await storeAnswer(keepTx, use, statusCode, body);
+          kept.set(request, { statusCode, body });
+          return answer;
+        },
+      };
     };
   });
 
-  // Kept as the route's serializer writes it, before anything (compression) changes the bytes.
+  // After the handler: the write's transaction has committed (or rolled back, and this is an error).
   app.addHook('preSerialization', async (request, reply, payload: unknown) => {
-    const use = claimed.get(request);
-    // Only successes are kept: a refused write committed nothing, and may be sent again as is.
-    if (!use || reply.statusCode >= 300) return payload;
-    try {
-      const serialized = reply.serialize(payload);
-      // The zod serializer writes a string; the type also allows bytes.
-      const body = typeof serialized === 'string' ? serialized : new TextDecoder().decode(serialized);
-      await storeAnswer(db, use, reply.statusCode, body);
-    } catch (error) {
-      // The write is done; a retry is then told its answer was lost rather than writing twice.
-      request.log.warn({ error: (error as Error).message }, 'idempotency answer not stored');
+    if (!claimed.has(request) || reply.statusCode >= 300) return payload;
+    opts.afterWriteCommitted?.(request);
+    const answer = kept.get(request);
+    if (answer && answer.statusCode === reply.statusCode) {
+      // The first answer is byte for byte what a retry is sent.
+      reply.serializer(() => answer.body);
+    } else {
+      request.log.error(
+        { route: claimed.get(request)!.route },
+        'idempotent write answered without keeping its answer in its transaction',
+      );
     }
     return payload;
   });

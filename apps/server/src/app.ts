@@ -7,7 +7,7 @@ import type { Config } from './config';
 import type { Database } from './platform/db/database';
 import { TokenService } from './platform/auth/tokens';
 import { accessPlugin } from './platform/http/access';
-import { idempotencyPlugin } from './platform/http/idempotency';
+import { idempotencyPlugin, type IdempotencyOptions } from './platform/http/idempotency';
 import { errorReportingPlugin } from './platform/observability/error-reporting';
 import { metricsPlugin } from './platform/observability/metrics';
 import { countLiveInstances } from './platform/cluster/instance-registry';
@@ -139,6 +139,8 @@ export interface AppOptions {
   logger?: boolean;
   /** This server process in the instance registry (main.ts); its e-mail claims carry it. */
   instanceId?: string;
+  /** Fault-injection points, set only by the crash tests' own server entry. */
+  faults?: { idempotency?: Omit<IdempotencyOptions, 'db'> };
 }
 
 declare module 'fastify' {
@@ -213,7 +215,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const tokens = new TokenService(config.jwtSecret, config.tokenTtlMinutes);
   await app.register(accessPlugin, { db: database.db, tokens });
-  await app.register(idempotencyPlugin, { db: database.db });
+  await app.register(idempotencyPlugin, { ...options.faults?.idempotency, db: database.db });
   if (config.metricsToken) await app.register(metricsPlugin, { token: config.metricsToken, database });
 
   const outbox = new MailOutbox(

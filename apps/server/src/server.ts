@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
-import { buildApp } from './app';
+import { buildApp, type AppOptions } from './app';
 import { openDatabase } from './platform/db/open';
 import type { Database } from './platform/db/database';
 import { joinCluster, type ClusterMembership } from './platform/cluster/instance-registry';
@@ -20,14 +20,17 @@ export interface RunningServer {
  * Several instances may start together on one PostgreSQL database: migrations, seeds and joining
  * the registry each take an advisory lock in turn.
  */
-export async function startServer(config: Config, options: { logger: boolean }): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  options: { logger: boolean; faults?: AppOptions['faults'] },
+): Promise<RunningServer> {
   const database = await openDatabase(config);
   const instanceId = randomUUID();
   let app: FastifyInstance | undefined;
   let membership: ClusterMembership | undefined;
   try {
     await seedReferenceData(database.db);
-    app = await buildApp({ config, database, logger: options.logger, instanceId });
+    app = await buildApp({ config, database, logger: options.logger, instanceId, faults: options.faults });
     // Before anything is stored or sent: refused if another instance keeps files elsewhere;
     // what a crashed predecessor was sending is released to be sent again.
     membership = await joinCluster(

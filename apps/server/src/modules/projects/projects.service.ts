@@ -277,8 +277,14 @@ export function createProjectsService(deps: {
     });
   }
 
-  async function get(actor: Actor, id: number, expand: ReadonlySet<string>): Promise<ProjectDto> {
-    const view = await load(db, actor, id);
+  /** `from`: a transaction, when the answer is built (and kept) before the write commits. */
+  async function get(
+    actor: Actor,
+    id: number,
+    expand: ReadonlySet<string>,
+    from: DbOrTx = db,
+  ): Promise<ProjectDto> {
+    const view = await load(from, actor, id);
     authorize(actor, 'read', 'Project', subjectOfView(view, actor));
     return presentProject(actor, view, expand);
   }
@@ -306,15 +312,18 @@ export function createProjectsService(deps: {
      * POST project/: the project, its PI's team row, the IRB uploaded just before and the other
      * team rows, in one transaction (issue 5: all land or none).
      */
-    /** `claimKey` takes the caller's Idempotency-Key in the same transaction (one key, one project). */
+    /**
+     * `claimKey` takes the caller's Idempotency-Key in the same transaction (one key, one
+     * project), and the answer is kept with it.
+     */
     async create(
       actor: Actor,
       input: CreateProject,
       expand: ReadonlySet<string>,
       claimKey?: ClaimIdempotencyKey,
     ): Promise<ProjectDto> {
-      const id = await db.transaction(async (tx) => {
-        await claimKey?.(tx);
+      return db.transaction(async (tx) => {
+        const claim = await claimKey?.(tx);
         const now = new Date();
         const ownerId = await chooseOwner(tx, actor, input, null);
         const owner = await repo.findUser(tx, ownerId);
@@ -349,9 +358,9 @@ export function createProjectsService(deps: {
         if (input.latest_irb) project = await linkIrb(tx, actor, project, input.latest_irb);
         if (input.team) await writeTeam(tx, project, input.team, now);
         await history(tx, project.id, 'create', null, actor);
-        return project.id;
+        const answer = await get(actor, project.id, expand, tx);
+        return claim ? claim.keep(tx, answer) : answer;
       });
-      return get(actor, id, expand);
     },
 
     /**

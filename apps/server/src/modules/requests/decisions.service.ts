@@ -42,7 +42,7 @@ export function createDecisions(deps: {
   db: Db;
   email: EmailService;
   emailContext: EmailContext;
-  get: (actor: Actor, id: number, expand: ReadonlySet<string>) => Promise<RequestDto>;
+  get: (actor: Actor, id: number, expand: ReadonlySet<string>, from?: DbOrTx) => Promise<RequestDto>;
 }) {
   const { db, email, emailContext } = deps;
   for (const [key, template] of decisionEmailTemplates(emailContext)) email.registerTemplate(key, template);
@@ -176,7 +176,8 @@ export function createDecisions(deps: {
     /**
      * POST request/{id}/decision/: the decision, its e-mail (queued in the transaction, sent
      * after it commits) and documents. Bad input changes nothing. `claimKey` takes the caller's
-     * Idempotency-Key in the same transaction (one key, one decision).
+     * Idempotency-Key in the same transaction (one key, one decision), and the answer is kept
+     * with it.
      */
     async decide(
       actor: Actor,
@@ -184,16 +185,18 @@ export function createDecisions(deps: {
       input: DecisionInput,
       claimKey?: ClaimIdempotencyKey,
     ): Promise<RequestDto> {
-      const queued = await db.transaction(async (tx) => {
-        await claimKey?.(tx);
+      const { queued, answer } = await db.transaction(async (tx) => {
+        const claim = await claimKey?.(tx);
         const locked = await repo.lockRequest(tx, id);
         if (!locked) throw new NotFoundError();
         const found = await view(tx, actor, id);
         authorize(actor, 'decide', 'Request', subjectOfView(found, actor));
-        return decideInTx(tx, actor, locked, input);
+        const decided = await decideInTx(tx, actor, locked, input);
+        const request = await deps.get(actor, id, new Set(), tx);
+        return { queued: decided, answer: claim ? await claim.keep(tx, request) : request };
       });
       if (queued) email.flush();
-      return deps.get(actor, id, new Set());
+      return answer;
     },
   };
 }

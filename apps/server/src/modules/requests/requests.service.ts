@@ -161,9 +161,9 @@ export function createRequestsService(deps: {
    * request's expected decision costs its list or page nothing.
    */
   let times: { at: number; value: Promise<Map<number, DecisionTimes>> } | null = null;
-  function decisionTimes(): Promise<Map<number, DecisionTimes>> {
+  function decisionTimes(from: DbOrTx): Promise<Map<number, DecisionTimes>> {
     if (!times || Date.now() - times.at > DECISION_TIMES_TTL_MS) {
-      const value = repo.decisionTimes(db);
+      const value = repo.decisionTimes(from);
       times = { at: Date.now(), value };
       value.catch(() => (times = null));
     }
@@ -178,15 +178,22 @@ export function createRequestsService(deps: {
         tx,
         views.flatMap((view) => view.request.cohortIds),
       ),
-      decisionTimes(),
+      // Through the caller's transaction: on PGlite a read outside it would wait for its end.
+      decisionTimes(tx),
       expand.has('summary') ? repo.summariesOf(tx, ids) : undefined,
     ]);
     if (summaries) relations.summaries = summaries;
     return views.map((view) => presentRequest(actor, view, relations, names, expand, decided));
   }
 
-  async function get(actor: Actor, id: number, expand: ReadonlySet<string>): Promise<RequestDto> {
-    const view = await load(db, actor, id);
+  /** `from`: a transaction, when the answer is built (and kept) before the write commits. */
+  async function get(
+    actor: Actor,
+    id: number,
+    expand: ReadonlySet<string>,
+    from: DbOrTx = db,
+  ): Promise<RequestDto> {
+    const view = await load(from, actor, id);
     const subject = subjectOfView(view, actor);
     authorize(actor, 'read', 'Request', subject);
     const { request } = view;
@@ -194,10 +201,10 @@ export function createRequestsService(deps: {
     const returned = RETURN_TO_APPLICANT_STATUSES.includes(request.statusId as RequestStatusId);
     // The detail's parts are independent reads: on a pool they run side by side.
     const [[dto], team, decision_message] = await Promise.all([
-      present(db, actor, [view], expand),
-      decider ? teamOf(db, request.projectId) : undefined,
+      present(from, actor, [view], expand),
+      decider ? teamOf(from, request.projectId) : undefined,
       returned && (decider || request.ownerId === actor.userId)
-        ? decisions.returnMessage(db, id, request.statusId)
+        ? decisions.returnMessage(from, id, request.statusId)
         : undefined,
     ]);
     const transitions = team
@@ -508,15 +515,18 @@ export function createRequestsService(deps: {
      * POST request/: the request with its datasets, samples and team list, in one transaction.
      * Status 1 (Created), or 2 (Submitted, with the submission date) when submitted.
      */
-    /** `claimKey` takes the caller's Idempotency-Key in the same transaction (one key, one request). */
+    /**
+     * `claimKey` takes the caller's Idempotency-Key in the same transaction (one key, one
+     * request), and the answer is kept with it.
+     */
     async create(
       actor: Actor,
       input: CreateRequestInput,
       expand: ReadonlySet<string>,
       claimKey?: ClaimIdempotencyKey,
     ): Promise<RequestDto> {
-      const id = await db.transaction(async (tx) => {
-        await claimKey?.(tx);
+      const answer = await db.transaction(async (tx) => {
+        const claim = await claimKey?.(tx);
         const now = new Date();
         const found = await repo.findProjectForRequest(tx, input.project);
         if (!found) fail({ project: [PROJECT_NOT_FOUND] });
@@ -614,10 +624,11 @@ export function createRequestsService(deps: {
             await deps.onResearchMatchSubmitted(tx, request.id, actor);
         }
         await history(tx, request.id, 'create', null, actor);
-        return request.id;
+        const created = await get(actor, request.id, expand, tx);
+        return claim ? claim.keep(tx, created) : created;
       });
       if (input.submit === true || input.status === SUBMITTED) deps.email.flush();
-      return get(actor, id, expand);
+      return answer;
     },
 
     /**

@@ -1,4 +1,5 @@
 import { MESSAGES } from '../schemas/messages';
+import { MAX_ID } from '../schemas/safe-input';
 import type { Field, FieldCondition, FieldOption, FormSchema, Scalar, ValueField } from './form-schema';
 
 /** The validator's messages: the spec's where it gives one, else plain ones (decision 051). */
@@ -20,6 +21,7 @@ export const FORM_MESSAGES = {
   rangeOrder: 'The first value must not be greater than the second.',
   fileType: (accept: string) => `Choose a file of type ${accept}.`,
   oneFile: 'Choose one file.',
+  storedFile: 'Choose a file you uploaded.',
   minRows: (min: number) => `Add at least ${min} rows.`,
   maxRows: (max: number) => `Add at most ${max} rows.`,
   row: 'Each row must be a set of answers.',
@@ -36,6 +38,15 @@ export interface FormResult {
 }
 
 export const DEFAULT_ACCEPT = '.pdf';
+
+export interface ValidateOptions {
+  /**
+   * What a file answer may be. The web form checks the files chosen in the browser (named
+   * `File`s) before it uploads them: `chosen`, the default. The server takes what is stored, where
+   * a file answer is only ever an uploaded file's id: an object with a name is no document.
+   */
+  files?: 'chosen' | 'stored';
+}
 
 /** Empty: nothing, blank text, an empty list, a range with neither end. */
 export function isEmptyValue(value: unknown): boolean {
@@ -104,6 +115,11 @@ function fileName(value: unknown): string | null {
   return null;
 }
 
+/** An uploaded file's id, within the id column's range. */
+function isStoredFileId(value: unknown): boolean {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= MAX_ID;
+}
+
 /** A file answer: an uploaded file's id, or a chosen file (anything with a name, e.g. a browser File). */
 function isFileAnswer(value: unknown): boolean {
   return (typeof value === 'number' && Number.isInteger(value) && value > 0) || fileName(value) !== null;
@@ -161,9 +177,13 @@ function checkChoices(
   return { value: multiple ? values : values[0] };
 }
 
-function checkFile(field: Extract<ValueField, { type: 'file' }>, raw: unknown): Outcome {
+function checkFile(field: Extract<ValueField, { type: 'file' }>, raw: unknown, stored: boolean): Outcome {
   const files = Array.isArray(raw) ? raw : [raw];
   if (!field.multiple && files.length > 1) return { error: FORM_MESSAGES.oneFile };
+  if (stored)
+    return files.every(isStoredFileId)
+      ? { value: field.multiple ? files : files[0] }
+      : { error: FORM_MESSAGES.storedFile };
   const accept = (field.accept ?? DEFAULT_ACCEPT).split(',').map((ending) => ending.trim().toLowerCase());
   for (const file of files) {
     if (!isFileAnswer(file)) return { error: field.error ?? FORM_MESSAGES.required };
@@ -198,6 +218,7 @@ function validateScope(
   prefix: string,
   result: FormResult,
   out: FormValues,
+  stored: boolean,
 ) {
   // The answers of the fields shown so far: what later conditions are read against.
   const shown: FormValues = {};
@@ -212,7 +233,7 @@ function validateScope(
       const value = raw[field.key];
       shown[field.key] = value;
       const path = `${prefix}${field.key}`;
-      const outcome = checkField(field, value, path, result);
+      const outcome = checkField(field, value, path, result, stored);
       if (outcome.error) result.errors[path] = outcome.error;
       else if (outcome.value !== undefined) out[field.key] = outcome.value;
     }
@@ -220,10 +241,16 @@ function validateScope(
   walk(fields);
 }
 
-function checkField(field: ValueField, raw: unknown, path: string, result: FormResult): Outcome {
+function checkField(
+  field: ValueField,
+  raw: unknown,
+  path: string,
+  result: FormResult,
+  stored: boolean,
+): Outcome {
   const value = field.type === 'samples' ? normalizeSampleIds(raw) : raw;
   const requiredError = field.requiredError ?? field.error ?? FORM_MESSAGES.required;
-  if (field.type === 'subform') return checkSubform(field, value, path, result, requiredError);
+  if (field.type === 'subform') return checkSubform(field, value, path, result, requiredError, stored);
   if (isEmptyValue(value)) return field.optional ? {} : { error: requiredError };
   switch (field.type) {
     case 'text':
@@ -238,7 +265,7 @@ function checkField(field: ValueField, raw: unknown, path: string, result: FormR
     case 'radio':
       return checkChoices(field, value, false);
     case 'file':
-      return checkFile(field, value);
+      return checkFile(field, value, stored);
     case 'date': {
       const iso = typeof value === 'string' ? toIsoDate(value) : null;
       return iso ? { value: iso } : { error: FORM_MESSAGES.dateFormat };
@@ -256,6 +283,7 @@ function checkSubform(
   path: string,
   result: FormResult,
   requiredError: string,
+  stored: boolean,
 ): Outcome {
   const rows = raw === undefined || raw === null ? [] : raw;
   if (!Array.isArray(rows)) return { error: FORM_MESSAGES.row };
@@ -268,7 +296,7 @@ function checkSubform(
     return { error: FORM_MESSAGES.row };
   const cleaned = rows.map((row: FormValues, index) => {
     const out: FormValues = {};
-    validateScope(field.fields, row, `${path}.${index}.`, result, out);
+    validateScope(field.fields, row, `${path}.${index}.`, result, out, stored);
     return out;
   });
   return { value: cleaned };
@@ -277,10 +305,15 @@ function checkSubform(
 /**
  * The one validator of dynamic forms (foundation §5): the web renderer runs it before submitting
  * and the server runs it on what arrives, so both refuse the same answers with the same messages.
+ * The server passes `files: 'stored'`: by then every file answer must be an upload's id.
  */
-export function validateForm(form: Pick<FormSchema, 'fields'>, values: FormValues): FormResult {
+export function validateForm(
+  form: Pick<FormSchema, 'fields'>,
+  values: FormValues,
+  options: ValidateOptions = {},
+): FormResult {
   const result: FormResult = { values: {}, errors: {} };
-  validateScope(form.fields, values ?? {}, '', result, result.values);
+  validateScope(form.fields, values ?? {}, '', result, result.values, options.files === 'stored');
   return result;
 }
 

@@ -50,9 +50,12 @@ export function createFormsService(deps: {
       return form;
     },
 
-    /** The answers of a form, cleaned, and the errors per field (empty when they pass). */
+    /**
+     * The answers of a form, cleaned, and the errors per field (empty when they pass). What the
+     * server is sent is stored: a file answer must be an upload's id, never a mere name.
+     */
     validate(id: string, values: FormValues): FormResult {
-      return validateForm(this.get(id), values);
+      return validateForm(this.get(id), values, { files: 'stored' });
     },
 
     /** One page of a remote option list (`GET response-selection/?table=`). */

@@ -83,7 +83,7 @@ async function checkAnswers(
   answers: FormValues,
 ) {
   const form = formFor(forms, request);
-  const result = validateForm(form, answers);
+  const result = validateForm(form, answers, { files: 'stored' });
   const errors: FieldErrors = Object.fromEntries(
     Object.entries(result.errors).map(([key, message]) => [key, [message]]),
   );

@@ -388,6 +388,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(tissueOrdersRoutes, {
     orders: createTissueOrdersService({ db: database.db, bins, log: app.log }),
   });
+  // The tissue review cycle (issue 18): Begin Review and the close of review move requests through
+  // the workflow, as decisions of the staff member's role. A decision to Under Review on a tissue
+  // request is Begin Review too (issue 29), so the requests service is given it.
+  email.registerTemplate(TISSUE_REVIEW_TEMPLATE, tissueReviewEmailTemplate(emailContext));
+  const tissueCycle = createTissueCycleService({
+    db: database.db,
+    email,
+    publicUrl: config.publicUrl,
+    productName: config.productName,
+    move: async (tx, actor, { requestId, to, now }) => {
+      const row = await lockRequest(tx, requestId);
+      if (!row) throw new NotFoundError();
+      const { row: moved } = await applyTransition(tx, {
+        request: row,
+        to,
+        kind: 'decision',
+        actor,
+        by: actor,
+        now,
+      });
+      return moved;
+    },
+  });
   // Resource requests (issue 7); their forms are checked by the same validator as the web's.
   // Research Match applications start the staff's summary when submitted (issue 17); the summary
   // reads the request through the requests service, created first (the hook runs only on requests).
@@ -399,6 +422,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     emailContext,
     onResearchMatchSubmitted: (tx, requestId) => summaries.start(tx, requestId),
     carts: carts.forRequests,
+    onUnderReview: tissueCycle.startedByDecision,
   });
   const summaries = createSummaryService({
     db: database.db,
@@ -424,7 +448,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const requestSubject = (tx: DbOrTx, id: number, actor: Actor) =>
     requests.historySubject(tx, String(id), actor);
   await app.register(reviewRoutes, {
-    reviews: createReviewService({ db: database.db, requestSubject }),
+    reviews: createReviewService({
+      db: database.db,
+      requestSubject,
+      assign: (actor, input) => requestStaff.assignReviewer(actor, input),
+    }),
     staff: requestStaff,
   });
   await app.register(reviewCycleRoutes, {
@@ -465,30 +493,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   });
 
-  // The tissue review cycle (issue 18): Begin Review and the close of review move requests through
-  // the workflow, as decisions of the staff member's role.
-  email.registerTemplate(TISSUE_REVIEW_TEMPLATE, tissueReviewEmailTemplate(emailContext));
-  await app.register(tissueCycleRoutes, {
-    cycle: createTissueCycleService({
-      db: database.db,
-      email,
-      publicUrl: config.publicUrl,
-      productName: config.productName,
-      move: async (tx, actor, { requestId, to, now }) => {
-        const row = await lockRequest(tx, requestId);
-        if (!row) throw new NotFoundError();
-        const { row: moved } = await applyTransition(tx, {
-          request: row,
-          to,
-          kind: 'decision',
-          actor,
-          by: actor,
-          now,
-        });
-        return moved;
-      },
-    }),
-  });
+  await app.register(tissueCycleRoutes, { cycle: tissueCycle });
 
   await app.register(tissueReviewsRoutes, { reviews: createTissueReviewsService({ db: database.db }) });
 

@@ -9,6 +9,11 @@ export const TISSUE_REQUEST_TYPE = { dataAccess: 6, pilot: 7, tissue: 8 } as con
 /** The two types that carry a collection (an inventory cart) of donors. */
 export const CART_REQUEST_TYPES: readonly number[] = [TISSUE_REQUEST_TYPE.pilot, TISSUE_REQUEST_TYPE.tissue];
 export const TISSUE_NETWORK_TYPES: readonly number[] = [6, 7, 8];
+/**
+ * When the reviews of a tissue request moved to Under Review by a decision are due (the Begin
+ * Review screen asks for a date instead): this many days on, at noon (decision 311).
+ */
+export const TISSUE_REVIEW_DEFAULT_DAYS = 28;
 /** The network's resources as the request wizard offers them, by request type (decision 235). */
 export const TISSUE_RESOURCE_NAMES: Record<6 | 7 | 8, string> = {
   6: 'Autism BrainNet Data Access',

@@ -59,6 +59,16 @@ export const CONDITIONS = {
    * The service reads it and passes `{ abnApproved }`, as for `isMember`.
    */
   hasAbnAccess: (_actor: Actor, object: { abnApproved?: boolean }) => object.abnApproved === true,
+  /**
+   * The change is a decision on the request: a status through the workflow tables (staff §7
+   * `PATCH request/{id}` status). The service marks the object it checks (`{ decision: true }`).
+   */
+  isDecision: (_actor: Actor, object: { decision?: boolean }) => object.decision === true,
+  /**
+   * The call assigns a reviewer: another user named as a request's reviewer, with nothing scored
+   * (staff §7 `POST review`). The service marks the object it checks (`{ assignment: true }`).
+   */
+  isAssignment: (_actor: Actor, object: { assignment?: boolean }) => object.assignment === true,
   /** The release note is released (drafts are their writers'). */
   isReleased: (_actor: Actor, object: { released?: boolean }) => object.released === true,
 } satisfies Record<string, (actor: Actor, object: never) => boolean>;

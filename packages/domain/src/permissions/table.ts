@@ -151,6 +151,8 @@ const REQUEST_VIEWER = { Request: READ_ONLY, RequestDocument: { read: true } } a
 const REQUEST_STAFF_PANEL = {
   RequestReviewer: { list: true, update: true },
   RequestComment: { list: true, create: true },
+  // Staff §7 `POST review` naming a reviewer with nothing scored assigns them (issue 29).
+  Review: { create: 'isAssignment' },
 } as const;
 /** Reviewers read the requests assigned to them, and only those (staff §6 "only own assignments"). */
 const ASSIGNED_REVIEWER = { Request: { list: true, read: 'isAssignedReviewer' } } as const;
@@ -187,7 +189,8 @@ const RESEARCH_MATCH_REVIEWER = { ...ASSIGNED_REVIEWER, ...RM_SCORING } as const
  */
 const RESEARCH_MATCH_ADMIN = {
   RequestSummary: { read: true, update: true },
-  Review: READ_ONLY,
+  // Every review; they assign reviewers through `POST review` too (issue 29).
+  Review: { ...READ_ONLY, create: 'isAssignment' },
   ReviewConflict: { list: true, read: true, delete: true },
   ReviewCycle: { list: true, review: true },
   ReviewMeeting: { read: true },
@@ -346,7 +349,8 @@ export const PERMISSIONS = {
   // Research match administration (staff §6): decisions on requests through the workflow tables.
   rm_admin: {
     History: READ_ONLY,
-    Request: { list: true, read: true, decide: true },
+    // Deciding includes the spec's `PATCH request/{id}` with a status (issue 29), nothing else of it.
+    Request: { list: true, read: true, decide: true, update: 'isDecision' },
     RequestDocument: { read: true },
     Renewal: READ_ONLY,
     // They assign the reviewers of the applications, with their roles (issue 17).
@@ -390,7 +394,9 @@ export const PERMISSIONS = {
     History: READ_ONLY,
     ...SEARCH,
     ...PROJECT_VIEWER,
-    Request: { list: true, read: true, create: true, decide: true },
+    // They change a request only by deciding, `PATCH request/{id}` with a status included (staff
+    // §4.3 Begin Review, issue 29); its other fields stay the owner's and the administrators'.
+    Request: { list: true, read: true, create: true, decide: true, update: 'isDecision' },
     SampleAvailability: { read: true },
     RequestDocument: { read: true },
     Renewal: READ_ONLY,

@@ -15,6 +15,8 @@ export const COMMENT_MAX_LENGTH = 5000;
 export const REQUEST_STAFF_MESSAGES = {
   tooManyReviewers: `Select at most ${MAX_REVIEWERS} reviewers.`,
   reviewersLocked: 'The reviewers of this request are locked because it was rejected.',
+  /** Staff §4.3 "The delete action is disabled when the status is Approved or Rejected" (decision 312). */
+  removalAfterDecision: 'A reviewer cannot be removed once the request is Approved or Rejected.',
   notReviewer: (names: string) => `Not in a reviewer group: ${names}.`,
   unknownUsers: (ids: string) => `Unknown users: ${ids}.`,
   activeReview: (names: string) =>

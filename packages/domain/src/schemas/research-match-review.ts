@@ -44,6 +44,8 @@ export const REVIEW_MESSAGES = {
   hasConflict: 'You declared a conflict of interest for this application, so you cannot review it.',
   notAssigned: 'Only the reviewers assigned to this application may review it.',
   ownReviewOnly: 'You can only write your own review.',
+  assignmentUnscored:
+    'Assigning a reviewer takes an empty review: send the request, reviewer and role without scores or answers.',
   notUnderReview: 'Reviews can only be given or changed while the application is Under Review.',
   alreadyReviewing: 'You have already started a review of this application: save your changes to it instead.',
   scoreRange: `Enter a whole number from ${RESEARCH_MATCH_SCORE_MIN} to ${RESEARCH_MATCH_SCORE_MAX}.`,

@@ -29,6 +29,12 @@ import { subjectOfView } from './requests.presenter';
 import * as repo from './requests.repo';
 import { applyTransition, teamOf } from './requests.workflow';
 
+/**
+ * Work that goes with a decision moving a request to Under Review, in its transaction (a tissue
+ * request's Begin Review: its reviews and the reviewers' e-mail). Answers whether e-mails were queued.
+ */
+export type OnUnderReview = (tx: DbOrTx, actor: Actor, requestId: number, now: Date) => Promise<boolean>;
+
 const fail = (fields: Record<string, string[]>): never => {
   throw new ValidationError(fields);
 };
@@ -42,6 +48,7 @@ export function createDecisions(deps: {
   db: Db;
   email: EmailService;
   emailContext: EmailContext;
+  onUnderReview?: OnUnderReview;
   get: (actor: Actor, id: number, expand: ReadonlySet<string>, from?: DbOrTx) => Promise<RequestDto>;
 }) {
   const { db, email, emailContext } = deps;
@@ -80,6 +87,11 @@ export function createDecisions(deps: {
       by: actor,
       recordHistory: false,
     });
+    // One path, one result: entering review by a decision does what the review cycle's start does.
+    const reviewMailed =
+      result.status === WORKFLOW_STATUS.underReview && result.from !== result.status && deps.onUnderReview
+        ? await deps.onUnderReview(tx, actor, locked.id, new Date())
+        : false;
     const composed =
       input.email ?? (result.email === 'required' ? await draftedEmail(tx, locked.id, result.status) : null);
 
@@ -118,7 +130,7 @@ export function createDecisions(deps: {
       after: await repo.requestSnapshot(tx, locked.id),
       by: actor,
     });
-    return composed !== null;
+    return composed !== null || reviewMailed;
   }
 
   return {

@@ -4,6 +4,7 @@ import {
   RESEARCH_MATCH_TYPES,
   REVIEW_MESSAGES,
   REVIEWER_ROLE,
+  WORKFLOW_STATUS,
   type Actor,
   type ReviewDeleteInput,
   type CreateRequestCommentInput,
@@ -30,6 +31,8 @@ import * as repo from './request-staff.repo';
 
 /** A request is under active review while it is Under Review (there is no scoring yet; decision 081). */
 const UNDER_REVIEW = 3;
+/** Approved and Rejected: who reviewed the request stays on record (staff §4.3). */
+const REVIEWERS_KEPT_STATUSES: readonly number[] = [WORKFLOW_STATUS.approved, WORKFLOW_STATUS.rejected];
 
 const fullName = (person: { firstName: string | null; lastName: string | null; email: string | null }) =>
   `${person.firstName ?? ''} ${person.lastName ?? ''}`.trim() || person.email || '';
@@ -186,6 +189,77 @@ export function createRequestStaffService(deps: {
     return roles;
   }
 
+  /**
+   * Sets the request's reviewers to `entries` (one per user, the last one sent winning; a role
+   * only on Research Match applications): each in a reviewer group, on Research Match
+   * applications a Research Match reviewer, one primary and never one who declared a conflict.
+   * Refused once a rejection locked them; removing reviewers of a request Under Review needs
+   * `confirm`. One history row when anything changed.
+   */
+  async function writeReviewUsers(
+    tx: DbOrTx,
+    actor: Actor,
+    request: repo.LockedRequest,
+    entries: Map<number, number | null | undefined>,
+    confirm: boolean | undefined,
+  ): Promise<ReviewUsersDto> {
+    const id = request.id;
+    if (request.reviewersLocked) throw ValidationError.nonField(REQUEST_STAFF_MESSAGES.reviewersLocked);
+    const researchMatch = RESEARCH_MATCH_TYPES.includes(request.typeId);
+    const wantedIds = [...entries.keys()];
+    const found = await repo.reviewerCandidates(tx, wantedIds);
+    const unknown = wantedIds.filter((userId) => !found.some((user) => user.id === userId));
+    if (unknown.length > 0) {
+      throw new ValidationError({ users: [REQUEST_STAFF_MESSAGES.unknownUsers(unknown.join(', '))] });
+    }
+    const notReviewers = found.filter((user) => !user.isReviewer);
+    if (notReviewers.length > 0) {
+      throw new ValidationError({
+        users: [REQUEST_STAFF_MESSAGES.notReviewer(notReviewers.map(fullName).join(', '))],
+      });
+    }
+    if (researchMatch) {
+      const notRm = found.filter((user) => !user.isResearchMatchReviewer);
+      if (notRm.length > 0) {
+        throw new ValidationError({
+          users: [REVIEW_MESSAGES.notRmReviewer(notRm.map(fullName).join(', '))],
+        });
+      }
+    }
+
+    const current = await repo.assignmentsOf(tx, id);
+    const wanted = researchMatch
+      ? await researchMatchRoles(
+          tx,
+          id,
+          [...entries].map(([userId, role]) => ({ id: userId, role })),
+          current,
+        )
+      : new Map(wantedIds.map((userId) => [userId, null]));
+    const removed = current.filter((row) => !wanted.has(row.userId)).map((row) => row.userId);
+    await confirmRemoval(tx, request, removed, confirm);
+    const changes =
+      removed.length > 0 ||
+      [...wanted].some(
+        ([userId, role]) => current.find((row) => row.userId === userId)?.reviewerRole !== role,
+      );
+    if (changes) {
+      await auditedRequestChange(tx, actor, id, async () => {
+        await writeAssignments(tx, id, current, wanted);
+        await repo.touchRequest(tx, id);
+      });
+    }
+    return reviewUsersOf(tx, request);
+  }
+
+  /** The request, readable by the caller, locked for a change of its reviewers. */
+  async function lockedForReviewers(tx: DbOrTx, actor: Actor, id: number) {
+    await readable(tx, actor, id);
+    const request = await requestsRepo.lockRequest(tx, id);
+    if (!request) throw new NotFoundError();
+    return request;
+  }
+
   return {
     /**
      * PUT request/{id}/review_users/: the whole list of reviewers (at most 100, each in a reviewer
@@ -195,62 +269,34 @@ export function createRequestStaffService(deps: {
      */
     async setReviewUsers(actor: Actor, id: number, input: ReviewUsersInput): Promise<ReviewUsersDto> {
       return db.transaction(async (tx) => {
-        await readable(tx, actor, id);
-        const request = await requestsRepo.lockRequest(tx, id);
-        if (!request) throw new NotFoundError();
-        if (request.reviewersLocked) throw ValidationError.nonField(REQUEST_STAFF_MESSAGES.reviewersLocked);
-        const researchMatch = RESEARCH_MATCH_TYPES.includes(request.typeId);
-
+        const request = await lockedForReviewers(tx, actor, id);
         // One entry per user, the last one sent winning.
         const entries = new Map<number, number | null | undefined>();
         for (const entry of input.users) {
           if (typeof entry === 'number') entries.set(entry, entries.get(entry));
           else entries.set(entry.id, entry.reviewer_role);
         }
-        const wantedIds = [...entries.keys()];
-        const found = await repo.reviewerCandidates(tx, wantedIds);
-        const unknown = wantedIds.filter((userId) => !found.some((user) => user.id === userId));
-        if (unknown.length > 0) {
-          throw new ValidationError({ users: [REQUEST_STAFF_MESSAGES.unknownUsers(unknown.join(', '))] });
-        }
-        const notReviewers = found.filter((user) => !user.isReviewer);
-        if (notReviewers.length > 0) {
-          throw new ValidationError({
-            users: [REQUEST_STAFF_MESSAGES.notReviewer(notReviewers.map(fullName).join(', '))],
-          });
-        }
-        if (researchMatch) {
-          const notRm = found.filter((user) => !user.isResearchMatchReviewer);
-          if (notRm.length > 0) {
-            throw new ValidationError({
-              users: [REVIEW_MESSAGES.notRmReviewer(notRm.map(fullName).join(', '))],
-            });
-          }
-        }
+        return writeReviewUsers(tx, actor, request, entries, input.confirm);
+      });
+    },
 
-        const current = await repo.assignmentsOf(tx, id);
-        const wanted = researchMatch
-          ? await researchMatchRoles(
-              tx,
-              id,
-              [...entries].map(([userId, role]) => ({ id: userId, role })),
-              current,
-            )
-          : new Map(wantedIds.map((userId) => [userId, null]));
-        const removed = current.filter((row) => !wanted.has(row.userId)).map((row) => row.userId);
-        await confirmRemoval(tx, request, removed, input.confirm);
-        const changes =
-          removed.length > 0 ||
-          [...wanted].some(
-            ([userId, role]) => current.find((row) => row.userId === userId)?.reviewerRole !== role,
-          );
-        if (changes) {
-          await auditedRequestChange(tx, actor, id, async () => {
-            await writeAssignments(tx, id, current, wanted);
-            await repo.touchRequest(tx, id);
-          });
-        }
-        return reviewUsersOf(tx, request);
+    /**
+     * Staff §7 `POST review` by staff, naming a reviewer with nothing scored: the reviewer joins
+     * the request's reviewers (in `reviewer_role` on a Research Match application), with the same
+     * checks, audit and answer as adding them to the staff panel's list.
+     */
+    async assignReviewer(
+      actor: Actor,
+      input: { request: number; reviewer: number; reviewer_role?: number },
+    ): Promise<ReviewUsersDto> {
+      if (!can(actor, 'update', 'RequestReviewer')) throw new ForbiddenError();
+      return db.transaction(async (tx) => {
+        const request = await lockedForReviewers(tx, actor, input.request);
+        const entries = new Map<number, number | null | undefined>(
+          (await repo.assignmentsOf(tx, request.id)).map((row) => [row.userId, undefined]),
+        );
+        entries.set(input.reviewer, input.reviewer_role);
+        return writeReviewUsers(tx, actor, request, entries, undefined);
       });
     },
 
@@ -260,10 +306,11 @@ export function createRequestStaffService(deps: {
      */
     async removeReviewer(actor: Actor, input: ReviewDeleteInput): Promise<ReviewUsersDto> {
       return db.transaction(async (tx) => {
-        await readable(tx, actor, input.request);
-        const request = await requestsRepo.lockRequest(tx, input.request);
-        if (!request) throw new NotFoundError();
+        const request = await lockedForReviewers(tx, actor, input.request);
         if (request.reviewersLocked) throw ValidationError.nonField(REQUEST_STAFF_MESSAGES.reviewersLocked);
+        // Staff §4.3 "The delete action is disabled when the status is Approved or Rejected".
+        if (REVIEWERS_KEPT_STATUSES.includes(request.statusId))
+          throw ValidationError.nonField(REQUEST_STAFF_MESSAGES.removalAfterDecision);
         const current = await repo.assignmentsOf(tx, request.id);
         const assignment = current.find((row) => row.userId === input.reviewer);
         if (!assignment || (input.role !== undefined && assignment.reviewerRole !== input.role)) {

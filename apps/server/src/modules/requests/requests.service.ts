@@ -39,7 +39,7 @@ import type { FilesService } from '../files/files.service';
 import type { FormsService } from '../forms/forms.service';
 import type { EmailService } from '../email/email.service';
 import type { EmailContext } from './decisions.emails';
-import { createDecisions } from './decisions.service';
+import { createDecisions, type OnUnderReview } from './decisions.service';
 import { applyTransition, teamOf } from './requests.workflow';
 import { resolveResearchMatchApplication } from './research-match-application';
 import { resolveTissueRequest, type TissueCollections } from './tissue-request';
@@ -147,6 +147,8 @@ export function createRequestsService(deps: {
   emailContext: EmailContext;
   /** The tissue network's collections, which pilot and tissue requests ask for (issue 18). */
   carts: TissueCollections;
+  /** What a request moved to Under Review by a decision also gets (tissue: Begin Review, issue 29). */
+  onUnderReview?: OnUnderReview;
 }) {
   const { db, forms } = deps;
 
@@ -213,7 +215,13 @@ export function createRequestsService(deps: {
     return { ...dto!, transitions, ...(decision_message !== undefined ? { decision_message } : {}) };
   }
 
-  const decisions = createDecisions({ db, email: deps.email, emailContext: deps.emailContext, get });
+  const decisions = createDecisions({
+    db,
+    email: deps.email,
+    emailContext: deps.emailContext,
+    get,
+    onUnderReview: deps.onUnderReview,
+  });
 
   /**
    * Checks the resources, forms and samples of a request (researcher §5) and returns what to
@@ -646,7 +654,10 @@ export function createRequestsService(deps: {
           const locked = await repo.lockRequest(tx, id);
           if (!locked) throw new NotFoundError();
           const view = await load(tx, actor, id);
-          authorize(actor, 'decide', 'Request', subjectOfView(view, actor));
+          const subject = subjectOfView(view, actor);
+          authorize(actor, 'decide', 'Request', subject);
+          // Deciders who edit nothing else of a request reach this PATCH for its decisions alone.
+          authorize(actor, 'update', 'Request', { ...subject, decision: true });
           if (locked.statusId === input.status) return null;
           const status = input.status!;
           const others = Object.entries(input).filter(

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   conflictInputSchema,
   conflictSchema,
@@ -49,10 +50,10 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         description:
-          "The caller's review of an application Under Review they are assigned to, after answering the conflict question (No). Score blocks `{score 1–5, strengths, weaknesses}` per criterion, `reviewer_decision`, `build_merit`.",
+          "The caller's review of an application Under Review they are assigned to, after answering the conflict question (No). Score blocks `{score 1–5, strengths, weaknesses}` per criterion, `reviewer_decision`, `build_merit`. Staff who assign reviewers send an empty review naming another `reviewer` (and `reviewer_role`): the reviewer is assigned, and the answer is the request's reviewers, as from `PUT request/{id}/review_users/`.",
         body: createReviewSchema,
         querystring: detailQuerySchema,
-        response: { 201: reviewSchema },
+        response: { 201: z.union([reviewSchema, reviewUsersSchema]) },
       },
     },
     async (request, reply) =>
@@ -71,7 +72,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         description:
-          'Removes a reviewer (in `role`, when sent) from a request. A request Under Review asks for `confirm: true` first (409).',
+          'Removes a reviewer (in `role`, when sent) from a request. A request Under Review asks for `confirm: true` first (409); an Approved or Rejected request keeps its reviewers (400).',
         body: reviewDeleteSchema,
         response: { 200: reviewUsersSchema },
       },

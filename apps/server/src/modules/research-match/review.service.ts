@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import {
   can,
+  RESEARCH_MATCH_CRITERIA,
   RESEARCH_MATCH_TYPES,
   REVIEW_MESSAGES,
   REVIEWER_ROLE,
@@ -9,6 +10,7 @@ import {
   type ConflictInput,
   type CreateReviewInput,
   type ReviewDto,
+  type ReviewUsersDto,
   type UpdateReviewInput,
 } from '@rrp/domain';
 import type { Db, DbOrTx } from '../../platform/db/database';
@@ -25,6 +27,19 @@ const UNDER_REVIEW = 3;
 
 type Query = Record<string, string | undefined>;
 
+const blank = (value: unknown) => value === undefined || value === null || value === '';
+
+/** A review with nothing in it: no score, comment, recommendation or `other` entry. */
+function isEmptyReview(input: CreateReviewInput): boolean {
+  const blocks = RESEARCH_MATCH_CRITERIA.map((criterion) => input[criterion]);
+  return (
+    blocks.every((block) => !block || Object.values(block).every(blank)) &&
+    blank(input.reviewer_decision) &&
+    blank(input.build_merit) &&
+    Object.values(input.other ?? {}).every(blank)
+  );
+}
+
 /**
  * Research Match reviews and conflicts of interest (staff §2.6, §3, §4.3, §5, §7): an assigned
  * reviewer answers the conflict question first; Yes (with an explanation) takes them off the
@@ -35,6 +50,11 @@ export function createReviewService(deps: {
   db: Db;
   /** The request as the permission conditions read it, or null when the caller may not see it. */
   requestSubject: (tx: DbOrTx, id: number, actor: Actor) => Promise<object | null>;
+  /** Staff assigning a reviewer (the request staff panel's list, one entry added). */
+  assign: (
+    actor: Actor,
+    input: { request: number; reviewer: number; reviewer_role?: number },
+  ) => Promise<ReviewUsersDto>;
 }) {
   const { db } = deps;
 
@@ -163,9 +183,22 @@ export function createReviewService(deps: {
      * POST review/: the caller's review of the application's current cycle, with the blocks sent.
      * One per reviewer and cycle (later changes are PATCHes). Bad input changes nothing.
      */
-    async create(actor: Actor, input: CreateReviewInput, expand: ReadonlySet<string>): Promise<ReviewDto> {
-      if (input.reviewer !== undefined && input.reviewer !== actor.userId)
-        throw new ForbiddenError(REVIEW_MESSAGES.ownReviewOnly);
+    async create(
+      actor: Actor,
+      input: CreateReviewInput,
+      expand: ReadonlySet<string>,
+    ): Promise<ReviewDto | ReviewUsersDto> {
+      if (input.reviewer !== undefined && input.reviewer !== actor.userId) {
+        // Staff §7: staff naming a reviewer with an empty review assign them (issue 29).
+        if (!can(actor, 'create', 'Review', { assignment: true }))
+          throw new ForbiddenError(REVIEW_MESSAGES.ownReviewOnly);
+        if (!isEmptyReview(input)) throw ValidationError.nonField(REVIEW_MESSAGES.assignmentUnscored);
+        return deps.assign(actor, {
+          request: input.request,
+          reviewer: input.reviewer,
+          reviewer_role: input.reviewer_role,
+        });
+      }
       const id = await db.transaction(async (tx) => {
         const context = await visibleContext(tx, actor, input.request, true);
         assertMayScore(actor, context, 'create');

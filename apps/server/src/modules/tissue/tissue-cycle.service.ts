@@ -3,6 +3,7 @@ import {
   refusedRequests,
   REQUEST_STATUSES,
   TISSUE_CYCLE_MESSAGES,
+  TISSUE_REVIEW_DEFAULT_DAYS,
   CART_REQUEST_TYPES,
   type Actor,
   type CloseTissueReview,
@@ -80,6 +81,58 @@ export function createTissueCycleService(deps: {
     throw new ValidationError({ [field]: [message] });
   };
 
+  /** The e-mail the Begin Review screen starts from, and the one a decision to Under Review sends. */
+  const draftEmail = () => ({
+    subject: `${deps.productName}: tissue requests to review`,
+    body: [
+      'Dear reviewer,',
+      '',
+      'The Autism BrainNet tissue requests below have been assigned to you for review.',
+      'Please open each one, score it and submit your review by the due date.',
+    ].join('\n'),
+  });
+
+  /**
+   * What Begin Review gives requests that just moved to Under Review, in the mover's transaction:
+   * every request must have assigned reviewers (else nothing is kept), each reviewer gets a review
+   * due on `due`, and, with an e-mail, one message naming the due date and their requests.
+   */
+  async function openReviewsOf(
+    tx: DbOrTx,
+    actor: Actor,
+    rows: readonly { id: number; portalRequestId: string }[],
+    due: Date,
+    email: StartTissueReview['email'],
+  ) {
+    const ids = rows.map((row) => row.id);
+    const reviewers = await repo.reviewersOf(tx, ids);
+    const without = rows.filter((row) => !reviewers.some((entry) => entry.requestId === row.id));
+    if (without.length > 0)
+      fail('requests', TISSUE_CYCLE_MESSAGES.noReviewers(without.map((row) => row.portalRequestId)));
+    await repo.openReviews(
+      tx,
+      reviewers.map((entry) => ({ requestId: entry.requestId, reviewerId: entry.userId })),
+      due,
+    );
+    if (!email) return;
+    // One e-mail per reviewer, naming the requests they review and where.
+    const byReviewer = new Map<string, number[]>();
+    for (const entry of reviewers)
+      byReviewer.set(entry.email, [...(byReviewer.get(entry.email) ?? []), entry.requestId]);
+    for (const [address, requestIds] of byReviewer) {
+      const links = rows
+        .filter((row) => requestIds.includes(row.id))
+        .map((row) => `- ${row.portalRequestId}: ${deps.publicUrl}/abn-review/${row.id}`);
+      await deps.email.queueAbout(tx, actor, {
+        template: TISSUE_REVIEW_TEMPLATE,
+        objectIds: requestIds,
+        to: [address],
+        subject: email.subject,
+        body: `${email.body}\n\nReviews are due by noon on ${formatDate(due)}.\n${links.join('\n')}`,
+      });
+    }
+  }
+
   async function checked(
     tx: DbOrTx,
     ids: readonly number[],
@@ -123,15 +176,7 @@ export function createTissueCycleService(deps: {
               display_name: `${entry.firstName} ${entry.lastName}`.trim(),
             })),
         })),
-        email: {
-          subject: `${deps.productName}: tissue requests to review`,
-          body: [
-            'Dear reviewer,',
-            '',
-            'The Autism BrainNet tissue requests below have been assigned to you for review.',
-            'Please open each one, score it and submit your review by the due date.',
-          ].join('\n'),
-        },
+        email: draftEmail(),
       };
     },
 
@@ -142,36 +187,10 @@ export function createTissueCycleService(deps: {
       if (input.due_date < now.toISOString().slice(0, 10)) fail('due_date', TISSUE_CYCLE_MESSAGES.dueDate);
       const moved = await db.transaction(async (tx) => {
         const rows = await checked(tx, input.requests, SUBMITTED, TISSUE_CYCLE_MESSAGES.notNew);
-        const reviewers = await repo.reviewersOf(tx, input.requests);
-        const without = rows.filter((row) => !reviewers.some((entry) => entry.requestId === row.id));
-        if (without.length > 0)
-          fail('requests', TISSUE_CYCLE_MESSAGES.noReviewers(without.map((row) => row.portalRequestId)));
         const result = [];
         for (const row of rows)
           result.push(await deps.move(tx, actor, { requestId: row.id, to: UNDER_REVIEW, now }));
-        await repo.openReviews(
-          tx,
-          reviewers.map((entry) => ({ requestId: entry.requestId, reviewerId: entry.userId })),
-          due,
-        );
-        if (input.email) {
-          // One e-mail per reviewer, naming the requests they review and where.
-          const byReviewer = new Map<string, number[]>();
-          for (const entry of reviewers)
-            byReviewer.set(entry.email, [...(byReviewer.get(entry.email) ?? []), entry.requestId]);
-          for (const [address, requestIds] of byReviewer) {
-            const links = rows
-              .filter((row) => requestIds.includes(row.id))
-              .map((row) => `- ${row.portalRequestId}: ${deps.publicUrl}/abn-review/${row.id}`);
-            await deps.email.queueAbout(tx, actor, {
-              template: TISSUE_REVIEW_TEMPLATE,
-              objectIds: requestIds,
-              to: [address],
-              subject: input.email.subject,
-              body: `${input.email.body}\n\nReviews are due by noon on ${formatDate(due)}.\n${links.join('\n')}`,
-            });
-          }
-        }
+        await openReviewsOf(tx, actor, rows, due, input.email);
         return result;
       });
       if (input.email) deps.email.flush();
@@ -180,6 +199,22 @@ export function createTissueCycleService(deps: {
         detail: `${moved.length} request${moved.length === 1 ? '' : 's'} moved to Under Review.`,
         moved: moved.map(presentMoved),
       };
+    },
+
+    /**
+     * A decision that moved a pilot tissue or tissue request to Under Review (`PATCH request/{id}/
+     * {status: 3}`, `POST request/{id}/decision/`) is Begin Review of that request: in the
+     * decision's transaction its reviewers (there must be some) get their reviews, due at noon
+     * `TISSUE_REVIEW_DEFAULT_DAYS` days on, and the Begin Review screen's e-mail (decision 311).
+     * Answers whether e-mails were queued.
+     */
+    async startedByDecision(tx: DbOrTx, actor: Actor, requestId: number, now: Date): Promise<boolean> {
+      const rows = await repo.requestsByIds(tx, [requestId]);
+      if (!rows[0] || !CART_REQUEST_TYPES.includes(rows[0].typeId)) return false;
+      const due = new Date(now.getTime() + TISSUE_REVIEW_DEFAULT_DAYS * 86_400_000);
+      due.setUTCHours(12, 0, 0, 0);
+      await openReviewsOf(tx, actor, rows, due, draftEmail());
+      return true;
     },
 
     /** POST abn_tissue/close-review/ */

@@ -31,9 +31,24 @@ function answersOf(row: repo.TissueReviewRow): TissueReviewAnswers {
   ) as TissueReviewAnswers;
 }
 
-/** Reviews are read by the staff who read every review, and by their own reviewer. */
-const mayRead = (actor: Actor, row: repo.TissueReviewRow) =>
-  can(actor, 'read', 'TissueReview', { reviewerIds: [row.reviewerId] });
+type Entry = NonNullable<Awaited<ReturnType<typeof repo.findReview>>>;
+
+/**
+ * The review as the grants read it: its author counts as its reviewer only while still assigned
+ * to the request, so a reviewer taken off it neither reads nor scores it any more (issue 29).
+ */
+const subjectOf = (review: repo.TissueReviewRow, assigned: boolean) => ({
+  reviewerIds: assigned ? [review.reviewerId] : [],
+});
+
+/**
+ * Reviews are read by the staff who read every review, and by their own (assigned) reviewer. A
+ * removed reviewer's review stays on the record only if they submitted it; a draft drops out of
+ * the lists and averages (decision 310).
+ */
+const mayRead = (actor: Actor, entry: Entry) =>
+  (entry.assigned || entry.review.submittedAt !== null) &&
+  can(actor, 'read', 'TissueReview', subjectOf(entry.review, entry.assigned));
 
 /**
  * Tissue reviews (staff §2.6, §3, §4.3, §9; decision 240): the reviewer fills in their review
@@ -43,10 +58,7 @@ const mayRead = (actor: Actor, row: repo.TissueReviewRow) =>
 export function createTissueReviewsService(deps: { db: Db }) {
   const { db } = deps;
 
-  function present(
-    actor: Actor,
-    entry: { review: repo.TissueReviewRow; reviewerName: string; requestStatus: number },
-  ): TissueReviewDto {
+  function present(actor: Actor, entry: Entry): TissueReviewDto {
     const { review } = entry;
     const answers = answersOf(review);
     return {
@@ -58,7 +70,7 @@ export function createTissueReviewsService(deps: { db: Db }) {
       progress: tissueReviewProgress(answers),
       editable:
         entry.requestStatus === UNDER_REVIEW &&
-        can(actor, 'update', 'TissueReview', { reviewerIds: [review.reviewerId] }),
+        can(actor, 'update', 'TissueReview', subjectOf(review, entry.assigned)),
       ...answers,
     };
   }
@@ -66,9 +78,7 @@ export function createTissueReviewsService(deps: { db: Db }) {
   return {
     /** GET request/{id}/tissue-reviews/: 404 when the caller reads none of its reviews. */
     async ofRequest(actor: Actor, requestId: number): Promise<RequestTissueReviewsDto> {
-      const rows = (await repo.reviewsOfRequest(db, requestId)).filter((entry) =>
-        mayRead(actor, entry.review),
-      );
+      const rows = (await repo.reviewsOfRequest(db, requestId)).filter((entry) => mayRead(actor, entry));
       if (rows.length === 0) throw new NotFoundError();
       const reviews = rows.map((entry) => present(actor, entry));
       const summary = tissueScoreSummary(reviews);
@@ -78,7 +88,7 @@ export function createTissueReviewsService(deps: { db: Db }) {
     /** GET tissue_review/{id}/ */
     async get(actor: Actor, id: number): Promise<TissueReviewDto> {
       const entry = await repo.findReview(db, id);
-      if (!entry || !mayRead(actor, entry.review)) throw new NotFoundError();
+      if (!entry || !mayRead(actor, entry)) throw new NotFoundError();
       return present(actor, entry);
     },
 
@@ -90,7 +100,9 @@ export function createTissueReviewsService(deps: { db: Db }) {
     async update(actor: Actor, id: number, input: UpdateTissueReview): Promise<TissueReviewDto> {
       await db.transaction(async (tx) => {
         const locked = await repo.lockReview(tx, id);
-        if (!locked || !can(actor, 'update', 'TissueReview', { reviewerIds: [locked.review.reviewerId] }))
+        const assigned =
+          locked !== null && (await repo.isAssigned(tx, locked.review.requestId, locked.review.reviewerId));
+        if (!locked || !can(actor, 'update', 'TissueReview', subjectOf(locked.review, assigned)))
           throw new NotFoundError();
         if (locked.requestStatus !== UNDER_REVIEW)
           throw new ValidationError({ non_field_errors: [TISSUE_REVIEW_MESSAGES.notUnderReview] });

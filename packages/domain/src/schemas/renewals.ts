@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID } from './safe-input';
+import { idSchema, MAX_ID } from './safe-input';
 import { REQUEST_STATUSES, type RequestStatusId } from '../constants/statuses';
 import { RENEWAL_MESSAGES, RENEWAL_STATUS_CHOICES } from '../workflows/renewal-rules';
 
@@ -13,14 +13,47 @@ const answersSchema = z.record(z.string(), z.unknown(), { error: 'Enter the answ
 const idField = (message: string) =>
   z.coerce.number({ error: message }).int({ error: message }).positive({ error: message }).max(MAX_ID);
 
-/** POST renewal/ (researcher §7, staff §7): the request, its renewal type and the form's answers. */
-export const createRenewalSchema = z.strictObject({
-  request: idField('Choose a request.'),
-  type: idField(RENEWAL_MESSAGES.wrongType).optional(),
-  agreed_to_usage_policy: z.boolean().optional(),
-  additional_data: answersSchema,
+const CHOOSE_REQUEST = 'Choose a request.';
+/** `additional_data.rm_application`: the renewed application as `{id}` (staff §3) or its bare id. */
+const applicationRefSchema = z.union([idSchema(CHOOSE_REQUEST), z.object({ id: idSchema(CHOOSE_REQUEST) })], {
+  error: CHOOSE_REQUEST,
 });
-export type CreateRenewalInput = z.infer<typeof createRenewalSchema>;
+
+/**
+ * POST renewal/ (researcher §7, staff §7): the request, its renewal type and the form's answers.
+ * The spec's call names the request only inside the answers (`additional_data.rm_application`);
+ * the web app sends `request` as well. Either names it; when both do, they must agree.
+ */
+export const createRenewalSchema = z
+  .strictObject({
+    request: idField(CHOOSE_REQUEST).optional(),
+    type: idField(RENEWAL_MESSAGES.wrongType).optional(),
+    agreed_to_usage_policy: z.boolean().optional(),
+    additional_data: answersSchema,
+  })
+  .transform((input, ctx) => {
+    const named = input.additional_data.rm_application;
+    let fromAnswers: number | undefined;
+    if (named !== undefined && named !== null) {
+      const parsed = applicationRefSchema.safeParse(named);
+      if (!parsed.success) {
+        ctx.addIssue({ code: 'custom', path: ['rm_application'], message: CHOOSE_REQUEST });
+        return z.NEVER;
+      }
+      fromAnswers = typeof parsed.data === 'number' ? parsed.data : parsed.data.id;
+    }
+    if (input.request !== undefined && fromAnswers !== undefined && input.request !== fromAnswers) {
+      ctx.addIssue({ code: 'custom', path: ['rm_application'], message: RENEWAL_MESSAGES.otherApplication });
+      return z.NEVER;
+    }
+    const request = input.request ?? fromAnswers;
+    if (request === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['request'], message: CHOOSE_REQUEST });
+      return z.NEVER;
+    }
+    return { ...input, request };
+  });
+export type CreateRenewalInput = z.output<typeof createRenewalSchema>;
 
 /** PATCH renewal/{id}/: staff set its status; the owner edits the answers while it is open. */
 export const updateRenewalSchema = z.strictObject({

@@ -25,6 +25,7 @@ export const RENEWAL_MESSAGES = {
   ownerAnswers: 'Only the owner of a request can change the answers of its renewal.',
   formErrors: 'Please fix the errors on the form.',
   ownFile: 'Choose a file you uploaded.',
+  otherApplication: 'The Research Match application named here is not the request being renewed.',
 } as const;
 
 /** Renewal extension: 3 years (staff §9: 365*3 days). */

@@ -142,6 +142,8 @@ export const postLogSchema = z.strictObject({ log: z.string().trim().min(1).max(
 export const userProfileSchema = z.object({
   id: z.number(),
   email: z.string(),
+  /** A new sign-in address waiting to be confirmed from its mailbox (decision 307), or null. */
+  pending_email: z.string().nullable(),
   first_name: z.string(),
   last_name: z.string(),
   full_name: z.string(),

@@ -100,3 +100,47 @@ export function existingAccountEmail(ctx: EmailContext, name: string): ComposedE
     action: { label: 'Reset my password', url: `${ctx.publicUrl}/reset-password` },
   });
 }
+
+/**
+ * To the new sign-in address of an account (decision 307): the account signs in there only once
+ * this link is followed, so nobody can move an account to a mailbox they do not hold.
+ */
+export function emailChangeConfirmationEmail(
+  ctx: EmailContext,
+  account: { name: string; email: string },
+  token: string,
+): ComposedEmail {
+  return composeEmail({
+    ...ctx,
+    subject: `Confirm your new ${ctx.productName} sign-in address`,
+    greetingName: account.name,
+    paragraphs: [
+      `The sign-in address of the ${ctx.productName} account of ${account.name} (${account.email}) is to change to this address.`,
+      'Click the link below to confirm it. The link is valid for 3 days and can be used once; until then the account keeps its current address.',
+      'If you did not expect this, ignore this e-mail: the address will not change.',
+    ],
+    action: {
+      label: 'Confirm my new address',
+      url: `${ctx.publicUrl}/confirm-email?token=${encodeURIComponent(token)}`,
+    },
+  });
+}
+
+/** To the current sign-in address when a change to another one is asked (decision 307). */
+export function emailChangeNoticeEmail(
+  ctx: EmailContext,
+  name: string,
+  newEmail: string,
+  byStaff: boolean,
+): ComposedEmail {
+  return composeEmail({
+    ...ctx,
+    subject: `Your ${ctx.productName} sign-in address is about to change`,
+    greetingName: name,
+    paragraphs: [
+      `${byStaff ? 'A staff member asked' : 'You asked'} to change the sign-in address of your ${ctx.productName} account to ${newEmail}.`,
+      'The change takes effect only once it is confirmed from that address; until then you sign in, and receive password links, here.',
+      `If you did not expect this, contact ${ctx.supportEmail} at once.`,
+    ],
+  });
+}

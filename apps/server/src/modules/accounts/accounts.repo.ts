@@ -184,6 +184,13 @@ export async function addressOwnedElsewhere(tx: DbOrTx, email: string, userId: n
   return Boolean(added);
 }
 
+/** Drops a further address of the user's once it becomes their sign-in address (never both). */
+export async function dropFurtherEmail(db: DbOrTx, userId: number, email: string): Promise<void> {
+  await db
+    .delete(userEmails)
+    .where(and(eq(userEmails.userId, userId), sql`lower(${userEmails.email}) = lower(${email})`));
+}
+
 export async function replacePhones(db: DbOrTx, userId: number, phones: string[]): Promise<void> {
   await db.delete(userPhones).where(eq(userPhones.userId, userId));
   if (phones.length)

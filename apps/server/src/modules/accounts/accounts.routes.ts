@@ -223,6 +223,21 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsServices> = async (ap
     (request) => emailAddresses.verify(request.actor!, request.body.token),
   );
 
+  app.post(
+    '/api/confirm-email/',
+    {
+      config: { access: 'public', rateLimit: SIGN_IN_RATE },
+      schema: {
+        tags,
+        description:
+          "Follows the link e-mailed to a new sign-in address (PATCH user/{id}/ with email stores it as pending_email): the address becomes the account's, and its outstanding password, verification and change links stop working. Signed in or not; the token alone proves the mailbox.",
+        body: emailedTokenSchema,
+        response: { 200: z.object({ email: z.string() }) },
+      },
+    },
+    (request) => emailAddresses.confirmEmailChange(request.body.token),
+  );
+
   app.get(
     '/api/orcid/',
     {

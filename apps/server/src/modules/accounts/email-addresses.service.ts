@@ -1,4 +1,4 @@
-import { MESSAGES, type Actor, type EmailAddressDto } from '@rrp/domain';
+import { MESSAGES, USER_MESSAGES, type Actor, type EmailAddressDto } from '@rrp/domain';
 import {
   consumeOneTimeToken,
   issueOneTimeToken,
@@ -9,12 +9,17 @@ import { authorize } from '../../platform/http/access';
 import { NotFoundError, ValidationError } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
 import { claimTeamMemberships } from '../projects/team-accounts.service';
-import { addedEmailVerificationEmail } from './accounts.emails';
+import {
+  addedEmailVerificationEmail,
+  emailChangeConfirmationEmail,
+  emailChangeNoticeEmail,
+} from './accounts.emails';
 import { fullName } from './accounts.presenter';
 import * as repo from './accounts.repo';
 import type { AccountsDeps } from './accounts.deps';
 
 const PURPOSE = 'verify-added-email';
+const CHANGE_PURPOSE = 'confirm-email-change';
 
 export const ADDED_EMAIL_MESSAGES = {
   notOnProfile: 'This address is not on your profile.',
@@ -22,6 +27,10 @@ export const ADDED_EMAIL_MESSAGES = {
   otherAccount:
     'This link was sent for another account. Sign in as the account that added the address, then open the link again.',
   ownedElsewhere: 'This address already belongs to another account.',
+} as const;
+
+export const EMAIL_CHANGE_MESSAGES = {
+  expired: 'This link has expired. Ask for the change again to receive a new one.',
 } as const;
 
 /**
@@ -42,6 +51,33 @@ export async function queueAddedEmailVerification(
     token,
   );
   await deps.mailer.queue(tx, { ...email, to: [address.email], template: PURPOSE, userId: user.id });
+}
+
+/**
+ * Starts a change of the sign-in address (decision 307), in the caller's transaction, once the
+ * new address is stored as pending: the link that confirms it goes to the new address (older
+ * links retired), a notice to the current one. Until the link is followed the account signs in,
+ * and receives reset links, at its current address.
+ */
+export async function queueEmailChange(
+  tx: DbOrTx,
+  deps: Pick<AccountsDeps, 'mailer' | 'email'>,
+  user: repo.UserRow,
+  newEmail: string,
+  byStaff: boolean,
+): Promise<void> {
+  await revokeOneTimeTokens(tx, user.id, CHANGE_PURPOSE);
+  const token = await issueOneTimeToken(tx, user.id, CHANGE_PURPOSE);
+  const name = fullName(user) || user.email;
+  const confirm = emailChangeConfirmationEmail(deps.email, { name, email: user.email }, token);
+  await deps.mailer.queue(tx, { ...confirm, to: [newEmail], template: CHANGE_PURPOSE, userId: user.id });
+  const notice = emailChangeNoticeEmail(deps.email, name, newEmail, byStaff);
+  await deps.mailer.queue(tx, {
+    ...notice,
+    to: [user.email],
+    template: 'email-change-notice',
+    userId: user.id,
+  });
 }
 
 /** The user's further addresses that count: the verified ones. */
@@ -77,6 +113,48 @@ export function createEmailAddressesService(deps: AccountsDeps) {
       });
       mailer.flush();
       return { detail: MESSAGES.verificationSent };
+    },
+
+    /**
+     * Follows the link sent to a new sign-in address (decision 307), signed in or not: the link
+     * alone proves the mailbox. The address becomes the account's, and every outstanding
+     * password, verification and change link of the account stops working.
+     */
+    async confirmEmailChange(token: string): Promise<{ email: string }> {
+      const email = await db.transaction(async (tx) => {
+        const consumed = await consumeOneTimeToken(tx, token, CHANGE_PURPOSE);
+        if (consumed.status === 'expired') {
+          throw new ValidationError({ token: [EMAIL_CHANGE_MESSAGES.expired] }, 'TOKEN_EXPIRED');
+        }
+        const before = consumed.status === 'ok' ? await repo.findUserById(tx, consumed.userId, true) : null;
+        if (!before?.pendingEmail) throw new ValidationError({ token: [MESSAGES.tokenNotVerified] });
+        const wanted = before.pendingEmail;
+        if (
+          (await repo.addressOwnedElsewhere(tx, wanted, before.id)) ||
+          (await repo.emailTakenByOther(tx, wanted, before.id))
+        ) {
+          throw new ValidationError({ email: [USER_MESSAGES.emailTaken] });
+        }
+        await repo.dropFurtherEmail(tx, before.id, wanted);
+        const after = await repo.updateUser(tx, before.id, {
+          email: wanted,
+          pendingEmail: null,
+          verified: true,
+        });
+        for (const purpose of ['reset-password', 'verify-email', CHANGE_PURPOSE] as const) {
+          await revokeOneTimeTokens(tx, before.id, purpose);
+        }
+        await recordHistory(tx, {
+          model: 'user',
+          objectId: before.id,
+          action: 'update',
+          before,
+          after,
+          by: { userId: before.id },
+        });
+        return after.email;
+      });
+      return { email };
     },
 
     /**

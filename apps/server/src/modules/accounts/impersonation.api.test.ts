@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
+import { ROLE_GRANT_MESSAGES } from '@rrp/domain';
 import { groups, history, postLogs, userGroups } from '../../db/schema';
 import { createDataset } from '../../db/factories';
 import { auth, createTestContext, errorBody, type TestContext } from '../../../test/test-app';
@@ -86,7 +87,7 @@ describe('impersonation', () => {
     expect((await me(await t.tokenFor(researcher.email))).statusCode).toBe(200);
   });
 
-  it('lends no right the impersonator lacks: an administrator acting as an access administrator cannot grant dataset access (issue 13.2)', async () => {
+  it('lends no right the impersonator lacks: a superuser acting as an access administrator cannot grant dataset access (issue 13.2)', async () => {
     const researcher = await t.createUser({ roles: ['primary_researcher'] });
     const dataset = await createDataset(t.database.db, {
       name: 'Impersonation dataset',
@@ -97,15 +98,35 @@ describe('impersonation', () => {
       t.app.inject({ method: 'POST', url: '/api/datasetaccess/', headers: auth(token), payload: grant });
     const accessAdmin = await t.createUser({ roles: ['access_admin'] });
 
-    // The attack: refused as themself, the administrator acts as the access administrator.
-    const { staffToken, token } = await actingAs(['portal_admin'], accessAdmin.email);
+    // A superuser may act as anyone but holds no dataset-access right: the session holds none either.
+    const { staffToken, token } = await actingAs(['superuser'], accessAdmin.email);
     expect((await post(staffToken)).statusCode).toBe(403);
     expect((await post(token)).statusCode).toBe(403);
-    // Reading what both may read still works.
-    const list = await t.app.inject({ url: '/api/datasetaccess/', headers: auth(token) });
+    // What both may do still works: both administer users.
+    const list = await t.app.inject({ url: '/api/user/', headers: auth(token) });
     expect(list.statusCode).toBe(200);
     // The access administrator themself may make the same call.
     expect((await post(await t.tokenFor(accessAdmin.email))).statusCode).toBe(201);
+  });
+
+  it('refuses acting as an account holding a role the staff member may not grant (issue 29.2)', async () => {
+    const admin = await t.createUser({ roles: ['portal_admin'] });
+    const adminToken = await t.tokenFor(admin.email);
+    for (const role of ['access_admin', 'portal_admin_lead', 'superuser'] as const) {
+      const target = await t.createUser({ roles: ['primary_researcher', role] });
+      const refused = await impersonate(target.email, adminToken);
+      expect(refused.statusCode, role).toBe(400);
+      expect(errorBody(refused).email, role).toHaveLength(1);
+    }
+    const accessTarget = await t.createUser({ roles: ['access_admin'] });
+    expect(errorBody(await impersonate(accessTarget.email, adminToken))).toMatchObject({
+      email: [ROLE_GRANT_MESSAGES.impersonationAbove('access_admin')],
+    });
+    // A role the administrator grants, and an account with no role, stay in reach.
+    const reviewer = await t.createUser({ roles: ['portal_reviewer', 'rm_admin'] });
+    expect((await impersonate(reviewer.email, adminToken)).statusCode).toBe(200);
+    const roleless = await t.createUser({ roles: [] });
+    expect((await impersonate(roleless.email, adminToken)).statusCode).toBe(200);
   });
 
   it('bounds a superuser acting as a researcher by what superusers may see', async () => {

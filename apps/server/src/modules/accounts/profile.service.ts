@@ -37,6 +37,7 @@ function present(
   return {
     id: user.id,
     email: user.email,
+    pending_email: user.pendingEmail,
     first_name: user.firstName,
     last_name: user.lastName,
     full_name: name,

@@ -1,4 +1,10 @@
-import { MESSAGES, isRoleKey, type Login, type SessionUserDto } from '@rrp/domain';
+import {
+  MESSAGES,
+  impersonationRefusalMessage,
+  isRoleKey,
+  type Login,
+  type SessionUserDto,
+} from '@rrp/domain';
 import { mayImpersonate, type SessionUser } from '../../platform/auth/session';
 import { decoyPasswordHash, verifyPassword } from '../../platform/auth/passwords';
 import type { DbOrTx } from '../../platform/db/database';
@@ -22,8 +28,9 @@ export const LOGIN_CODES = {
 } as const;
 
 /**
- * Nobody may act as a holder of these roles. The session's rights are bounded by the staff
- * member's anyway (decision 108); these accounts stay out of reach as well.
+ * Nobody may act as a holder of these roles, a superuser included. The session's rights are
+ * bounded by the staff member's anyway (decision 108), and the staff member must be able to
+ * grant every role of the account (the grant matrix, decision 306); these stay out of reach too.
  */
 const NEVER_IMPERSONATED = new Set(['superuser', 'portal_admin_lead']);
 
@@ -68,7 +75,7 @@ export async function openSession(
   return deps.tokens.issue(user);
 }
 
-/** Why this staff member may not act as this user (decision 012), or null when they may. */
+/** Why this staff member may not act as this user (decisions 012, 306), or null when they may. */
 async function impersonationRefusal(
   db: DbOrTx,
   staff: repo.UserRow,
@@ -83,7 +90,8 @@ async function impersonationRefusal(
   if (targetRoles.some((role) => NEVER_IMPERSONATED.has(role))) {
     return new ValidationError({ email: ['That user cannot be impersonated.'] });
   }
-  return null;
+  const above = impersonationRefusalMessage({ userId: staff.id, roles: staffRoles }, targetRoles);
+  return above ? new ValidationError({ email: [above] }) : null;
 }
 
 /**

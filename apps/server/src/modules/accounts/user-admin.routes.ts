@@ -48,7 +48,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<UserRoutesServices> = async 
       schema: {
         tags,
         description:
-          'The user edits their profile (and primary role); the admin form also sends email, groups, institution(s), profile.globus_username, additional_data.user_type, comments and active.',
+          'The user edits their profile (and primary role); the admin form also sends email, groups, institution(s), profile.globus_username, additional_data.user_type, comments and active. A new email is stored as pending_email and changes only once confirmed through the link e-mailed to it (POST confirm-email/); the current address is told. Changing the email, active flag or groups of another account that holds a role the caller may not grant is refused with 403.',
         params: idParamSchema,
         body: updateUserSchema,
         response: { 200: userDetailSchema },

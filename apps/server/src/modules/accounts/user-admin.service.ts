@@ -4,6 +4,7 @@ import {
   RESEND_OPERATIONS,
   USER_MESSAGES,
   can,
+  identityChangeRefusal,
   roleChangeErrors,
   type Actor,
   type CreateUser,
@@ -28,6 +29,7 @@ import * as repo from './accounts.repo';
 import type { AccountsDeps } from './accounts.deps';
 import { loadUserDetail, mayReadUser, profileColumns, writeUserChange } from './profile.service';
 import { queueVerificationEmail } from './registration.service';
+import { queueEmailChange } from './email-addresses.service';
 
 /** How long a new account's set-your-password link stays valid (decision 147). */
 const SET_PASSWORD_DAYS = 7;
@@ -41,6 +43,18 @@ async function authorizeAdminEdit(tx: DbOrTx, actor: Actor, user: repo.UserRow):
   // Unconditional grants only: `isSelf` lets everyone edit their profile, not administer it.
   if (!can(actor, 'update', 'User')) throw new ForbiddenError();
 }
+
+/**
+ * Refuses (403, nothing changed) an identity change — e-mail, activation, password, roles — of
+ * another account holding a role the caller may not grant (issue 29.1, decision 306).
+ */
+function authorizeIdentityChange(actor: Actor, userId: number, roles: readonly string[]): void {
+  const refusal = identityChangeRefusal({ userId: actor.userId, role: actor.role }, userId, roles);
+  if (refusal) throw new ForbiddenError(refusal);
+}
+
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((item) => b.includes(item));
 
 /** Whether a PATCH user/{id}/ body carries fields only the admin form may send. */
 export const isAdminEdit = (body: object) => ADMIN_USER_KEYS.some((key) => key in body);
@@ -149,6 +163,17 @@ export function createUserAdminService(deps: AccountsDeps) {
         if (input.comments !== undefined && !can(actor, 'update', 'UserComment')) throw new ForbiddenError();
         const rolesBefore = await repo.rolesOf(tx, userId);
         const roles = input.groups === undefined ? rolesBefore : [...new Set(input.groups)];
+        // Only a changed field counts: the form sends the e-mail and roles back with every save.
+        const newEmail =
+          input.email !== undefined && input.email.toLowerCase() !== before.email.toLowerCase()
+            ? input.email
+            : null;
+        if (
+          newEmail !== null ||
+          (input.active !== undefined && input.active !== before.isActive) ||
+          !sameSet(rolesBefore, roles)
+        )
+          authorizeIdentityChange(actor, userId, rolesBefore);
         const errors = new FieldErrorCollector();
         if (input.groups !== undefined) {
           const change = { granter: granter(actor), targetUserId: userId, before: rolesBefore, after: roles };
@@ -156,7 +181,7 @@ export function createUserAdminService(deps: AccountsDeps) {
         }
         if (input.primary_role !== undefined && !roles.includes(input.primary_role))
           errors.add('primary_role', 'The user does not hold that role.');
-        if (input.email !== undefined && (await repo.emailTakenByOther(tx, input.email, userId)))
+        if (newEmail !== null && (await repo.emailTakenByOther(tx, newEmail, userId)))
           errors.add('email', USER_MESSAGES.emailTaken);
         const institutions = institutionsOf(input);
         for (const message of await institutionChoiceErrors(tx, institutions?.ids ?? []))
@@ -173,10 +198,13 @@ export function createUserAdminService(deps: AccountsDeps) {
         const change = await writeUserChange(tx, deps, before, input, {
           ...profileColumns(input),
           ...adminColumns(before, input),
-          email: input.email,
+          // The address changes only once confirmed from its mailbox (decision 307).
+          pendingEmail: newEmail ?? undefined,
           isActive: input.active,
           primaryRole,
         });
+        if (newEmail !== null)
+          await queueEmailChange(tx, deps, change.after, newEmail, userId !== actor.userId);
         if (input.groups !== undefined) await repo.setRoles(tx, userId, roles);
         if (institutions) await setUserInstitutions(tx, actor, userId, institutions.ids);
         // A deactivated account is signed out everywhere.
@@ -215,6 +243,7 @@ export function createUserAdminService(deps: AccountsDeps) {
         const user = await repo.findUserById(tx, userId);
         if (!user) throw new NotFoundError();
         await authorizeAdminEdit(tx, actor, user);
+        authorizeIdentityChange(actor, userId, await repo.rolesOf(tx, userId));
         if (!user.isActive) throw ValidationError.nonField('The account is deactivated.');
         if (operation === RESEND_OPERATIONS.verification) {
           if (user.verified) throw ValidationError.nonField('The account is already verified.');

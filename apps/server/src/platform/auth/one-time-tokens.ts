@@ -10,6 +10,7 @@ export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   'verify-email': 3 * 24 * 60 * 60 * 1000,
   'verify-added-email': 3 * 24 * 60 * 60 * 1000,
   'reset-password': 60 * 60 * 1000,
+  'confirm-email-change': 3 * 24 * 60 * 60 * 1000,
 };
 
 const digest = (raw: string) => createHash('sha256').update(raw).digest('hex');

@@ -12,8 +12,8 @@ Imports tissue donors from a CSV or JSON file (field names as GET abn_data/ answ
 lists separated by ";", conditions as "condition (source)", intellectual functioning as
 "intellectual_functioning.level" and similar columns). Donors are matched by donor_hash: running
 it again updates them and adds no duplicates. Every record is checked first; if any is bad, each
-problem is listed by line and nothing is imported. --pilot puts donors without a "pilot" value
-in the pilot set.`;
+problem is listed by line and nothing is imported. The file must be UTF-8 text. --pilot puts
+donors without a "pilot" value in the pilot set.`;
 
 /** `import-donors FILE`: exit code 0 when imported, 1 with the problems listed when not. */
 export async function importDonorsCommand(args: string[], config: Config): Promise<void> {
@@ -27,7 +27,8 @@ export async function importDonorsCommand(args: string[], config: Config): Promi
     console.error(IMPORT_DONORS_USAGE);
     process.exit(2);
   }
-  const content = await readFile(path, 'utf8');
+  // Bytes: the importer refuses a file that is not UTF-8 instead of reading it with replacements.
+  const content = await readFile(path);
   const database = await openDatabase(config);
   try {
     await seedReferenceData(database.db);

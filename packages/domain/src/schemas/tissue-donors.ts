@@ -31,6 +31,9 @@ export const DONOR_MESSAGES = {
     'The tissue catalogue is open to researchers whose Autism BrainNet Data Access request is approved.',
   oneOf: (values: readonly string[]) => `Choose one of: ${values.join(', ')}.`,
   number: (min: number, max: number) => `Enter a number from ${min} to ${max}.`,
+  /** An import file that is not UTF-8 text, named by its first line that is not (decision 319). */
+  notUtf8: (line: number) =>
+    `The file is not UTF-8 text: line ${line} holds bytes that are not UTF-8. Save it as UTF-8 and import it again.`,
 } as const;
 
 export const donorConditionSchema = z.object({ condition: z.string(), source: z.string() });

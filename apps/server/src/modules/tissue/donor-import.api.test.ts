@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { DONOR_MESSAGES } from '@rrp/domain';
+import { DONOR_MESSAGES, NULL_CHARACTER_MESSAGE } from '@rrp/domain';
 import { createTestContext, testConfig, type TestContext } from '../../../test/test-app';
 import { abnDonors, abnDonorSurveys } from '../../db/schema';
 import { importDonorsCommand } from '../../db/import-donors-command';
@@ -165,6 +165,92 @@ describe('import-donors', () => {
   });
 });
 
+describe('import-donors: NUL characters and encodings (issue 29 item 6)', () => {
+  it('reports a NUL character in a cell as a problem of its line, naming the column, and imports nothing', async () => {
+    const before = await donorCount();
+    const content = [
+      HEADER,
+      'IMP-0301,ASD,Confirmed,12,Male,Frozen,Fixed,10,7,,,,,A fine summary',
+      'IMP-0302,ASD,Confirmed,140,Male,Frozen,Fixed,10,7,,,Mild\u0000ID,,"Nul\u0000in the summary"',
+    ].join('\n');
+    const result = await importDonors(t.database.db, { name: 'nul.csv', content });
+    expect(result.inserted + result.updated).toBe(0);
+    expect(await donorCount()).toBe(before);
+    expect(result.problems.map(describeProblem).sort()).toEqual([
+      // The line's other bad values are reported with it, as always.
+      'line 3 (donor IMP-0302): age: Enter a number from 0 to 130.',
+      `line 3 (donor IMP-0302): clinical_summary: ${NULL_CHARACTER_MESSAGE}`,
+      `line 3 (donor IMP-0302): intellectual_functioning.level: ${NULL_CHARACTER_MESSAGE}`,
+    ]);
+
+    const header = await importDonors(t.database.db, {
+      name: 'nul-header.csv',
+      content: 'donor_hash,diagnosis,confirmation_status,not\u0000es\nIMP-0303,ASD,Confirmed,x',
+    });
+    expect(header.problems.map(describeProblem)).toEqual([`line 1: not\\0es: ${NULL_CHARACTER_MESSAGE}`]);
+  });
+
+  it('reports a NUL character in a JSON value or survey answer by its field', async () => {
+    const result = await importDonors(t.database.db, {
+      name: 'nul.json',
+      content: JSON.stringify([
+        {
+          donor_hash: 'IMP-J301',
+          diagnosis: 'ASD',
+          confirmation_status: 'Confirmed',
+          cause_of_death: 'Un\u0000known',
+          surveys: { 'ADI-R': [{ item: 'A1', question: 'Direct gaze', answer: '2\u0000' }] },
+        },
+      ]),
+    });
+    expect(result.problems.map(describeProblem).sort()).toEqual([
+      `record 1 (donor IMP-J301): cause_of_death: ${NULL_CHARACTER_MESSAGE}`,
+      `record 1 (donor IMP-J301): surveys.ADI-R.0.answer: ${NULL_CHARACTER_MESSAGE}`,
+    ]);
+    expect(await t.database.db.select().from(abnDonors).where(eq(abnDonors.donorHash, 'IMP-J301'))).toEqual(
+      [],
+    );
+  });
+
+  it('refuses a file that is not UTF-8, naming its first bad line, and imports nothing', async () => {
+    const before = await donorCount();
+    const text = [
+      HEADER,
+      'IMP-0401,ASD,Confirmed,12,Male,Frozen,Fixed,10,7,,,,,Plain text',
+      'IMP-0402,ASD,Confirmed,12,Male,Frozen,Fixed,10,7,,,,,Seen at the Clinique Sainte-Thérèse',
+      'IMP-0403,ASD,Confirmed,12,Male,Frozen,Fixed,10,7,,,,,Café',
+    ].join('\n');
+    const result = await importDonors(t.database.db, {
+      name: 'latin1.csv',
+      content: Buffer.from(text, 'latin1'),
+    });
+    expect(result).toEqual({
+      problems: [{ line: null, record: 0, donorHash: null, field: null, message: DONOR_MESSAGES.notUtf8(3) }],
+      inserted: 0,
+      updated: 0,
+    });
+    expect(result.problems.map(describeProblem)).toEqual([
+      'file: The file is not UTF-8 text: line 3 holds bytes that are not UTF-8. Save it as UTF-8 and import it again.',
+    ]);
+    expect(await donorCount()).toBe(before);
+
+    // The same text saved as UTF-8 (with a byte order mark) imports, its accents intact.
+    const utf8 = await importDonors(t.database.db, {
+      name: 'utf8.csv',
+      content: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, 'utf8')]),
+    });
+    expect(utf8).toEqual({ problems: [], inserted: 3, updated: 0 });
+    const [row] = await t.database.db.select().from(abnDonors).where(eq(abnDonors.donorHash, 'IMP-0402'));
+    expect(row!.clinicalSummary).toBe('Seen at the Clinique Sainte-Thérèse');
+  });
+
+  it('refuses a UTF-16 file on its first line', async () => {
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${HEADER}\n`, 'utf16le')]);
+    const result = await importDonors(t.database.db, { name: 'utf16.csv', content: utf16 });
+    expect(result.problems.map((problem) => problem.message)).toEqual([DONOR_MESSAGES.notUtf8(1)]);
+  });
+});
+
 describe('npm run cli -- import-donors FILE', () => {
   it('imports into the configured database and lists the problems of a bad file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'rrp-import-'));
@@ -173,6 +259,13 @@ describe('npm run cli -- import-donors FILE', () => {
     const bad = join(dir, 'bad.csv');
     writeFileSync(good, GOOD);
     writeFileSync(bad, `${HEADER}\nI-9,ASD,Confirmed,12,Male,Frozen,Fixed,10,7,,,,,`);
+    const latin1 = join(dir, 'latin1.csv');
+    writeFileSync(
+      latin1,
+      Buffer.from(`${HEADER}\nIMP-0501,ASD,Confirmed,12,Male,Frozen,Fixed,10,7,,,,,Café`, 'latin1'),
+    );
+    const nul = join(dir, 'nul.csv');
+    writeFileSync(nul, `${HEADER}\nIMP-0502,ASD,Confirmed,12,Male,Frozen,Fixed,10,7,,,,,A\u0000B`);
     const log = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
@@ -181,6 +274,20 @@ describe('npm run cli -- import-donors FILE', () => {
       await importDonorsCommand([bad], config);
       expect(error).toHaveBeenCalledWith('Nothing was imported: 1 problem(s) in bad.csv:');
       expect(error).toHaveBeenCalledWith(`  line 2 (donor I-9): donor_hash: ${DONOR_MESSAGES.hashFormat}`);
+      expect(process.exitCode).toBe(1);
+      process.exitCode = 0;
+      // Not imported with replacement characters: refused, naming the encoding and the line.
+      await importDonorsCommand([latin1], config);
+      expect(error).toHaveBeenCalledWith('Nothing was imported: 1 problem(s) in latin1.csv:');
+      expect(error).toHaveBeenCalledWith(`  file: ${DONOR_MESSAGES.notUtf8(2)}`);
+      expect(process.exitCode).toBe(1);
+      process.exitCode = 0;
+      // A problem of its line, not a failed query.
+      await importDonorsCommand([nul], config);
+      expect(error).toHaveBeenCalledWith('Nothing was imported: 1 problem(s) in nul.csv:');
+      expect(error).toHaveBeenCalledWith(
+        `  line 2 (donor IMP-0502): clinical_summary: ${NULL_CHARACTER_MESSAGE}`,
+      );
       expect(process.exitCode).toBe(1);
       process.exitCode = 0;
       const database = await openDatabase(config);

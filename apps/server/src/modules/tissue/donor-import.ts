@@ -1,5 +1,12 @@
 import Papa from 'papaparse';
-import { donorImportSchema, DONOR_MESSAGES, isRestrictedDonor, type DonorImport } from '@rrp/domain';
+import {
+  donorImportSchema,
+  DONOR_MESSAGES,
+  isRestrictedDonor,
+  NULL_CHARACTER_MESSAGE,
+  nullCharacterPaths,
+  type DonorImport,
+} from '@rrp/domain';
 import type { Db, DbOrTx } from '../../platform/db/database';
 import { recordHistory } from '../../platform/history';
 import type { abnDonors } from '../../db/schema';
@@ -50,6 +57,38 @@ function lineAt(content: string, offset: number): number {
   return line;
 }
 
+/** A field's path as a problem names it; a NUL in a name is shown, not printed. */
+const fieldName = (path: readonly PropertyKey[]) => path.map(String).join('.').replaceAll('\u0000', '\\0');
+
+/**
+ * The file's text. Bytes that are not UTF-8 refuse the whole file (decision 319): decoded with
+ * replacement characters they would be imported as wrong names and answers without a word.
+ */
+function decodeText(content: string | Uint8Array): { text: string } | { problem: ImportProblem } {
+  if (typeof content === 'string') return { text: content };
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  try {
+    return { text: decoder.decode(content) };
+  } catch {
+    // A newline byte is never part of a longer UTF-8 sequence: the lines decode on their own.
+    let line = 1;
+    let start = 0;
+    for (let index = 0; index <= content.length; index += 1) {
+      if (index < content.length && content[index] !== 0x0a) continue;
+      try {
+        decoder.decode(content.subarray(start, index));
+      } catch {
+        break;
+      }
+      line += 1;
+      start = index + 1;
+    }
+    return {
+      problem: { line: null, record: 0, donorHash: null, field: null, message: DONOR_MESSAGES.notUtf8(line) },
+    };
+  }
+}
+
 /** CSV rows keyed by header; `a.b` columns become nested objects. */
 function parseCsv(content: string): { records: RawRecord[]; problems: ImportProblem[] } {
   const problems: ImportProblem[] = [];
@@ -65,6 +104,16 @@ function parseCsv(content: string): { records: RawRecord[]; problems: ImportProb
       if (!header) {
         header = cells.map((cell) => cell.trim());
         for (const column of header) {
+          if (column.includes('\u0000')) {
+            problems.push({
+              line: 1,
+              record: 0,
+              donorHash: null,
+              field: fieldName([column]),
+              message: NULL_CHARACTER_MESSAGE,
+            });
+            continue;
+          }
           const [root, leaf] = column.split('.');
           const known = leaf ? NESTED.has(root!) : FIELDS.has(column) && !NESTED.has(column);
           if (!known && column !== 'surveys')
@@ -90,6 +139,8 @@ function parseCsv(content: string): { records: RawRecord[]; problems: ImportProb
       }
       const value: Record<string, unknown> = {};
       header.forEach((column, index) => {
+        // Named once, as a problem of the header line.
+        if (column.includes('\u0000')) return;
         const cell = cells[index] ?? '';
         const [root, leaf] = column.split('.');
         if (leaf) {
@@ -163,9 +214,12 @@ function parseJson(content: string): { records: RawRecord[]; problems: ImportPro
 /** Checks every record; the donors to write, or the problems (nothing is written then). */
 export function checkDonorFile(
   fileName: string,
-  content: string,
+  file: string | Uint8Array,
   options: { pilot?: boolean } = {},
 ): { donors: (DonorImport & { line: number | null; record: number })[]; problems: ImportProblem[] } {
+  const decoded = decodeText(file);
+  if ('problem' in decoded) return { donors: [], problems: [decoded.problem] };
+  const content = decoded.text;
   const json = /\.json$/i.test(fileName) || /^\s*[[{]/.test(content);
   const { records, problems } = json ? parseJson(content) : parseCsv(content.replace(/^\uFEFF/, ''));
   const donors: (DonorImport & { line: number | null; record: number })[] = [];
@@ -173,15 +227,31 @@ export function checkDonorFile(
   for (const raw of records) {
     const value = { ...raw.value };
     if (options.pilot && (value.pilot === undefined || value.pilot === '')) value.pilot = true;
-    const hash = typeof value.donor_hash === 'string' ? value.donor_hash.trim() : null;
+    const hash =
+      typeof value.donor_hash === 'string' && !value.donor_hash.includes('\u0000')
+        ? value.donor_hash.trim()
+        : null;
+    // PostgreSQL stores no NUL character: a bad value of its line like any other, named by field.
+    const withNul = nullCharacterPaths(raw.value).map(fieldName);
+    for (const field of withNul) {
+      problems.push({
+        line: raw.line,
+        record: raw.record,
+        donorHash: hash,
+        field,
+        message: NULL_CHARACTER_MESSAGE,
+      });
+    }
     const parsed = donorImportSchema.safeParse(value);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
+    if (!parsed.success || withNul.length > 0) {
+      for (const issue of parsed.error?.issues ?? []) {
+        const field = fieldName(issue.path);
+        if (withNul.some((bad) => field === bad || field.startsWith(`${bad}.`))) continue;
         problems.push({
           line: raw.line,
           record: raw.record,
           donorHash: hash,
-          field: issue.path.join('.') || null,
+          field: field || null,
           message: issue.message,
         });
       }
@@ -304,7 +374,8 @@ export async function writeDonors(
 /** Checks then imports a donor file: all of it, or nothing when any record is bad. */
 export async function importDonors(
   db: Db,
-  file: { name: string; content: string },
+  /** `content` as read from disk (bytes, checked to be UTF-8), or text already decoded. */
+  file: { name: string; content: string | Uint8Array },
   options: { pilot?: boolean } = {},
 ): Promise<ImportResult> {
   const { donors, problems } = checkDonorFile(file.name, file.content, options);

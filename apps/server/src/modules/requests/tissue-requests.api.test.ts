@@ -18,7 +18,7 @@ import {
 import { RESOURCE_DISABLED_REASONS } from '@rrp/domain/resource-access';
 import { auth, createTestContext, errorBody, type TestContext } from '../../../test/test-app';
 import { createDataset, createProject, createRequest } from '../../db/factories';
-import { featureToggles, requests } from '../../db/schema';
+import { featureToggles, requestReviewers, requests } from '../../db/schema';
 import { seedDemoTissue } from '../../db/demo-tissue';
 
 /**
@@ -377,6 +377,8 @@ describe('Pilot tissue (7) and tissue (8) requests', () => {
 describe('the tissue decision flow (staff §4.2), for administrators and tissue project managers', () => {
   it('offers each status’s decisions from the table and applies them', async () => {
     const owner = await researcherWithProject('Flow');
+    // Entering review is Begin Review, which needs an assigned reviewer (decision 311).
+    const reviewer = await t.createUser({ roles: ['abn_reviewer'] });
     for (const [from, targets] of Object.entries(DECISION_FLOWS.biospecimen)) {
       for (const [role, token] of [
         ['portal_admin', admin],
@@ -388,6 +390,7 @@ describe('the tissue decision flow (staff §4.2), for administrators and tissue 
           statusId: Number(from),
           displayName: 'Tissue Request',
         });
+        await db().insert(requestReviewers).values({ requestId: request.id, userId: reviewer.id });
         const options = (
           await call('GET', `/api/request/${request.id}/decisions/`, token)
         ).json<RequestDecisions>();

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { MAX_ID } from './safe-input';
 import { LIMITS } from '../constants/limits';
 import { MESSAGES } from './messages';
 
@@ -42,8 +41,3 @@ export function isValidUsDate(value: string): boolean {
 }
 
 export const usDateSchema = z.string().refine(isValidUsDate, { error: MESSAGES.dateFormat });
-
-/** Positive integer id in a path, e.g. `/api/history/{id}/`. */
-export const idParamSchema = z.object({
-  id: z.coerce.number().int().positive().max(MAX_ID, { error: 'Not found.' }),
-});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID } from './safe-input';
+import { idTextSchema, MAX_ID } from './safe-input';
 import { REQUEST_STATUSES } from '../constants/statuses';
 import { FLOW_KEYS, WORKFLOW_MESSAGES } from '../workflows/transitions';
 import { recipientsSchema } from './email';
@@ -40,7 +40,11 @@ const decisionStatus = z.coerce
   .refine((value) => value in REQUEST_STATUSES, { error: 'Please choose a decision.' });
 
 /** GET request/{id}/decision-email/?status=N */
-export const decisionEmailQuerySchema = z.strictObject({ status: decisionStatus });
+export const decisionEmailQuerySchema = z.strictObject({
+  status: idTextSchema('Please choose a decision.').refine((value) => value in REQUEST_STATUSES, {
+    error: 'Please choose a decision.',
+  }),
+});
 
 /** The prefilled e-mail of a decision (the composer's starting point). */
 export const decisionEmailSchema = z.object({

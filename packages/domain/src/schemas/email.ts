@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './safe-input';
+import { idListTextSchema, idSchema } from './safe-input';
 import { LIMITS } from '../constants/limits';
 import { MESSAGES } from './messages';
 
@@ -148,10 +148,7 @@ export type EmailLogDto = z.infer<typeof emailLogSchema>;
 export const emailInfoQuerySchema = z.strictObject({
   email_type: templateKey,
   model_name: templateKey,
-  obj_ids: z
-    .string()
-    .regex(/^\d{1,15}(,\d{1,15})*$/, { error: 'Enter ids separated by commas.' })
-    .transform((value) => value.split(',').map(Number)),
+  obj_ids: idListTextSchema('Enter ids separated by commas.'),
 });
 
 export const emailInfoSchema = z.object({

@@ -1,7 +1,24 @@
 import { z } from 'zod';
-import { MAX_ID } from './safe-input';
+import { idListTextSchema, idTextSchema, MAX_ID } from './safe-input';
+import { DATASET_FILE_TYPES } from './catalogue';
+import { TISSUE_DOCUMENT } from '../constants/tissue';
 import { LIMITS } from '../constants/limits';
 import { fileSchema } from './institutions';
+
+/**
+ * The kinds of file `POST file/` takes: each is owned by a module's `FileTypePolicy` that lets
+ * someone create it (registered in app.ts; an API test keeps the two lists equal). `rda` is
+ * registered too, but RDAs are generated, never uploaded.
+ */
+export const UPLOADABLE_FILE_TYPES = [
+  'irb',
+  DATASET_FILE_TYPES.dataFile,
+  DATASET_FILE_TYPES.dataDictionary,
+  DATASET_FILE_TYPES.releaseNotes,
+  'rm_document',
+  TISSUE_DOCUMENT,
+  'decision_docs',
+] as const;
 
 /** Messages of the files API (foundation §7 and §8; the ones the spec does not word are ours). */
 export const FILE_MESSAGES = {
@@ -14,7 +31,8 @@ export const FILE_MESSAGES = {
   tooLarge: (name: string, bytes: number) =>
     `File ${name} is larger than the upload limit of ${Math.floor(bytes / (1024 * 1024))} MB.`,
   typeRequired: 'Choose the kind of file.',
-  typeNotUploadable: (type: string) => `Files of type "${type}" cannot be uploaded.`,
+  typeNotUploadable: (type: string) =>
+    `Files of type "${type}" cannot be uploaded. Choose one of: ${UPLOADABLE_FILE_TYPES.join(', ')}.`,
   creatorNotSelf: 'Files are uploaded in your own name.',
   invalidJson: 'Enter a JSON object.',
   invalidId: 'Enter a whole number.',
@@ -78,6 +96,12 @@ export const uploadFileFieldsSchema = z.strictObject({
 });
 export type UploadFileFields = z.infer<typeof uploadFileFieldsSchema>;
 
+/**
+ * POST file/'s form as the OpenAPI document shows it: `type` is one of the uploadable kinds. The
+ * service refuses any other kind, naming these (`typeNotUploadable`), by the registered policies.
+ */
+export const uploadFileFormSchema = uploadFileFieldsSchema.extend({ type: z.enum(UPLOADABLE_FILE_TYPES) });
+
 /** The text fields of a multipart `PATCH file/{id}/`: a new name, metadata for the owning module. */
 export const replaceFileFieldsSchema = z
   .object({
@@ -114,14 +138,10 @@ export function flattenAdditionalData(body: Record<string, unknown>): {
 
 /** `GET file/download/`: the files to zip and the archive's name. */
 export const downloadFilesQuerySchema = z.strictObject({
-  selected_files: z
-    .string({ error: FILE_MESSAGES.selectedFiles })
-    .trim()
-    .regex(/^\d{1,15}(\s*,\s*\d{1,15})*$/, { error: FILE_MESSAGES.selectedFiles })
-    .transform((value) => [...new Set(value.split(',').map((part) => Number(part.trim())))])
-    .refine((ids) => ids.length <= LIMITS.files.zipMaxFiles && ids.every((id) => id > 0 && id <= MAX_ID), {
-      error: FILE_MESSAGES.selectedFiles,
-    }),
+  selected_files: idListTextSchema(FILE_MESSAGES.selectedFiles).refine(
+    (ids) => ids.length <= LIMITS.files.zipMaxFiles,
+    { error: FILE_MESSAGES.selectedFiles },
+  ),
   zip_file_name: z
     .string()
     .trim()
@@ -134,11 +154,7 @@ export const downloadFilesQuerySchema = z.strictObject({
 export const listZipQuerySchema = z
   .strictObject({
     zip_file_name: z.string().trim().min(1).max(LIMITS.files.nameMaxLength).optional(),
-    id: z.coerce
-      .number({ error: FILE_MESSAGES.invalidId })
-      .int({ error: FILE_MESSAGES.invalidId })
-      .positive()
-      .optional(),
+    id: idTextSchema().optional(),
   })
   .refine((query) => (query.zip_file_name === undefined) !== (query.id === undefined), {
     error: FILE_MESSAGES.zipLookup,

@@ -1,6 +1,7 @@
 export * from './messages';
 export * from './common';
 export * from './safe-input';
+export * from './params';
 export * from './auth';
 export * from './session';
 export * from './reference';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REQUEST_TYPES } from '../constants/statuses';
+import { idTextSchema } from './safe-input';
 import { TURNAROUND_MAX_YEARS } from '../workflows/turnaround';
 
 /**
@@ -47,9 +48,7 @@ export const turnaroundQuerySchema = z
   .strictObject({
     from: isoDaySchema.optional(),
     to: isoDaySchema.optional(),
-    type: z.coerce
-      .number({ error: INSIGHT_MESSAGES.type })
-      .int({ error: INSIGHT_MESSAGES.type })
+    type: idTextSchema(INSIGHT_MESSAGES.type)
       .refine((value) => value in REQUEST_TYPES, { error: INSIGHT_MESSAGES.type })
       .optional(),
   })

@@ -74,8 +74,12 @@ const messageNotification = z.strictObject({
  * POST notification/ (staff §7 "recipients (ids or groups), task_name, fields"): an error report
  * from anyone signed in, or a notification staff send to users and groups.
  */
+const notificationVariants = [errorReportSchema, releaseNoteNotification, messageNotification] as const;
+/** The task names POST notification/ takes, one per variant. */
+export const NOTIFICATION_TASK_NAMES = notificationVariants.map((variant) => variant.shape.task_name.value);
+
 export const createNotificationSchema = z
-  .discriminatedUnion('task_name', [errorReportSchema, releaseNoteNotification, messageNotification], {
+  .discriminatedUnion('task_name', [...notificationVariants], {
     error: NOTIFICATION_MESSAGES.unknownTask,
   })
   .superRefine((input, ctx) => {
@@ -83,6 +87,11 @@ export const createNotificationSchema = z
     if (!input.recipient_id?.length && !input.recipient_groups?.length) {
       ctx.addIssue({ code: 'custom', path: ['recipient_id'], message: NOTIFICATION_MESSAGES.noRecipients });
     }
+  })
+  // The OpenAPI document shows each variant on its own; this names every accepted task_name at once.
+  .meta({
+    properties: { task_name: { type: 'string', enum: NOTIFICATION_TASK_NAMES } },
+    required: ['task_name'],
   });
 export type CreateNotification = z.infer<typeof createNotificationSchema>;
 export type StaffNotification = Exclude<CreateNotification, ErrorReport>;

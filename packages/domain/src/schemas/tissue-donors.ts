@@ -11,6 +11,7 @@ import {
   TISSUE_QUALITIES,
   TISSUE_STATES,
 } from '../constants/tissue';
+import { idTextSchema } from './safe-input';
 
 /**
  * Tissue donors (staff §3 abn_donor / abn_data and the pilot variant; §7 abn_donor, abn_survey,
@@ -119,7 +120,7 @@ export type DonorFilterOptions = z.infer<typeof donorFilterOptionsSchema>;
 /** GET abn_donor/?donor_hash= (with doc_id: that document's file). */
 export const donorLookupQuerySchema = z.strictObject({
   donor_hash: z.string({ error: DONOR_MESSAGES.hashRequired }).trim().min(1).max(64),
-  doc_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  doc_id: idTextSchema().optional(),
 });
 /** GET abn_survey/?survey_type=ADI-R&donor_hash= (a file download). */
 export const donorSurveyQuerySchema = z.strictObject({

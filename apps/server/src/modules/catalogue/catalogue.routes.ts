@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   cohortSchema,
   createDatasetAccessSchema,
   createDatasetSchema,
   datasetAccessSchema,
   datasetSchema,
+  idOrUuidParamSchema,
   idParamSchema,
   newDatasetVersionSchema,
   pageSchema,
@@ -38,8 +38,6 @@ import type { PublicCatalogueService } from './public.service';
 import { attachmentDisposition } from '../../platform/files/content-disposition';
 
 /** A dataset version's numeric id, or a dataset's UUID (its latest version). */
-const datasetKeyParamSchema = z.object({ id: z.string().min(1).max(64) });
-
 export const catalogueRoutes: FastifyPluginAsyncZod<{
   catalogue: CatalogueService;
   publicCatalogue: PublicCatalogueService;
@@ -119,7 +117,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
       config: { access: { action: 'read', subject: 'Dataset' } },
       schema: {
         tags,
-        params: datasetKeyParamSchema,
+        params: idOrUuidParamSchema,
         querystring: expandQuerySchema,
         response: { 200: datasetSchema },
       },
@@ -351,7 +349,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
     '/api/public/dataset/:id/',
     {
       config: { access: { action: 'read', subject: 'PublicDataset' } },
-      schema: { tags, params: datasetKeyParamSchema, response: { 200: publicDatasetSchema } },
+      schema: { tags, params: idOrUuidParamSchema, response: { 200: publicDatasetSchema } },
     },
     (request) => publicCatalogue.getDataset(request.params.id),
   );
@@ -361,7 +359,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
       `/api/public/dataset/:id/${kind}/`,
       {
         config: { access: { action: 'read', subject: 'PublicDataset' } },
-        schema: { tags, params: datasetKeyParamSchema },
+        schema: { tags, params: idOrUuidParamSchema },
       },
       async (request, reply) => {
         const { file, content } = await publicCatalogue.download(request.params.id, kind);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseDisposition } from 'content-disposition';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import { can, type Actor, type FileDto } from '@rrp/domain';
+import { can, FILE_MESSAGES, type Actor, type FileDto } from '@rrp/domain';
 import { files, history, userInstitutions } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db/database';
 import { authorize } from '../../platform/http/access';
@@ -269,7 +269,10 @@ describe('POST file/', () => {
         { name: 'a.pdf', content: PDF },
       );
       expect(response.statusCode).toBe(400);
-      expect(errorBody(response)).toMatchObject({ type: [`Files of type "${type}" cannot be uploaded.`] });
+      expect(errorBody(response)).toMatchObject({ type: [FILE_MESSAGES.typeNotUploadable(type)] });
+      expect(errorBody(response).type).toEqual([
+        expect.stringContaining('Choose one of: irb, dataset_file,'),
+      ]);
     }
   });
 

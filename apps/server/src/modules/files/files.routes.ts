@@ -9,6 +9,7 @@ import {
   listZipQuerySchema,
   listZipResponseSchema,
   updateRdaSchema,
+  uploadFileFormSchema,
 } from '@rrp/domain';
 import { listQuerySchema, toPage } from '../../platform/list';
 import { zipFileName } from '../../platform/files/zip';
@@ -16,6 +17,7 @@ import type { FilesService } from './files.service';
 import { fileList } from './files.lists';
 import { readMultipart } from './multipart';
 import { attachmentDisposition } from '../../platform/files/content-disposition';
+import { multipartForm } from '../../platform/http/openapi';
 
 const flag = z
   .enum(['true', 'True', 'false', 'False', '1', '0'])
@@ -59,7 +61,10 @@ export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = async
   app.post(
     '/api/file/',
     {
-      config: { access: { action: 'create', subject: 'File' } },
+      config: {
+        access: { action: 'create', subject: 'File' },
+        swaggerTransform: multipartForm(uploadFileFormSchema, 'The bytes of the file.'),
+      },
       schema: {
         tags,
         summary: 'Upload a file (multipart)',

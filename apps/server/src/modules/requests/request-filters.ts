@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { parseQuarter, quarterRange, REQUEST_STAFF_MESSAGES } from '@rrp/domain';
-import type { FilterDef, Lookup } from '../../platform/list';
+import { ownValue, type FilterDef, type Lookup } from '../../platform/list';
 import { requests } from '../../db/schema';
 import { R } from './requests.repo';
 
@@ -15,7 +15,7 @@ export const throughReviewers = (condition: SQL) =>
 
 const BOOLS: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
 function parseBool(raw: string): boolean {
-  const value = BOOLS[raw.trim().toLowerCase()];
+  const value = ownValue(BOOLS, raw.trim().toLowerCase());
   if (value === undefined) throw new Error('Enter true or false.');
   return value;
 }
@@ -91,7 +91,7 @@ export const groupingFilter: FilterDef = {
   lookups: ['exact', 'in'],
   build(lookup, raw) {
     const types = values(lookup, raw).flatMap((name) => {
-      const ids = REQUEST_GROUPINGS[name.toLowerCase()];
+      const ids = ownValue(REQUEST_GROUPINGS, name.toLowerCase());
       if (!ids) throw new Error(`Choose one of: ${Object.keys(REQUEST_GROUPINGS).join(', ')}.`);
       return ids;
     });

@@ -1,10 +1,10 @@
 import type { Db } from '../db/database';
 import { clearHits, countHit } from '../db/attempt-counters';
-import { AppError } from '../http/errors';
+import { TooManyRequestsError } from '../http/errors';
 
-export class TooManyAttemptsError extends AppError {
-  constructor() {
-    super(429, 'Too many failed sign-in attempts. Please wait a few minutes and try again.');
+export class TooManyAttemptsError extends TooManyRequestsError {
+  constructor(retryAt: Date) {
+    super('Too many failed sign-in attempts. Please wait a few minutes and try again.', retryAt);
   }
 }
 
@@ -27,8 +27,8 @@ export class SignInAttempts {
 
   /** Counts an attempt on the account; refuses it when the account has failed too often lately. */
   async begin(email: string): Promise<void> {
-    const { hits } = await countHit(this.db, this.key(email), this.windowMs);
-    if (hits > this.limit) throw new TooManyAttemptsError();
+    const { hits, resetAt } = await countHit(this.db, this.key(email), this.windowMs);
+    if (hits > this.limit) throw new TooManyAttemptsError(resetAt);
   }
 
   /** The password was right: the account's count starts again. */

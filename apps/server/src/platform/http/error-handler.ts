@@ -2,7 +2,10 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@rrp/domain';
-import { AppError, type FieldErrors } from './errors';
+import { AppError, TooManyRequestsError, type FieldErrors } from './errors';
+
+/** The rate limits' window (rate-limit.ts): a minute. */
+const DEFAULT_RETRY_AFTER_SECONDS = 60;
 import { FieldErrorCollector } from './field-errors';
 
 interface SchemaIssue {
@@ -59,10 +62,14 @@ export function answerError(error: FastifyError, request: FastifyRequest, reply:
   }
   if (error instanceof AppError) {
     if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+    if (error instanceof TooManyRequestsError) reply.header('Retry-After', String(error.retryAfterSeconds));
     return reply.status(error.statusCode).send({ ...error.body, correlation_id });
   }
   const status = error.statusCode ?? 500;
   if (status === 429) {
+    // @fastify/rate-limit sets Retry-After to its window's remaining seconds; a 429 without it
+    // (none today) still tells the client when to come back.
+    if (!reply.hasHeader('Retry-After')) reply.header('Retry-After', String(DEFAULT_RETRY_AFTER_SECONDS));
     return reply.status(429).send({ detail: error.message, correlation_id });
   }
   if (status >= 400 && status < 500) {

@@ -53,6 +53,16 @@ export class NotFoundError extends AppError {
   }
 }
 
+/** 429: answered with `Retry-After`, the whole seconds until the caller's count starts again. */
+export class TooManyRequestsError extends AppError {
+  readonly retryAfterSeconds: number;
+
+  constructor(detail: string, retryAt: Date) {
+    super(429, detail);
+    this.retryAfterSeconds = Math.max(1, Math.ceil((retryAt.getTime() - Date.now()) / 1000));
+  }
+}
+
 export class ServiceUnavailableError extends AppError {
   constructor(detail: string) {
     super(503, detail);

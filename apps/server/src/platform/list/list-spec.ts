@@ -18,7 +18,7 @@ import {
 import type { AnyColumn } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { LIMITS, MAX_ID } from '@rrp/domain';
+import { canonicalInteger, LIMITS, MAX_ID } from '@rrp/domain';
 import { ValidationError } from '../http/errors';
 import { FieldErrorCollector } from '../http/field-errors';
 
@@ -128,6 +128,15 @@ export interface ParsedList {
   expand: ReadonlySet<string>;
 }
 
+/**
+ * The value an enum-like filter names, looked up among the table's own keys only: the caller's
+ * text may be `constructor`, `__proto__` or `toString`, which a plain object lookup would answer
+ * with something of Object.prototype.
+ */
+export function ownValue<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
 // Looked up by the caller's text: a Map, so `constructor` or `__proto__` are not values.
 const BOOL_VALUES = new Map([
   ['true', true],
@@ -139,12 +148,19 @@ const BOOL_VALUES = new Map([
 function parseValue(type: FieldType, raw: string): unknown {
   switch (type) {
     case 'int': {
-      if (!/^-?\d{1,15}$/.test(raw.trim())) throw new Error('Enter a whole number.');
+      // Written one way only, as ids in paths are: no `+`, spaces, `0x` or `1e1`, no leading zero.
+      if (!/^-?\d+$/.test(raw)) throw new Error('Enter a whole number.');
+      if (/^-?0\d|^-0$/.test(raw)) throw new Error('Enter a whole number without leading zeros.');
       // Integer columns are 32-bit: a larger number would fail in the database, not match.
-      if (Math.abs(Number(raw)) > MAX_ID) {
-        throw new Error(`Ensure this value is less than or equal to ${MAX_ID}.`);
+      const value = canonicalInteger(raw);
+      if (value === undefined) {
+        throw new Error(
+          raw.startsWith('-')
+            ? `Ensure this value is greater than or equal to ${-MAX_ID - 1}.`
+            : `Ensure this value is less than or equal to ${MAX_ID}.`,
+        );
       }
-      return Number(raw);
+      return value;
     }
     case 'bool': {
       const value = BOOL_VALUES.get(raw.trim().toLowerCase());

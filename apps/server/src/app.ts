@@ -433,7 +433,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The tissue form's documents (atlas file, NIH biosketch) follow their pilot or tissue request.
   files.registerType(TISSUE_DOCUMENT, applicationDocumentsPolicy(CART_REQUEST_TYPES));
   // The staff panel of a request: reviewers, comments, Zendesk tickets (issue 8); the user pickers.
-  const requestStaff = createRequestStaffService({ db: database.db, zendesk, log: app.log });
+  const requestStaff = createRequestStaffService({
+    db: database.db,
+    zendesk,
+    log: app.log,
+    onReviewersAdded: tissueCycle.reviewersAdded,
+  });
   await app.register(requestsRoutes, { requests, staff: requestStaff });
   // Decisions (issue 8): the workflow tables, decision e-mails and their documents.
   await app.register(decisionsRoutes, { requests });

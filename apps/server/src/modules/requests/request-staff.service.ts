@@ -67,6 +67,8 @@ export function createRequestStaffService(deps: {
   zendesk: ZendeskAdapter;
   /** Where a Zendesk failure's cause is logged (the caller only sees the spec's message). */
   log?: { warn: (object: object, message: string) => void };
+  /** What reviewers joining a request get besides the assignment (a tissue review while Under Review). */
+  onReviewersAdded?: (tx: DbOrTx, request: repo.LockedRequest, userIds: readonly number[]) => Promise<void>;
 }) {
   const { db, zendesk, log } = deps;
 
@@ -248,6 +250,8 @@ export function createRequestStaffService(deps: {
         await writeAssignments(tx, id, current, wanted);
         await repo.touchRequest(tx, id);
       });
+      const added = wantedIds.filter((userId) => !current.some((row) => row.userId === userId));
+      await deps.onReviewersAdded?.(tx, request, added);
     }
     return reviewUsersOf(tx, request);
   }

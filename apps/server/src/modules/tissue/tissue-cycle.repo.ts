@@ -75,6 +75,15 @@ export async function openReviews(
     });
 }
 
+/** When the request's reviews are due (the earliest, should they differ), or null without any. */
+export async function reviewDueDate(db: DbOrTx, requestId: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ due: sql<string | null>`min(${tissueReviews.dueDate})` })
+    .from(tissueReviews)
+    .where(eq(tissueReviews.requestId, requestId));
+  return row?.due ? new Date(row.due) : null;
+}
+
 export async function requestExists(db: DbOrTx, ids: readonly number[]) {
   if (ids.length === 0) return [];
   const rows = await db

@@ -21,6 +21,13 @@ const UNDER_REVIEW = 3;
 /** Review is closed by moving the request to the decision status, Review Meeting ("Make Decision"). */
 const MAKE_DECISION = 8;
 
+/** Noon UTC, `TISSUE_REVIEW_DEFAULT_DAYS` days on: when reviews opened without a chosen date are due. */
+function defaultDue(now: Date): Date {
+  const due = new Date(now.getTime() + TISSUE_REVIEW_DEFAULT_DAYS * 86_400_000);
+  due.setUTCHours(12, 0, 0, 0);
+  return due;
+}
+
 /** The e-mail template of Begin Review: the assigned reviewers are told what to review by when. */
 export const TISSUE_REVIEW_TEMPLATE = 'tissue_review_start';
 
@@ -211,10 +218,28 @@ export function createTissueCycleService(deps: {
     async startedByDecision(tx: DbOrTx, actor: Actor, requestId: number, now: Date): Promise<boolean> {
       const rows = await repo.requestsByIds(tx, [requestId]);
       if (!rows[0] || !CART_REQUEST_TYPES.includes(rows[0].typeId)) return false;
-      const due = new Date(now.getTime() + TISSUE_REVIEW_DEFAULT_DAYS * 86_400_000);
-      due.setUTCHours(12, 0, 0, 0);
-      await openReviewsOf(tx, actor, rows, due, draftEmail());
+      await openReviewsOf(tx, actor, rows, defaultDue(now), draftEmail());
       return true;
+    },
+
+    /**
+     * Reviewers added to a pilot tissue or tissue request already Under Review get their review
+     * too, due when the others' are (after the default period when none is), so that they have
+     * something to score; in the transaction of the assignment.
+     */
+    async reviewersAdded(
+      tx: DbOrTx,
+      request: { id: number; typeId: number; statusId: number },
+      userIds: readonly number[],
+    ): Promise<void> {
+      if (userIds.length === 0 || request.statusId !== UNDER_REVIEW) return;
+      if (!CART_REQUEST_TYPES.includes(request.typeId)) return;
+      const due = (await repo.reviewDueDate(tx, request.id)) ?? defaultDue(new Date());
+      await repo.openReviews(
+        tx,
+        userIds.map((reviewerId) => ({ requestId: request.id, reviewerId })),
+        due,
+      );
     },
 
     /** POST abn_tissue/close-review/ */

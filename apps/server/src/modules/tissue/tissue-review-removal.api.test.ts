@@ -135,6 +135,25 @@ describe('a reviewer taken off a tissue request (issue 29 item 3)', () => {
   });
 });
 
+describe('a reviewer added to a tissue request under review (issue 29 item 3)', () => {
+  it('gets a review due when the others are, through review_users or POST review alike', async () => {
+    const request = await newTissueRequest();
+    await setReviewers(request.id, [first.id]);
+    const due = tomorrow();
+    await call('POST', '/api/abn_tissue/start-review/', manager, { requests: [request.id], due_date: due });
+    expect((await setReviewers(request.id, [first.id, second.id], manager)).statusCode).toBe(200);
+    const third = await person('Cy');
+    const assigned = await call('POST', '/api/review/', admin, { request: request.id, reviewer: third.id });
+    expect(assigned.statusCode, assigned.body).toBe(201);
+
+    const opened = await reviewsOf(request.id);
+    expect(opened.map((review) => review.reviewerId).sort()).toEqual([first.id, second.id, third.id].sort());
+    expect(opened.every((review) => review.dueDate?.toISOString() === `${due}T12:00:00.000Z`)).toBe(true);
+    const theirs = await call('GET', `/api/request/${request.id}/tissue-reviews/`, third.token);
+    expect(theirs.json<RequestTissueReviewsDto>().reviews[0]).toMatchObject({ editable: true });
+  });
+});
+
 describe('a decision to Under Review on a tissue request is Begin Review (issue 29 items 3, 8e)', () => {
   for (const [role, token] of [
     ['an administrator', () => admin],

@@ -20,7 +20,7 @@ import type { Db, DbOrTx } from '../../platform/db/database';
 import { authorize } from '../../platform/http/access';
 import { NotFoundError, ValidationError } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
-import { escapeLike, parseListQuery, selectOne, selectPage } from '../../platform/list';
+import { escapeLike, ownValue, parseListQuery, selectOne, selectPage } from '../../platform/list';
 import { cohorts, datasets } from '../../db/schema';
 import {
   cohortList,
@@ -68,7 +68,7 @@ const seesUnavailable = (actor: Actor | null) => seesInternals(actor) || can(act
 /** A true/false query value, or a field error. */
 function parseBool(name: string, raw: string | undefined): boolean | undefined {
   if (raw === undefined || raw === '') return undefined;
-  const value = { true: true, false: false, '1': true, '0': false }[raw.trim().toLowerCase()];
+  const value = ownValue({ true: true, false: false, '1': true, '0': false }, raw.trim().toLowerCase());
   if (value === undefined) throw new ValidationError({ [name]: ['Enter true or false.'] });
   return value;
 }

@@ -155,8 +155,13 @@ describe('enum-like filter values', () => {
           'Choose one of: dataset, biospecimen, funding, recontacting, tissue.',
         ]);
       }
-      for (const param of ['assigned', 'compliance_needed']) {
-        const response = await get(`/api/request/?${param}=${name}`);
+      for (const url of [
+        '/api/request/?assigned=',
+        '/api/request/?compliance_needed=',
+        '/api/dataset/?approved=',
+      ]) {
+        const param = url.slice(url.indexOf('?') + 1, -1);
+        const response = await get(`${url}${name}`);
         expect(response.statusCode, `${param}=${name}`).toBe(400);
         expect(errorBody(response)[param]).toEqual(['Enter true or false.']);
       }

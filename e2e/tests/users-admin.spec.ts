@@ -28,11 +28,13 @@ test('an access administrator creates a user with two roles; the user sets a pas
     ),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/user\/create$/);
-  // A superuser alone grants superuser.
+  // The grant matrix (decision 306): a superuser alone grants superuser, and roles with rights the
+  // access administrator lacks are not offered.
   await expect(page.getByRole('checkbox', { name: 'Superuser' })).toBeDisabled();
+  await expect(page.getByRole('checkbox', { name: 'Portal Reviewer' })).toBeDisabled();
 
   await page.getByRole('checkbox', { name: 'Portal Base Signing Officer' }).uncheck();
-  await page.getByRole('checkbox', { name: 'Portal Reviewer' }).check();
+  await page.getByRole('checkbox', { name: 'PI and Signing Officer' }).check();
   await page.getByRole('combobox', { name: 'Institutions' }).fill('Demo');
   await page.getByRole('option', { name: 'Demo University' }).click();
   await page.getByRole('button', { name: 'Create User' }).click();
@@ -41,7 +43,7 @@ test('an access administrator creates a user with two roles; the user sets a pas
   await expect(page.getByRole('heading', { level: 1, name: 'Katherine Johnson' })).toBeVisible();
   const roles = page.getByRole('heading', { name: 'Roles' }).locator('..');
   await expect(roles.getByText('Primary Researcher')).toBeVisible();
-  await expect(roles.getByText('Portal Reviewer')).toBeVisible();
+  await expect(roles.getByText('PI and Signing Officer')).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Demo University' })).toBeVisible();
 
   // The new user sets a password from the e-mail and signs in.
@@ -77,8 +79,40 @@ test('an access administrator filters the users by role and edits one', async ({
   await expect(page).toHaveURL(/\/user\/\d+$/);
 
   await page.getByRole('button', { name: 'Edit' }).click();
+  // The account holds a role the access administrator may not grant: its e-mail is not theirs.
+  await expect(page.getByRole('textbox', { name: 'Email' })).toBeDisabled();
   await page.getByRole('textbox', { name: 'Title' }).fill(`Auditor ${Date.now()}`);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('The user was updated.')).toBeVisible();
   await expect(page.getByText(/^Auditor \d+$/)).toBeVisible();
+});
+
+test('an access administrator changes a user’s e-mail; it changes once the link sent to the new address is followed', async ({
+  page,
+}) => {
+  const moved = `pi.moved.${Date.now()}@demo.test`;
+  await signIn(page, 'access_admin@demo.test');
+  await page.goto('/user');
+  await page.getByRole('button', { name: 'Show/Hide Filters' }).click();
+  await page.getByRole('checkbox', { name: 'PI and Signing Officer' }).check();
+  const rows = page.getByRole('table', { name: 'Users' }).getByRole('row');
+  await rows.filter({ hasText: 'pi_sbso@demo.test' }).getByRole('link').click();
+  await expect(page).toHaveURL(/\/user\/\d+$/);
+  const userPage = page.url();
+
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('textbox', { name: 'Email' }).fill(moved);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The user was updated.')).toBeVisible();
+  // Until confirmed, the account keeps its address and the page says what is pending.
+  await expect(
+    page.getByText(`pi_sbso@demo.test (changing to ${moved}, pending confirmation)`),
+  ).toBeVisible();
+
+  const link = await linkFromMail(moved, /http:\/\/127\.0\.0\.1:\d+\/confirm-email\?token=\S+/);
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm Your New Email Address' })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText(`${moved} is now the sign-in address`);
+  await page.goto(userPage);
+  await expect(page.getByText(moved, { exact: true })).toBeVisible();
 });

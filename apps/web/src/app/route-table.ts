@@ -36,6 +36,7 @@ const passwordReset = () => import('@/features/accounts/screens/password-reset-s
 const thankYou = () => import('@/features/accounts/screens/thank-you-screen');
 const myProfile = () => import('@/features/accounts/screens/my-profile-screen');
 const verifyEmail = () => import('@/features/accounts/screens/verify-email-screen');
+const confirmEmail = () => import('@/features/accounts/screens/confirm-email-screen');
 const institutionList = () => import('@/features/institutions/screens/institution-list-screen');
 const institutionDetail = () => import('@/features/institutions/screens/institution-detail-screen');
 const rdaScreen = () => import('@/features/institutions/screens/rda-screen');
@@ -108,6 +109,13 @@ export const ROUTES: RouteEntry[] = [
   { path: '/register', title: 'Create an Account', access: 'public', screen: register },
   { path: '/verify-user', title: 'Verify Your Account', access: 'public', screen: verifyUser },
   { path: '/verify', title: 'Check Your Email', access: 'public', screen: verify },
+  // The link e-mailed to a new sign-in address; the token alone proves the mailbox (decision 307).
+  {
+    path: '/confirm-email',
+    title: 'Confirm Your New Email Address',
+    access: 'public',
+    screen: confirmEmail,
+  },
   {
     path: '/verification-notification',
     title: 'Verification Link Expired',

@@ -143,7 +143,11 @@ export default function MyProfileScreen() {
                   label="Email"
                   value={profile.data.email}
                   readOnly
-                  description="Your sign-in address."
+                  description={
+                    profile.data.pending_email
+                      ? `Your sign-in address. Changing to ${profile.data.pending_email}: pending confirmation from that address.`
+                      : 'Your sign-in address.'
+                  }
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>

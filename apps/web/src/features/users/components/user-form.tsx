@@ -18,6 +18,7 @@ import {
   USER_TYPES,
   can,
   grantableRoles,
+  identityChangeRefusal,
   roleChangeErrors,
   userFormSchema,
   type CreateUser,
@@ -90,6 +91,16 @@ export function UserForm({
   const actor = useActor();
   const granter = { userId: actor?.userId ?? 0, role: actor?.role ?? null };
   const grantable = grantableRoles(granter);
+  // An account holding a role the caller may not grant: its e-mail and roles are not theirs to
+  // change (decision 306); the rest of the form still saves, with both sent back unchanged.
+  const identityLocked = user ? identityChangeRefusal(granter, user.id, user.groups) : null;
+  const emailNote =
+    identityLocked ??
+    (user?.pending_email
+      ? `Changing to ${user.pending_email}: pending confirmation from that address.`
+      : user
+        ? 'A new address takes effect once confirmed from its mailbox; the current one is told.'
+        : undefined);
   const withComments = can(actor, 'update', 'UserComment');
   const form = useForm<UserFormValues>({
     initialValues: valuesOf(user),
@@ -149,6 +160,8 @@ export function UserForm({
               type="email"
               required
               maxLength={LIMITS.field.email}
+              description={emailNote}
+              disabled={Boolean(identityLocked)}
               {...form.getInputProps('email')}
             />
           </Grid.Col>
@@ -167,7 +180,9 @@ export function UserForm({
                     key={role}
                     value={role}
                     label={ROLE_LABELS[role]}
-                    disabled={!grantable.includes(role) || user?.id === actor?.userId}
+                    disabled={
+                      !grantable.includes(role) || user?.id === actor?.userId || Boolean(identityLocked)
+                    }
                   />
                 ))}
               </SimpleGrid>

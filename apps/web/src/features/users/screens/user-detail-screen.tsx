@@ -22,6 +22,7 @@ import {
   can,
   formatDate,
   formatDateTime,
+  identityChangeRefusal,
   NO_VALUE,
   ROLE_LABELS,
   type UserDetailDto,
@@ -101,7 +102,11 @@ function Contacts({ user }: { user: UserDetailDto }) {
   return (
     <Section title="E-mails and phones">
       <Stack gap="xs">
-        <Field label="Sign-in e-mail">{user.email}</Field>
+        <Field label="Sign-in e-mail">
+          {user.pending_email
+            ? `${user.email} (changing to ${user.pending_email}, pending confirmation)`
+            : user.email}
+        </Field>
         <Field label="Other e-mails">
           {contacts.data?.emails
             .map((row) => `${row.email}${row.verified ? '' : ' (unverified)'}`)
@@ -243,7 +248,12 @@ export default function UserDetailScreen() {
         administers &&
         !editing && (
           <Group gap="xs">
-            <AdminActions user={data} />
+            {/* The password links and activation of an account above the caller are not theirs (decision 306). */}
+            {!identityChangeRefusal(
+              { userId: actor?.userId ?? 0, role: actor?.role ?? null },
+              data.id,
+              data.groups,
+            ) && <AdminActions user={data} />}
             <Button leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing(true)}>
               Edit
             </Button>

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { parseQuarter, quarterRange, REQUEST_STAFF_MESSAGES } from '@rrp/domain';
+import { canonicalId, parseQuarter, quarterRange, REQUEST_STAFF_MESSAGES } from '@rrp/domain';
 import { ownValue, type FilterDef, type Lookup } from '../../platform/list';
 import { requests } from '../../db/schema';
 import { R } from './requests.repo';
@@ -109,8 +109,9 @@ export const recontactingCohortFilter: FilterDef = {
   lookups: ['exact', 'in'],
   build(lookup, raw) {
     const ids = values(lookup, raw).map((part) => {
-      if (!/^\d{1,9}$/.test(part)) throw new Error('Enter a whole number.');
-      return Number(part);
+      const id = canonicalId(part);
+      if (id === undefined) throw new Error('Enter a whole number.');
+      return id;
     });
     if (ids.length === 0) return sql`false`;
     return sql`(${requests.typeId} in (4, 5) and ${R.cohortIds} && ${`{${ids.join(',')}}`}::integer[])`;

@@ -1,5 +1,6 @@
 import { eq, gt, gte, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyColumn } from 'drizzle-orm';
+import { canonicalId } from '@rrp/domain';
 import type { FilterDef, ListSpec, Lookup } from '../../platform/list';
 import { abnCartDonors, abnDonors } from '../../db/schema';
 
@@ -109,7 +110,7 @@ export const donorList: ListSpec = {
       column: abnDonors.id,
       lookups: ['exact'],
       build: (_lookup: Lookup, raw: string) => {
-        if (!/^\d{1,9}$/.test(raw.trim())) throw new Error('Enter a whole number.');
+        if (canonicalId(raw) === undefined) throw new Error('Enter a whole number.');
         return sql`${abnDonors.id} IN (SELECT ${abnCartDonors.donorId} FROM ${abnCartDonors} WHERE ${abnCartDonors.cartId} = ${Number(raw.trim())})`;
       },
     },

@@ -115,6 +115,10 @@ describe('ids in queries', () => {
       }
     }
     expect((await get(`/api/request/?id__in=1,%20${requestId}`)).json().count).toBe(1);
+    for (const id of ['01', '0x1', '%2B1', '1e0', String(MAX_ID + 1)]) {
+      const response = await get(`/api/request/?recontacting_cohort=${id}`);
+      expect(response.statusCode, `recontacting_cohort=${id}`).toBe(400);
+    }
     const huge = await get(`/api/request/?project=${MAX_ID + 1}`);
     expect(errorBody(huge)).toMatchObject({
       project: [`Ensure this value is less than or equal to ${MAX_ID}.`],

@@ -1,4 +1,4 @@
-import { can, MESSAGES, type Actor, type HistoryEntryDto } from '@rrp/domain';
+import { can, canonicalId, MESSAGES, type Actor, type HistoryEntryDto } from '@rrp/domain';
 import type { Db, DbOrTx } from '../../platform/db/database';
 import { authorize } from '../../platform/http/access';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../platform/http/errors';
@@ -123,7 +123,7 @@ export function createHistoryService(deps: { db: Db }) {
         const pk = query.pk;
         // Models without owners of their own (settings, users, ...) stay staff-only.
         if (!resolve || query.pk__in !== undefined) throw new ForbiddenError();
-        if (!/^\d{1,15}$/.test(pk)) throw new NotFoundError();
+        if (canonicalId(pk) === undefined) throw new NotFoundError();
         const subject = actor ? await resolve(deps.db, pk, actor) : null;
         if (!subject) throw new NotFoundError();
         authorize(actor, 'list', 'History', subject);

@@ -132,6 +132,17 @@ describe('ids in queries', () => {
       (id: string) => `/api/insights/turnaround/?type=${id}`,
       (id: string) => `/api/request/${requestId}/decision-email/?status=${id}`,
     ];
+    // An owner reads the history of one object of theirs (pk named as text, model by name).
+    const researcher = await t.tokenForRole('primary_researcher');
+    for (const model of ['project', 'institution', 'request']) {
+      for (const pk of [String(MAX_ID + 1), '999999999999999', '016', '0x1']) {
+        const response = await t.app.inject({
+          url: `/api/history/?pk=${pk}&model=${model}`,
+          headers: auth(researcher),
+        });
+        expect(response.statusCode, `history/?pk=${pk}&model=${model}`).toBe(404);
+      }
+    }
     const lists = [
       (id: string) => `/api/file/download/?selected_files=1,${id}`,
       (id: string) => `/api/email/?email_type=x&model_name=request&obj_ids=${id},1`,

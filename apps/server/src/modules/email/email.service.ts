@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import {
   can,
+  canonicalId,
   FEEDBACK_MESSAGES,
   MESSAGES,
   type Actor,
@@ -84,7 +85,7 @@ function parseIds(raw: string | undefined): number[] | undefined {
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean);
-  if (parts.some((part) => !/^\d{1,9}$/.test(part))) {
+  if (parts.some((part) => canonicalId(part) === undefined)) {
     throw new ValidationError({ object_ids: ['Enter ids separated by commas.'] });
   }
   return parts.map(Number);

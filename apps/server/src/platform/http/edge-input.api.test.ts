@@ -146,6 +146,7 @@ describe('ids in queries', () => {
     const lists = [
       (id: string) => `/api/file/download/?selected_files=1,${id}`,
       (id: string) => `/api/email/?email_type=x&model_name=request&obj_ids=${id},1`,
+      (id: string) => `/api/email_logs/?model_name=request&object_ids=1,${id}`,
     ];
     const bad = [String(MAX_ID + 1), '0x1', '1e0', '%2B1', '01', '-1', '0', '1.0'];
     for (const [call, id] of [

@@ -124,10 +124,13 @@ const badId = fc.constantFrom(
   '1,2147483648',
   '1,0x10',
 );
+/** Names of the portal's objects (history's `model`, e-mail's `model_name`), to pair with the ids above. */
+const modelName = fc.constantFrom('request', 'project', 'institution', 'file', 'dataset', 'user', 'renewal');
 const text = fc.oneof(
   hostileText,
   prototypeName,
   badId,
+  modelName,
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 20 }),
 );
@@ -179,13 +182,31 @@ const bodyFor = (operation: Operation) =>
     { arbitrary: fc.constant(undefined), weight: 1 },
   );
 
+/**
+ * A value for a query parameter: ids (`id`, `pk`, `doc_id`, `obj_ids`, `project__in`, …) get the
+ * bad ids most of the time, object names a model's name, anything else any text.
+ */
+const ID_PARAMETER = /(^|_)(ids?|pk|project|owner|user|request|institution|dataset|cohort|cart)(__[a-z]+)?$/;
+function queryValue(name: string): fc.Arbitrary<string> {
+  if (ID_PARAMETER.test(name))
+    return fc.oneof({ arbitrary: badId, weight: 3 }, { arbitrary: text, weight: 1 });
+  if (name.includes('model'))
+    return fc.oneof({ arbitrary: modelName, weight: 3 }, { arbitrary: text, weight: 1 });
+  return text;
+}
+
 const queryFor = (operation: Operation) =>
   fc
     .tuple(
       operation.queryParams.length > 0
-        ? fc.dictionary(fc.constantFrom(...operation.queryParams, 'ordering', 'search', 'expand'), text, {
-            maxKeys: 4,
-          })
+        ? fc
+            .subarray([...new Set([...operation.queryParams, 'ordering', 'search', 'expand'])], {
+              maxLength: 4,
+            })
+            .chain((names) =>
+              fc.tuple(...names.map((name) => queryValue(name).map((raw) => [name, raw] as const))),
+            )
+            .map((pairs) => Object.fromEntries(pairs))
         : fc.constant({}),
       fc.dictionary(fc.oneof(key, fc.constant('role')), text, { maxKeys: 1 }),
     )

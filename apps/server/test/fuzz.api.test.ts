@@ -195,22 +195,22 @@ function queryValue(name: string): fc.Arbitrary<string> {
   return text;
 }
 
-const queryFor = (operation: Operation) =>
-  fc
+function queryFor(operation: Operation) {
+  const names = [...new Set([...operation.queryParams, 'ordering', 'search', 'expand'])];
+  return fc
     .tuple(
       operation.queryParams.length > 0
         ? fc
-            .subarray([...new Set([...operation.queryParams, 'ordering', 'search', 'expand'])], {
-              maxLength: 4,
-            })
-            .chain((names) =>
-              fc.tuple(...names.map((name) => queryValue(name).map((raw) => [name, raw] as const))),
+            .subarray(names, { maxLength: Math.min(4, names.length) })
+            .chain((chosen) =>
+              fc.tuple(...chosen.map((name) => queryValue(name).map((raw) => [name, raw] as const))),
             )
             .map((pairs) => Object.fromEntries(pairs))
         : fc.constant({}),
       fc.dictionary(fc.oneof(key, fc.constant('role')), text, { maxKeys: 1 }),
     )
     .map(([known, extra]) => ({ ...extra, ...known }));
+}
 
 const pathParam = fc.oneof(
   { arbitrary: fc.constantFrom('1', '2', '3'), weight: 4 },

@@ -3,10 +3,10 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@rrp/domain';
 import { AppError, TooManyRequestsError, type FieldErrors } from './errors';
+import { FieldErrorCollector } from './field-errors';
 
 /** The rate limits' window (rate-limit.ts): a minute. */
 const DEFAULT_RETRY_AFTER_SECONDS = 60;
-import { FieldErrorCollector } from './field-errors';
 
 interface SchemaIssue {
   keyword?: string;

@@ -2,7 +2,7 @@ import { PgDialect, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-cor
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../http/errors';
-import { listQuerySchema, parseListQuery, type ListSpec } from './list-spec';
+import { listQuerySchema, ownValue, parseListQuery, type ListSpec } from './list-spec';
 import { inPageOrder } from './select-page';
 
 const things = pgTable('things', {
@@ -88,6 +88,35 @@ describe('parseListQuery', () => {
         expand: ['Unknown relation: nope.'],
         offset: ['Enter a whole number.'],
       });
+    }
+  });
+
+  it('takes whole numbers written one way only, within the integer columns', () => {
+    const refusal = (raw: string) => {
+      try {
+        parseListQuery(spec, { id: raw });
+        return undefined;
+      } catch (error) {
+        return (error as ValidationError).fields.id;
+      }
+    };
+    for (const raw of ['16', '0', '-5', '2147483647', '-2147483648'])
+      expect(refusal(raw), raw).toBeUndefined();
+    for (const raw of ['0x10', '1e1', '+16', ' 16', '16 ', '1.0', '']) {
+      expect(refusal(raw), raw).toEqual(['Enter a whole number.']);
+    }
+    for (const raw of ['016', '00', '-0', '-016']) {
+      expect(refusal(raw), raw).toEqual(['Enter a whole number without leading zeros.']);
+    }
+    expect(refusal('2147483648')).toEqual(['Ensure this value is less than or equal to 2147483647.']);
+    expect(refusal('-2147483649')).toEqual(['Ensure this value is greater than or equal to -2147483648.']);
+  });
+
+  it('looks enum-like values up among own keys only', () => {
+    const table = { dataset: 1 };
+    expect(ownValue(table, 'dataset')).toBe(1);
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']) {
+      expect(ownValue(table, name), name).toBeUndefined();
     }
   });
 

@@ -67,6 +67,7 @@ const requestList = () => import('@/features/requests/list/request-list-screen')
 const resourceRequest = () => import('@/features/home/screens/resource-request-screen');
 const requestDetail = () => import('@/features/requests/detail/request-detail-screen');
 const requestWizard = () => import('@/features/requests/wizard/request-wizard-screen');
+const researchMatchCreate = () => import('@/features/requests/wizard/research-match-create-screen');
 const renewal = () => import('@/features/renewals/screens/renewal-screen');
 const reviewCentre = () => import('@/features/requests/review-cycle/review-centre-screen');
 const startReview = () => import('@/features/requests/review-cycle/start-review-screen');
@@ -242,7 +243,14 @@ export const ROUTES: RouteEntry[] = [
     access: 'signedIn',
     screen: researchMatchList,
   },
-  { path: '/research-match/create', title: 'New Research Match Application', access: 'signedIn' },
+  {
+    path: '/research-match/create',
+    title: 'New Research Match Application',
+    crumbs: [requests],
+    access: 'signedIn',
+    screen: researchMatchCreate,
+    wide: true,
+  },
   {
     path: '/abn_tissue/start-review',
     title: 'Start Tissue Review',

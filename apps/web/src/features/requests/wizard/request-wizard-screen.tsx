@@ -67,6 +67,7 @@ import {
 } from './rules';
 import { emptyWizard, isResearchMatch, resourceGroup, usageComplete, type WizardData } from './state';
 import { EditNotice } from './edit-notice';
+import { entrySelection, type WizardEntry } from './entry';
 import { DetailsStep } from './steps/details-step';
 import { ProjectStep } from './steps/project-step';
 import { ResourcesStep } from './steps/resources-step';
@@ -247,7 +248,7 @@ function ThankYou({ request, email }: { request: RequestDto; email: string }) {
 }
 
 /** /request/create: the six-step resource request wizard (researcher §2). */
-export default function RequestWizardScreen() {
+export default function RequestWizardScreen({ entry }: { entry?: WizardEntry } = {}) {
   const { user, activeRole } = useSession();
   const actor = useActor();
   const staff = activeRole !== null && STAFF_VARIANT_ROLES.includes(activeRole);
@@ -353,8 +354,14 @@ export default function RequestWizardScreen() {
           )
         : undefined;
       const chosen = projects.data?.results.find((item) => item.id === projectParam);
+      // ?resource= (and ?collection=), or the entry of a route such as /research-match/create.
+      const preset = entrySelection(
+        entry ?? { resource: params.get('resource'), collection: params.get('collection') },
+        resources,
+      );
       setData((current) => ({
         ...current,
+        ...(preset ?? {}),
         ...(dataset ? { selection: [datasetResource(dataset)] } : {}),
         ...(chosen ? { projectId: chosen.id } : {}),
       }));

@@ -1,0 +1,37 @@
+import { canonicalId } from '@rrp/domain';
+import { needsCollection, type Resource } from './rules';
+
+/**
+ * Where a wizard is started from, besides `?dataset=` and `?project=`: the Research Match route
+ * (`/research-match/create`) names the resource, a tissue collection's "Request this collection"
+ * names the tissue resource and the collection (`?resource=tissue-8&collection=12`).
+ */
+export interface WizardEntry {
+  /** A resource key of the picker, e.g. 'research-match' or 'tissue-8'. */
+  resource?: string | null;
+  collection?: string | null;
+}
+
+/** The route a researcher opens to start a Research Match application (foundation §2). */
+export const RESEARCH_MATCH_CREATE_PATH = '/research-match/create';
+
+/** The wizard started for one collection: a pilot collection asks for pilot tissue (type 7). */
+export const collectionRequestPath = (cart: { id: number; pilot_tissue_cart: boolean }) =>
+  `/request/create?resource=tissue-${cart.pilot_tissue_cart ? 7 : 8}&collection=${cart.id}`;
+
+/**
+ * The selection (and collection) a wizard entry starts with: only a resource the requester may
+ * pick now, as the picker would offer it; a collection only with a resource that asks for one.
+ * Anything else starts the wizard empty, as New Request does.
+ */
+export function entrySelection(
+  entry: WizardEntry,
+  resources: readonly Resource[],
+): { selection: Resource[]; cartId: number | null } | null {
+  const resource = entry.resource
+    ? resources.find((item) => item.key === entry.resource && !item.disabledReason)
+    : undefined;
+  if (!resource) return null;
+  const cartId = entry.collection ? canonicalId(entry.collection) : undefined;
+  return { selection: [resource], cartId: needsCollection([resource]) ? (cartId ?? null) : null };
+}

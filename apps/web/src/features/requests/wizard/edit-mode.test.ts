@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DatasetDto, RequestDto, SampleTypeDto } from '@rrp/domain';
-import { wizardFromRequest } from './request-wizard-screen';
+import { wizardFromRequest } from './from-request';
 
 const dataset = (id: number, over: Partial<DatasetDto> = {}) =>
   ({
@@ -73,5 +73,51 @@ describe('edit mode', () => {
     );
     expect(data.selection.map((item) => item.name)).toEqual(['Plasma']);
     expect(data.details).toEqual({ plasma: { usage: 'Proteomics', samples: ['11000-p1', '11000-mo'] } });
+  });
+
+  it('brings back the usage answers and the terms box of a saved draft (issue 30 item 6)', () => {
+    const dataset1 = wizardFromRequest(
+      request({
+        additional_data: { globus_username: 'me@globusid.org', usage_answers: [true, true, true] },
+        agreed_to_usage_policy: true,
+      }),
+      [dataset(1)],
+      [sampleType],
+    );
+    expect(dataset1.usage).toEqual({ answers: [true, true, true], terms: true });
+    // The answers are the usage step's, not an answer of the dataset forms.
+    expect(dataset1.details.globus_account).toEqual({ globus_username: 'me@globusid.org' });
+
+    const samples = wizardFromRequest(
+      request({
+        datasets: [],
+        sample_type: { id: 5, name: 'Plasma', type: 'plasma' },
+        additional_data: { sample_type: 5, samples: { a: 1 }, usage: 'x', usage_answers: [true, true, true] },
+        agreed_to_usage_policy: true,
+      }),
+      [],
+      [sampleType],
+    );
+    expect(samples.usage).toEqual({ answers: [true, true, true], terms: true });
+    expect(samples.details.plasma).toEqual({ usage: 'x', samples: ['a'] });
+
+    const tissue = wizardFromRequest(
+      request({ type: 8, datasets: [], additional_data: { cart: 4, usage_answers: [true, false, null] } }),
+      [],
+      [],
+    );
+    expect(tissue.usage).toEqual({ answers: [true, false, null], terms: false });
+
+    const researchMatch = wizardFromRequest(
+      request({
+        type: 4,
+        datasets: [],
+        additional_data: { rm_application: {} },
+        agreed_to_usage_policy: true,
+      }),
+      [],
+      [],
+    );
+    expect(researchMatch.usage.terms).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Loader, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Alert, Loader, Stack, Stepper, Title } from '@mantine/core';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import {
@@ -11,14 +11,11 @@ import {
   REQUEST_MESSAGES,
   RESEARCH_MATCH_TYPE,
   TISSUE_DOCUMENT,
-  TISSUE_NETWORK_TYPES,
   type CreateRequestInput,
   type UpdateRequestInput,
-  type DatasetDto,
   type ProjectDto,
   type RequestDto,
   type RoleKey,
-  type SampleTypeDto,
   type SessionUserDto,
   type UserProfileDto,
 } from '@rrp/domain';
@@ -46,7 +43,6 @@ import {
 import {
   allowedStep,
   detailFormIds,
-  DISABLED_REASONS,
   formFieldKeys,
   hashForStep,
   needsCollection,
@@ -68,6 +64,8 @@ import {
 import { emptyWizard, isResearchMatch, resourceGroup, usageComplete, type WizardData } from './state';
 import { EditNotice } from './edit-notice';
 import { entrySelection, type WizardEntry } from './entry';
+import { datasetResource, sampleResource, wizardFromRequest } from './from-request';
+import { ThankYou } from './thank-you';
 import { DetailsStep } from './steps/details-step';
 import { ProjectStep } from './steps/project-step';
 import { ResourcesStep } from './steps/resources-step';
@@ -82,61 +80,6 @@ const crumbs = [{ label: 'Requests', to: '/request' }];
 
 /** Admins and tissue project managers file for the project's PI and skip the usage step. */
 const STAFF_VARIANT_ROLES: readonly RoleKey[] = ['portal_admin', 'abn_proj_mgr'];
-
-const DATASET_GROUPS: Record<string, string> = {
-  Phenotype: 'Phenotype Data',
-  Genetic: 'Genetic Data',
-  Imaging: 'Imaging/EEG Data',
-};
-
-const cohortName = (dataset: DatasetDto) =>
-  dataset.cohort_name ?? (dataset.cohort && typeof dataset.cohort === 'object' ? dataset.cohort.name : null);
-
-export function datasetResource(dataset: DatasetDto): Resource {
-  return {
-    key: `dataset-${dataset.id}`,
-    kind: 'dataset',
-    id: dataset.id,
-    name: dataset.name,
-    group: DATASET_GROUPS[dataset.type_name] ?? 'Other Resources',
-    cohort: cohortName(dataset),
-    cohorts: cohortName(dataset) ? [cohortName(dataset)!] : [],
-    accessionId: dataset.accession_id,
-    fileSize: dataset.file_size,
-    releaseDate: dataset.release_date,
-    formCode: null,
-    accessTypes: dataset.access_types,
-    disabledReason: dataset.approved ? DISABLED_REASONS.approved : null,
-    restricted: dataset.limited,
-    approved: dataset.approved,
-    // A researcher sees only their own address on the list (decision 090).
-    allowed: dataset.allowed_users.length > 0,
-  };
-}
-
-export function sampleResource(sample: SampleTypeDto): Resource {
-  const cohorts = sample.cohorts
-    .map((cohort) => (typeof cohort === 'object' ? cohort.name : null))
-    .filter((name): name is string => Boolean(name));
-  return {
-    key: `sample-${sample.id}`,
-    kind: 'sample',
-    id: sample.id,
-    name: sample.name,
-    group: 'Biospecimen',
-    cohort: cohorts.length ? cohorts.join(', ') : null,
-    cohorts,
-    accessionId: null,
-    fileSize: null,
-    releaseDate: null,
-    formCode: sample.type,
-    accessTypes: [],
-    disabledReason: null,
-    restricted: sample.limited,
-    approved: false,
-    allowed: sample.allowed_users.length > 0,
-  };
-}
 
 /** A checktree answer of one `true` option (the dataset security statements). */
 const ticked = (value: unknown) => (Array.isArray(value) ? value.includes(true) : value === true);
@@ -159,92 +102,6 @@ function contactDefaults(
     email: user.email,
     ...(user.phone_number ? { phone_number: user.phone_number.slice(0, 20) } : {}),
   };
-}
-
-/** Edit mode: the request's project, resources, answers and team access. */
-export function wizardFromRequest(
-  request: RequestDto,
-  datasets: DatasetDto[],
-  sampleTypes: SampleTypeDto[],
-): WizardData {
-  const projectId = typeof request.project === 'object' ? request.project.id : request.project;
-  const access = Object.fromEntries(request.access_control_list.map((entry) => [entry.user_id, true]));
-  if (request.type === RESEARCH_MATCH_TYPE) {
-    const answers = request.additional_data.rm_application;
-    return {
-      ...emptyWizard(),
-      projectId,
-      selection: [researchMatchResource()],
-      details: {
-        [RESEARCH_MATCH_FORM_ID]: answers && typeof answers === 'object' ? (answers as FormValues) : {},
-      },
-      access,
-    };
-  }
-  if (TISSUE_NETWORK_TYPES.includes(request.type)) {
-    const resource = tissueResources().find((item) => item.requestType === request.type)!;
-    const { cart, usage_answers: _usage, ...answers } = request.additional_data as Record<string, unknown>;
-    return {
-      ...emptyWizard(),
-      projectId,
-      selection: [resource],
-      details: { [resource.formCode!]: answers as FormValues },
-      access,
-      cartId: typeof cart === 'number' ? cart : null,
-    };
-  }
-  const datasetIds = request.datasets.map((item) => (typeof item === 'object' ? item.id : item));
-  const selection = request.sample_type
-    ? sampleTypes.filter((item) => item.id === request.sample_type!.id).map(sampleResource)
-    : datasets.filter((item) => datasetIds.includes(item.id)).map(datasetResource);
-  const { samples, globus_username, ...answers } = request.additional_data as Record<string, unknown>;
-  const details: Record<string, FormValues> = {};
-  for (const id of detailFormIds(selection, request.intent_to_download)) {
-    if (id === 'dataset_security')
-      details[id] = {
-        agreed_nih: request.agreed_nih ? [true] : [],
-        data_safeguard: request.data_safeguard ? [true] : [],
-      };
-    else if (id === 'gpf_access') details[id] = { gpf_access_status: request.gpf_access_status };
-    else if (id === 'globus_account') details[id] = { globus_username };
-    else {
-      const { sample_type: _type, ...formAnswers } = answers;
-      details[id] = {
-        ...formAnswers,
-        samples: samples && typeof samples === 'object' ? Object.keys(samples) : [],
-      };
-    }
-  }
-  return {
-    ...emptyWizard(),
-    projectId,
-    selection,
-    details,
-    access,
-    intentToDownload: request.intent_to_download,
-  };
-}
-
-function ThankYou({ request, email }: { request: RequestDto; email: string }) {
-  return (
-    <Paper withBorder p="xl" radius="sm" maw={720}>
-      <Stack gap="md">
-        <Title order={2} fz="xl">
-          Thank you for your request
-        </Title>
-        <Text>
-          Your request {request.portal_request_id} has been submitted. A confirmation has been sent to{' '}
-          <strong>{email}</strong>.
-        </Text>
-        <Text>
-          If you have any questions, please contact <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
-        </Text>
-        <Button component={Link} to={`/request/${request.id}`} w="fit-content" reloadDocument={false}>
-          View Request Status
-        </Button>
-      </Stack>
-    </Paper>
-  );
 }
 
 /** /request/create: the six-step resource request wizard (researcher §2). */

@@ -92,6 +92,11 @@ describe('RecentRequestsPanel', () => {
     // Dates in the app's one format (decision 125).
     expect(within(rowOf('Old')).getByText('Oct 30, 2026')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'New Request' })).toHaveAttribute('href', '/request/create');
+    // A Research Match application has its own entry (foundation §2 /research-match/create).
+    expect(screen.getByRole('link', { name: 'Start a Research Match application' })).toHaveAttribute(
+      'href',
+      '/research-match/create',
+    );
   });
 
   it('disables New Request while a request is suspended, and says when there are none', async () => {
@@ -101,5 +106,8 @@ describe('RecentRequestsPanel', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'New Request' })).toHaveAttribute('data-disabled');
     expect(screen.queryByRole('link', { name: 'New Request' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Start a Research Match application' })).toHaveAttribute(
+      'data-disabled',
+    );
   });
 });

@@ -49,6 +49,7 @@ export function RecentRequestsPanel() {
           <Anchor component={Link} to="/request" size="sm">
             View all requests
           </Anchor>
+          <NewRequestButton researchMatch variant="default" />
           <NewRequestButton />
         </Group>
       </Group>

@@ -85,6 +85,10 @@ describe('request list', () => {
     const fetch = renderList('primary_researcher', [row({})]);
     await waitFor(() => expect(requestCalls(fetch)).toHaveLength(1));
     expect(screen.getByRole('link', { name: 'New Request' })).toHaveAttribute('href', '/request/create');
+    expect(screen.getByRole('link', { name: 'Start a Research Match application' })).toHaveAttribute(
+      'href',
+      '/research-match/create',
+    );
     expect(screen.queryByRole('textbox', { name: 'Search requests' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Actions' })).toBeNull();
     const query = requestCalls(fetch)[0]!.searchParams;
@@ -107,6 +111,7 @@ describe('request list', () => {
     expect(search).toHaveAttribute('placeholder', 'Search for requests...');
     expect(screen.getByRole('button', { name: 'Actions' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'New Request' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Start a Research Match application' })).toBeNull();
     await userEvent.type(search, 'Sp');
     await waitFor(
       () => expect(requestCalls(fetch).some((url) => url.searchParams.get('search') === 'Sp')).toBe(true),

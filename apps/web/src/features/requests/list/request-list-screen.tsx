@@ -89,6 +89,7 @@ export default function RequestListScreen() {
       title="Requests"
       actions={
         <Group>
+          {isPi && <NewRequestButton researchMatch variant="default" />}
           {isPi && <NewRequestButton />}
           {hasMenu && (
             <ListActionsMenu

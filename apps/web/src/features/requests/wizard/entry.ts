@@ -12,9 +12,6 @@ export interface WizardEntry {
   collection?: string | null;
 }
 
-/** The route a researcher opens to start a Research Match application (foundation §2). */
-export const RESEARCH_MATCH_CREATE_PATH = '/research-match/create';
-
 /** The wizard started for one collection: a pilot collection asks for pilot tissue (type 7). */
 export const collectionRequestPath = (cart: { id: number; pilot_tissue_cart: boolean }) =>
   `/request/create?resource=tissue-${cart.pilot_tissue_cart ? 7 : 8}&collection=${cart.id}`;

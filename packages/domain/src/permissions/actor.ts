@@ -11,8 +11,8 @@ export interface Actor {
   /** The staff member acting as this user, while impersonating. */
   impersonatorId?: number | null;
   /**
-   * The roles that staff member holds. An impersonated session may do only what both people
-   * may do (decision 108); without these roles the staff member's side holds signed-in rights only.
+   * The roles that staff member holds. An impersonated session does what the user may do while one
+   * of these roles may act as the account (decision 330); without them it may do nothing.
    */
   impersonatorRoles?: readonly RoleKey[];
 }

@@ -1,5 +1,6 @@
 import type { Actor } from './actor';
 import { CONDITIONS } from './conditions';
+import { mayActAsAccount } from './grants';
 import { ACTIONS, PERMISSIONS, type Action, type Grant, type Policy, type Subject } from './table';
 
 /** Grants that apply to a caller: `anyone`, plus `signedIn` and the active role's for an actor. */
@@ -26,21 +27,24 @@ function holds(actor: Actor | null, action: Action, subject: Subject, object?: o
  * The staff member behind an impersonated session, once per role they hold (they may switch to
  * any of them in their own session), or nothing when the session is their own.
  */
-function impersonatorsOf(actor: Actor | null): Actor[] {
-  if (actor?.impersonatorId == null) return [];
+function impersonatorsOf(actor: Actor): Actor[] {
   const roles = actor.impersonatorRoles ?? [];
-  const base = { userId: actor.impersonatorId, roles };
+  const base = { userId: actor.impersonatorId!, roles };
   return roles.length ? roles.map((role) => ({ ...base, role })) : [{ ...base, role: null }];
 }
 
 /**
- * Passes when the caller passes `check` and, while impersonated, so does the staff member behind
- * the session in one of their roles: impersonation never lends a right either person lacks.
+ * Passes when the caller passes `check`. An impersonated session holds exactly the user's rights
+ * (decision 330) for as long as the staff member behind it may act as the account: in one of their
+ * roles they hold the Impersonation grant and may grant every role the account holds now, so the
+ * session lends them no right they could not give (decision 306).
  */
-function bothMay(actor: Actor | null, check: (who: Actor | null) => boolean): boolean {
+function sessionMay(actor: Actor | null, check: (who: Actor | null) => boolean): boolean {
   if (!check(actor)) return false;
-  const impersonators = impersonatorsOf(actor);
-  return impersonators.length === 0 || impersonators.some(check);
+  if (actor?.impersonatorId == null) return true;
+  return impersonatorsOf(actor).some(
+    (staff) => holds(staff, 'create', 'Impersonation') && mayActAsAccount(staff.role, actor.roles),
+  );
 }
 
 /**
@@ -48,12 +52,12 @@ function bothMay(actor: Actor | null, check: (who: Actor | null) => boolean): bo
  * decided per object by `can`. Routes check this before any object is loaded.
  */
 export function mayAttempt(actor: Actor | null, action: Action, subject: Subject): boolean {
-  return bothMay(actor, (who) => grantsFor(who, subject, action).length > 0);
+  return sessionMay(actor, (who) => grantsFor(who, subject, action).length > 0);
 }
 
 /** Does the caller (null when signed out) hold the action on this object? */
 export function can(actor: Actor | null, action: Action, subject: Subject, object?: object): boolean {
-  return bothMay(actor, (who) => holds(who, action, subject, object));
+  return sessionMay(actor, (who) => holds(who, action, subject, object));
 }
 
 /** The actions the caller holds on an object: serialised into detail responses for `useCan`. */

@@ -65,6 +65,21 @@ export function mayAdministerAccount(granter: RoleKey | null, heldRoles: readonl
   return heldRoles.every((role) => mayGrantRole(granter, role));
 }
 
+/** Nobody acts as a holder of these roles, a superuser included, whatever they may grant (decision 012). */
+export const NEVER_ACTED_AS: readonly RoleKey[] = ['superuser', 'portal_admin_lead'];
+
+/**
+ * Whether a staff member in this role may act as an account holding these roles (decision 306):
+ * only when the role may grant every one of them, and none is out of everyone's reach. Whether the
+ * role may impersonate at all is the permission table's `Impersonation.create`.
+ */
+export function mayActAsAccount(staffRole: RoleKey | null, heldRoles: readonly string[]): boolean {
+  return (
+    !heldRoles.some((role) => (NEVER_ACTED_AS as readonly string[]).includes(role)) &&
+    mayAdministerAccount(staffRole, heldRoles)
+  );
+}
+
 /** The first role of the account the granter may not grant (for the refusal's message), if any. */
 export function roleAboveGranter(granter: RoleKey | null, heldRoles: readonly string[]): string | null {
   if (granter === 'superuser') return null;

@@ -89,36 +89,29 @@ describe('permission table', () => {
   });
 });
 
-describe('impersonated sessions (decision 108)', () => {
+describe('impersonated sessions (decision 330)', () => {
   const actingAs = (role: Actor['role'], impersonatorRoles?: Actor['roles']): Actor => ({
     ...actor(role, 7),
     impersonatorId: 99,
     ...(impersonatorRoles ? { impersonatorRoles } : {}),
   });
+  const own = { ownerId: 7, teamMemberIds: [7] };
 
-  it('hold a right only when the staff member holds it too, in one of their roles', () => {
-    // The attack of issue 13.2: an administrator acting as an access administrator.
-    expect(can(actor('access_admin'), 'create', 'DatasetAccess')).toBe(true);
-    expect(can(actingAs('access_admin', ['portal_admin']), 'create', 'DatasetAccess')).toBe(false);
-    expect(mayAttempt(actingAs('access_admin', ['portal_admin']), 'create', 'DatasetAccess')).toBe(false);
-    expect(can(actingAs('access_admin', ['superuser', 'access_admin']), 'create', 'DatasetAccess')).toBe(
-      true,
-    );
-  });
-
-  it('keep the user’s own conditions: the researcher’s project, which an administrator may edit anyway', () => {
-    const own = { ownerId: 7, teamMemberIds: [7] };
-    expect(can(actingAs('primary_researcher', ['portal_admin']), 'update', 'Project', own)).toBe(true);
-    expect(can(actingAs('primary_researcher', ['portal_admin']), 'update', 'Project', { ownerId: 8 })).toBe(
-      false,
-    );
-    // A superuser may not see projects, so neither may their session as the researcher.
-    expect(can(actingAs('primary_researcher', ['superuser']), 'read', 'Project', own)).toBe(false);
-    // Conditions about the user themself are the staff member's own to meet.
-    expect(
-      can(actingAs('primary_researcher', ['portal_admin']), 'delete', 'Notification', { recipientId: 7 }),
-    ).toBe(false);
-    expect(permissionsFor(actingAs('primary_researcher', ['portal_admin']), 'Project', own)).toEqual([
+  it('hold exactly the user’s rights, on the user’s own things, whoever acts', () => {
+    // Issue 30 item 2: a superuser acting as a researcher sees the researcher's home.
+    for (const staff of [['superuser'], ['portal_admin']] as const) {
+      const session = actingAs('primary_researcher', staff);
+      expect(mayAttempt(session, 'list', 'Request')).toBe(true);
+      expect(mayAttempt(session, 'list', 'Project')).toBe(true);
+      expect(mayAttempt(session, 'list', 'Renewal')).toBe(true);
+      expect(can(session, 'read', 'Project', own)).toBe(true);
+      expect(can(session, 'update', 'Project', { ownerId: 8 })).toBe(false);
+      // No staff right comes along: the session is the researcher's.
+      expect(can(session, 'read', 'Project', { ownerId: 8, teamMemberIds: [8] })).toBe(false);
+      expect(can(session, 'read', 'ServiceHealth')).toBe(false);
+      expect(can(session, 'delete', 'Notification', { recipientId: 7 })).toBe(true);
+    }
+    expect(permissionsFor(actingAs('primary_researcher', ['superuser']), 'Project', own)).toEqual([
       'list',
       'read',
       'create',
@@ -127,8 +120,26 @@ describe('impersonated sessions (decision 108)', () => {
     ]);
   });
 
-  it('fall back to signed-in rights when the staff member’s roles are unknown', () => {
-    expect(can(actingAs('primary_researcher'), 'read', 'Session')).toBe(true);
+  it('hold nothing once the staff member may no longer act as the account (grant matrix, decision 306)', () => {
+    // The attack of issue 13.2: an administrator acting as an access administrator.
+    expect(can(actingAs('access_admin', ['portal_admin']), 'create', 'DatasetAccess')).toBe(false);
+    expect(mayAttempt(actingAs('access_admin', ['portal_admin']), 'read', 'Session')).toBe(false);
+    expect(can(actingAs('access_admin', ['superuser']), 'create', 'DatasetAccess')).toBe(true);
+    // A role that may not impersonate, whatever it may grant.
+    expect(can(actingAs('primary_researcher', ['access_admin']), 'read', 'Session')).toBe(false);
+    // Nobody acts as a superuser or administrator lead.
+    expect(can(actingAs('superuser', ['superuser']), 'read', 'Session')).toBe(false);
+    expect(can(actingAs('portal_admin_lead', ['superuser']), 'read', 'Session')).toBe(false);
+    // The account gained a role above the staff member after the session began.
+    const raised: Actor = {
+      ...actingAs('primary_researcher', ['portal_admin']),
+      roles: ['primary_researcher', 'access_admin'],
+    };
+    expect(can(raised, 'read', 'Session')).toBe(false);
+  });
+
+  it('hold nothing when the staff member’s roles are unknown', () => {
+    expect(can(actingAs('primary_researcher'), 'read', 'Session')).toBe(false);
     expect(can(actingAs('primary_researcher'), 'create', 'Project')).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { ROLE_GRANT_MESSAGES } from '@rrp/domain';
 import { groups, history, postLogs, userGroups } from '../../db/schema';
-import { createDataset } from '../../db/factories';
+import { createDataset, createProject, createRequest } from '../../db/factories';
 import { auth, createTestContext, errorBody, type TestContext } from '../../../test/test-app';
 
 let t: TestContext;
@@ -87,26 +87,25 @@ describe('impersonation', () => {
     expect((await me(await t.tokenFor(researcher.email))).statusCode).toBe(200);
   });
 
-  it('lends no right the impersonator lacks: a superuser acting as an access administrator cannot grant dataset access (issue 13.2)', async () => {
+  it('holds no right once the account holds a role above the staff member (decisions 306, 330)', async () => {
     const researcher = await t.createUser({ roles: ['primary_researcher'] });
+    const { token } = await actingAs(['portal_admin'], researcher.email);
+    expect((await me(token)).statusCode).toBe(200);
+    // The researcher is made an access administrator while the administrator acts as them.
+    const [accessGroup] = await t.database.db.select().from(groups).where(eq(groups.name, 'access_admin'));
+    await t.database.db.insert(userGroups).values({ userId: researcher.id, groupId: accessGroup!.id });
     const dataset = await createDataset(t.database.db, {
       name: 'Impersonation dataset',
       dataAccess: 's3://b/p/',
     });
-    const grant = { user: researcher.id, dataset: dataset.id, access_type: 'AWS', status: 'granted' };
-    const post = (token: string) =>
-      t.app.inject({ method: 'POST', url: '/api/datasetaccess/', headers: auth(token), payload: grant });
-    const accessAdmin = await t.createUser({ roles: ['access_admin'] });
-
-    // A superuser may act as anyone but holds no dataset-access right: the session holds none either.
-    const { staffToken, token } = await actingAs(['superuser'], accessAdmin.email);
-    expect((await post(staffToken)).statusCode).toBe(403);
-    expect((await post(token)).statusCode).toBe(403);
-    // What both may do still works: both administer users.
-    const list = await t.app.inject({ url: '/api/user/', headers: auth(token) });
-    expect(list.statusCode).toBe(200);
-    // The access administrator themself may make the same call.
-    expect((await post(await t.tokenFor(accessAdmin.email))).statusCode).toBe(201);
+    const grant = await t.app.inject({
+      method: 'POST',
+      url: '/api/datasetaccess/?role=access_admin',
+      headers: auth(token),
+      payload: { user: researcher.id, dataset: dataset.id, access_type: 'AWS', status: 'granted' },
+    });
+    expect(grant.statusCode).toBe(403);
+    expect((await me(token)).statusCode).toBe(403);
   });
 
   it('refuses acting as an account holding a role the staff member may not grant (issue 29.2)', async () => {
@@ -129,14 +128,26 @@ describe('impersonation', () => {
     expect((await impersonate(roleless.email, adminToken)).statusCode).toBe(200);
   });
 
-  it('bounds a superuser acting as a researcher by what superusers may see', async () => {
+  it('shows a superuser acting as a researcher the researcher’s own projects and requests (issue 30.2)', async () => {
     const researcher = await t.createUser({ roles: ['primary_researcher'] });
+    const other = await t.createUser({ roles: ['primary_researcher'] });
+    const project = await createProject(t.database.db, { ownerId: researcher.id, title: 'Own project' });
+    await createRequest(t.database.db, { projectId: project.id, displayName: 'Own request' });
+    await createProject(t.database.db, { ownerId: other.id, title: 'Another researcher’s project' });
     const { token } = await actingAs(['superuser'], researcher.email);
-    expect((await me(token)).statusCode).toBe(200);
-    expect((await t.app.inject({ url: '/api/notification/', headers: auth(token) })).statusCode).toBe(200);
-    // Superusers see no projects and no requests (they administer users, decision 143).
-    expect((await t.app.inject({ url: '/api/project/', headers: auth(token) })).statusCode).toBe(403);
-    expect((await t.app.inject({ url: '/api/request/', headers: auth(token) })).statusCode).toBe(403);
+    const projects = await t.app.inject({ url: '/api/project/', headers: auth(token) });
+    expect(projects.statusCode).toBe(200);
+    expect(projects.json().results.map((row: { title: string }) => row.title)).toEqual(['Own project']);
+    const requests = await t.app.inject({ url: '/api/request/', headers: auth(token) });
+    expect(requests.statusCode).toBe(200);
+    expect(requests.json().results.map((row: { display_name: string }) => row.display_name)).toEqual([
+      'Own request',
+    ]);
+    const renewals = await t.app.inject({ url: '/api/renewal/', headers: auth(token) });
+    expect(renewals.statusCode).toBe(200);
+    // Still the researcher's session: no superuser screen comes along.
+    const health = await t.app.inject({ url: '/api/health-check/?service=GPF', headers: auth(token) });
+    expect(health.statusCode).toBe(403);
   });
 
   it('audits every attempt, refused or started, in the staff member’s history', async () => {

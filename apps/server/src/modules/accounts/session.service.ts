@@ -1,5 +1,6 @@
 import {
   MESSAGES,
+  NEVER_ACTED_AS,
   impersonationRefusalMessage,
   isRoleKey,
   type Login,
@@ -26,13 +27,6 @@ export const LOGIN_CODES = {
   invalidInstitution: 'INVALID_INSTITUTION',
   recaptcha: 'RECAPTCHA_FAILED',
 } as const;
-
-/**
- * Nobody may act as a holder of these roles, a superuser included. The session's rights are
- * bounded by the staff member's anyway (decision 108), and the staff member must be able to
- * grant every role of the account (the grant matrix, decision 306); these stay out of reach too.
- */
-const NEVER_IMPERSONATED = new Set(['superuser', 'portal_admin_lead']);
 
 /** Failed sign-ins allowed per account in 15 minutes before 429, whatever the client address. */
 export const FAILED_SIGN_IN_LIMIT = 10;
@@ -87,7 +81,7 @@ async function impersonationRefusal(
     return new ValidationError({ email: ['No active user with that email.'] });
   }
   const targetRoles = await repo.rolesOf(db, target.id);
-  if (targetRoles.some((role) => NEVER_IMPERSONATED.has(role))) {
+  if (targetRoles.some((role) => (NEVER_ACTED_AS as readonly string[]).includes(role))) {
     return new ValidationError({ email: ['That user cannot be impersonated.'] });
   }
   const above = impersonationRefusalMessage({ userId: staff.id, roles: staffRoles }, targetRoles);

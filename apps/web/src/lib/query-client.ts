@@ -36,8 +36,23 @@ export function createQueryClient(serverState?: DehydratedState): QueryClient {
         retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
         refetchOnWindowFocus: false,
         refetchOnMount: (query) => !fetchedBeforeMount(query),
+        // A failed read is not asked again because another part of the screen mounts on it: a
+        // panel that showed a placeholder while its read was pending, then remounted its content
+        // on the failure, asked again at once, forever (issue 30: 1,495 calls in 10 s on a 403).
+        retryOnMount: false,
       },
     },
+  });
+  // Once no screen shows a failed read any more, it is forgotten, so the next screen that needs it
+  // asks once afresh instead of showing the old failure. Checked a moment later: a screen
+  // remounting in the same render keeps it.
+  client.getQueryCache().subscribe((event) => {
+    if (event.type !== 'observerRemoved' || event.query.state.status !== 'error') return;
+    const { query } = event;
+    setTimeout(() => {
+      if (query.getObserversCount() === 0 && query.state.status === 'error')
+        client.getQueryCache().remove(query);
+    }, 0);
   });
   if (serverState) {
     hydrate(client, serverState);

@@ -13,16 +13,20 @@ import {
 } from '@rrp/domain';
 import { listQuerySchema, toPage } from '../../platform/list';
 import { zipFileName } from '../../platform/files/zip';
-import type { FilesService } from './files.service';
+import { shownInline, type FilesService } from './files.service';
 import { fileList } from './files.lists';
 import { readMultipart } from './multipart';
-import { attachmentDisposition } from '../../platform/files/content-disposition';
+import { attachmentDisposition, inlineDisposition } from '../../platform/files/content-disposition';
 import { multipartForm } from '../../platform/http/openapi';
 
 const flag = z
   .enum(['true', 'True', 'false', 'False', '1', '0'])
   .optional()
   .transform((value) => value === 'true' || value === 'True' || value === '1');
+
+/** A PDF shown in the browser: its viewer (an object of the same origin) and nothing else runs. */
+const PDF_VIEWER_POLICY =
+  "default-src 'none'; object-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'";
 
 /** The multipart form of POST file/ and PATCH file/{id}/, for the OpenAPI document. */
 const multipartBody = {
@@ -116,7 +120,13 @@ export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = async
       schema: {
         tags,
         params: idParamSchema,
-        querystring: z.strictObject({ base64: flag, signed_url: flag, expand: z.string().optional() }),
+        querystring: z.strictObject({
+          base64: flag,
+          signed_url: flag,
+          // The signed link of a PDF opens in the browser instead of downloading.
+          inline: flag,
+          expand: z.string().optional(),
+        }),
         response: { 200: fileSchema },
       },
     },
@@ -124,6 +134,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = async
       files.get(request.actor!, request.params.id, {
         base64: request.query.base64,
         signedUrl: request.query.signed_url,
+        inline: request.query.inline,
       }),
   );
 
@@ -151,12 +162,21 @@ export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = async
           expires: z.coerce.number().int(),
           signature: z.string().min(1).max(200),
           name: z.string().max(300).optional(),
+          disposition: z.enum(['attachment', 'inline']).optional(),
         }),
       },
     },
     async (request, reply) => {
-      const { key, expires, signature } = request.query;
+      const { key, expires, signature, disposition } = request.query;
       const { file, content } = await files.signedDownload(key, expires, signature);
+      if (disposition === 'inline' && shownInline(file.contentType)) {
+        // The browser's PDF viewer is an embedded object: the portal's `object-src 'none'` would blank it.
+        return reply
+          .type(file.contentType)
+          .header('Content-Disposition', inlineDisposition(file.name))
+          .header('Content-Security-Policy', PDF_VIEWER_POLICY)
+          .send(content);
+      }
       return reply
         .type(file.contentType)
         .header('Content-Disposition', attachmentDisposition(file.name))

@@ -111,6 +111,15 @@ export interface FileTypePolicy {
   readableWhere?(actor: Actor): SQL;
 }
 
+/**
+ * The types a browser may show in its own window instead of saving: PDFs, through its PDF viewer
+ * (decision 335). Anything else, HTML and images above all, is only ever a download, so an upload
+ * never runs as a page of the portal's origin.
+ */
+export function shownInline(contentType: string): boolean {
+  return contentType === 'application/pdf';
+}
+
 export function presentFile(actor: Actor | null, file: repo.FileRow, permissions: string[]): FileDto {
   return {
     id: file.id,
@@ -280,12 +289,22 @@ export function createFilesService(deps: {
     /** The upload size limit in bytes, for the multipart parser. */
     maxUploadBytes,
 
-    /** GET file/{id}/: metadata, with the content as base64 or a short-lived signed URL on request. */
-    async get(actor: Actor, id: number, options: { base64: boolean; signedUrl: boolean }): Promise<FileDto> {
+    /**
+     * GET file/{id}/: metadata, with the content as base64 or a short-lived signed URL on request;
+     * `inline` makes the link of a PDF open in the browser (other types always download).
+     */
+    async get(
+      actor: Actor,
+      id: number,
+      options: { base64: boolean; signedUrl: boolean; inline?: boolean },
+    ): Promise<FileDto> {
       const { file, permissions } = await load(db, actor, id, 'read');
       const dto = presentFile(actor, file, permissions);
       if (options.base64) dto.base64 = (await storage.get(file.storageKey)).toString('base64');
-      if (options.signedUrl) dto.signed_url = await storage.signedUrl(file.storageKey, file.name, 300);
+      if (options.signedUrl) {
+        const disposition = options.inline && shownInline(file.contentType) ? 'inline' : 'attachment';
+        dto.signed_url = await storage.signedUrl(file.storageKey, file.name, 300, disposition);
+      }
       return dto;
     },
 

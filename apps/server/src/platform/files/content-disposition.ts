@@ -14,3 +14,8 @@ const UNSAFE_IN_NAME = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu;
 export function attachmentDisposition(fileName: string): string {
   return create(fileName.replace(UNSAFE_IN_NAME, '_') || 'download');
 }
+
+/** The same name, for an answer the browser shows itself (a PDF opened in a new window). */
+export function inlineDisposition(fileName: string): string {
+  return create(fileName.replace(UNSAFE_IN_NAME, '_') || 'download', { type: 'inline' });
+}

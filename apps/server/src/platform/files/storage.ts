@@ -4,7 +4,10 @@ import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { NotFoundError } from '../http/errors';
-import { attachmentDisposition } from './content-disposition';
+import { attachmentDisposition, inlineDisposition } from './content-disposition';
+
+/** How a signed link hands the file over: saved as a download, or shown by the browser. */
+export type SignedDisposition = 'attachment' | 'inline';
 
 /** Where file bytes live: local disk under DATA_DIR, or an S3 bucket. One interface for both. */
 export interface FileStorage {
@@ -21,8 +24,16 @@ export interface FileStorage {
   /** The bytes as a stream, whole or `[start, end)`, so large files never sit in memory. */
   stream(key: string, range?: { start: number; end: number }): Promise<Readable>;
   remove(key: string): Promise<void>;
-  /** A short-lived URL that downloads the file without a session. */
-  signedUrl(key: string, fileName: string, ttlSeconds: number): Promise<string>;
+  /**
+   * A short-lived URL that downloads the file without a session; `inline` asks the browser to show
+   * it (the caller decides which types may be shown).
+   */
+  signedUrl(
+    key: string,
+    fileName: string,
+    ttlSeconds: number,
+    disposition?: SignedDisposition,
+  ): Promise<string>;
   /** For storage whose signed URLs the API itself serves: is this signature valid and unexpired? */
   verifySignature?(key: string, expires: number, signature: string): boolean;
 }
@@ -102,10 +113,11 @@ export function localStorage(root: string, secret: string, publicUrl: string): F
         return stream;
       }),
     remove: (key) => rm(pathOf(key), { force: true }),
-    async signedUrl(key, fileName, ttlSeconds) {
+    async signedUrl(key, fileName, ttlSeconds, disposition = 'attachment') {
       const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
       const signature = sign(secret, key, expires);
       const query = new URLSearchParams({ key, expires: String(expires), signature, name: fileName });
+      if (disposition === 'inline') query.set('disposition', 'inline');
       return `${publicUrl}/api/file/signed/?${query.toString()}`;
     },
     verifySignature: (key, expires, signature) => verifyLocalSignature(secret, key, expires, signature),
@@ -179,11 +191,12 @@ export async function s3Storage(config: {
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: key }));
     },
-    signedUrl(key, fileName, ttlSeconds) {
+    signedUrl(key, fileName, ttlSeconds, disposition = 'attachment') {
       const command = new GetObjectCommand({
         Bucket: config.bucket,
         Key: key,
-        ResponseContentDisposition: attachmentDisposition(fileName),
+        ResponseContentDisposition:
+          disposition === 'inline' ? inlineDisposition(fileName) : attachmentDisposition(fileName),
       });
       return getSignedUrl(client, command, { expiresIn: ttlSeconds });
     },

@@ -3,6 +3,7 @@ import {
   type TissueOrderDto,
   type TissueOrderInput,
   type TissueOrderChoice,
+  type UserProfileDto,
 } from '@rrp/domain';
 
 /** One row of the order form: a donor of the collection and what to send of it. */
@@ -49,6 +50,43 @@ export const emptyOrder = (): OrderFormValues => ({
   phone_numbers: [''],
   rows: [newRow()],
 });
+
+/** A BINS order holds at most this many phone numbers (the schema's limit). */
+const MAX_PHONES = 5;
+
+const answer = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
+/**
+ * A new order starts filled with whom the tissue goes to: the shipping answers of the request's
+ * tissue form (recipient, address, phone), then the owner's profile for what they left out (e-mail,
+ * name, address, phones). The address is taken whole from one of the two, so a street from the
+ * request never meets a city from the profile.
+ */
+export function orderDefaults(
+  answers: Record<string, unknown>,
+  owner: Partial<UserProfileDto> | undefined,
+): OrderFormValues {
+  const place: Record<string, unknown> = answer(answers.address) ? answers : (owner ?? {});
+  const phones = [
+    answers.phone_number,
+    owner?.phone_number,
+    ...(Array.isArray(owner?.phone_numbers) ? owner.phone_numbers : []),
+  ]
+    .map(answer)
+    .filter(Boolean);
+  const unique = [...new Set(phones)].slice(0, MAX_PHONES);
+  return {
+    ...emptyOrder(),
+    name: answer(answers.full_name) || answer(owner?.full_name),
+    email: answer(owner?.email),
+    address_line_1: answer(place.address),
+    city: answer(place.city),
+    state: answer(place.region),
+    postal_code: answer(place.postal_code),
+    country: answer(place.country),
+    phone_numbers: unique.length ? unique : [''],
+  };
+}
 
 /** The form filled with an order sent before ("Edit previous order"). */
 export function valuesOfOrder(order: TissueOrderDto): OrderFormValues {

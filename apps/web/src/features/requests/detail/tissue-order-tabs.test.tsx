@@ -7,7 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { TISSUE_ORDER_MESSAGES, type TissueOrderDto } from '@rrp/domain';
 import type { RequestView } from '../api/requests';
 import { OrderDetailsTab, PreviousOrdersTab } from './tissue-order-tabs';
-import { emptyOrder, newRow, orderPayload, validateOrder } from './tissue-order-form';
+import { emptyOrder, newRow, orderDefaults, orderPayload, validateOrder } from './tissue-order-form';
 import { ordersTabs, requestTabs } from './request-detail-screen';
 
 const sentOrder: TissueOrderDto = {
@@ -37,13 +37,20 @@ const tissueRequest = (over: Partial<RequestView> = {}) =>
     type: 8,
     status: 4,
     additional_data: { cart: 5 },
+    owner: { id: 7, display_name: 'Orla Orderer' },
     bins_data: [],
     ...over,
   }) as unknown as RequestView;
 
-function renderTab(request: RequestView, canSend: boolean, answer: { status: number; body: object }) {
+function renderTab(
+  request: RequestView,
+  canSend: boolean,
+  answer: { status: number; body: object },
+  owner: object = {},
+) {
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     const path = new URL(String(url), 'http://x').pathname;
+    if (path === '/api/user/7/') return new Response(JSON.stringify(owner), { status: 200 });
     if (path === '/api/abn_cart/5/')
       return new Response(JSON.stringify({ id: 5, identifiers: ['ABN-00001', 'ABN-00002'] }), {
         status: 200,
@@ -175,6 +182,57 @@ describe('the tissue order form', () => {
     await userEvent.click(screen.getByText('New Order'));
     expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Send Order to BINS' })).toBeInTheDocument();
+  });
+
+  it('starts a new order filled from the request and the owner’s profile', async () => {
+    const profile = {
+      email: 'orla@lab.example',
+      full_name: 'Orla Orderer',
+      phone_number: '617-555-0101',
+      phone_numbers: ['617-555-0101', '617-555-0102'],
+      address: '9 Home Street',
+      city: 'Cambridge',
+      region: 'MA',
+      postal_code: '02139',
+      country: 'United States',
+    };
+    // The request's shipping answers come first; the profile fills what they leave out.
+    const shipping = {
+      full_name: 'Tessa Tissue',
+      phone_number: '555-0100',
+      address: '1 Lab Way',
+      city: 'Boston',
+      region: 'MA',
+      postal_code: '02115',
+      country: 'USA',
+    };
+    expect(orderDefaults(shipping, profile)).toMatchObject({
+      name: 'Tessa Tissue',
+      email: 'orla@lab.example',
+      address_line_1: '1 Lab Way',
+      city: 'Boston',
+      state: 'MA',
+      postal_code: '02115',
+      country: 'USA',
+      phone_numbers: ['555-0100', '617-555-0101', '617-555-0102'],
+    });
+    // No address on the request: the profile's, whole.
+    expect(orderDefaults({ cart: 5 }, profile)).toMatchObject({
+      name: 'Orla Orderer',
+      address_line_1: '9 Home Street',
+      city: 'Cambridge',
+      postal_code: '02139',
+      phone_numbers: ['617-555-0101', '617-555-0102'],
+    });
+    expect(orderDefaults({}, undefined)).toEqual({ ...emptyOrder(), rows: expect.any(Array) });
+
+    renderTab(tissueRequest(), true, { status: 201, body: sentOrder }, profile);
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: /^Email/ })).toHaveValue('orla@lab.example'),
+    );
+    expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('Orla Orderer');
+    expect(screen.getByRole('textbox', { name: /^Address line 1/ })).toHaveValue('9 Home Street');
+    expect(screen.getByRole('textbox', { name: /^Phone number 2/ })).toHaveValue('617-555-0102');
   });
 
   it('shows readers the current order read-only, and the list of orders', () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Accordion,
   ActionIcon,
@@ -26,11 +26,12 @@ import {
 } from '@rrp/domain';
 import { useCart } from '@/components/tissue';
 import { apiFetch, ApiError } from '@/lib/api-client';
+import { useProfile } from '@/lib/profile';
 import { requestQueryKey, type RequestView } from '../api/requests';
 import { Field } from './request-tabs';
 import {
-  emptyOrder,
   newRow,
+  orderDefaults,
   orderPayload,
   validateOrder,
   valuesOfOrder,
@@ -67,8 +68,11 @@ export function OrderForm({ request, current }: { request: RequestView; current:
   const [mode, setMode] = useState<Mode>(current ? 'edit' : 'new');
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  // A new order is addressed to the request's owner (the shipping answers, then their profile).
+  const owner = useProfile(request.owner.id);
+  const fresh = () => orderDefaults(request.additional_data, owner.data);
   const form = useForm<OrderFormValues>({
-    initialValues: current ? valuesOfOrder(current) : emptyOrder(),
+    initialValues: current ? valuesOfOrder(current) : fresh(),
     validate: (values) => validateOrder(request.id, values),
     // The errors about the donors as a whole are out of date once any row changes.
     onValuesChange: (values, previous) => {
@@ -79,11 +83,21 @@ export function OrderForm({ request, current }: { request: RequestView; current:
     },
   });
   const donorOptions = (cart.data?.identifiers ?? []).map((hash) => ({ value: hash, label: hash }));
+  // The profile arrives after the first render: it fills a new order nobody has typed in yet.
+  const profile = owner.data;
+  useEffect(() => {
+    if (!profile || mode !== 'new' || form.isDirty()) return;
+    const values = orderDefaults(request.additional_data, profile);
+    form.setValues(values);
+    form.resetDirty(values);
+    // Only the profile's arrival refills; the form and the request are read as they are then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [profile]);
 
   const switchMode = (next: string) => {
     setMode(next as Mode);
     setProblem(null);
-    form.setValues(next === 'edit' && current ? valuesOfOrder(current) : emptyOrder());
+    form.setValues(next === 'edit' && current ? valuesOfOrder(current) : fresh());
     form.clearErrors();
   };
 

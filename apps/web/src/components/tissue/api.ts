@@ -66,6 +66,13 @@ export function useCart(id: number | null) {
   });
 }
 
+/**
+ * The request wizard started for one collection ("Request this collection"): the tissue resource
+ * of its donor set (a pilot collection asks for pilot tissue, type 7) with the collection chosen.
+ */
+export const collectionRequestPath = (cart: Pick<CartDto, 'id' | 'pilot_tissue_cart'>) =>
+  `/request/create?resource=tissue-${cart.pilot_tissue_cart ? 7 : 8}&collection=${cart.id}`;
+
 export const createCart = (body: CreateCartInput) => apiFetch<CartDto>('abn_cart/', { method: 'POST', body });
 export const updateCart = (id: number, body: UpdateCartInput) =>
   apiFetch<CartDto>(`abn_cart/${id}/`, { method: 'PATCH', body });

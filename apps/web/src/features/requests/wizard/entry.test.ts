@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { collectionRequestPath, entrySelection } from './entry';
+import { collectionRequestPath } from '@/components/tissue';
+import { entrySelection } from './entry';
 import { DISABLED_REASONS, researchMatchResource, tissueResources } from './rules';
 
 const [dataAccess, pilot, tissue] = tissueResources();
@@ -20,9 +21,21 @@ describe('wizard entries', () => {
     expect(collectionRequestPath({ id: 3, pilot_tissue_cart: true })).toBe(
       '/request/create?resource=tissue-7&collection=3',
     );
-    expect(entrySelection({ resource: 'tissue-8', collection: '12' }, resources)).toEqual({
+    const params = (path: string) => {
+      const query = new URL(path, 'http://x').searchParams;
+      return { resource: query.get('resource'), collection: query.get('collection') };
+    };
+    expect(
+      entrySelection(params(collectionRequestPath({ id: 12, pilot_tissue_cart: false })), resources),
+    ).toEqual({
       selection: [tissue],
       cartId: 12,
+    });
+    expect(
+      entrySelection(params(collectionRequestPath({ id: 3, pilot_tissue_cart: true })), resources),
+    ).toEqual({
+      selection: [pilot],
+      cartId: 3,
     });
   });
 

@@ -4,17 +4,13 @@ import { needsCollection, type Resource } from './rules';
 /**
  * Where a wizard is started from, besides `?dataset=` and `?project=`: the Research Match route
  * (`/research-match/create`) names the resource, a tissue collection's "Request this collection"
- * names the tissue resource and the collection (`?resource=tissue-8&collection=12`).
+ * names the tissue resource and the collection (`collectionRequestPath`).
  */
 export interface WizardEntry {
   /** A resource key of the picker, e.g. 'research-match' or 'tissue-8'. */
   resource?: string | null;
   collection?: string | null;
 }
-
-/** The wizard started for one collection: a pilot collection asks for pilot tissue (type 7). */
-export const collectionRequestPath = (cart: { id: number; pilot_tissue_cart: boolean }) =>
-  `/request/create?resource=tissue-${cart.pilot_tissue_cart ? 7 : 8}&collection=${cart.id}`;
 
 /**
  * The selection (and collection) a wizard entry starts with: only a resource the requester may

@@ -17,11 +17,12 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { CART_MESSAGES, collectionNameSchema, type CartDto, type DonorDto } from '@rrp/domain';
+import { can, CART_MESSAGES, collectionNameSchema, type CartDto, type DonorDto } from '@rrp/domain';
 import { Page } from '@/components/page';
 import { FiltersPanel, useListControls } from '@/components/list-controls';
 import {
   activeFilterCount,
+  collectionRequestPath,
   deleteCart,
   DonorFilterFields,
   donorFilterQuery,
@@ -36,7 +37,7 @@ import {
   type DonorSet,
 } from '@/components/tissue';
 import { ApiError } from '@/lib/api-client';
-import { useCan } from '@/lib/use-can';
+import { useActor, useCan } from '@/lib/use-can';
 import { CatalogueToolbar } from '../components/catalogue-toolbar';
 
 const tissue = { label: 'Tissue Catalogue', to: '/tissue-catalogue' };
@@ -59,6 +60,8 @@ function Collection({ cart }: { cart: CartDto }) {
   const queryClient = useQueryClient();
   const set: DonorSet = cart.pilot_tissue_cart ? 'pilot' : 'catalogue';
   const mayDelete = useCan(cart, 'delete') && !cart.on_request;
+  // A collection goes with one request: one not yet on a request, with donors, may be requested.
+  const mayRequest = can(useActor(), 'create', 'Request') && !cart.on_request && cart.identifiers.length > 0;
   const [tab, setTab] = useState<string | null>('donors');
   const inCollection = useListControls('donor_hash');
   const catalogue = useListControls('donor_hash');
@@ -131,6 +134,11 @@ function Collection({ cart }: { cart: CartDto }) {
       crumbs={[tissue]}
       actions={
         <Group gap="sm">
+          {mayRequest && (
+            <Button component={Link} to={collectionRequestPath(cart)}>
+              Request this collection
+            </Button>
+          )}
           {cart.is_editable && (
             <Button variant="default" onClick={() => setRenaming(true)}>
               Rename

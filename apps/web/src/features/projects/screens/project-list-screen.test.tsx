@@ -67,6 +67,8 @@ describe('project list', () => {
     await waitFor(() => expect(fetch).toHaveBeenCalled());
     expect(screen.getByRole('link', { name: 'New Project' })).toHaveAttribute('href', '/project/create');
     expect(screen.queryByRole('textbox', { name: 'Search projects' })).toBeNull();
+    // The row opens from the keyboard through a link, as request rows do.
+    expect(await screen.findByRole('link', { name: 'P00001' })).toHaveAttribute('href', '/project/1');
     const [url] = fetch.mock.calls[0] as unknown as [string];
     expect(new URL(url, 'http://x').searchParams.get('ordering')).toBe('title');
   });

@@ -128,7 +128,17 @@ export default function ProjectListScreen() {
             emptyText="No results matching search."
             onRowClick={(project) => navigate(`/project/${project.id}`)}
             columns={[
-              { accessor: 'portal_project_id', title: 'Portal ID', sortable: true },
+              {
+                accessor: 'portal_project_id',
+                title: 'Portal ID',
+                sortable: true,
+                // The row opens on click; the link opens it from the keyboard, as request rows do.
+                render: (project) => (
+                  <Anchor component={Link} to={`/project/${project.id}`} size="sm" onClick={stop}>
+                    {project.portal_project_id}
+                  </Anchor>
+                ),
+              },
               { accessor: 'title', title: 'Title', sortable: true },
               {
                 accessor: 'abstract',

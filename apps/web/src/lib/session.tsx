@@ -16,7 +16,12 @@ import { deleteCookie, readCookie, writeCookie } from './cookies';
 import { resolveActiveRole } from './roles';
 import { serverRequest } from './server-request';
 
-const { token: TOKEN_COOKIE, realToken: REAL_TOKEN_COOKIE, role: ROLE_COOKIE } = SESSION_COOKIES;
+const {
+  token: TOKEN_COOKIE,
+  realToken: REAL_TOKEN_COOKIE,
+  role: ROLE_COOKIE,
+  realRole: REAL_ROLE_COOKIE,
+} = SESSION_COOKIES;
 const ROLE_COOKIE_DAYS = 30;
 
 /** The `exp` of a JWT, in milliseconds, or null when it cannot be read. */
@@ -159,6 +164,24 @@ export function SessionProvider({
 
   const [impersonating, setImpersonating] = useState(() => readCookie(REAL_TOKEN_COOKIE) !== null);
 
+  /**
+   * Enters the other session of an impersonation in this page: the person now signed in sees only
+   * their own reads, in their own role. Nothing fetched for the previous person stays, and no call
+   * carries their role (it would be refused, or show the staff member's data as the user's).
+   */
+  const changePerson = useCallback(
+    async (next: string, role: string | null) => {
+      currentRole = null;
+      if (role) writeCookie(ROLE_COOKIE, role, new Date(Date.now() + ROLE_COOKIE_DAYS * 86_400_000));
+      else deleteCookie(ROLE_COOKIE);
+      setRememberedRole(role);
+      await queryClient.cancelQueries();
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
+      await signIn(next);
+    },
+    [queryClient, signIn],
+  );
+
   const impersonate = useCallback(
     async (email: string) => {
       const real = currentToken;
@@ -167,32 +190,39 @@ export function SessionProvider({
         method: 'POST',
         body: { email, token: real },
       });
-      writeCookie(REAL_TOKEN_COOKIE, real, new Date(tokenExpiry(real) ?? Date.now() + 3_600_000));
-      await signIn(acting);
+      const expires = new Date(tokenExpiry(real) ?? Date.now() + 3_600_000);
+      writeCookie(REAL_TOKEN_COOKIE, real, expires);
+      const staffRole = readCookie(ROLE_COOKIE);
+      if (staffRole) writeCookie(REAL_ROLE_COOKIE, staffRole, expires);
+      else deleteCookie(REAL_ROLE_COOKIE);
+      await changePerson(acting, null);
       setImpersonating(true);
     },
-    [signIn],
+    [changePerson],
   );
 
   /** EXIT: log the end of the impersonation, then restore the staff member's own session. */
   const stopImpersonating = useCallback(async () => {
     const real = readCookie(REAL_TOKEN_COOKIE);
+    const staffRole = readCookie(REAL_ROLE_COOKIE);
     await apiFetch('post-log/', {
       method: 'POST',
       body: { log: 'Impersonation ended' },
       handleStatus: [401, 403],
     }).catch(() => undefined);
     deleteCookie(REAL_TOKEN_COOKIE);
+    deleteCookie(REAL_ROLE_COOKIE);
     setImpersonating(false);
-    if (real && (tokenExpiry(real) ?? 0) > Date.now()) await signIn(real);
+    if (real && (tokenExpiry(real) ?? 0) > Date.now()) await changePerson(real, staffRole);
     else forget();
-  }, [signIn, forget]);
+  }, [changePerson, forget]);
 
   const signOut = useCallback(async () => {
     try {
       await apiFetch('logout/', { method: 'POST', handleStatus: [401, 403] });
     } finally {
       deleteCookie(REAL_TOKEN_COOKIE);
+      deleteCookie(REAL_ROLE_COOKIE);
       setImpersonating(false);
       forget();
     }

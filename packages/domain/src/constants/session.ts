@@ -6,5 +6,7 @@ export const SESSION_COOKIES = {
   token: 'rrp_token',
   /** While impersonating, the staff member's own token waits here. */
   realToken: 'rrp_real_token',
+  /** While impersonating, the role the staff member was viewing as, restored on EXIT. */
+  realRole: 'rrp_real_role',
   role: 'rrp_role',
 } as const;

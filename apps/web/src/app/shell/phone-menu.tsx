@@ -3,6 +3,7 @@ import { Divider, Drawer, NavLink, Stack, Text } from '@mantine/core';
 import { Link, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { ROLE_LABELS } from '@rrp/domain';
 import type { Navigation, NavLink as NavTarget } from '@/lib/navigation';
+import { openActAsDialog, useMayImpersonate } from '@/lib/act-as';
 import { useSession } from '@/lib/session';
 import { GlobalSearch } from './global-search';
 import { RoleSwitcher } from './role-switcher';
@@ -28,7 +29,8 @@ function Links({ label, links }: { label: string; links: NavTarget[] }) {
 
 /**
  * The header's content on a phone or tablet (below `md`), in a drawer the burger opens: the role's
- * navigation and View menu, search, role switcher and the account's My Profile and Log out.
+ * navigation and View menu, search, role switcher and the account's My Profile, Act as a user
+ * (staff who may) and Log out.
  * Choosing a screen closes it.
  */
 export function PhoneMenu({
@@ -44,6 +46,7 @@ export function PhoneMenu({
 }) {
   const { user, activeRole } = useSession();
   const signOut = useSignOut();
+  const mayImpersonate = useMayImpersonate();
   const { pathname, search } = useLocation();
   useEffect(() => {
     onClose();
@@ -70,6 +73,17 @@ export function PhoneMenu({
             {activeRole ? ` · ${ROLE_LABELS[activeRole]}` : ''}
           </Text>
           {nav.profileMenu && <NavLink component={Link} to="/my-profile" label="My Profile" />}
+          {mayImpersonate && (
+            <NavLink
+              component="button"
+              type="button"
+              label="Act as a user"
+              onClick={() => {
+                onClose();
+                openActAsDialog();
+              }}
+            />
+          )}
           <NavLink component="button" type="button" label="Log out" onClick={signOut} />
         </Stack>
       </Stack>

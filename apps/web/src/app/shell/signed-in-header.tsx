@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconUserCircle } from '@tabler/icons-react';
 import { Link, NavLink as RouterNavLink } from 'react-router';
 import { ROLE_LABELS } from '@rrp/domain';
+import { openActAsDialog, useMayImpersonate } from '@/lib/act-as';
 import { useSession } from '@/lib/session';
 import { navigationFor, viewMenuFor, type Navigation, type NavLink } from '@/lib/navigation';
 import { GlobalSearch } from './global-search';
@@ -37,6 +38,7 @@ function ViewMenu({ items }: { items: NavLink[] }) {
 function AccountMenu({ nav }: { nav: Navigation }) {
   const { user, activeRole } = useSession();
   const signOut = useSignOut();
+  const mayImpersonate = useMayImpersonate();
   return (
     <Menu position="bottom-end" shadow="md" width={220}>
       <Menu.Target>
@@ -58,6 +60,8 @@ function AccountMenu({ nav }: { nav: Navigation }) {
             My Profile
           </Menu.Item>
         )}
+        {/* Superusers and administrators act as another user by e-mail (foundation §6). */}
+        {mayImpersonate && <Menu.Item onClick={openActAsDialog}>Act as a user</Menu.Item>}
         <Menu.Item onClick={signOut}>Log out</Menu.Item>
       </Menu.Dropdown>
     </Menu>

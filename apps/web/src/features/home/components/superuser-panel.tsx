@@ -1,10 +1,8 @@
-import { useState } from 'react';
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
-import { emailSchema, HEALTH_CHECKED_SERVICES, MESSAGES } from '@rrp/domain';
-import { apiFetch, ApiError } from '@/lib/api-client';
-import { useSession } from '@/lib/session';
+import { HEALTH_CHECKED_SERVICES } from '@rrp/domain';
+import { ActAsForm } from '@/lib/act-as';
+import { apiFetch } from '@/lib/api-client';
 
 interface ServiceHealth {
   service: string;
@@ -17,11 +15,6 @@ const STATUS_COLOR = { ok: 'teal.9', down: 'red.9', 'not configured': 'gray.7' }
 
 /** Superuser home (staff §2.2): act as a user by e-mail, and the five service health checks. */
 export function SuperuserPanel() {
-  const session = useSession();
-  const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const checks = useQueries({
     queries: HEALTH_CHECKED_SERVICES.map((service) => ({
       queryKey: ['health-check', service],
@@ -29,24 +22,6 @@ export function SuperuserPanel() {
       staleTime: 30_000,
     })),
   });
-
-  const actAs = async () => {
-    setError(null);
-    if (!emailSchema.safeParse(email).success) return setError(MESSAGES.invalidEmail);
-    setBusy(true);
-    try {
-      await session.impersonate(email.trim());
-      navigate('/');
-    } catch (caught) {
-      setError(
-        caught instanceof ApiError
-          ? (Object.values(caught.fieldErrors)[0] ?? caught.summary)
-          : MESSAGES.unexpectedError,
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }}>
@@ -58,27 +33,7 @@ export function SuperuserPanel() {
           <Text size="sm">
             See the portal as another user sees it. Everything you change is recorded under both names.
           </Text>
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              void actAs();
-            }}
-            aria-label="Act as a user"
-          >
-            <Group align="flex-end">
-              <TextInput
-                label="User's email"
-                type="email"
-                value={email}
-                onChange={(event) => setEmail(event.currentTarget.value)}
-                error={error}
-                style={{ flex: 1 }}
-              />
-              <Button type="submit" loading={busy}>
-                Impersonate
-              </Button>
-            </Group>
-          </form>
+          <ActAsForm />
         </Stack>
       </Card>
       <Card withBorder padding="lg">

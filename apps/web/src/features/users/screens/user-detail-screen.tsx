@@ -34,6 +34,7 @@ import { Page } from '@/components/page';
 import { useActor } from '@/lib/use-can';
 import { useDatasetAccessOf, useResendEmail, useUpdateUser, useUser, useWorkOf } from '../api/users';
 import { UserForm } from '../components/user-form';
+import { ActAsButton } from '../components/act-as-button';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -254,6 +255,7 @@ export default function UserDetailScreen() {
               data.id,
               data.groups,
             ) && <AdminActions user={data} />}
+            <ActAsButton user={data} />
             <Button leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing(true)}>
               Edit
             </Button>

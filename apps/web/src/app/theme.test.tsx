@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { Drawer, FileInput, MantineProvider, Modal, Notification, PasswordInput } from '@mantine/core';
+import { render, screen, within } from '@testing-library/react';
+import {
+  DEFAULT_THEME,
+  Drawer,
+  FileInput,
+  MantineProvider,
+  mergeMantineTheme,
+  Modal,
+  Notification,
+  PasswordInput,
+} from '@mantine/core';
+import { DateInput } from '@mantine/dates';
 import userEvent from '@testing-library/user-event';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 describe('theme', () => {
   it.each([
@@ -70,5 +80,27 @@ describe('theme', () => {
       </MantineProvider>,
     );
     expect(screen.getByRole('button', { name: 'Clear file' })).toBeInTheDocument();
+  });
+
+  it('opens every date picker as a dialog named Calendar, its arrows named and its weekend days readable', async () => {
+    render(
+      <MantineProvider theme={theme} env="test">
+        <DateInput label="Reviews due by" defaultDate="2026-11-01" />
+      </MantineProvider>,
+    );
+    await userEvent.setup().click(screen.getByRole('textbox', { name: 'Reviews due by' }));
+    const calendar = await screen.findByRole('dialog', { name: 'Calendar' });
+    expect(within(calendar).getByRole('button', { name: 'Previous month' })).toBeInTheDocument();
+    expect(within(calendar).getByRole('button', { name: 'Next month' })).toBeInTheDocument();
+    expect(within(calendar).getByRole('button', { name: 'Choose a month' })).toBeInTheDocument();
+    // Saturday 28 November 2026: drawn by the theme's own weekend class, not Mantine's red 6.
+    const saturday = within(calendar).getByRole('button', { name: '28 November 2026' });
+    expect(saturday).toHaveAttribute('data-weekend', 'true');
+    expect(saturday.className).toMatch(/calendarDay/);
+  });
+
+  it('draws error text in red 9 (5.5:1 on white), not Mantine’s red 6 (3.3:1)', () => {
+    const light = cssVariablesResolver(mergeMantineTheme(DEFAULT_THEME, theme)).light;
+    expect(light['--mantine-color-error']).toBe(DEFAULT_THEME.colors.red[9]);
   });
 });

@@ -61,7 +61,6 @@ export function ReviewDueDateCard({
               ? tooEarly
               : undefined)
         }
-        popoverProps={{ withinPortal: true }}
       />
     </Card>
   );

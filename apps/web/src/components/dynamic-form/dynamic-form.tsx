@@ -33,8 +33,7 @@ export function DynamicForm({
   addons,
 }: DynamicFormProps) {
   return (
-    // Mantine's error red is too faint on white for WCAG AA; the form's errors use a darker one.
-    <Stack gap="md" style={{ '--mantine-color-error': 'var(--mantine-color-red-9)' }}>
+    <Stack gap="md">
       <FieldList
         fields={form.fields}
         scope={values}

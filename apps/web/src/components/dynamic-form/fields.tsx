@@ -272,7 +272,6 @@ function DateField({
       }}
       error={error}
       disabled={disabled}
-      popoverProps={{ withinPortal: true }}
     />
   );
 }

@@ -34,7 +34,6 @@ export function ReleaseDateInput({
         else onChange(parseUsDate(text) ?? text);
       }}
       error={error ?? (value && !ISO_DAY.test(value) ? MESSAGES.dateFormat : undefined)}
-      popoverProps={{ withinPortal: true }}
     />
   );
 }

@@ -58,7 +58,6 @@ function DayInput(props: { label: string; value: string; error?: string; onChang
       onChange={(next) => next && props.onChange(next)}
       error={props.error}
       w={{ base: '100%', xs: 170 }}
-      popoverProps={{ withinPortal: true }}
     />
   );
 }

@@ -224,7 +224,6 @@ function AdminForm({ file }: { file: FileDto }) {
         clearable
         disabled={signed}
         error={errors.signature_date}
-        popoverProps={{ withinPortal: true }}
       />
       <FileInput
         label="Revised PDF"

@@ -42,7 +42,6 @@ export function UsDateInput({
       error={error}
       required={required}
       disabled={disabled}
-      popoverProps={{ withinPortal: true }}
     />
   );
 }

@@ -96,8 +96,8 @@ export function SignedInHeader() {
           {viewItems.length > 0 && <ViewMenu items={viewItems} />}
         </Group>
       </Group>
-      <Group gap="sm" wrap="nowrap">
-        <Group gap="sm" wrap="nowrap" visibleFrom="md">
+      <Group gap="sm" wrap="nowrap" className={classes.tools}>
+        <Group gap="sm" wrap="nowrap" visibleFrom="md" className={classes.tools}>
           {nav.search && <GlobalSearch />}
           <RoleSwitcher />
         </Group>

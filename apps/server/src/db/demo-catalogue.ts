@@ -9,6 +9,7 @@ import {
   linkRequestDatasets,
   type NewDataset,
 } from './factories';
+import { walkDemoRequest } from './demo-history';
 
 /** The cohorts each sample type is collected from, and whether its supply is limited. */
 const SAMPLE_TYPE_SETUP: Record<SampleTypeCode, { cohorts: string[]; limited: boolean }> = {
@@ -433,8 +434,15 @@ export async function seedDemoCatalogue(
   const request = await createRequest(tx, {
     projectId: project.id,
     typeId: 1,
-    statusId: 4,
-    decisionDate: new Date(),
+  });
+  // Submitted in the spring, reviewed, approved a month later (the oldest of the demo's decisions).
+  await walkDemoRequest(tx, request.id, {
+    createdDaysAgo: 171.4,
+    steps: [
+      [2, 166.8],
+      [3, 161.3],
+      [4, 131.6],
+    ],
   });
   await linkRequestDatasets(
     tx,

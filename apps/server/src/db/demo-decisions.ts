@@ -9,6 +9,7 @@ import {
   createRequest,
   ensureUser,
 } from './factories';
+import { walkDemoRequest } from './demo-history';
 import type { AttachDemoIrb } from './seed';
 
 /** The demo co-investigator who has not signed the joinder yet (decision 076). */
@@ -78,8 +79,6 @@ export async function seedDemoPendingTeam(
   const request = await createRequest(tx, {
     projectId: project.id,
     typeId: 2,
-    statusId: 2,
-    submissionDate: new Date(Date.now() - 2 * 86_400_000),
     creatorId: input.piId,
     agreedToUsagePolicy: true,
     displayName: plasma.name,
@@ -91,6 +90,7 @@ export async function seedDemoPendingTeam(
       usage_answers: [true, true, true],
     },
   });
+  await walkDemoRequest(tx, request.id, { createdDaysAgo: 5.3, steps: [[2, 2]] });
   await addRequestSamples(tx, request.id, [{ id: '11001-p1', amount: 1 }]);
   await addRequestMembers(tx, request.id, [{ userId: input.piId }, { userId: coInvestigator.id }]);
 }

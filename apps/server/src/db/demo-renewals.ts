@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
+import { LIMITS } from '@rrp/domain';
 import type { DbOrTx } from '../platform/db/database';
 import { projects, requests, samples, sampleTypeCohorts, sampleTypes } from './schema';
 import { addRequestMembers, addRequestSamples, createRequest } from './factories';
+import { walkDemoRequest } from './demo-history';
 
 /**
  * The demo request that is due for renewal: a biospecimen request (so it marks no dataset as
@@ -11,8 +13,6 @@ export const DEMO_RENEWAL_SAMPLE_TYPE = 'lcl';
 export const DEMO_RENEWAL_SAMPLE = '11000-l1';
 /** It expires this many days after the seed runs: inside the six-month renewal window. */
 export const DEMO_RENEWAL_EXPIRES_IN_DAYS = 45;
-
-const DAY_MS = 86_400_000;
 
 /**
  * A fulfilled LCL request of the demo researcher that expires in 45 days, so the Project Updates
@@ -41,15 +41,9 @@ export async function seedDemoRenewals(tx: DbOrTx, people: { researcherId: numbe
       .from(sampleTypeCohorts)
       .where(eq(sampleTypeCohorts.sampleTypeId, sampleType.id))
   ).map((row) => row.id);
-  const now = Date.now();
-  const fulfilled = now - (365 * 3 - DEMO_RENEWAL_EXPIRES_IN_DAYS) * DAY_MS;
   const request = await createRequest(tx, {
     projectId: project.id,
     typeId: 2,
-    statusId: 7,
-    submissionDate: new Date(fulfilled - 30 * DAY_MS),
-    decisionDate: new Date(fulfilled - 7 * DAY_MS),
-    expirationDate: new Date(now + DEMO_RENEWAL_EXPIRES_IN_DAYS * DAY_MS),
     creatorId: people.researcherId,
     agreedToUsagePolicy: true,
     displayName: sampleType.name,
@@ -74,6 +68,17 @@ export async function seedDemoRenewals(tx: DbOrTx, people: { researcherId: numbe
       shipping_vendor_account_number: '123456789',
       usage_answers: [true, true, true],
     },
+  });
+  // Fulfilment starts the years of access: fulfilled that long before the expiry the demo needs.
+  const fulfilled = LIMITS.requestExpiryDays - DEMO_RENEWAL_EXPIRES_IN_DAYS;
+  await walkDemoRequest(tx, request.id, {
+    createdDaysAgo: fulfilled + 34.5,
+    steps: [
+      [2, fulfilled + 30],
+      [3, fulfilled + 26.2],
+      [4, fulfilled + 7],
+      [7, fulfilled],
+    ],
   });
   const [sample] = await tx.select().from(samples).where(eq(samples.id, DEMO_RENEWAL_SAMPLE));
   if (sample) await addRequestSamples(tx, request.id, [{ id: sample.id, amount: 1 }]);

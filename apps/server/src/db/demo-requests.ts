@@ -9,6 +9,7 @@ import {
   createSample,
   linkRequestDatasets,
 } from './factories';
+import { walkDemoRequest } from './demo-history';
 
 type DemoSample = {
   id: string;
@@ -98,18 +99,16 @@ export async function seedDemoRequests(tx: DbOrTx, people: { researcherId: numbe
       .select({ id: datasets.id, cohortId: datasets.cohortId })
       .from(datasets)
       .where(and(inArray(datasets.name, names), eq(datasets.isLatest, true)));
-  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000);
   const usage = { usage_answers: [true, true, true] };
 
   const submitted = await createRequest(tx, {
     projectId: project.id,
     typeId: 1,
-    statusId: 2,
-    submissionDate: day(-3),
     creatorId: people.researcherId,
     agreedToUsagePolicy: true,
     additionalData: usage,
   });
+  await walkDemoRequest(tx, submitted.id, { createdDaysAgo: 6.2, steps: [[2, 3]] });
   await tx
     .update(requests)
     .set({ agreedNih: true, dataSafeguard: true, intentToDownload: false })
@@ -124,11 +123,18 @@ export async function seedDemoRequests(tx: DbOrTx, people: { researcherId: numbe
   const revisions = await createRequest(tx, {
     projectId: project.id,
     typeId: 1,
-    statusId: 6,
-    submissionDate: day(-20),
     creatorId: people.researcherId,
     agreedToUsagePolicy: true,
     additionalData: usage,
+  });
+  // Reviewed for a month, then sent back: it has waited for its owner for 20 days.
+  await walkDemoRequest(tx, revisions.id, {
+    createdDaysAgo: 63.5,
+    steps: [
+      [2, 58.2],
+      [3, 51.7],
+      [6, 20],
+    ],
   });
   await tx
     .update(requests)
@@ -143,10 +149,9 @@ export async function seedDemoRequests(tx: DbOrTx, people: { researcherId: numbe
 
   const biospecimen = async (
     type: SampleTypeCode,
-    statusId: number,
+    past: Parameters<typeof walkDemoRequest>[2],
     entries: { id: string; amount: number }[],
     answers: Record<string, unknown>,
-    submittedDaysAgo: number | null,
   ) => {
     const [sampleType] = await tx.select().from(sampleTypes).where(eq(sampleTypes.type, type));
     if (!sampleType) return;
@@ -159,8 +164,6 @@ export async function seedDemoRequests(tx: DbOrTx, people: { researcherId: numbe
     const request = await createRequest(tx, {
       projectId: project.id,
       typeId: 2,
-      statusId,
-      submissionDate: submittedDaysAgo === null ? null : day(-submittedDaysAgo),
       creatorId: people.researcherId,
       agreedToUsagePolicy: true,
       displayName: sampleType.name,
@@ -168,6 +171,7 @@ export async function seedDemoRequests(tx: DbOrTx, people: { researcherId: numbe
       sampleTypeId: sampleType.id,
       additionalData: { ...answers, ...DEMO_SHIPPING, ...usage },
     });
+    await walkDemoRequest(tx, request.id, past);
     const known = new Set(
       (
         await tx
@@ -190,7 +194,13 @@ export async function seedDemoRequests(tx: DbOrTx, people: { researcherId: numbe
   };
   await biospecimen(
     'plasma',
-    3,
+    {
+      createdDaysAgo: 14.3,
+      steps: [
+        [2, 10],
+        [3, 6.4],
+      ],
+    },
     [
       { id: '11000-p1', amount: 1 },
       { id: '11000-mo', amount: 1 },
@@ -200,19 +210,12 @@ export async function seedDemoRequests(tx: DbOrTx, people: { researcherId: numbe
       genetic_seq: ['none'],
       bio_destroyed: 'yes',
     },
-    10,
   );
-  await biospecimen(
-    'dna',
-    1,
-    [{ id: '11000-d1', amount: 2 }],
-    {
-      usage: 'Targeted sequencing of candidate language genes.',
-      dna_amount: 2,
-      dna_concentration: 50,
-      genetic_seq: ['wes'],
-      bio_destroyed: 'yes',
-    },
-    null,
-  );
+  await biospecimen('dna', { createdDaysAgo: 4.1, steps: [] }, [{ id: '11000-d1', amount: 2 }], {
+    usage: 'Targeted sequencing of candidate language genes.',
+    dna_amount: 2,
+    dna_concentration: 50,
+    genetic_seq: ['wes'],
+    bio_destroyed: 'yes',
+  });
 }

@@ -16,11 +16,15 @@ import {
   users,
 } from './schema';
 import { createProject, createRequest, ensureUser } from './factories';
+import { daysAgo, walkDemoRequest } from './demo-history';
 import type { AttachDemoIrb } from './seed';
 
 /** The demo applicant of the Research Match review cycle (decision 211). */
 export const DEMO_RM_APPLICANT_EMAIL = 'recontact.researcher@demo.test';
 export const DEMO_RM_PROJECT = 'Family routines and wellbeing in autism';
+
+/** When the review of the application now at the review meeting began, in days ago. */
+const MEETING_REVIEW_BEGAN_DAYS_AGO = 17.2;
 
 const isoDay = (offsetDays: number) =>
   new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
@@ -168,6 +172,26 @@ export async function seedDemoResearchMatch(
 
   const quarter = quarterKey(defaultReviewQuarter());
   const statuses = [2, 3, 8];
+  // Their pasts: a new one untouched for weeks, one in review for three weeks, one reviewed in two
+  // weeks and at the meeting since (days ago, decision 350).
+  const pasts: Parameters<typeof walkDemoRequest>[2][] = [
+    { createdDaysAgo: 44.6, steps: [[2, 40]] },
+    {
+      createdDaysAgo: 33.2,
+      steps: [
+        [2, 30],
+        [3, 23.4],
+      ],
+    },
+    {
+      createdDaysAgo: 24.8,
+      steps: [
+        [2, 20],
+        [3, MEETING_REVIEW_BEGAN_DAYS_AGO],
+        [8, 5.3],
+      ],
+    },
+  ];
   const ids: number[] = [];
   for (const [index, app] of APPLICATIONS.entries()) {
     const status = statuses[index]!;
@@ -179,14 +203,14 @@ export async function seedDemoResearchMatch(
       projectId: project.id,
       typeId: 4,
       cohortIds: cohortRows.map((row) => row.id),
-      statusId: status,
       displayName: 'Research Match',
       additionalData: answers(app),
       agreedToUsagePolicy: true,
-      submissionDate: new Date(Date.now() - (40 - index * 10) * 86_400_000),
     });
+    await walkDemoRequest(tx, request.id, pasts[index]!);
     ids.push(request.id);
-    await tx.insert(requestSummaries).values({
+    // Entering review began a cycle in the quarter of that day; the demo's cycle is this quarter's first.
+    const summary = {
       requestId: request.id,
       scientificTitle: app.title,
       scientificAbstract: project.abstract,
@@ -204,14 +228,18 @@ export async function seedDemoResearchMatch(
       ...(status === 2
         ? {}
         : { reviewQuarter: quarter, reviewCycle: 1, dueDate: noonIn(status === 3 ? 21 : -7) }),
-    });
+    };
+    await tx
+      .insert(requestSummaries)
+      .values(summary)
+      .onConflictDoUpdate({ target: requestSummaries.requestId, set: summary });
   }
 
   const [, underReview, meeting] = ids as [number, number, number];
   // Under Review: a primary and a secondary reviewer; the primary has answered No and started.
   await tx.insert(requestReviewers).values([
-    { requestId: underReview, userId: internal, reviewerRole: 1 },
-    { requestId: underReview, userId: external, reviewerRole: 2 },
+    { requestId: underReview, userId: internal, reviewerRole: 1, created: daysAgo(23.4) },
+    { requestId: underReview, userId: external, reviewerRole: 2, created: daysAgo(23.4) },
   ]);
   await tx
     .insert(reviewConflicts)
@@ -222,6 +250,8 @@ export async function seedDemoResearchMatch(
     reviewerRole: 1,
     quarter,
     cycle: 1,
+    created: daysAgo(16.5),
+    modified: daysAgo(2.8),
     researchScore: 4,
     researchStrengths: 'An important question for families.',
     engagementScore: 3,
@@ -229,13 +259,19 @@ export async function seedDemoResearchMatch(
   });
 
   // Review Meeting: three complete reviews, averaged on the meeting page.
-  const panel: [number, number, number, string][] = [
-    [internal, 1, 4, 'Approve'],
-    [external, 2, 3, 'Conditionally Approve'],
-    [portal, 3, 4, 'Approve'],
+  // Assigned as the review began; each submitted a few days to a week and a half later.
+  const panel: [number, number, number, string, number][] = [
+    [internal, 1, 4, 'Approve', 13.4],
+    [external, 2, 3, 'Conditionally Approve', 7.6],
+    [portal, 3, 4, 'Approve', 9.1],
   ];
-  for (const [userId, role, base, decision] of panel) {
-    await tx.insert(requestReviewers).values({ requestId: meeting, userId, reviewerRole: role });
+  for (const [userId, role, base, decision, doneDaysAgo] of panel) {
+    await tx.insert(requestReviewers).values({
+      requestId: meeting,
+      userId,
+      reviewerRole: role,
+      created: daysAgo(MEETING_REVIEW_BEGAN_DAYS_AGO),
+    });
     await tx.insert(reviewConflicts).values({ requestId: meeting, userId, conflictExists: false });
     await tx.insert(reviews).values({
       requestId: meeting,
@@ -243,6 +279,8 @@ export async function seedDemoResearchMatch(
       reviewerRole: role,
       quarter,
       cycle: 1,
+      created: daysAgo(doneDaysAgo + 2),
+      modified: daysAgo(doneDaysAgo),
       ...completeReview(base, decision),
     });
   }

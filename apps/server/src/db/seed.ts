@@ -46,12 +46,8 @@ import { seedDemoRenewals } from './demo-renewals';
 import { seedDemoPendingTeam } from './demo-decisions';
 import { REMINDER_DEFAULTS } from '../modules/reminders/reminders.defaults';
 import { seedDemoResearchMatch } from './demo-research-match';
-import {
-  seedDemoTissue,
-  seedDemoTissueOrder,
-  seedDemoTissueResearcher,
-  seedDemoTissueReview,
-} from './demo-tissue';
+import { seedDemoTissue } from './demo-tissue';
+import { seedDemoTissueOrder, seedDemoTissueResearcher, seedDemoTissueReview } from './demo-tissue-requests';
 import type { StoreDonorDocument } from '../modules/tissue/donor-documents';
 
 /** The release the footer shows; bumped with each release. */

@@ -1,0 +1,208 @@
+import { eq } from 'drizzle-orm';
+import { isRestrictedDonor } from '@rrp/domain';
+import type { DbOrTx } from '../platform/db/database';
+import { abnCartDonors, abnCarts, abnDonors, projects, requestReviewers } from './schema';
+import { createProject, createRequest, ensureUser } from './factories';
+import { daysAgo, walkDemoRequest } from './demo-history';
+import type { AttachDemoIrb } from './seed';
+
+/**
+ * The demo's tissue requests (issue 18) and their researchers: one who has not applied to the
+ * network yet, one whose request waits for review, one whose request awaits the decision.
+ */
+
+/**
+ * A demo researcher of the demo institution with one project and an approved IRB, made once:
+ * answers null when the researcher already has a project (a later start keeps what it has).
+ */
+async function seedResearcherWithProject(
+  tx: DbOrTx,
+  input: { demoPassword: string; institutionId: number; attachIrb: AttachDemoIrb },
+  person: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    title: string;
+    abstract: string;
+    irbApprovedDaysAgo: number;
+    assuranceNumber: string;
+  },
+) {
+  const researcher = await ensureUser(tx, {
+    email: person.email,
+    password: input.demoPassword,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    roles: ['primary_researcher'],
+    institutionId: input.institutionId,
+  });
+  const [existing] = await tx
+    .select({ id: projects.id })
+    .from(projects)
+    .where(eq(projects.ownerId, researcher.id));
+  if (existing) return null;
+  const project = await createProject(tx, {
+    ownerId: researcher.id,
+    title: person.title,
+    abstract: person.abstract,
+  });
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  await input.attachIrb(tx, {
+    projectId: project.id,
+    ownerId: researcher.id,
+    title: project.title,
+    irb: {
+      designation: 1,
+      approval_date: day(-person.irbApprovedDaysAgo),
+      renewal_date: day(360 - person.irbApprovedDaysAgo),
+      assurance_number: person.assuranceNumber,
+    },
+  });
+  return { researcher, project };
+}
+
+/** The demo researcher who has not applied to the tissue network yet (the tissue journey's). */
+export const DEMO_TISSUE_RESEARCHER = 'tissue.researcher@demo.test';
+
+/**
+ * A researcher of the demo institution with a project and an approved IRB, and no ABN data access
+ * yet: the way from Autism BrainNet Data Access to a tissue request starts here.
+ */
+export async function seedDemoTissueResearcher(
+  tx: DbOrTx,
+  input: { demoPassword: string; institutionId: number; attachIrb: AttachDemoIrb },
+): Promise<void> {
+  await seedResearcherWithProject(tx, input, {
+    email: DEMO_TISSUE_RESEARCHER,
+    firstName: 'Tessa',
+    lastName: 'Tissue',
+    title: 'Synaptic development in the autistic cortex',
+    abstract:
+      'We measure synaptic density and dendritic spines in frontal and temporal cortex of autistic and control donors, using brain tissue of the Autism BrainNet network.',
+    irbApprovedDaysAgo: 60,
+    assuranceNumber: 'FWA00004321',
+  });
+}
+
+/** The demo researcher whose tissue request waits for review (the tissue review journey's). */
+export const DEMO_TISSUE_APPLICANT = 'tissue.applicant@demo.test';
+
+/**
+ * A researcher with a submitted Tissue Request assigned to the demo ABN reviewer: the tissue
+ * review cycle (Begin Review, scoring, closing review) starts here. Seeded once.
+ */
+export async function seedDemoTissueReview(
+  tx: DbOrTx,
+  input: { demoPassword: string; institutionId: number; reviewerId: number },
+): Promise<void> {
+  const applicant = await ensureUser(tx, {
+    email: DEMO_TISSUE_APPLICANT,
+    password: input.demoPassword,
+    firstName: 'Tobias',
+    lastName: 'Applicant',
+    roles: ['primary_researcher'],
+    institutionId: input.institutionId,
+  });
+  const [existing] = await tx
+    .select({ id: projects.id })
+    .from(projects)
+    .where(eq(projects.ownerId, applicant.id));
+  if (existing) return;
+  const project = await createProject(tx, {
+    ownerId: applicant.id,
+    title: 'Cerebellar Purkinje cell density in autism',
+    abstract:
+      'We count Purkinje cells in the cerebellar vermis and hemispheres of autistic and control donors of the Autism BrainNet network.',
+  });
+  const request = await createRequest(tx, {
+    projectId: project.id,
+    typeId: 8,
+    displayName: 'Tissue Request',
+  });
+  // Its collection: what the reviewer weighs the request against (the Collection tab).
+  await seedDemoCollection(tx, {
+    piId: applicant.id,
+    requestId: request.id,
+    name: 'Cerebellar vermis cases',
+    skip: 3,
+    take: 5,
+  });
+  await walkDemoRequest(tx, request.id, { createdDaysAgo: 9.4, steps: [[2, 7.1]] });
+  await tx
+    .insert(requestReviewers)
+    .values({ requestId: request.id, userId: input.reviewerId, created: daysAgo(6.8) });
+}
+
+/** The demo researcher whose tissue request awaits the decision (the tissue order journey's). */
+export const DEMO_TISSUE_ORDERER = 'tissue.orderer@demo.test';
+
+/**
+ * A researcher with a Tissue Request at the decision (Review Meeting, the dashboard's Make
+ * Decision) and a collection of three catalogue donors: the way to an order to BINS starts here
+ * (decisions 241–243). Seeded once.
+ */
+export async function seedDemoTissueOrder(
+  tx: DbOrTx,
+  input: { demoPassword: string; institutionId: number; attachIrb: AttachDemoIrb },
+): Promise<void> {
+  // A valid IRB completes the team, so an approval is Approved rather than pending the team.
+  const seeded = await seedResearcherWithProject(tx, input, {
+    email: DEMO_TISSUE_ORDERER,
+    firstName: 'Orla',
+    lastName: 'Orderer',
+    title: 'Microglial activation in the autistic temporal cortex',
+    abstract:
+      'We map microglial activation in the superior temporal gyrus of autistic and control donors of the Autism BrainNet network.',
+    irbApprovedDaysAgo: 30,
+    assuranceNumber: 'FWA00004322',
+  });
+  if (!seeded) return;
+  const { researcher, project } = seeded;
+  const request = await createRequest(tx, {
+    projectId: project.id,
+    typeId: 8,
+    displayName: 'Tissue Request',
+  });
+  await seedDemoCollection(tx, {
+    piId: researcher.id,
+    requestId: request.id,
+    name: 'Temporal cortex cases',
+    skip: 0,
+    take: 3,
+  });
+  // Reviewed for three and a half weeks; at the decision for twelve days.
+  await walkDemoRequest(tx, request.id, {
+    createdDaysAgo: 49.7,
+    steps: [
+      [2, 44.2],
+      [3, 36.5],
+      [8, 12],
+    ],
+  });
+}
+
+/**
+ * A collection of the researcher's for the request: catalogue donors that are not restricted, in
+ * donor hash order, `take` of them after the first `skip`.
+ */
+async function seedDemoCollection(
+  tx: DbOrTx,
+  input: { piId: number; requestId: number; name: string; skip: number; take: number },
+) {
+  const donors = await tx
+    .select({ id: abnDonors.id, status: abnDonors.confirmationStatus })
+    .from(abnDonors)
+    .where(eq(abnDonors.pilot, false))
+    .orderBy(abnDonors.donorHash)
+    .limit(40);
+  const chosen = donors
+    .filter((donor) => !isRestrictedDonor(donor.status))
+    .slice(input.skip, input.skip + input.take);
+  const [cart] = await tx
+    .insert(abnCarts)
+    .values({ piId: input.piId, collectionName: input.name, requestId: input.requestId })
+    .returning({ id: abnCarts.id });
+  await tx
+    .insert(abnCartDonors)
+    .values(chosen.map((donor, position) => ({ cartId: cart!.id, donorId: donor.id, position })));
+}

@@ -16,6 +16,7 @@ import {
   createRenewal,
   createRequest,
 } from '../src/db/factories';
+import { seedDemoTissue } from '../src/db/demo-tissue';
 import { auth, createTestContext, type TestContext } from './test-app';
 
 /**
@@ -396,4 +397,48 @@ describe('permission walk over the grant matrix (issue 29)', () => {
     }
     expect(mismatches).toEqual([]);
   }, 180_000);
+});
+
+describe('owners read their own things (issue 30.3)', () => {
+  it('the owner of a collection reads its donors, with or without the catalogue; other researchers do not', async () => {
+    const { db } = t.database;
+    await db.transaction((tx) => seedDemoTissue(tx));
+    const owner = await t.createUser({ roles: ['primary_researcher'] });
+    const ownerToken = await t.tokenFor(owner.email);
+    const project = await createProject(db, { ownerId: owner.id, title: 'Tissue owner project' });
+    const request = await createRequest(db, { projectId: project.id, typeId: 8, statusId: 2 });
+    const manager = await t.tokenFor((await t.createUser({ roles: ['abn_proj_mgr'] })).email);
+    const get = (url: string, token: string) => t.app.inject({ url, headers: auth(token) });
+    const donors = (await get('/api/abn_data/?limit=3&restricted=false', manager)).json<{
+      results: { donor_hash: string }[];
+    }>().results;
+    // Tissue staff build the collection for the researcher, on their request (staff §6 abn_proj_mgr).
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/abn_cart/',
+      headers: auth(manager),
+      payload: {
+        collection_name: 'Built by the manager',
+        pi: owner.id,
+        request: request.id,
+        identifiers: donors.map((donor) => donor.donor_hash),
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const cartId = made.json<{ id: number }>().id;
+
+    // The owner has no Autism BrainNet data access: the catalogue stays closed, their collection does not.
+    expect((await get('/api/abn_data/', ownerToken)).statusCode).toBe(403);
+    const own = await get(`/api/abn_data/?cart=${cartId}`, ownerToken);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(
+      own
+        .json<{ results: { donor_hash: string }[] }>()
+        .results.map((d) => d.donor_hash)
+        .sort(),
+    ).toEqual(donors.map((donor) => donor.donor_hash).sort());
+    // Another researcher, with or without catalogue access, does not learn it exists.
+    const stranger = await t.tokenFor((await t.createUser({ roles: ['primary_researcher'] })).email);
+    expect((await get(`/api/abn_data/?cart=${cartId}`, stranger)).statusCode).toBe(404);
+  });
 });

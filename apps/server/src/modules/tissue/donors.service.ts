@@ -58,13 +58,16 @@ export function createDonorsService(deps: { db: Db; storage: Pick<FileStorage, '
   return {
     /** GET abn_data/ and abn_data_pilot/: a page of one set (limit up to 2000, staff §9). */
     async list(actor: Actor, set: DonorSet, query: Query) {
-      await assertCatalogueAccess(db, actor, 'list');
       const list = parseListQuery(donorList, query);
       // `cart=`: only a collection the caller may read (another's answers 404, as it would alone).
+      // Whoever may read the collection reads its donors: its owner always sees them, with or
+      // without the catalogue (issue 30.3), as do the tissue reviewers of its request.
       if (query.cart !== undefined) {
         const [view] = await cartViews(db, [Number(query.cart)]);
         if (!view) throw new NotFoundError();
         authorize(actor, 'read', 'TissueCollection', cartSubject(view));
+      } else {
+        await assertCatalogueAccess(db, actor, 'list');
       }
       return { list, ...(await page(actor, set, list)) };
     },

@@ -17,6 +17,7 @@ import { RenewalHistory } from '@/components/renewals';
 import { useSession } from '@/lib/session';
 import { answerText, formLabels, loadFormSchema } from '@/components/dynamic-form';
 import { fileFieldKeys } from '@rrp/domain/forms';
+import { RequestDocuments } from './request-documents';
 
 /** The Research Match application form (researcher §3). */
 const RESEARCH_MATCH_FORM = 'research_match_application';
@@ -170,9 +171,7 @@ export function RequestDetailsTab({ request }: { request: RequestView }) {
       )
     : Object.entries(request.additional_data).filter(([key]) => !HIDDEN_ANSWERS.has(key));
   const shown = (key: string, value: unknown) =>
-    files.has(key)
-      ? `${(Array.isArray(value) ? value : [value]).length} document(s) uploaded`
-      : answerText(value, labels, key);
+    files.has(key) ? <RequestDocuments value={value} /> : answerText(value, labels, key);
   return (
     <Stack>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>

@@ -103,4 +103,13 @@ describe('theme', () => {
     const light = cssVariablesResolver(mergeMantineTheme(DEFAULT_THEME, theme)).light;
     expect(light['--mantine-color-error']).toBe(DEFAULT_THEME.colors.red[9]);
   });
+
+  it.each(['red', 'teal'] as const)(
+    'draws %s buttons and badges in shade 9, where white text and light backgrounds keep 4.5:1',
+    (color) => {
+      const light = cssVariablesResolver(mergeMantineTheme(DEFAULT_THEME, theme)).light;
+      for (const variant of ['filled', 'light-color', 'outline', 'text'])
+        expect(light[`--mantine-color-${color}-${variant}`]).toBe(DEFAULT_THEME.colors[color][9]);
+    },
+  );
 });

@@ -1,4 +1,10 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  darken,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+  type MantineTheme,
+} from '@mantine/core';
 import classes from './theme.module.css';
 
 const brand: MantineColorsTuple = [
@@ -83,6 +89,29 @@ export const theme = createTheme({
 });
 
 /**
+ * The colours whose primary shade (8) is below WCAG AA's 4.5:1 as a button's or badge's colour:
+ * white on red 8 is 4.5:1 and red 8 on its light background 4.1:1; white on teal 8 is 3.9:1. Their
+ * filled, outline, light and text variants use shade 9 instead (white on red 9 5.5:1, on teal 9
+ * 5.0:1), hovering a shade darker.
+ */
+const DEEPER_VARIANTS = ['red', 'teal'] as const;
+
+function deeperVariants(colors: MantineTheme['colors']): Record<string, string> {
+  return Object.fromEntries(
+    DEEPER_VARIANTS.flatMap((name) => {
+      const shade = colors[name][9];
+      return [
+        [`--mantine-color-${name}-filled`, shade],
+        [`--mantine-color-${name}-filled-hover`, darken(shade, 0.15)],
+        [`--mantine-color-${name}-light-color`, shade],
+        [`--mantine-color-${name}-outline`, shade],
+        [`--mantine-color-${name}-text`, shade],
+      ];
+    }),
+  );
+}
+
+/**
  * Mantine's dimmed text (input descriptions, hints, empty states) and placeholders are gray 6
  * and gray 5, and its error colour (a field's message, its text and border) red 6: all below WCAG
  * AA's 4.5:1 on white and on the light backgrounds of cards and alerts. The whole app draws them
@@ -94,6 +123,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (current) => ({
     '--mantine-color-dimmed': current.colors.gray[7],
     '--mantine-color-placeholder': current.colors.gray[7],
     '--mantine-color-error': current.colors.red[9],
+    ...deeperVariants(current.colors),
   },
   dark: {},
 });

@@ -112,3 +112,23 @@ test('begin review, score on the review page, close review', async ({ browser, r
   await expect(reviewerHome.getByText(/can be changed only while the request is Under Review/)).toBeVisible();
   await expect(reviewerHome.getByRole('button', { name: 'Submit Review' })).toHaveCount(0);
 });
+
+test("the reviewer reads the demo tissue request's collection and its donors", async ({
+  browser,
+  request,
+}) => {
+  // The demo's tissue request for review asks for a collection of five catalogue donors (issue 30).
+  const headers = await apiHeaders(request, REVIEWER);
+  const found = (await (await request.get('/api/request/?type=8', { headers })).json()) as {
+    results: { id: number; owner: { display_name: string } }[];
+  };
+  const { id } = found.results.find((row) => row.owner.display_name === 'Tobias Applicant')!;
+  const reviewer = await personPage(browser, REVIEWER);
+  await reviewer.goto(`/request/${id}`);
+  await reviewer.getByRole('tab', { name: 'Collection' }).click();
+  await expect(reviewer.getByText('No cart data available as this is a legacy request')).toHaveCount(0);
+  await expect(reviewer.getByRole('link', { name: 'Cerebellar vermis cases' })).toBeVisible();
+  const donors = reviewer.getByRole('table', { name: 'Donors of this request' });
+  await expect(donors.getByRole('row')).toHaveCount(6); // the header and five donors
+  await expectNoAxeViolations(reviewer);
+});

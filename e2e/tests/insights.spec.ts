@@ -25,8 +25,12 @@ test('an administrator reads how long requests take, in charts and tables, and d
   await page.getByRole('menuitem', { name: 'Insights' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Insights' })).toBeVisible();
 
-  // The figures, then the charts from their own chunk.
+  // The figures, then the charts from their own chunk. The demo requests were decided about a
+  // month after their submission, months ago: the median is days, not "0 days".
   await expect(page.getByText('Submission to decision')).toBeVisible();
+  await expect(page.getByText('Submission to decision').locator('..')).toHaveText(
+    /^Submission to decision\s*[1-9][\d.]* days/,
+  );
   const statusChart = page.getByTestId('status-times-chart');
   await expect(statusChart.locator('.recharts-surface')).toBeVisible();
   await expect(statusChart.getByText('90th percentile', { exact: true })).toBeVisible();
@@ -39,13 +43,16 @@ test('an administrator reads how long requests take, in charts and tables, and d
     name: 'Open requests by status, and how many have waited longer',
   });
   await expect(waiting.getByRole('row', { name: /^Revisions Requested/ })).toBeVisible();
+  // The demo's Research Match reviewers took days, each their own time.
+  const reviewers = page.getByRole('table', { name: 'Completed reviews by reviewer' });
+  await expect(reviewers.getByRole('row', { name: /^Demo External Reviewer/ })).toContainText('9.6 days');
   await expectNoAxeViolations(page);
   await look(page, 'insights');
 
-  // One request type at a time.
+  // One request type at a time (the demo has no funding requests).
   await page.getByRole('combobox', { name: 'Request type' }).click();
-  await page.getByRole('option', { name: 'Biospecimen' }).click();
-  await expect(page.getByText(/, Biospecimen requests\. Open items as of/)).toBeVisible();
+  await page.getByRole('option', { name: 'Funding' }).click();
+  await expect(page.getByText(/, Funding requests\. Open items as of/)).toBeVisible();
   await expect(stays).toHaveCount(0);
   await page.getByRole('combobox', { name: 'Request type' }).click();
   await page.getByRole('option', { name: 'Dataset' }).click();

@@ -3,7 +3,6 @@ import {
   LIMITS,
   type CreateUser,
   type DatasetAccessDto,
-  type InstitutionDto,
   type ProjectDto,
   type RequestDto,
   type UpdateUser,
@@ -61,35 +60,6 @@ export async function downloadUsersCsv(filters: UserFilters, token: string | nul
   link.click();
   link.remove();
   URL.revokeObjectURL(url);
-}
-
-/** Institutions for the pickers, searched by name, other names and EIN (limit 30 per search). */
-export function useInstitutionOptions(search: string, ids: readonly string[] = []) {
-  const term = search.trim();
-  return useQuery({
-    queryKey: ['institution-options', term, ids],
-    queryFn: async () => {
-      const [found, chosen] = await Promise.all([
-        apiFetch<ListPage<InstitutionDto>>('institution/', {
-          query: {
-            ordering: 'name',
-            limit: LIMITS.combobox.initialLimit,
-            ...(term.length >= LIMITS.search.minChars ? { search: term } : {}),
-          },
-        }),
-        // The chosen ones keep their names while the search shows others.
-        ids.length
-          ? apiFetch<ListPage<InstitutionDto>>('institution/', {
-              query: { id__in: ids.join(','), limit: ids.length },
-            })
-          : Promise.resolve({ count: 0, results: [] }),
-      ]);
-      const byId = new Map([...chosen.results, ...found.results].map((row) => [row.id, row]));
-      return [...byId.values()].map((row) => ({ value: String(row.id), label: row.name }));
-    },
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
 }
 
 export function useUser(id: number) {

@@ -1,15 +1,31 @@
-import { useState } from 'react';
-import { MultiSelect } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { defaultOptionsFilter, MultiSelect, type OptionsFilter } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { LIMITS } from '@rrp/domain';
-import { useInstitutionOptions } from '../api/users';
+import { useQuery } from '@tanstack/react-query';
+import { LIMITS, type InstitutionDto } from '@rrp/domain';
+import { apiFetch, type ListPage } from '@/lib/api-client';
 
 /** At most this many institutions in one filter (researcher §2 Lists). */
 export const MAX_INSTITUTIONS = 100;
 
+/** What is typed as the server's search: from the second character on (foundation §9), else none. */
+export const institutionSearchTerm = (typed: string) => {
+  const term = typed.trim();
+  return term.length >= LIMITS.search.minChars ? term : '';
+};
+
+/** One page of institutions by name, searched by the server (name, other names, EIN) when a term is given. */
+const findInstitutions = (term: string) =>
+  apiFetch<ListPage<InstitutionDto>>('institution/', {
+    query: { ordering: 'name', limit: LIMITS.combobox.initialLimit, ...(term ? { search: term } : {}) },
+  });
+
 /**
- * Institutions chosen from the server's list, searched by name, other names and EIN after a
- * pause (foundation §9 search debounce).
+ * Institutions chosen from the server's list. From the second character typed, the server searches
+ * names, other names and EINs after the search pause (researcher §2, foundation §9), and nothing is
+ * offered until it has answered for what is typed: the list shown before (every institution by
+ * name) would otherwise still be there for Enter to take its first. Less than two characters
+ * filter the first page by name.
  */
 export function InstitutionMultiSelect({
   label,
@@ -30,23 +46,55 @@ export function InstitutionMultiSelect({
 }) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, LIMITS.search.debounceMs);
-  const options = useInstitutionOptions(debounced, value);
+  const typed = institutionSearchTerm(search);
+  // The first page needs no pause; a term is sent once typing rests.
+  const term = typed ? institutionSearchTerm(debounced) : '';
+  const found = useQuery({
+    queryKey: ['institution-options', term],
+    queryFn: () => findInstitutions(term),
+    staleTime: 30_000,
+  });
+  // The chosen ones keep their names while a search shows others.
+  const chosen = useQuery({
+    queryKey: ['institution-options', 'chosen', value],
+    queryFn: () =>
+      apiFetch<ListPage<InstitutionDto>>('institution/', {
+        query: { id__in: value.join(','), limit: value.length },
+      }),
+    enabled: value.length > 0,
+    staleTime: 30_000,
+  });
+  const names = useRef(new Map<string, string>());
+  for (const row of [...(chosen.data?.results ?? []), ...(found.data?.results ?? [])])
+    names.current.set(String(row.id), row.name);
+  const data = [...new Set([...value, ...(found.data?.results ?? []).map((row) => String(row.id))])]
+    .filter((id) => names.current.has(id))
+    .map((id) => ({ value: id, label: names.current.get(id)! }));
+
+  const waiting = typed !== term || found.isPending;
+  const matches = new Set((found.data?.results ?? []).map((row) => String(row.id)));
+  const filter: OptionsFilter = (input) => {
+    if (waiting) return [];
+    // The server matched other names and EINs the labels do not show: its answer is the list.
+    if (typed) return input.options.filter((option) => 'value' in option && matches.has(option.value));
+    return defaultOptionsFilter(input) as typeof input.options;
+  };
+
   return (
     <MultiSelect
       label={label}
       description={description}
       placeholder={value.length ? undefined : 'Search by name, other name or EIN'}
-      data={options.data ?? []}
+      data={data}
       value={value}
       onChange={onChange}
       searchable
       searchValue={search}
       onSearchChange={setSearch}
-      // The server already matched other names and EINs the labels do not show.
-      filter={({ options: all }) => all}
+      filter={filter}
       maxValues={maxValues}
       clearable
-      nothingFoundMessage={options.isFetching ? 'Searching…' : 'No institutions found'}
+      nothingFoundMessage={waiting ? 'Searching…' : 'No institutions found'}
       error={error}
       w={w}
     />

@@ -3,18 +3,26 @@ import { Alert, Anchor, Button, Group, List, Paper, Stack, Text, Title } from '@
 import { USAGE_QUESTIONS, type ProjectDto, type ResearchTeamMemberDto } from '@rrp/domain';
 import {
   answerText,
+  fileFieldKeys,
   formLabels,
   normalizeSampleIds,
   type FormSchema,
   type FormValues,
 } from '@rrp/domain/forms';
 import { SUPPORT_EMAIL } from '@/lib/config';
+import { documentIds, documentNames, useStoredDocuments } from '@/lib/form-documents';
 import type { Resource } from '../rules';
 import type { UsageAnswers } from '../state';
 
-/** One line per answered question of each resource form, in the form's order; samples with their amount. */
+/**
+ * One line per answered question of each resource form, in the form's order; samples with their
+ * amount; chosen documents by their names (a browser `File` has no answer text of its own).
+ */
 function FormAnswers({ form, values }: { form: FormSchema; values: FormValues }) {
   const labels = formLabels(form);
+  const files = new Set(fileFieldKeys(form.fields));
+  const stored = useStoredDocuments([...files].flatMap((key) => documentIds(values[key])));
+  const storedNames = stored.data ?? new Map<number, { name: string }>();
   const answered = [...labels].filter(([key]) => {
     const value = values[key];
     return (
@@ -36,7 +44,9 @@ function FormAnswers({ form, values }: { form: FormSchema; values: FormValues })
                 normalizeSampleIds(values.samples)
                   .map((id) => `${id} (1)`)
                   .join(', ')
-              : answerText(values[key], labels, key)}
+              : files.has(key)
+                ? documentNames(values[key], storedNames).join(', ')
+                : answerText(values[key], labels, key)}
           </List.Item>
         ))}
       </List>

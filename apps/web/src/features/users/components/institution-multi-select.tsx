@@ -1,7 +1,7 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { defaultOptionsFilter, MultiSelect, type OptionsFilter } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LIMITS, type InstitutionDto } from '@rrp/domain';
 import { apiFetch, type ListPage } from '@/lib/api-client';
 
@@ -15,6 +15,8 @@ export const institutionSearchTerm = (typed: string) => {
 };
 
 /** One page of institutions by name, searched by the server (name, other names, EIN) when a term is given. */
+const chosenKey = (ids: readonly string[]) => ['institution-options', 'chosen', ids] as const;
+
 const findInstitutions = (term: string) =>
   apiFetch<ListPage<InstitutionDto>>('institution/', {
     query: { ordering: 'name', limit: LIMITS.combobox.initialLimit, ...(term ? { search: term } : {}) },
@@ -44,6 +46,7 @@ export function InstitutionMultiSelect({
   maxValues?: number;
   w?: number | string;
 }) {
+  const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, LIMITS.search.debounceMs);
   const typed = institutionSearchTerm(search);
@@ -56,20 +59,26 @@ export function InstitutionMultiSelect({
   });
   // The chosen ones keep their names while a search shows others.
   const chosen = useQuery({
-    queryKey: ['institution-options', 'chosen', value],
+    queryKey: chosenKey(value),
     queryFn: () =>
       apiFetch<ListPage<InstitutionDto>>('institution/', {
         query: { id__in: value.join(','), limit: value.length },
       }),
     enabled: value.length > 0,
+    placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
-  const names = useRef(new Map<string, string>());
-  for (const row of [...(chosen.data?.results ?? []), ...(found.data?.results ?? [])])
-    names.current.set(String(row.id), row.name);
-  const data = [...new Set([...value, ...(found.data?.results ?? []).map((row) => String(row.id))])]
-    .filter((id) => names.current.has(id))
-    .map((id) => ({ value: id, label: names.current.get(id)! }));
+  const known = new Map(
+    [...(chosen.data?.results ?? []), ...(found.data?.results ?? [])].map((row) => [String(row.id), row]),
+  );
+  const data = [...known.values()].map((row) => ({ value: String(row.id), label: row.name }));
+  // A choice is made from rows already read: they name the new choice at once, without a new read.
+  const choose = (ids: string[]) => {
+    const rows = ids.flatMap((id) => known.get(id) ?? []);
+    if (rows.length === ids.length)
+      queryClient.setQueryData(chosenKey(ids), { count: rows.length, results: rows });
+    onChange(ids);
+  };
 
   const waiting = typed !== term || found.isPending;
   const matches = new Set((found.data?.results ?? []).map((row) => String(row.id)));
@@ -87,7 +96,7 @@ export function InstitutionMultiSelect({
       placeholder={value.length ? undefined : 'Search by name, other name or EIN'}
       data={data}
       value={value}
-      onChange={onChange}
+      onChange={choose}
       searchable
       searchValue={search}
       onSearchChange={setSearch}

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Text } from '@mantine/core';
+import { formatDateTime } from '@rrp/domain';
 import { ApiError } from '@/lib/api-client';
 
 /** Review scores, comments and meeting notes save 1 s after the last change (staff §5, §9). */
@@ -32,6 +33,7 @@ const isEmpty = (patch: Patch) => Object.keys(patch).length === 0;
 export function useAutosave<P extends Patch>(save: (patch: Partial<P>) => Promise<unknown>) {
   const [state, setState] = useState<AutosaveState>('idle');
   const [error, setError] = useState<string | null>(null);
+  const [savedAt, setSavedAt] = useState<Date | null>(null);
   const latestSave = useRef(save);
   const pending = useRef<Partial<P>>({});
   const inFlight = useRef<Promise<void> | null>(null);
@@ -53,6 +55,7 @@ export function useAutosave<P extends Patch>(save: (patch: Partial<P>) => Promis
       try {
         await latestSave.current(body);
         setError(null);
+        setSavedAt(new Date());
         setState(isEmpty(pending.current) ? 'saved' : 'pending');
       } catch (failure) {
         pending.current = mergePatches(body, pending.current);
@@ -76,7 +79,7 @@ export function useAutosave<P extends Patch>(save: (patch: Partial<P>) => Promis
     [flush],
   );
 
-  return { state, error, queue, flush };
+  return { state, error, savedAt, queue, flush };
 }
 
 const STATUS_TEXT: Record<Exclude<AutosaveState, 'error'>, string> = {
@@ -86,11 +89,28 @@ const STATUS_TEXT: Record<Exclude<AutosaveState, 'error'>, string> = {
   saved: 'All changes saved',
 };
 
-/** The autosave's state in words, announced to screen readers as it changes. */
-export function AutosaveStatus({ state, error }: { state: AutosaveState; error: string | null }) {
+/**
+ * The autosave's state in words, announced to screen readers as it changes; given `savedAt`, a
+ * saved page says when it last saved (staff §5: the reviewer sees their work is kept).
+ */
+export function AutosaveStatus({
+  state,
+  error,
+  savedAt,
+}: {
+  state: AutosaveState;
+  error: string | null;
+  savedAt?: Date | null;
+}) {
+  const text =
+    state === 'error'
+      ? `Not saved: ${error ?? 'try again'}`
+      : state === 'saved' && savedAt
+        ? `Saved at ${formatDateTime(savedAt)}`
+        : STATUS_TEXT[state];
   return (
     <Text size="sm" role="status" c={state === 'error' ? 'red.9' : 'gray.7'}>
-      {state === 'error' ? `Not saved: ${error ?? 'try again'}` : STATUS_TEXT[state]}
+      {text}
     </Text>
   );
 }

@@ -17,6 +17,7 @@ import {
 } from '@mantine/core';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import {
+  formatDate,
   snapTissueScore,
   TISSUE_REVIEW_COMMENTS,
   TISSUE_REVIEW_CRITERIA,
@@ -86,6 +87,16 @@ function ScoreInput({
   );
 }
 
+/** While changes are unsaved (waiting, on their way, or refused), leaving the page asks first. */
+function useLeaveWarning(unsaved: boolean) {
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
+}
+
 const answersOf = (review: TissueReviewDto): TissueReviewAnswers => {
   const answers: Record<string, unknown> = {};
   for (const criterion of TISSUE_REVIEW_CRITERIA) {
@@ -111,6 +122,7 @@ function ReviewForm({ review, requestId }: { review: TissueReviewDto; requestId:
     if (key.endsWith('_score')) void autosave.flush();
   };
   const progress = Math.round(tissueReviewProgress(answers) * 100);
+  useLeaveWarning(!readOnly && autosave.state !== 'idle' && autosave.state !== 'saved');
 
   const submit = async () => {
     setErrors({});
@@ -136,9 +148,23 @@ function ReviewForm({ review, requestId }: { review: TissueReviewDto; requestId:
         <Progress value={progress} aria-label={`Review ${progress}% complete`} size="lg" />
         <Text size="sm" c="gray.7" mt={6}>
           {`${progress}% of the review's fields have a score or comment.`}
-          {review.due_date && ` Due ${new Date(review.due_date).toLocaleDateString('en-US')}.`}
+          {review.due_date && ` Due ${formatDate(review.due_date)}.`}
         </Text>
-        {!readOnly && <AutosaveStatus state={autosave.state} error={autosave.error} />}
+        {!readOnly && (
+          <Group gap="xs" mt={6}>
+            <AutosaveStatus state={autosave.state} error={autosave.error} savedAt={autosave.savedAt} />
+            {autosave.state === 'error' && (
+              <>
+                <Text size="sm" c="gray.7">
+                  What you typed stays on this page and is sent with your next change.
+                </Text>
+                <Button size="compact-sm" variant="default" onClick={() => void autosave.flush()}>
+                  Try again
+                </Button>
+              </>
+            )}
+          </Group>
+        )}
         {readOnly && (
           <Alert color="blue" mt="sm">
             This review can be changed only while the request is Under Review.

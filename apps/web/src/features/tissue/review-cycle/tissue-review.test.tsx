@@ -21,7 +21,8 @@ const blank = Object.fromEntries([
   ...TISSUE_REVIEW_COMMENTS.map((name) => [`${name}_comment`, '']),
 ]);
 
-function renderReview(editable: boolean) {
+function renderReview(editable: boolean, failPatches = 0) {
+  let failing = failPatches;
   const reviews: RequestTissueReviewsDto = {
     reviews: [
       {
@@ -40,8 +41,10 @@ function renderReview(editable: boolean) {
   };
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     const { pathname } = new URL(String(url), 'http://x');
-    const json =
-      pathname === '/api/tissue_review/31/' && init?.method === 'PATCH' ? reviews.reviews[0] : reviews;
+    const patch = pathname === '/api/tissue_review/31/' && init?.method === 'PATCH';
+    if (patch && failing-- > 0)
+      return new Response(JSON.stringify({ detail: 'The server is restarting.' }), { status: 503 });
+    const json = patch ? reviews.reviews[0] : reviews;
     return new Response(JSON.stringify(json), { status: 200 });
   });
   vi.stubGlobal('fetch', fetch);
@@ -106,11 +109,31 @@ describe('the tissue review page (staff §2.6)', () => {
     await userEvent.type(funding, 'NIH R01');
     expect(screen.getByRole('status')).toHaveTextContent('Unsaved changes');
     expect(patchesSent(fetch)).toEqual([]);
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('All changes saved'), {
-      timeout: 2500,
-    });
+    // It says when it last saved, in the portal's one date and time format.
+    await waitFor(
+      () =>
+        expect(screen.getByRole('status')).toHaveTextContent(
+          /^Saved at [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM)$/,
+        ),
+      { timeout: 2500 },
+    );
     expect(patchesSent(fetch)).toEqual([{ funding_comment: 'NIH R01' }]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByText(/Due Dec 1, 2026\./)).toBeInTheDocument();
+  });
+
+  it('keeps what a failed save carried, says so, and sends it again on Try again', async () => {
+    const fetch = renderReview(true, 1);
+    const funding = await screen.findByRole('textbox', { name: 'Funding' });
+    await userEvent.type(funding, 'NIH R01');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/^Not saved: /), {
+      timeout: 2500,
+    });
+    expect(screen.getByText(/stays on this page and is sent with your next change/)).toBeInTheDocument();
+    expect(funding).toHaveValue('NIH R01');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/^Saved at /));
+    expect(patchesSent(fetch)).toEqual([{ funding_comment: 'NIH R01' }, { funding_comment: 'NIH R01' }]);
   });
 
   it('is read-only once the request is no longer under review', async () => {

@@ -3,12 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import {
   can,
-  CART_REQUEST_TYPES,
+  mayAttempt,
   OWNER_EDITABLE_STATUSES,
   RECONTACT_TYPES,
   REQUEST_CREATED,
   STAFF_ROLES,
-  TISSUE_ORDER_STATUSES,
   type InstitutionDto,
   type RequestStatusId,
 } from '@rrp/domain';
@@ -17,16 +16,11 @@ import { apiFetch, ApiError } from '@/lib/api-client';
 import { SUPPORT_EMAIL } from '@/lib/config';
 import { useSession } from '@/lib/session';
 import { useCan, useActor } from '@/lib/use-can';
-import { useRequest, type RequestView } from '../api/requests';
-import {
-  ACCESS_DETAIL_STATUSES,
-  SUSPENDED_STATUS,
-  refId,
-  statusName,
-  FLAGGED_STATUSES,
-} from '@/lib/request-rules';
+import { useRequest } from '../api/requests';
+import { SUSPENDED_STATUS, refId, statusName, FLAGGED_STATUSES } from '@/lib/request-rules';
 import { RequestExpiryNotices } from '@/components/renewals';
 import { RequestAuditTrail } from './request-audit-trail';
+import { ordersTabs, requestTabs, TAB_LABELS, type TabKey } from './request-tab-list';
 import { SummaryTab } from './summary-tab';
 import { CollectionTab } from './collection-tab';
 import { TissueReviewsTab } from './tissue-reviews-tab';
@@ -59,123 +53,7 @@ export const UNCONFIRMED_INSTITUTION = 'This request is from a researcher at an 
 /** A request the caller may not see (the server answers 404 alike for one that does not exist). */
 export const NO_ACCESS = 'You do not have access to this request';
 
-export type TabKey =
-  | 'pi'
-  | 'details'
-  | 'details-team'
-  | 'team'
-  | 'policy'
-  | 'access'
-  | 'availability'
-  | 'renewal'
-  | 'summary'
-  | 'rm-renewal'
-  | 'pi-study'
-  | 'usage-policy'
-  | 'publication'
-  | 'collection'
-  | 'reviews'
-  | 'order'
-  | 'previous-orders';
-
-export const TAB_LABELS: Record<TabKey, string> = {
-  pi: 'PI and Project',
-  details: 'Request Details',
-  'details-team': 'Request Details and Research Team',
-  team: 'Research Team',
-  policy: 'Data Sharing Policy',
-  access: 'Access Details',
-  availability: 'Availability',
-  renewal: 'Renewal Info',
-  summary: 'Summary',
-  'rm-renewal': 'Renewal',
-  'pi-study': 'PI and Recruitment Study',
-  'usage-policy': 'Data Usage Policy',
-  publication: 'Publication Info',
-  collection: 'Collection',
-  reviews: 'Reviews',
-  order: 'Order Details',
-  'previous-orders': 'Previous Orders',
-};
-
-/** Roles that see a tissue request as its researchers do (the Inventory-cart tabs, decision 236). */
-const RESEARCHER_ROLES: readonly string[] = ['primary_researcher', 'pi_sbso'];
-
-/**
- * The tabs of a request by kind (researcher §2 "Request detail"): datasets get Access Details once
- * approved or fulfilled; biospecimens get Availability for admins and reviewers.
- */
-export function requestTabs(
-  request: Pick<RequestView, 'type' | 'status'>,
-  role: string | null,
-  {
-    summary = false,
-    tissueReviews = false,
-    orders = 'none',
-  }: {
-    summary?: boolean;
-    tissueReviews?: boolean;
-    /** The tissue order tabs: the form and the list for staff who send orders, the current order for readers. */
-    orders?: 'send' | 'read' | 'none';
-  } = {},
-): TabKey[] {
-  // Recontacting (Research Match): the staff's Summary first, for those who may read it.
-  if (RECONTACT_TYPES.includes(request.type))
-    return [
-      ...(summary ? (['summary'] as const) : []),
-      'rm-renewal',
-      'pi-study',
-      'details',
-      'team',
-      'usage-policy',
-      'publication',
-    ];
-  if (request.type === 1)
-    return [
-      'pi',
-      'details-team',
-      'policy',
-      ...(ACCESS_DETAIL_STATUSES.includes(request.status) ? (['access'] as const) : []),
-      'renewal',
-    ];
-  const staffReview = role === 'portal_admin' || role === 'portal_reviewer';
-  if (request.type === 2)
-    return [
-      'pi',
-      'details',
-      'team',
-      'policy',
-      ...(staffReview ? (['availability'] as const) : []),
-      'renewal',
-    ];
-  // Pilot tissue and tissue requests (decision 236): researchers see the Inventory-cart tabs,
-  // staff and reviewers the Tissue tabs with the proposal.
-  if (CART_REQUEST_TYPES.includes(request.type))
-    return role !== null && RESEARCHER_ROLES.includes(role)
-      ? ['pi', 'team', 'collection', ...(orders === 'none' ? [] : (['order'] as const)), 'policy']
-      : [
-          'pi',
-          'details-team',
-          'collection',
-          ...(tissueReviews ? (['reviews'] as const) : []),
-          ...(orders === 'none' ? [] : (['order', 'previous-orders'] as const)),
-          'policy',
-        ];
-  return ['pi', 'details', 'team', 'policy'];
-}
-
-/**
- * Which order tabs a tissue request shows (decision 242): once it is approved (or fulfilled), the
- * staff who send orders get the form and the list; others who read orders see them once one exists.
- */
-export function ordersTabs(
-  request: Pick<RequestView, 'status' | 'bins_data'>,
-  maySend: boolean,
-): 'send' | 'read' | 'none' {
-  if (!TISSUE_ORDER_STATUSES.includes(request.status)) return 'none';
-  if (maySend) return 'send';
-  return (request.bins_data?.length ?? 0) > 0 ? 'read' : 'none';
-}
+export { ordersTabs, requestTabs, TAB_LABELS, type TabKey } from './request-tab-list';
 
 /** /request/{id}: the request in view or audit-trail mode, with its kind's tabs. */
 export default function RequestDetailScreen() {
@@ -186,16 +64,17 @@ export default function RequestDetailScreen() {
   const data = request.data;
   const isStaff = activeRole !== null && STAFF_ROLES.includes(activeRole);
   const institutionId = data?.institution?.id ?? null;
-  // Status and RDA of the request's institution: the banner (staff) and the Access Details rules.
+  const actor = useActor();
+  // Status and RDA of the request's institution: the banner (staff) and the Access Details rules;
+  // not asked by roles that may read no institution (tissue and Research Match staff, issue 30.3).
   const institution = useQuery({
     queryKey: ['institution', institutionId],
     queryFn: () => apiFetch<InstitutionDto>(`institution/${institutionId}/`, { handleStatus: [403, 404] }),
-    enabled: institutionId !== null,
+    enabled: institutionId !== null && mayAttempt(actor, 'read', 'Institution'),
     retry: false,
   });
   const canDelete = useCan(data, 'delete');
   const isOwner = Boolean(data && user && refId(data.owner) === user.id);
-  const actor = useActor();
   const showAudit = isOwner || can(actor, 'list', 'History');
   const mode = params.get('mode') === 'audit' && showAudit ? 'audit' : 'view';
 

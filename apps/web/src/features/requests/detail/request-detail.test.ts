@@ -42,6 +42,50 @@ describe('requestTabs', () => {
     expect(labels(requestTabs({ type: 2, status: 2 }, 'portal_reviewer'))).toContain('Availability');
     expect(labels(requestTabs({ type: 2, status: 2 }, 'primary_researcher'))).not.toContain('Availability');
   });
+
+  it('puts the Renewal tab of a Research Match application last for the researcher, first for staff (issue 30.9)', () => {
+    for (const role of ['primary_researcher', 'pi_sbso']) {
+      expect(labels(requestTabs({ type: 4, status: 2 }, role))).toEqual([
+        'PI and Recruitment Study',
+        'Request Details',
+        'Research Team',
+        'Data Usage Policy',
+        'Publication Info',
+        'Renewal',
+      ]);
+    }
+    expect(labels(requestTabs({ type: 4, status: 2 }, 'rm_admin', { summary: true })).slice(0, 3)).toEqual([
+      'Summary',
+      'Renewal',
+      'PI and Recruitment Study',
+    ]);
+  });
+
+  it('shows the owner of a tissue request the proposal they sent, and no order tabs (issue 30.3, 30.9)', () => {
+    const approved = { type: 8, status: 4 };
+    expect(labels(requestTabs(approved, 'primary_researcher', { orders: 'read' }))).toEqual([
+      'PI and Project',
+      'Request Details and Research Team',
+      'Collection',
+      'Data Sharing Policy',
+    ]);
+    // The pilot set's inventory cart (researcher §2 "Inventory-cart type").
+    expect(labels(requestTabs({ type: 7, status: 4 }, 'primary_researcher'))).toEqual([
+      'PI and Project',
+      'Research Team',
+      'Collection',
+      'Data Sharing Policy',
+    ]);
+    expect(labels(requestTabs(approved, 'abn_proj_mgr', { tissueReviews: true, orders: 'send' }))).toEqual([
+      'PI and Project',
+      'Request Details and Research Team',
+      'Collection',
+      'Reviews',
+      'Order Details',
+      'Previous Orders',
+      'Data Sharing Policy',
+    ]);
+  });
 });
 
 describe('accessDetailsMessage', () => {

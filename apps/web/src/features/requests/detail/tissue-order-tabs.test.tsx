@@ -250,7 +250,7 @@ describe('the tissue order form', () => {
 });
 
 describe('the order tabs', () => {
-  it('appear once approved: the form and list for senders, the order for its researchers once sent', () => {
+  it('appear once approved: the form and list for senders, the orders for other staff once sent; never for researchers (issue 30.9)', () => {
     const approved = { type: 8, status: 4, bins_data: [] as TissueOrderDto[] };
     expect(requestTabs(approved, 'abn_proj_mgr', { orders: ordersTabs(approved, true) })).toContain(
       'previous-orders',
@@ -258,11 +258,11 @@ describe('the order tabs', () => {
     expect(ordersTabs({ ...approved, status: 3 }, true)).toBe('none');
     expect(ordersTabs(approved, false)).toBe('none');
     const sent = { ...approved, bins_data: [sentOrder] };
+    expect(requestTabs(sent, 'internal_read_only', { orders: ordersTabs(sent, false) })).toContain('order');
     expect(requestTabs(sent, 'primary_researcher', { orders: ordersTabs(sent, false) })).toEqual([
       'pi',
-      'team',
+      'details-team',
       'collection',
-      'order',
       'policy',
     ]);
   });

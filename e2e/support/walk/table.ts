@@ -1,0 +1,482 @@
+import type { RoleKey } from '@rrp/domain';
+
+/**
+ * The screen walk's table (issue 30): every route of the web app's route table with a screen, how
+ * a person reaches a concrete address of it, and who walks which screens. Plain data, so the web
+ * app's unit test (apps/web/src/app/route-walk.test.ts) can hold it against `ROUTES` and each
+ * role's navigation: a route or a navigation link missing here fails that test.
+ */
+
+/** How a person finds a concrete address of a pattern: the screen that lists it, and what they follow. */
+export interface WalkVia {
+  /** Screens offering the address, tried in order (an actor's own screens first); patterns allowed. */
+  from: string[];
+  /** The address followed, as a regular expression source over path and query. */
+  link: string;
+  /**
+   * Rows that open on click without a link of their own (lists whose rows are buttons): when no
+   * link is found, the first is clicked. `main tbody tr` unless given.
+   */
+  row?: string;
+}
+
+export interface WalkScreen {
+  /** The address to open when the pattern needs a query or a fixed value. */
+  address?: string;
+  via?: WalkVia;
+  /** The screen is the not-found page itself. */
+  notFoundPage?: boolean;
+  /** Why the walk does not open it (a journey does): an e-mailed token, a window only ORCID opens. */
+  notWalked?: string;
+}
+
+export const WALK_SCREENS: Record<string, WalkScreen> = {
+  '/': {},
+  '/login': {},
+  '/password-reset': {},
+  '/reset-password': {},
+  '/reset-password/:token': { notWalked: 'needs an e-mailed token (password-reset journey)' },
+  '/register': {},
+  '/verify-user': {},
+  '/verify': {},
+  '/confirm-email': {},
+  '/verification-notification': {},
+  '/thank-you': {},
+  '/terms-and-conditions': {},
+  '/rda/:objectId': { via: { from: ['/', '/institution/:objectId'], link: '^/rda/\\d+$' } },
+  '/orchid-redirect': { notWalked: 'only the ORCID sign-in window opens it, to post its code back' },
+  '/public/user': {},
+  '/public/user/:objectId': { via: { from: ['/public/user'], link: '^/public/user/\\d+$' } },
+  '/public-resources': {},
+  '/dataset/:objectId': { via: { from: ['/dataset', '/public-resources'], link: '^/dataset/\\d+$' } },
+  '/404': { notFoundPage: true },
+  '/feedback': {},
+  '/my-profile': {},
+  '/verify-email': { notWalked: 'needs an e-mailed token (researcher-session journey)' },
+  '/joinder': {},
+  '/dataset': {},
+  '/dataset/create': {},
+  '/user': {},
+  '/user/create': {},
+  '/user/:objectId': { via: { from: ['/user'], link: '^/user/\\d+$' } },
+  '/project': {},
+  '/project/create': {},
+  '/project/:objectId': { via: { from: ['/project', '/'], link: '^/project/\\d+$' } },
+  '/request': {},
+  '/request/create': {},
+  '/request/:objectId': {
+    via: { from: ['/request', '/', '/resource-request'], link: '^/request/\\d+$' },
+  },
+  '/request/:objectId/rm-renewal': {
+    notWalked: 'no demo Research Match request is due for renewal (research-match-review journey)',
+  },
+  '/request/:objectId/review-meeting': {
+    via: { from: ['/research-match-review?tab=meeting'], link: '^/request/\\d+/review-meeting' },
+  },
+  '/request/:objectId/renewal': {
+    via: { from: ['/compliance_researcher', '/'], link: '^/request/\\d+/renewal' },
+  },
+  '/resource-request': {},
+  '/research-match-review': {},
+  '/research-match-review/start-review': {},
+  '/research-match-applications': {},
+  '/research-match/create': {},
+  '/abn_tissue/start-review': {},
+  '/release-notes': {},
+  '/institution': {},
+  '/institution/create': {},
+  '/institution/:objectId': { via: { from: ['/institution', '/'], link: '^/institution/\\d+$' } },
+  '/institution-details': {},
+  '/revise-institution-officer': {
+    notWalked: 'no demo institution is naming a new official (official-tasks journey)',
+  },
+  '/provide-institution': {
+    notWalked: 'every demo researcher has an institution (institution-onboarding journey)',
+  },
+  '/annual-researcher-review': {},
+  '/compliance': {},
+  '/compliance_researcher': {},
+  '/dataaccess': {},
+  '/tissue-catalogue': {},
+  '/tissue-catalogue/:objectId': {
+    via: {
+      from: ['/tissue-catalogue', '/', '/request/:objectId?tab=collection'],
+      link: '^/tissue-catalogue/\\d+$',
+    },
+  },
+  '/abn-review/:objectId': { via: { from: ['/', '/abn-dashboard'], link: '^/abn-review/\\d+$' } },
+  '/abn-dashboard': {},
+  '/abn_donor': {
+    via: { from: ['/tissue-catalogue', '/tissue-catalogue/:objectId'], link: '^/abn_donor\\?donor_hash=' },
+  },
+  '/form_tester': {},
+  '/form_tester/:objectId': { via: { from: ['/form_tester'], link: '^/form_tester/[^/]+$' } },
+  '/email-log': {},
+  '/feature-toggles': {},
+  '/webhooks': {},
+  '/insights': {},
+  '/reminders': {},
+  '/restricted_resources': {},
+};
+
+/** Someone who walks screens: a demo account, signed in through the form as a person would. */
+export interface WalkActor {
+  /** Names the actor in test titles and the table. */
+  key: string;
+  /** Null for a visitor. */
+  email: string | null;
+  /** The role whose navigation the actor walks (the account's only role, or the one switched to). */
+  role: RoleKey | null;
+  /** Whether the account has Autism BrainNet data access (it adds the Tissue Catalog link). */
+  abnApproved?: boolean;
+  /** Viewing As: the role switcher's option to pick after signing in. */
+  switchTo?: string;
+  /** Superuser home → Act as a user, with this e-mail, after signing in. */
+  actAs?: string;
+  /**
+   * Route patterns of WALK_SCREENS, in the order walked; a pattern may carry a query that opens a
+   * part of its screen (`/request/:objectId?tab=collection`).
+   */
+  routes: string[];
+}
+
+const demo = (name: string) => `${name}@demo.test`;
+
+/** Screens every signed-in actor's account menu offers. */
+const PROFILE = ['/my-profile'];
+
+const RESEARCHER = [
+  '/',
+  ...PROFILE,
+  '/compliance_researcher',
+  '/project',
+  '/project/create',
+  '/project/:objectId',
+  '/request',
+  '/request/create',
+  '/request/:objectId',
+  '/request/:objectId/renewal',
+  '/research-match/create',
+  '/dataset',
+  '/dataset/:objectId',
+];
+
+export const WALK_ACTORS: WalkActor[] = [
+  {
+    key: 'visitor',
+    email: null,
+    role: null,
+    routes: [
+      '/',
+      '/login',
+      '/password-reset',
+      '/reset-password',
+      '/register',
+      '/verify-user',
+      '/verify',
+      '/confirm-email',
+      '/verification-notification',
+      '/thank-you',
+      '/terms-and-conditions',
+      '/public-resources',
+      '/dataset/:objectId',
+      '/public/user',
+      '/public/user/:objectId',
+      '/feedback',
+      '/404',
+    ],
+  },
+  // Researchers: the demo researcher, and the named ones who own tissue and Research Match work.
+  {
+    key: 'primary_researcher',
+    email: demo('primary_researcher'),
+    role: 'primary_researcher',
+    routes: RESEARCHER,
+  },
+  {
+    key: 'tissue.applicant',
+    email: demo('tissue.applicant'),
+    role: 'primary_researcher',
+    // Without Autism BrainNet data access: their collection opens from their request.
+    routes: [
+      '/',
+      '/request',
+      '/request/:objectId',
+      '/request/:objectId?tab=collection',
+      '/tissue-catalogue/:objectId',
+      '/abn_donor',
+      '/project',
+      '/project/:objectId',
+    ],
+  },
+  {
+    key: 'tissue.orderer',
+    email: demo('tissue.orderer'),
+    role: 'primary_researcher',
+    routes: [
+      '/',
+      '/request',
+      '/request/:objectId',
+      '/request/:objectId?tab=collection',
+      '/tissue-catalogue/:objectId',
+    ],
+  },
+  {
+    key: 'recontact.researcher',
+    email: demo('recontact.researcher'),
+    role: 'primary_researcher',
+    routes: ['/', '/research-match/create', '/request', '/request/:objectId'],
+  },
+  // A co-investigator who has not signed the joinder lands on it after signing in.
+  { key: 'coinvestigator', email: demo('coinvestigator'), role: 'primary_researcher', routes: ['/joinder'] },
+  {
+    key: 'tissue.researcher',
+    email: demo('tissue.researcher'),
+    role: 'primary_researcher',
+    routes: ['/', '/project', '/project/:objectId', '/dataset'],
+  },
+  {
+    key: 'superuser as primary_researcher',
+    email: demo('superuser'),
+    role: 'primary_researcher',
+    actAs: demo('primary_researcher'),
+    routes: [
+      '/',
+      '/compliance_researcher',
+      '/project',
+      '/project/:objectId',
+      '/request',
+      '/request/:objectId',
+      '/dataset',
+    ],
+  },
+  // Signing officials.
+  {
+    key: 'sbso',
+    email: demo('sbso'),
+    role: 'sbso',
+    routes: ['/', ...PROFILE, '/user', '/user/:objectId', '/annual-researcher-review'],
+  },
+  // The official of an institution under review: its details to confirm and its RDA to sign.
+  {
+    key: 'meadowbrook.official',
+    email: demo('meadowbrook.official'),
+    role: 'sbso',
+    routes: ['/', '/institution-details', '/institution/:objectId', '/rda/:objectId'],
+  },
+  {
+    key: 'pi_sbso',
+    email: demo('pi_sbso'),
+    role: 'pi_sbso',
+    routes: [
+      '/',
+      ...PROFILE,
+      '/user',
+      '/user/:objectId',
+      '/project',
+      '/project/:objectId',
+      '/request',
+      '/request/:objectId',
+      '/dataset',
+      '/release-notes',
+      '/tissue-catalogue',
+    ],
+  },
+  // Reviewers.
+  {
+    key: 'internal_reviewer',
+    email: demo('internal_reviewer'),
+    role: 'internal_reviewer',
+    routes: ['/', ...PROFILE],
+  },
+  {
+    key: 'external_reviewer',
+    email: demo('external_reviewer'),
+    role: 'external_reviewer',
+    routes: ['/', ...PROFILE],
+  },
+  {
+    key: 'abn_reviewer',
+    email: demo('abn_reviewer'),
+    role: 'abn_reviewer',
+    routes: ['/', ...PROFILE, '/abn-review/:objectId'],
+  },
+  {
+    key: 'portal_reviewer',
+    email: demo('portal_reviewer'),
+    role: 'portal_reviewer',
+    routes: [
+      '/',
+      '/resource-request',
+      '/compliance',
+      '/dataset',
+      '/institution',
+      '/institution/:objectId',
+      '/project',
+      '/project/:objectId',
+      '/request',
+      '/request/:objectId',
+      '/research-match-applications',
+      '/research-match-review',
+      '/release-notes',
+    ],
+  },
+  {
+    key: 'rm_admin',
+    email: demo('rm_admin'),
+    role: 'rm_admin',
+    routes: [
+      '/',
+      ...PROFILE,
+      '/insights',
+      '/research-match-applications',
+      '/research-match-review',
+      '/research-match-review/start-review',
+      '/request/:objectId/review-meeting',
+    ],
+  },
+  // Tissue network staff.
+  {
+    key: 'abn_proj_mgr',
+    email: demo('abn_proj_mgr'),
+    role: 'abn_proj_mgr',
+    routes: [
+      '/',
+      '/project',
+      '/project/:objectId',
+      '/request',
+      '/request/:objectId',
+      '/tissue-catalogue',
+      '/tissue-catalogue/:objectId',
+      '/abn_donor',
+      '/abn-dashboard',
+      '/abn_tissue/start-review',
+      '/insights',
+    ],
+  },
+  // Administrators.
+  {
+    key: 'portal_admin',
+    email: demo('portal_admin'),
+    role: 'portal_admin',
+    routes: [
+      '/',
+      '/resource-request',
+      '/compliance',
+      '/dataaccess',
+      '/dataset',
+      '/dataset/create',
+      '/dataset/:objectId',
+      '/institution',
+      '/institution/create',
+      '/institution/:objectId',
+      '/rda/:objectId',
+      '/project',
+      '/project/:objectId',
+      '/request',
+      '/request/:objectId',
+      '/research-match-applications',
+      '/research-match-review',
+      '/research-match-review/start-review',
+      '/request/:objectId/review-meeting',
+      '/release-notes',
+      '/restricted_resources',
+      '/tissue-catalogue',
+      '/tissue-catalogue/:objectId',
+      '/user',
+      '/user/create',
+      '/user/:objectId',
+      '/email-log',
+      '/insights',
+      '/reminders',
+      '/form_tester',
+      '/form_tester/:objectId',
+    ],
+  },
+  {
+    key: 'portal_admin_lead',
+    email: demo('portal_admin_lead'),
+    role: 'portal_admin_lead',
+    routes: ['/', ...PROFILE, '/insights'],
+  },
+  {
+    key: 'access_admin',
+    email: demo('access_admin'),
+    role: 'access_admin',
+    routes: [
+      '/',
+      '/compliance',
+      '/dataaccess',
+      '/dataset',
+      '/institution',
+      '/institution/:objectId',
+      '/project',
+      '/project/:objectId',
+      '/request',
+      '/request/:objectId',
+      '/release-notes',
+      '/tissue-catalogue',
+      '/user',
+      '/user/:objectId',
+    ],
+  },
+  {
+    key: 'internal_read_only',
+    email: demo('internal_read_only'),
+    role: 'internal_read_only',
+    routes: [
+      '/',
+      '/compliance',
+      '/dataset',
+      '/institution',
+      '/institution/:objectId',
+      '/project',
+      '/project/:objectId',
+      '/request',
+      '/request/:objectId',
+      '/research-match-applications',
+      '/research-match-review',
+      '/release-notes',
+      '/tissue-catalogue',
+      '/user',
+      '/user/:objectId',
+    ],
+  },
+  {
+    key: 'superuser',
+    email: demo('superuser'),
+    role: 'superuser',
+    routes: [
+      '/',
+      '/compliance',
+      '/dataset',
+      '/institution',
+      '/institution/:objectId',
+      '/request',
+      '/release-notes',
+      '/user',
+      '/user/:objectId',
+      '/email-log',
+      '/feature-toggles',
+      '/webhooks',
+      '/reminders',
+    ],
+  },
+  // The role switcher: an administrator who is also a superuser views as the superuser.
+  {
+    key: 'staff as superuser',
+    email: demo('staff'),
+    role: 'superuser',
+    switchTo: 'Viewing As: Superuser',
+    routes: ['/', '/request', '/user', '/feature-toggles'],
+  },
+];
+
+/** The actors of one spec file, by key. */
+export function walkActors(keys: string[]): WalkActor[] {
+  return keys.map((key) => {
+    const actor = WALK_ACTORS.find((candidate) => candidate.key === key);
+    if (!actor) throw new Error(`No walk actor ${key}`);
+    return actor;
+  });
+}

@@ -66,10 +66,9 @@ test('a researcher edits their profile, with the spec message for a bad Globus u
   await expect(page.getByRole('textbox', { name: 'City' })).toHaveValue('Boston');
 });
 
-test('a screen not built yet answers the 404 page, never a placeholder', async ({ page }) => {
+test('an address with no screen answers the 404 page, never a placeholder', async ({ page }) => {
   await signIn(page, 'portal_admin@demo.test');
-  // New Research Match Application (researcher §2) is planned, not built.
-  await page.goto('/research-match/create');
+  await page.goto('/research-match/nothing-here');
   await expect(page.getByRole('heading', { level: 1, name: 'Looking for something?' })).toBeVisible();
   await expect(page.getByText('This page is being prepared')).toHaveCount(0);
   // The command centre's tabs of staff §2.1, each leading to a built screen.

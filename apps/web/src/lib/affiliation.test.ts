@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { InstitutionDto, SessionUserDto, UserInstitutionDto } from '@rrp/domain';
-import { postLoginPath } from './affiliation';
+import { fetchAffiliation, postLoginPath } from './affiliation';
 
 const user = { id: 5, institutionId: 9 } as SessionUserDto;
 const institution = (fields: Partial<InstitutionDto>) =>
@@ -57,5 +57,32 @@ describe('post-login redirects', () => {
 
   it('leaves staff where they were going', () => {
     expect(postLoginPath(user, 'portal_admin', { link: null, institution: null })).toBeNull();
+  });
+});
+
+describe('the affiliation fetched after sign-in', () => {
+  it('asks for the institution only in a role that may read one (issue 30.3)', async () => {
+    const paths: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        paths.push(new URL(url, 'http://x').pathname);
+        return new Response(JSON.stringify(url.includes('user-institution') ? { results: [] } : { id: 9 }));
+      }),
+    );
+    try {
+      for (const role of ['abn_proj_mgr', 'abn_reviewer', 'rm_admin'] as const) {
+        paths.length = 0;
+        const affiliation = await fetchAffiliation({ ...user, roles: [role] }, { token: 't', role });
+        expect(affiliation.institution, role).toBeNull();
+        expect(paths, role).toEqual(['/api/user-institution/']);
+      }
+      paths.length = 0;
+      const researcher = { ...user, roles: ['primary_researcher' as const] };
+      await fetchAffiliation(researcher, { token: 't', role: 'primary_researcher' });
+      expect(paths).toEqual(['/api/user-institution/', '/api/institution/9/']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -1,6 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import type { InstitutionDto, RoleKey, SessionUserDto, UserInstitutionDto } from '@rrp/domain';
-import { apiFetch } from './api-client';
+import {
+  isRoleKey,
+  mayAttempt,
+  type InstitutionDto,
+  type RoleKey,
+  type SessionUserDto,
+  type UserInstitutionDto,
+} from '@rrp/domain';
+import { apiFetch, sessionRole } from './api-client';
 
 export interface Affiliation {
   link: UserInstitutionDto | null;
@@ -13,17 +20,26 @@ export async function fetchAffiliation(
   as?: { token: string; role: string | null },
 ): Promise<Affiliation> {
   if (!user.institutionId) return { link: null, institution: null };
+  // Roles without a grant on any institution (the Research Match and tissue reviewers, their
+  // administrators and tissue project managers) do not ask for it: they go without the
+  // institution's ribbon (issue 30.3: a refused call on every sign-in).
+  const role = as ? as.role : sessionRole();
+  const readsInstitution = mayAttempt(
+    { userId: user.id, role: isRoleKey(role) ? role : null, roles: user.roles },
+    'read',
+    'Institution',
+  );
   const [links, institution] = await Promise.all([
     apiFetch<{ results: UserInstitutionDto[] }>('user-institution/', {
       query: { user: user.id, primary: 'true' },
       as,
     }),
-    // Roles without a grant on their own institution (the Research Match and tissue reviewers,
-    // their administrators and tissue project managers) are refused it: they simply go without
-    // the institution's ribbon.
-    apiFetch<InstitutionDto>(`institution/${user.institutionId}/`, { as, handleStatus: [403, 404] }).catch(
-      () => null,
-    ),
+    readsInstitution
+      ? apiFetch<InstitutionDto>(`institution/${user.institutionId}/`, {
+          as,
+          handleStatus: [403, 404],
+        }).catch(() => null)
+      : null,
   ]);
   return { link: links.results[0] ?? null, institution };
 }

@@ -113,7 +113,7 @@ async function portFree(port) {
  * busy cores). Answers whether the seeding server started and which files failed; a lane whose
  * server does not start takes no file, and what no lane took is reported by the caller.
  */
-export async function runJourneys(lane, ports, queue, axeRecord) {
+export async function runJourneys(lane, ports, queue, axeRecord, walkRecord) {
   const workDir = mkdtempSync(join(tmpdir(), `rrp-e2e-${lane}-`));
   const seeded = join(workDir, 'seeded');
   // The first start migrates and seeds; stopped cleanly, its directory is the template of every file's.
@@ -163,6 +163,8 @@ export async function runJourneys(lane, ports, queue, axeRecord) {
         E2E_DATA_DIR: dataDir,
         E2E_MAIL_DIR: mailDir,
         E2E_AXE_RECORD: axeRecord,
+        // The screen walk's visits, one line each, printed as one table at the end of the run.
+        E2E_WALK_RECORD: walkRecord,
         E2E_OUTPUT_DIR: join('test-results', name),
         E2E_TRACE: 'off',
       };

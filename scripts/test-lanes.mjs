@@ -35,7 +35,9 @@ const journeyCount = queue.length;
 // Journeys need the built app: they start once the browser lane's steps have passed.
 let openJourneys;
 const journeysOpen = new Promise((open) => (openJourneys = open));
-const axeRecord = join(mkdtempSync(join(tmpdir(), 'rrp-axe-')), 'checked.txt');
+const recordDir = mkdtempSync(join(tmpdir(), 'rrp-axe-'));
+const axeRecord = join(recordDir, 'checked.txt');
+const walkRecord = join(recordDir, 'walk.jsonl');
 
 function runStep(lane, [command, ...args]) {
   return new Promise((done) => {
@@ -60,7 +62,7 @@ async function runLane({ lane, ports, steps }) {
   console.log(`[${lane}] own steps ${passed ? 'passed' : 'failed'} after ${seconds()} s`);
   if (lane === 'browser') openJourneys(passed);
   if (!(await journeysOpen)) return { passed, failedJourneys: [] };
-  const journeys = await runJourneys(lane, ports, queue, axeRecord);
+  const journeys = await runJourneys(lane, ports, queue, axeRecord, walkRecord);
   console.log(`[${lane}] journeys done after ${seconds()} s`);
   return { passed: passed && journeys.started, failedJourneys: journeys.failed };
 }
@@ -78,6 +80,10 @@ if (checks.some((code) => code !== 0)) {
 
 const results = await Promise.all(LANES.map(runLane));
 const failedJourneys = results.flatMap((result) => result.failedJourneys);
+// The screen walk's table of routes × roles (e2e/support/walk), from both lanes' visits.
+const { readRows, walkTable } = await import('../e2e/support/walk/record.ts');
+const walkRows = readRows(walkRecord);
+console.log(walkRows.length > 0 ? walkTable(walkRows) : 'Screen walk: no visits recorded');
 if (queue.length > 0) console.log(`Journeys no lane could run: ${queue.join(', ')}`);
 if (failedJourneys.length > 0) console.log(`Journey files that failed: ${failedJourneys.join(', ')}`);
 const passed = results.every((result) => result.passed) && queue.length === 0 && failedJourneys.length === 0;

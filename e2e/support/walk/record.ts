@@ -64,7 +64,11 @@ export function walkTable(rows: WalkRow[]): string {
   const widths = COLUMNS.map((title, index) =>
     Math.max(title.length, ...cells.map((line) => line[index]!.length)),
   );
-  const format = (line: string[]) => line.map((cell, index) => cell.padEnd(widths[index]!)).join('  ');
+  const format = (line: string[]) =>
+    line
+      .map((cell, index) => cell.padEnd(widths[index]!))
+      .join('  ')
+      .trimEnd();
   const failed = rows.filter((row) => !row.ok).length;
   const routes = new Set(rows.map((row) => row.route)).size;
   const actors = new Set(rows.map((row) => row.actor)).size;

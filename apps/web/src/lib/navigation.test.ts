@@ -32,6 +32,10 @@ describe('the View menu', () => {
     expect(labels('pi_sbso')).not.toContain('Compliance');
     expect(labels('portal_reviewer')).not.toContain('Restricted Resources');
     expect(labels(null)).not.toContain('Compliance');
+    // Superusers list no requests (staff §6; decision 332): the item would open a refused list.
+    expect(labels('superuser')).not.toContain('Resource Requests');
+    expect(labels('portal_admin')).toContain('Resource Requests');
+    expect(labels('portal_reviewer')).toContain('Resource Requests');
   });
 });
 

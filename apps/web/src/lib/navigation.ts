@@ -21,7 +21,7 @@ export const VIEW_MENU: ViewMenuItem[] = [
   { label: 'Datasets', to: '/dataset', needs: { action: 'list', subject: 'Dataset' } },
   { label: 'Institutions', to: '/institution', needs: { action: 'read', subject: 'Institution' } },
   { label: 'Projects', to: '/project', needs: { action: 'list', subject: 'Project' } },
-  { label: 'Resource Requests', to: '/request' },
+  { label: 'Resource Requests', to: '/request', needs: { action: 'list', subject: 'Request' } },
   {
     label: 'Research Match Applications',
     to: '/research-match-applications',

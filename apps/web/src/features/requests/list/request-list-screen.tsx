@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Button, Collapse, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFilter } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { can, LIMITS, mayAttempt, quarterKey, quarterLabel, reviewQuarterOptions } from '@rrp/domain';
 import { saveCsv } from '@/lib/download';
 import { apiFetch } from '@/lib/api-client';
@@ -56,8 +56,18 @@ async function downloadCsv(filters: RequestFilters) {
   );
 }
 
-/** /request: the request list (researcher §2 "Lists"); researchers see their own requests. */
+/**
+ * /request for the roles that list requests; the others (a superuser) are sent to the not-found
+ * page like on other staff screens, before anything is asked (issue 30.3, decision 332).
+ */
 export default function RequestListScreen() {
+  const actor = useActor();
+  if (actor && !mayAttempt(actor, 'list', 'Request')) return <Navigate to="/404" replace />;
+  return <RequestList />;
+}
+
+/** /request: the request list (researcher §2 "Lists"); researchers see their own requests. */
+function RequestList() {
   const navigate = useNavigate();
   const { activeRole } = useSession();
   const isPi = activeRole === 'primary_researcher';

@@ -41,6 +41,11 @@ const CALENDAR_POPOVER = {
   attributes: { dropdown: { role: 'dialog', 'aria-label': 'Calendar' } },
 };
 
+const COMBOBOX_LIST = {
+  defaultProps: { withScrollArea: false },
+  classNames: { options: classes.comboboxOptions },
+};
+
 export const theme = createTheme({
   primaryColor: 'brand',
   colors: { brand },
@@ -78,6 +83,12 @@ export const theme = createTheme({
       classNames: { day: classes.calendarDay },
     },
     DatePicker: { classNames: { day: classes.calendarDay } },
+    // A long option list scrolls in the listbox itself, which the field's arrow keys move through
+    // (aria-activedescendant); Mantine's scroll area around it is a scrolling region no key reaches.
+    Select: COMBOBOX_LIST,
+    MultiSelect: COMBOBOX_LIST,
+    Autocomplete: COMBOBOX_LIST,
+    TagsInput: COMBOBOX_LIST,
     // Mantine leaves the show-password toggle out of the tab order; keyboard users need it too.
     PasswordInput: {
       defaultProps: {

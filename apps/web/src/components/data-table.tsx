@@ -6,6 +6,7 @@ import {
   type DataTableSortStatus,
 } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Text } from '@mantine/core';
 import { LIMITS } from '@rrp/domain';
 
@@ -37,6 +38,27 @@ export function pageRangeText({
   return totalRecords > LIMITS.list.exactCount
     ? `${from}–${to} of about ${roughly.format(totalRecords)}`
     : `${from}–${to} of ${exactly.format(totalRecords)}`;
+}
+
+/**
+ * Whether the table's scroll viewport scrolls (a wide table on a phone, many chosen columns), kept
+ * up to date as the table or the window changes size.
+ */
+function useScrolls(): [RefObject<HTMLDivElement | null>, boolean] {
+  const viewport = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const element = viewport.current;
+    if (!element) return;
+    const measure = () =>
+      setScrolls(element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight);
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    measure();
+    return () => observer.disconnect();
+  }, []);
+  return [viewport, scrolls];
 }
 
 /**
@@ -91,8 +113,15 @@ export function ServerTable<T extends { id: number }>({
     direction: descending ? 'desc' : 'asc',
   };
   const paged = total > LIMITS.table.pageSize;
+  const [viewport, scrolls] = useScrolls();
   const common = {
     'aria-label': label,
+    // A table that scrolls is a region keyboards can reach and scroll with the arrow keys, even
+    // when none of its cells holds a link or a checkbox (WCAG 2.1.1).
+    scrollViewportRef: viewport,
+    scrollAreaProps: scrolls
+      ? { viewportProps: { tabIndex: 0, role: 'region', 'aria-label': label } }
+      : undefined,
     withTableBorder: true,
     borderRadius: 'sm',
     striped: true,

@@ -7,6 +7,7 @@ import {
   MantineProvider,
   mergeMantineTheme,
   Modal,
+  MultiSelect,
   Notification,
   PasswordInput,
 } from '@mantine/core';
@@ -97,6 +98,19 @@ describe('theme', () => {
     const saturday = within(calendar).getByRole('button', { name: '28 November 2026' });
     expect(saturday).toHaveAttribute('data-weekend', 'true');
     expect(saturday.className).toMatch(/calendarDay/);
+  });
+
+  it('scrolls a long option list in its listbox, which the field’s arrow keys reach, not in a scroll area', async () => {
+    render(
+      <MantineProvider theme={theme} env="test">
+        <MultiSelect label="Institutions" data={Array.from({ length: 30 }, (_, i) => `Institution ${i}`)} />
+      </MantineProvider>,
+    );
+    await userEvent.setup().click(screen.getByRole('combobox', { name: 'Institutions' }));
+    const listbox = await screen.findByRole('listbox');
+    expect(listbox.className).toMatch(/comboboxOptions/);
+    expect(listbox.querySelector('.mantine-ScrollArea-viewport')).toBeNull();
+    expect(within(listbox).getAllByRole('option')).toHaveLength(30);
   });
 
   it('draws error text in red 9 (5.5:1 on white), not Mantine’s red 6 (3.3:1)', () => {

@@ -478,23 +478,43 @@ test('a researcher saves a draft, leaves, comes back, continues it and submits i
   await expect(page.getByText('Created', { exact: true }).first()).toBeVisible();
   await expect(page.getByText(/This request is a draft: it has not been submitted\./)).toBeVisible();
 
-  // Leave, then come back to the request's page.
-  await page.goto('/request');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Reload, leave, sign out and back in, then come back to the request's page.
+  await page.reload();
+  await expect(page.getByText(/This request is a draft: it has not been submitted\./)).toBeVisible();
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+  await signIn(page, 'primary_researcher@demo.test');
   await page.goto(requestPath);
   await page.getByRole('link', { name: 'Continue Request' }).click();
   await expect(page).toHaveURL(/\/request\/create\?request=\d+/);
   await expect(page.getByText(/^Continue your draft request /)).toBeVisible();
 
-  // The saved answers are there: the details step continues as it was left.
+  // Every saved answer is there (issue 30 item 6): the details step continues as it was left...
   await expect(stepHeading(page, 'Resource details')).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'No' })).toBeChecked();
   await expect(
     page.getByRole('checkbox', { name: /I agree to follow the NIH Genomic Data Sharing Policy/ }),
   ).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: /I will keep the data on secured systems/ })).toBeChecked();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(stepHeading(page, 'Identify Research Team')).toBeVisible();
+  // ...the team step fits a phone without scrolling the page sideways (issue 30 item 8)...
+  const desktop = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize(desktop);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await answerUsage(page);
+  // ...and the usage answers and the terms box come back as they were saved.
+  await expect(stepHeading(page, 'Resource usage')).toBeVisible();
+  const groups = page.getByRole('radiogroup');
+  for (let index = 0; index < 3; index++)
+    await expect(groups.nth(index).getByRole('radio', { name: 'Yes', exact: true })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: /I agree to the/ })).toBeChecked();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('region', { name: 'Resource Usage' })).toContainText(
+    'Agreed to the terms: Yes',
+  );
   await expect(page.getByRole('region', { name: 'Principal Investigator & Project' })).toContainText(title);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you for your request' })).toBeVisible();
@@ -502,4 +522,134 @@ test('a researcher saves a draft, leaves, comes back, continues it and submits i
   await expect(page).toHaveURL(new RegExp(`${requestPath}$`));
   await expect(page.getByText('Submitted', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Continue Request' })).toHaveCount(0);
+});
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+/** Chooses a PDF for a file field of a dynamic form (its button is named by the field's label). */
+async function attach(page: Page, label: string, name: string) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: label, exact: true }).click();
+  await (await chooser).setFiles({ name, mimeType: 'application/pdf', buffer: PDF });
+}
+
+const fill = (page: Page, label: string, value: string) =>
+  page.getByRole('textbox', { name: label, exact: true }).fill(value);
+
+test('documents chosen in the wizard are named on Review; staff open the PDF and download it', async ({
+  page,
+  browser,
+}) => {
+  // A Research Match application: the form with the most documents (researcher §3).
+  await signIn(page, 'recontact.researcher@demo.test');
+  await page.goto('/request/create');
+  await pick(page, 'Project', 'Family routines and wellbeing in autism');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await selectResource(page, 'Research Match');
+  await page
+    .getByRole('dialog', { name: 'Research Match' })
+    .getByRole('button', { name: 'Confirm Selection' })
+    .click();
+  await page
+    .getByRole('complementary', { name: 'Selected Resources' })
+    .getByRole('button', { name: 'Continue' })
+    .click();
+  await expect(stepHeading(page, 'Resource details')).toBeVisible();
+  await fill(page, 'Lay title', `Documents journey ${Date.now()}`);
+  await fill(page, 'Lay abstract', 'We ask families how mealtimes and daily routines go.');
+  await page.getByRole('checkbox', { name: 'Behavior and development' }).check();
+  const keywords = page.getByRole('combobox', { name: 'Keywords' });
+  await keywords.click();
+  await keywords.pressSequentially('Behavior');
+  await keywords.press('Enter');
+  await page.getByRole('checkbox', { name: 'Online Survey' }).check();
+  await page
+    .getByRole('radiogroup', { name: 'Who will build the online survey?' })
+    .getByRole('radio', { name: 'My team' })
+    .check();
+  await fill(page, 'Research aims', 'Describe mealtime routines.');
+  await fill(page, 'Hypotheses', 'Predictable mealtimes relate to lower parent stress.');
+  await page.getByRole('checkbox', { name: 'SPARK' }).check();
+  await page.getByRole('textbox', { name: 'From', exact: true }).fill('3');
+  await page.getByRole('textbox', { name: 'To', exact: true }).fill('12');
+  await page
+    .getByRole('radiogroup', { name: 'Recruitment region' })
+    .getByRole('radio', { name: 'National' })
+    .check();
+  for (const [label, value] of [
+    ['Number of participants', '250'],
+    ['Justification of the number of participants', 'A power analysis.'],
+    ['Inclusion criteria', 'Families of autistic children aged 3 to 12.'],
+    ['Exclusion criteria', 'None.'],
+    ['Time commitment per participant', '20 minutes'],
+    ['Standardized instruments', 'BAMBI'],
+    ['Study procedure', 'One online survey.'],
+    ['Risks to participants', 'Minimal.'],
+    ['Feedback to participants', 'A summary of findings.'],
+    ['Community engagement in the study design', 'Parents reviewed the survey.'],
+    ['Funding', 'Foundation pilot grant.'],
+  ] as const)
+    await fill(page, label, value);
+  await page
+    .getByRole('radiogroup', { name: 'IRB status' })
+    .getByRole('radio', { name: 'Fully approved' })
+    .check();
+  await attach(page, 'Proposal summary', 'Proposal summary.pdf');
+  await attach(page, 'IRB protocol', 'IRB protocol.pdf');
+  await attach(page, 'Consent forms', 'Consent form.pdf');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(stepHeading(page, 'Identify Research Team')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // Review names every chosen file (issue 30 item 4: these lines were blank).
+  await expect(stepHeading(page, 'Review')).toBeVisible();
+  const details = page.getByRole('region', { name: 'Resource Details' });
+  await expect(details.getByRole('listitem').filter({ hasText: 'Proposal summary:' })).toHaveText(
+    'Proposal summary: Proposal summary.pdf',
+  );
+  await expect(details.getByRole('listitem').filter({ hasText: 'IRB protocol:' })).toHaveText(
+    'IRB protocol: IRB protocol.pdf',
+  );
+  await expect(details.getByRole('listitem').filter({ hasText: 'Consent forms:' })).toHaveText(
+    'Consent forms: Consent form.pdf',
+  );
+  const filed = page.waitForResponse(
+    (response) => /\/api\/request\/(\?.*)?$/.test(response.url()) && response.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const { id } = (await (await filed).json()) as { id: number };
+  await expect(page.getByRole('heading', { name: 'Thank you for your request' })).toBeVisible();
+
+  // Staff read each document by name on the request page, open the PDF in a new window and download it.
+  const context = await browser.newContext();
+  const staff = await context.newPage();
+  await signIn(staff, 'portal_admin@demo.test');
+  await staff.goto(`/request/${id}`);
+  await staff.getByRole('tab', { name: /^Request Details/ }).click();
+  await expect(staff.getByText('document(s) uploaded')).toHaveCount(0);
+  for (const name of ['Proposal summary.pdf', 'IRB protocol.pdf', 'Consent form.pdf'])
+    await expect(staff.getByRole('button', { name: `${name} (opens in a new window)` })).toBeVisible();
+  const shown = context.waitForEvent('response', (response) => response.url().includes('/api/file/signed/'));
+  const [opened] = await Promise.all([
+    context.waitForEvent('page'),
+    staff.getByRole('button', { name: 'Proposal summary.pdf (opens in a new window)' }).click(),
+  ]);
+  const pdf = await shown;
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect(pdf.headers()['content-disposition']).toBe('inline; filename="Proposal summary.pdf"');
+  expect(pdf.frame().page()).toBe(opened);
+  // The new window does not reach back into the portal's page.
+  expect(await opened.evaluate(() => window.opener)).toBeNull();
+  await opened.close();
+  const [download] = await Promise.all([
+    staff.waitForEvent('download'),
+    staff.getByRole('button', { name: 'Download IRB protocol.pdf' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('IRB protocol.pdf');
+  await look(staff, 'request-documents');
+  await expectNoAxeViolations(staff);
+  await context.close();
 });

@@ -81,41 +81,44 @@ export function TeamStep({
         Choose which members of the project&apos;s research team get access to the requested resources. The
         team is kept on the project page; members added below are saved to it when you continue.
       </Text>
-      <Table withTableBorder striped aria-label="Research team">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Email Address</Table.Th>
-            <Table.Th>Role</Table.Th>
-            <Table.Th>Institution</Table.Th>
-            <Table.Th>Access</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {ordered.map((member) => (
-            <Table.Tr key={member.id}>
-              <Table.Td>{member.display_name}</Table.Td>
-              <Table.Td>{member.email}</Table.Td>
-              <Table.Td>{member.user_role_name}</Table.Td>
-              <Table.Td>{institutionName(member)}</Table.Td>
-              <Table.Td>
-                <Switch
-                  aria-label={`Access for ${member.display_name}`}
-                  checked={member.is_pi || Boolean(access[member.id])}
-                  disabled={member.is_pi || member.user_id === null}
-                  onChange={(event) => onChange({ ...access, [member.id]: event.currentTarget.checked })}
-                  aria-describedby={member.user_id === null ? `pending-access-${member.id}` : undefined}
-                />
-                {member.user_id === null && (
-                  <Text size="xs" c="gray.7" mt={4} id={`pending-access-${member.id}`}>
-                    No portal account yet: access once they register
-                  </Text>
-                )}
-              </Table.Td>
+      {/* Five columns do not fit a phone: the table scrolls in its own focusable region, not the page. */}
+      <Box role="region" aria-label="Research team members" tabIndex={0} style={{ overflowX: 'auto' }}>
+        <Table withTableBorder striped aria-label="Research team">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Email Address</Table.Th>
+              <Table.Th>Role</Table.Th>
+              <Table.Th>Institution</Table.Th>
+              <Table.Th>Access</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {ordered.map((member) => (
+              <Table.Tr key={member.id}>
+                <Table.Td>{member.display_name}</Table.Td>
+                <Table.Td>{member.email}</Table.Td>
+                <Table.Td>{member.user_role_name}</Table.Td>
+                <Table.Td>{institutionName(member)}</Table.Td>
+                <Table.Td>
+                  <Switch
+                    aria-label={`Access for ${member.display_name}`}
+                    checked={member.is_pi || Boolean(access[member.id])}
+                    disabled={member.is_pi || member.user_id === null}
+                    onChange={(event) => onChange({ ...access, [member.id]: event.currentTarget.checked })}
+                    aria-describedby={member.user_id === null ? `pending-access-${member.id}` : undefined}
+                  />
+                  {member.user_id === null && (
+                    <Text size="xs" c="gray.7" mt={4} id={`pending-access-${member.id}`}>
+                      No portal account yet: access once they register
+                    </Text>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Box>
       <Title order={3} size="h5">
         New team members
       </Title>

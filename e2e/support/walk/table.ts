@@ -104,7 +104,9 @@ export const WALK_SCREENS: Record<string, WalkScreen> = {
       link: '^/tissue-catalogue/\\d+$',
     },
   },
-  '/abn-review/:objectId': { via: { from: ['/', '/abn-dashboard'], link: '^/abn-review/\\d+$' } },
+  '/abn-review/:objectId': {
+    notWalked: 'the demo reviewer is given no tissue review until Begin Review (abn-review journey)',
+  },
   '/abn-dashboard': {},
   '/abn_donor': {
     via: { from: ['/tissue-catalogue', '/tissue-catalogue/:objectId'], link: '^/abn_donor\\?donor_hash=' },
@@ -271,8 +273,8 @@ export const WALK_ACTORS: WalkActor[] = [
     routes: [
       '/',
       ...PROFILE,
+      // Their Users list is empty on the demo data: no user page to follow.
       '/user',
-      '/user/:objectId',
       '/project',
       '/project/:objectId',
       '/request',
@@ -299,7 +301,7 @@ export const WALK_ACTORS: WalkActor[] = [
     key: 'abn_reviewer',
     email: demo('abn_reviewer'),
     role: 'abn_reviewer',
-    routes: ['/', ...PROFILE, '/abn-review/:objectId'],
+    routes: ['/', ...PROFILE],
   },
   {
     key: 'portal_reviewer',

@@ -29,6 +29,7 @@ interface ActorPage {
   log: VisitLog;
   /** Concrete addresses found for patterns, so each is looked for once. */
   addresses: Map<string, string>;
+  signInProblems: string[];
 }
 
 const statePath = (actor: WalkActor) =>
@@ -41,24 +42,32 @@ async function openActor(browser: Browser, actor: WalkActor): Promise<ActorPage>
     ...(actor.email && existsSync(saved) ? { storageState: saved } : {}),
   });
   const page = await context.newPage();
+  const log = new VisitLog(page);
+  let signInProblems: string[] = [];
   if (actor.email && !existsSync(saved)) {
     await signIn(page, actor.email);
-    if (actor.actAs) await page.goto('/');
     if (actor.switchTo) {
       await page.getByRole('combobox', { name: 'Viewing As' }).click();
       await page.getByRole('option', { name: actor.switchTo }).click();
       await expect(page.getByRole('combobox', { name: 'Viewing As' })).toHaveValue(actor.switchTo);
     }
     if (actor.actAs) {
+      await page.goto('/');
       await page.getByRole('textbox', { name: "User's email" }).fill(actor.actAs);
       await page.getByRole('button', { name: 'Impersonate' }).click();
       await expect(page.getByRole('status').filter({ hasText: 'You are acting as' })).toContainText(
         actor.actAs,
       );
     }
+    await settle(log);
+    // Where signing in lands is a screen too: what it refused is reported with the home's visit.
+    signInProblems = [
+      ...log.refused.map((call) => `refused while signing in: ${call}`),
+      ...log.consoleErrors.map((text) => `console error while signing in: ${text}`),
+    ];
     await context.storageState({ path: saved });
   }
-  return { page, log: new VisitLog(page), addresses: new Map() };
+  return { page, log, addresses: new Map(), signInProblems };
 }
 
 /**
@@ -146,7 +155,8 @@ async function visit(actor: WalkActor, at: ActorPage, route: string, file: strin
     for (const size of [WIDE, PHONE]) recordRow(failedRow(file, route, actor, size.width));
     throw error;
   }
-  const problems: string[] = [];
+  const problems: string[] =
+    route === '/' ? at.signInProblems.map((line) => `${route} as ${actor.key}: ${line}`) : [];
   for (const size of [WIDE, PHONE]) {
     const at390 = size.width === PHONE.width;
     const found: string[] = [];

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileDto } from '@rrp/domain';
 import type { FileTypePolicy } from './files.service';
 import { auth, createTestContext, type TestContext } from '../../../test/test-app';
 import { startClamd, type RunningClamd } from '../../../test/clamd.mjs';
+import { multipartBody } from '../../../test/multipart';
 
 /**
  * Opening a document in the browser (issue 30 item 4, decision 335): the signed link of a PDF asked
@@ -39,20 +39,12 @@ afterAll(async () => {
 });
 
 async function uploaded(name: string, content: Buffer, type: string): Promise<FileDto> {
-  const boundary = `----rrp${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\ntest_open\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
+  const body = multipartBody({ type: 'test_open' }, { name, content, type });
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/file/',
-    headers: { ...auth(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
+    headers: { ...auth(token), 'content-type': body.contentType },
+    payload: body.payload,
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<FileDto>();

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -13,6 +12,7 @@ import { NotFoundError, ValidationError } from '../../platform/http/errors';
 import { listZipEntries } from '../../platform/files/zip';
 import type { FileRow, FileTypePolicy } from './files.service';
 import { auth, createTestContext, errorBody, type TestContext } from '../../../test/test-app';
+import { multipartBody, type MultipartFile } from '../../../test/multipart';
 import { CLAMD_MISSING, eicar, startClamd, type RunningClamd } from '../../../test/clamd.mjs';
 
 /**
@@ -119,34 +119,10 @@ afterAll(async () => {
   await clamd?.stop();
 });
 
-interface Part {
-  name: string;
-  content: Buffer;
-  type?: string;
-  field?: string;
-}
+type Part = MultipartFile;
 
 /** A multipart/form-data body, as a browser's FormData sends it. */
-function multipart(fields: Record<string, string>, ...parts: Part[]) {
-  const boundary = `----rrp${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const [key, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  for (const part of parts) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${part.field ?? 'file'}"; filename="${part.name}"\r\nContent-Type: ${part.type ?? 'application/pdf'}\r\n\r\n`,
-      ),
-      part.content,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
+const multipart = multipartBody;
 
 function upload(token: string | null, fields: Record<string, string>, ...parts: Part[]) {
   const body = multipart(fields, ...parts);

@@ -4,7 +4,8 @@ import { basename, join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../session';
 import { readRows, recordRow, SHARED_RECORD, walkTable } from './record';
-import { walkActors, WALK_SCREENS, type WalkActor, type WalkVia } from './table';
+import { walkActors, type WalkActor } from './actors';
+import { WALK_SCREENS, type WalkVia } from './table';
 import {
   axeScreenAndPopovers,
   idleCalls,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ROLE_KEYS } from '@rrp/domain';
 import { navigationFor, viewMenuFor } from '@/lib/navigation';
-import { WALK_ACTORS, WALK_SCREENS } from '../../../../e2e/support/walk/table';
+import { WALK_ACTORS } from '../../../../e2e/support/walk/actors';
+import { WALK_SCREENS } from '../../../../e2e/support/walk/table';
 import { ROUTES } from './route-table';
 
 /**

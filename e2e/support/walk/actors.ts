@@ -10,8 +10,6 @@ export interface WalkActor {
   email: string | null;
   /** The role whose navigation the actor walks (the account's only role, or the one switched to). */
   role: RoleKey | null;
-  /** Whether the account has Autism BrainNet data access (it adds the Tissue Catalog link). */
-  abnApproved?: boolean;
   /** Viewing As: the role switcher's option to pick after signing in. */
   switchTo?: string;
   /** Superuser home → Act as a user, with this e-mail, after signing in. */
@@ -25,24 +23,32 @@ export interface WalkActor {
 
 const demo = (name: string) => `${name}@demo.test`;
 
-/** Screens every signed-in actor's account menu offers. */
-const PROFILE = ['/my-profile'];
+/** A role's own demo account, walking that role's screens. */
+const account = (role: RoleKey, routes: string[]): WalkActor => ({
+  key: role,
+  email: demo(role),
+  role,
+  routes,
+});
 
-const RESEARCHER = [
-  '/',
-  ...PROFILE,
-  '/compliance_researcher',
-  '/project',
-  '/project/create',
-  '/project/:objectId',
-  '/request',
-  '/request/create',
-  '/request/:objectId',
-  '/request/:objectId/renewal',
-  '/research-match/create',
-  '/dataset',
-  '/dataset/:objectId',
-];
+/** A named demo user of a role (the README's demo users who own things). */
+const named = (name: string, role: RoleKey, routes: string[]): WalkActor => ({
+  key: name,
+  email: demo(name),
+  role,
+  routes,
+});
+
+// Lists walk before the pages found on them.
+const PROFILE = ['/my-profile'];
+const PROJECTS = ['/project', '/project/:objectId'];
+const REQUESTS = ['/request', '/request/:objectId'];
+const USERS = ['/user', '/user/:objectId'];
+const STAFF_LISTS = ['/compliance', '/dataset', '/institution', '/institution/:objectId'];
+const RESEARCH_MATCH = ['/research-match-applications', '/research-match-review'];
+const REVIEW_CYCLE = ['/research-match-review/start-review', '/request/:objectId/review-meeting'];
+/** A tissue owner's collection opens from their request (no demo researcher has ABN data access). */
+const TISSUE_OWNER = [...REQUESTS, '/request/:objectId?tab=collection', '/tissue-catalogue/:objectId'];
 
 export const WALK_ACTORS: WalkActor[] = [
   {
@@ -70,281 +76,136 @@ export const WALK_ACTORS: WalkActor[] = [
     ],
   },
   // Researchers: the demo researcher, and the named ones who own tissue and Research Match work.
-  {
-    key: 'primary_researcher',
-    email: demo('primary_researcher'),
-    role: 'primary_researcher',
-    routes: RESEARCHER,
-  },
-  {
-    key: 'tissue.applicant',
-    email: demo('tissue.applicant'),
-    role: 'primary_researcher',
-    // Without Autism BrainNet data access: their collection opens from their request.
-    routes: [
-      '/',
-      '/request',
-      '/request/:objectId',
-      '/request/:objectId?tab=collection',
-      '/tissue-catalogue/:objectId',
-      '/abn_donor',
-      '/project',
-      '/project/:objectId',
-    ],
-  },
-  {
-    key: 'tissue.orderer',
-    email: demo('tissue.orderer'),
-    role: 'primary_researcher',
-    routes: [
-      '/',
-      '/request',
-      '/request/:objectId',
-      '/request/:objectId?tab=collection',
-      '/tissue-catalogue/:objectId',
-    ],
-  },
-  {
-    key: 'recontact.researcher',
-    email: demo('recontact.researcher'),
-    role: 'primary_researcher',
-    routes: ['/', '/research-match/create', '/request', '/request/:objectId'],
-  },
+  account('primary_researcher', [
+    '/',
+    ...PROFILE,
+    '/compliance_researcher',
+    ...PROJECTS,
+    '/project/create',
+    ...REQUESTS,
+    '/request/create',
+    '/request/:objectId/renewal',
+    '/research-match/create',
+    '/dataset',
+    '/dataset/:objectId',
+  ]),
+  named('tissue.applicant', 'primary_researcher', ['/', ...TISSUE_OWNER, '/abn_donor', ...PROJECTS]),
+  named('tissue.orderer', 'primary_researcher', ['/', ...TISSUE_OWNER]),
+  named('recontact.researcher', 'primary_researcher', ['/', '/research-match/create', ...REQUESTS]),
   // A co-investigator who has not signed the joinder lands on it after signing in.
-  { key: 'coinvestigator', email: demo('coinvestigator'), role: 'primary_researcher', routes: ['/joinder'] },
-  {
-    key: 'tissue.researcher',
-    email: demo('tissue.researcher'),
-    role: 'primary_researcher',
-    routes: ['/', '/project', '/project/:objectId', '/dataset'],
-  },
+  named('coinvestigator', 'primary_researcher', ['/joinder']),
+  named('tissue.researcher', 'primary_researcher', ['/', ...PROJECTS, '/dataset']),
+  // Superuser home → Act as a user: exactly that user's screens with their data (issue 30 item 2).
   {
     key: 'superuser as primary_researcher',
     email: demo('superuser'),
     role: 'primary_researcher',
     actAs: demo('primary_researcher'),
-    routes: [
-      '/',
-      '/compliance_researcher',
-      '/project',
-      '/project/:objectId',
-      '/request',
-      '/request/:objectId',
-      '/dataset',
-    ],
+    routes: ['/', '/compliance_researcher', ...PROJECTS, ...REQUESTS, '/dataset'],
   },
-  // Signing officials.
-  {
-    key: 'sbso',
-    email: demo('sbso'),
-    role: 'sbso',
-    routes: ['/', ...PROFILE, '/user', '/user/:objectId', '/annual-researcher-review'],
-  },
-  // The official of an institution under review: its details to confirm and its RDA to sign.
-  {
-    key: 'meadowbrook.official',
-    email: demo('meadowbrook.official'),
-    role: 'sbso',
-    routes: ['/', '/institution-details', '/institution/:objectId', '/rda/:objectId'],
-  },
-  {
-    key: 'pi_sbso',
-    email: demo('pi_sbso'),
-    role: 'pi_sbso',
-    routes: [
-      '/',
-      ...PROFILE,
-      // Their Users list is empty on the demo data: no user page to follow.
-      '/user',
-      '/project',
-      '/project/:objectId',
-      '/request',
-      '/request/:objectId',
-      '/dataset',
-      '/release-notes',
-      '/tissue-catalogue',
-    ],
-  },
+  // Signing officials; the official of an institution under review confirms its details and signs its RDA.
+  account('sbso', ['/', ...PROFILE, ...USERS, '/annual-researcher-review']),
+  named('meadowbrook.official', 'sbso', [
+    '/',
+    '/institution-details',
+    '/institution/:objectId',
+    '/rda/:objectId',
+  ]),
+  // Their Users list is empty on the demo data: no user page to follow.
+  account('pi_sbso', [
+    '/',
+    ...PROFILE,
+    '/user',
+    ...PROJECTS,
+    ...REQUESTS,
+    '/dataset',
+    '/release-notes',
+    '/tissue-catalogue',
+  ]),
   // Reviewers.
-  {
-    key: 'internal_reviewer',
-    email: demo('internal_reviewer'),
-    role: 'internal_reviewer',
-    routes: ['/', ...PROFILE],
-  },
-  {
-    key: 'external_reviewer',
-    email: demo('external_reviewer'),
-    role: 'external_reviewer',
-    routes: ['/', ...PROFILE],
-  },
-  {
-    key: 'abn_reviewer',
-    email: demo('abn_reviewer'),
-    role: 'abn_reviewer',
-    routes: ['/', ...PROFILE],
-  },
-  {
-    key: 'portal_reviewer',
-    email: demo('portal_reviewer'),
-    role: 'portal_reviewer',
-    routes: [
-      '/',
-      '/resource-request',
-      '/compliance',
-      '/dataset',
-      '/institution',
-      '/institution/:objectId',
-      '/project',
-      '/project/:objectId',
-      '/request',
-      '/request/:objectId',
-      '/research-match-applications',
-      '/research-match-review',
-      '/release-notes',
-    ],
-  },
-  {
-    key: 'rm_admin',
-    email: demo('rm_admin'),
-    role: 'rm_admin',
-    routes: [
-      '/',
-      ...PROFILE,
-      '/insights',
-      '/research-match-applications',
-      '/research-match-review',
-      '/research-match-review/start-review',
-      '/request/:objectId/review-meeting',
-    ],
-  },
+  account('internal_reviewer', ['/', ...PROFILE]),
+  account('external_reviewer', ['/', ...PROFILE]),
+  account('abn_reviewer', ['/', ...PROFILE]),
+  account('portal_reviewer', [
+    '/',
+    '/resource-request',
+    ...STAFF_LISTS,
+    ...PROJECTS,
+    ...REQUESTS,
+    ...RESEARCH_MATCH,
+    '/release-notes',
+  ]),
+  account('rm_admin', ['/', ...PROFILE, '/insights', ...RESEARCH_MATCH, ...REVIEW_CYCLE]),
   // Tissue network staff.
-  {
-    key: 'abn_proj_mgr',
-    email: demo('abn_proj_mgr'),
-    role: 'abn_proj_mgr',
-    routes: [
-      '/',
-      '/project',
-      '/project/:objectId',
-      '/request',
-      '/request/:objectId',
-      '/tissue-catalogue',
-      '/tissue-catalogue/:objectId',
-      '/abn_donor',
-      '/abn-dashboard',
-      '/abn_tissue/start-review',
-      '/insights',
-    ],
-  },
+  account('abn_proj_mgr', [
+    '/',
+    ...PROJECTS,
+    ...REQUESTS,
+    '/tissue-catalogue',
+    '/tissue-catalogue/:objectId',
+    '/abn_donor',
+    '/abn-dashboard',
+    '/abn_tissue/start-review',
+    '/insights',
+  ]),
   // Administrators.
-  {
-    key: 'portal_admin',
-    email: demo('portal_admin'),
-    role: 'portal_admin',
-    routes: [
-      '/',
-      '/resource-request',
-      '/compliance',
-      '/dataaccess',
-      '/dataset',
-      '/dataset/create',
-      '/dataset/:objectId',
-      '/institution',
-      '/institution/create',
-      '/institution/:objectId',
-      '/rda/:objectId',
-      '/project',
-      '/project/:objectId',
-      '/request',
-      '/request/:objectId',
-      '/research-match-applications',
-      '/research-match-review',
-      '/research-match-review/start-review',
-      '/request/:objectId/review-meeting',
-      '/release-notes',
-      '/restricted_resources',
-      '/tissue-catalogue',
-      '/tissue-catalogue/:objectId',
-      '/user',
-      '/user/create',
-      '/user/:objectId',
-      '/email-log',
-      '/insights',
-      '/reminders',
-      '/form_tester',
-      '/form_tester/:objectId',
-    ],
-  },
-  {
-    key: 'portal_admin_lead',
-    email: demo('portal_admin_lead'),
-    role: 'portal_admin_lead',
-    routes: ['/', ...PROFILE, '/insights'],
-  },
-  {
-    key: 'access_admin',
-    email: demo('access_admin'),
-    role: 'access_admin',
-    routes: [
-      '/',
-      '/compliance',
-      '/dataaccess',
-      '/dataset',
-      '/institution',
-      '/institution/:objectId',
-      '/project',
-      '/project/:objectId',
-      '/request',
-      '/request/:objectId',
-      '/release-notes',
-      '/tissue-catalogue',
-      '/user',
-      '/user/:objectId',
-    ],
-  },
-  {
-    key: 'internal_read_only',
-    email: demo('internal_read_only'),
-    role: 'internal_read_only',
-    routes: [
-      '/',
-      '/compliance',
-      '/dataset',
-      '/institution',
-      '/institution/:objectId',
-      '/project',
-      '/project/:objectId',
-      '/request',
-      '/request/:objectId',
-      '/research-match-applications',
-      '/research-match-review',
-      '/release-notes',
-      '/tissue-catalogue',
-      '/user',
-      '/user/:objectId',
-    ],
-  },
-  {
-    key: 'superuser',
-    email: demo('superuser'),
-    role: 'superuser',
-    routes: [
-      '/',
-      '/compliance',
-      '/dataset',
-      '/institution',
-      '/institution/:objectId',
-      '/request',
-      '/release-notes',
-      '/user',
-      '/user/:objectId',
-      '/email-log',
-      '/feature-toggles',
-      '/webhooks',
-      '/reminders',
-    ],
-  },
+  account('portal_admin', [
+    '/',
+    '/resource-request',
+    ...STAFF_LISTS,
+    '/dataaccess',
+    '/dataset/create',
+    '/dataset/:objectId',
+    '/institution/create',
+    '/rda/:objectId',
+    ...PROJECTS,
+    ...REQUESTS,
+    ...RESEARCH_MATCH,
+    ...REVIEW_CYCLE,
+    '/release-notes',
+    '/restricted_resources',
+    '/tissue-catalogue',
+    '/tissue-catalogue/:objectId',
+    ...USERS,
+    '/user/create',
+    '/email-log',
+    '/insights',
+    '/reminders',
+    '/form_tester',
+    '/form_tester/:objectId',
+  ]),
+  account('portal_admin_lead', ['/', ...PROFILE, '/insights']),
+  account('access_admin', [
+    '/',
+    ...STAFF_LISTS,
+    '/dataaccess',
+    ...PROJECTS,
+    ...REQUESTS,
+    '/release-notes',
+    '/tissue-catalogue',
+    ...USERS,
+  ]),
+  account('internal_read_only', [
+    '/',
+    ...STAFF_LISTS,
+    ...PROJECTS,
+    ...REQUESTS,
+    ...RESEARCH_MATCH,
+    '/release-notes',
+    '/tissue-catalogue',
+    ...USERS,
+  ]),
+  account('superuser', [
+    '/',
+    ...STAFF_LISTS,
+    '/request',
+    '/release-notes',
+    ...USERS,
+    '/email-log',
+    '/feature-toggles',
+    '/webhooks',
+    '/reminders',
+  ]),
   // The role switcher: an administrator who is also a superuser views as the superuser.
   {
     key: 'staff as superuser',

@@ -22,6 +22,12 @@ export const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
 /** One step of a demo request's past: the status it moved to and how many days ago. */
 export type PastStep = readonly [to: number, daysAgo: number];
 
+/** A demo request's past: when its draft was made, and its steps, oldest first. */
+export interface DemoPast {
+  createdDaysAgo: number;
+  steps: readonly PastStep[];
+}
+
 /** The demo administrator, who decided the demo requests. */
 async function demoDecider(tx: DbOrTx): Promise<Actor> {
   const [admin] = await tx
@@ -34,7 +40,7 @@ async function demoDecider(tx: DbOrTx): Promise<Actor> {
 
 const MILESTONE_COLUMNS = Object.keys(TURNAROUND_MILESTONES).map((name) => `${name}_at`);
 
-/** ` <column> > at` → at, for a column that may be null (null stays null). */
+/** `column = at` where it is later than `at`; null stays null (`least` would take `at`). */
 const atMost = (column: string, at: Date) =>
   sql`${sql.raw(column)} = case when ${sql.raw(column)} > ${at.toISOString()}::timestamptz then ${at.toISOString()}::timestamptz else ${sql.raw(column)} end`;
 
@@ -69,14 +75,14 @@ export async function backdateRequest(tx: DbOrTx, requestId: number, at: Date): 
  * `daysAgo` days back; the draft itself was made `createdDaysAgo` days back. Throws when the
  * workflow refuses a step or lands elsewhere (a demo that no longer fits the rules).
  */
-export async function walkDemoRequest(
-  tx: DbOrTx,
-  requestId: number,
-  past: { createdDaysAgo: number; steps: readonly PastStep[] },
-): Promise<void> {
+export async function walkDemoRequest(tx: DbOrTx, requestId: number, past: DemoPast): Promise<void> {
   await backdateRequest(tx, requestId, daysAgo(past.createdDaysAgo));
   const decider = past.steps.some(([to]) => to !== WORKFLOW_STATUS.submitted) ? await demoDecider(tx) : null;
+  let previous = past.createdDaysAgo;
   for (const [to, days] of past.steps) {
+    // Each step sets back only what it wrote, so the steps must go forward in time.
+    if (days >= previous) throw new Error(`Demo request ${requestId}: step to ${to} is not after the last`);
+    previous = days;
     const request = await lockRequest(tx, requestId);
     if (!request) throw new Error(`No demo request ${requestId}`);
     const now = daysAgo(days);

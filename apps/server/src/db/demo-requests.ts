@@ -9,7 +9,7 @@ import {
   createSample,
   linkRequestDatasets,
 } from './factories';
-import { walkDemoRequest } from './demo-history';
+import { walkDemoRequest, type DemoPast } from './demo-history';
 
 type DemoSample = {
   id: string;
@@ -149,7 +149,7 @@ export async function seedDemoRequests(tx: DbOrTx, people: { researcherId: numbe
 
   const biospecimen = async (
     type: SampleTypeCode,
-    past: Parameters<typeof walkDemoRequest>[2],
+    past: DemoPast,
     entries: { id: string; amount: number }[],
     answers: Record<string, unknown>,
   ) => {

@@ -16,7 +16,7 @@ import {
   users,
 } from './schema';
 import { createProject, createRequest, ensureUser } from './factories';
-import { daysAgo, walkDemoRequest } from './demo-history';
+import { daysAgo, walkDemoRequest, type DemoPast } from './demo-history';
 import type { AttachDemoIrb } from './seed';
 
 /** The demo applicant of the Research Match review cycle (decision 211). */
@@ -174,7 +174,7 @@ export async function seedDemoResearchMatch(
   const statuses = [2, 3, 8];
   // Their pasts: a new one untouched for weeks, one in review for three weeks, one reviewed in two
   // weeks and at the meeting since (days ago, decision 350).
-  const pasts: Parameters<typeof walkDemoRequest>[2][] = [
+  const pasts: DemoPast[] = [
     { createdDaysAgo: 44.6, steps: [[2, 40]] },
     {
       createdDaysAgo: 33.2,

@@ -3,7 +3,7 @@ import { isRestrictedDonor } from '@rrp/domain';
 import type { DbOrTx } from '../platform/db/database';
 import { abnCartDonors, abnCarts, abnDonors, projects, requestReviewers } from './schema';
 import { createProject, createRequest, ensureUser } from './factories';
-import { daysAgo, walkDemoRequest } from './demo-history';
+import { daysAgo, walkDemoRequest, type DemoPast } from './demo-history';
 import type { AttachDemoIrb } from './seed';
 
 /**
@@ -114,20 +114,13 @@ export async function seedDemoTissueReview(
     abstract:
       'We count Purkinje cells in the cerebellar vermis and hemispheres of autistic and control donors of the Autism BrainNet network.',
   });
-  const request = await createRequest(tx, {
+  // Its collection is what the reviewer weighs the request against (the Collection tab).
+  const request = await seedDemoTissueRequest(tx, {
     projectId: project.id,
-    typeId: 8,
-    displayName: 'Tissue Request',
-  });
-  // Its collection: what the reviewer weighs the request against (the Collection tab).
-  await seedDemoCollection(tx, {
     piId: applicant.id,
-    requestId: request.id,
-    name: 'Cerebellar vermis cases',
-    skip: 3,
-    take: 5,
+    collection: { name: 'Cerebellar vermis cases', skip: 3, take: 5 },
+    past: { createdDaysAgo: 9.4, steps: [[2, 7.1]] },
   });
-  await walkDemoRequest(tx, request.id, { createdDaysAgo: 9.4, steps: [[2, 7.1]] });
   await tx
     .insert(requestReviewers)
     .values({ requestId: request.id, userId: input.reviewerId, created: daysAgo(6.8) });
@@ -158,51 +151,56 @@ export async function seedDemoTissueOrder(
   });
   if (!seeded) return;
   const { researcher, project } = seeded;
-  const request = await createRequest(tx, {
-    projectId: project.id,
-    typeId: 8,
-    displayName: 'Tissue Request',
-  });
-  await seedDemoCollection(tx, {
-    piId: researcher.id,
-    requestId: request.id,
-    name: 'Temporal cortex cases',
-    skip: 0,
-    take: 3,
-  });
   // Reviewed for three and a half weeks; at the decision for twelve days.
-  await walkDemoRequest(tx, request.id, {
-    createdDaysAgo: 49.7,
-    steps: [
-      [2, 44.2],
-      [3, 36.5],
-      [8, 12],
-    ],
+  await seedDemoTissueRequest(tx, {
+    projectId: project.id,
+    piId: researcher.id,
+    collection: { name: 'Temporal cortex cases', skip: 0, take: 3 },
+    past: {
+      createdDaysAgo: 49.7,
+      steps: [
+        [2, 44.2],
+        [3, 36.5],
+        [8, 12],
+      ],
+    },
   });
 }
 
 /**
- * A collection of the researcher's for the request: catalogue donors that are not restricted, in
- * donor hash order, `take` of them after the first `skip`.
+ * A Tissue Request of the researcher's project with a collection of theirs — catalogue donors that
+ * are not restricted, in donor hash order, `take` of them after the first `skip` — walked to its
+ * status through `past`.
  */
-async function seedDemoCollection(
+async function seedDemoTissueRequest(
   tx: DbOrTx,
-  input: { piId: number; requestId: number; name: string; skip: number; take: number },
+  input: {
+    projectId: number;
+    piId: number;
+    collection: { name: string; skip: number; take: number };
+    past: DemoPast;
+  },
 ) {
+  const request = await createRequest(tx, {
+    projectId: input.projectId,
+    typeId: 8,
+    displayName: 'Tissue Request',
+  });
+  const { name, skip, take } = input.collection;
   const donors = await tx
     .select({ id: abnDonors.id, status: abnDonors.confirmationStatus })
     .from(abnDonors)
     .where(eq(abnDonors.pilot, false))
     .orderBy(abnDonors.donorHash)
     .limit(40);
-  const chosen = donors
-    .filter((donor) => !isRestrictedDonor(donor.status))
-    .slice(input.skip, input.skip + input.take);
+  const chosen = donors.filter((donor) => !isRestrictedDonor(donor.status)).slice(skip, skip + take);
   const [cart] = await tx
     .insert(abnCarts)
-    .values({ piId: input.piId, collectionName: input.name, requestId: input.requestId })
+    .values({ piId: input.piId, collectionName: name, requestId: request.id })
     .returning({ id: abnCarts.id });
   await tx
     .insert(abnCartDonors)
     .values(chosen.map((donor, position) => ({ cartId: cart!.id, donorId: donor.id, position })));
+  await walkDemoRequest(tx, request.id, input.past);
+  return request;
 }

@@ -46,7 +46,9 @@ export const WALK_SCREENS: Record<string, WalkScreen> = {
   '/public/user': {},
   '/public/user/:objectId': { via: { from: ['/public/user'], link: '^/public/user/\\d+$' } },
   '/public-resources': {},
-  '/dataset/:objectId': { via: { from: ['/dataset', '/public-resources'], link: '^/dataset/\\d+$' } },
+  '/dataset/:objectId': {
+    via: { from: ['/dataset', '/public-resources'], link: '^/dataset/(?!create)[^/?]+(\\?isUUID=true)?$' },
+  },
   '/404': { notFoundPage: true },
   '/feedback': {},
   '/my-profile': {},

@@ -13,7 +13,7 @@ export interface WalkVia {
   link: string;
   /**
    * Rows that open on click without a link of their own (lists whose rows are buttons): when no
-   * link is found, the first is clicked. `main tbody tr` unless given.
+   * link is found, the first is clicked. `main tbody tr td:first-child` unless given.
    */
   row?: string;
 }

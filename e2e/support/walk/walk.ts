@@ -107,7 +107,8 @@ async function addressOf(actor: WalkActor, at: ActorPage, route: string): Promis
   return `${found}${suffix}`;
 }
 
-const DEFAULT_ROW = 'main tbody tr';
+// The first cell: a click in the middle of a row may land on a button of its own (View Abstract).
+const DEFAULT_ROW = 'main tbody tr td:first-child';
 
 async function follow(actor: WalkActor, at: ActorPage, via: WalkVia): Promise<string | null> {
   const own = (from: string) =>

@@ -71,7 +71,12 @@ export const WALK_SCREENS: Record<string, WalkScreen> = {
     notWalked: 'no demo Research Match request is due for renewal (research-match-review journey)',
   },
   '/request/:objectId/review-meeting': {
-    via: { from: ['/research-match-review?tab=meeting'], link: '^/request/\\d+/review-meeting' },
+    via: {
+      from: ['/research-match-review?tab=meeting'],
+      link: '^/request/\\d+/review-meeting',
+      // The row, not its first cell: the first cell's ID link opens the request itself.
+      row: 'main tbody tr',
+    },
   },
   '/request/:objectId/renewal': {
     via: { from: ['/compliance_researcher', '/'], link: '^/request/\\d+/renewal' },

@@ -20,13 +20,64 @@ const onWidthChange = (change: () => void) => {
 /** Whether the window is phone-sized, following it as it changes. */
 const usePhoneWidth = () => useSyncExternalStore(onWidthChange, () => window.matchMedia(PHONE).matches);
 
+/** A label broken between words into the lines that `fits` (a word too long alone stays whole). */
+export function wrapWords(text: string, fits: (line: string) => boolean): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const last = lines.length - 1;
+    if (last >= 0 && fits(`${lines[last]} ${word}`)) lines[last] += ` ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+const TICK_FONT_PX = 12;
+let measuring: CanvasRenderingContext2D | null | undefined;
+
+/** Whether a line of tick text fits `width` pixels, measured in the page's font where it can be. */
+function fitsWithin(width: number) {
+  if (measuring === undefined) {
+    measuring = document.createElement('canvas').getContext('2d');
+    if (measuring) measuring.font = `${TICK_FONT_PX}px ${getComputedStyle(document.body).fontFamily}`;
+  }
+  const context = measuring;
+  // Without a canvas (a test's DOM), an average character's width.
+  return (line: string) =>
+    (context ? context.measureText(line).width : line.length * TICK_FONT_PX * 0.55) <= width;
+}
+
+/**
+ * A status name beside its bars, on as many lines as it needs. Each line after the first starts
+ * with the space between its words, so the label still reads "Revisions Requested" as text (to a
+ * screen reader, a search or a copy), not "RevisionsRequested" as SVG's lines would join it.
+ */
+export function statusTick(width: number) {
+  return function StatusTick(props: { x: number | string; y: number | string; payload: { value: unknown } }) {
+    const [x, y] = [Number(props.x) - 10, Number(props.y)];
+    const lines = wrapWords(String(props.payload.value), fitsWithin(width - 14));
+    return (
+      <text x={x} y={y} textAnchor="end" fontSize={TICK_FONT_PX} fill="currentColor">
+        {lines.map((line, index) => (
+          <tspan key={index} x={x} dy={index ? '1.2em' : `${0.355 - (lines.length - 1) * 0.6}em`}>
+            {index ? ` ${line}` : line}
+          </tspan>
+        ))}
+      </text>
+    );
+  };
+}
+
 /**
  * Room for the status names beside their bars: "Approved (Pending Team)" on one line, or on up to
  * three lines of a narrower axis on a phone, each bar row tall enough for them.
  */
 function useStatusAxis(rows: number) {
   const phone = usePhoneWidth();
-  return { axis: { width: phone ? 96 : 150 }, height: Math.max(160, rows * (phone ? 48 : 34) + 90) };
+  const width = phone ? 96 : 150;
+  return {
+    axis: { width, tick: statusTick(width) },
+    height: Math.max(160, rows * (phone ? 48 : 34) + 90),
+  };
 }
 
 /** Median and 90th percentile of the time in each status, one pair of bars per status. */

@@ -38,7 +38,12 @@ export function Page({
   useEffect(() => {
     if (focusHeading) heading.current?.focus();
   }, [focusHeading, location.key]);
-  const trail: Crumb[] = [{ label: 'Home', to: '/' }, ...crumbs, { label: current ?? title }];
+  // Home is the trail's first step, so on the home page itself it is the whole trail (its heading
+  // greets the person: "Home / Welcome, Demo" would name one page twice).
+  const trail: Crumb[] =
+    location.pathname === '/'
+      ? [{ label: 'Home' }]
+      : [{ label: 'Home', to: '/' }, ...crumbs, { label: current ?? title }];
   return (
     <Stack gap="lg">
       <nav aria-label="Breadcrumb">

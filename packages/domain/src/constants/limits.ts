@@ -36,5 +36,3 @@ export const LIMITS = {
     zipMaxEntries: 10_000,
   },
 } as const;
-
-export const FOOTER_YEARS = '2021–2022';

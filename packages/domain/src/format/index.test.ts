@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { csvDate, formatDate, formatDateTime, institutionOrActivePeriod, NO_VALUE } from './index';
+import {
+  csvDate,
+  footerYears,
+  formatDate,
+  formatDateTime,
+  institutionOrActivePeriod,
+  NO_VALUE,
+} from './index';
 
 describe('the one date format', () => {
   it('writes a calendar day as that day, whatever the time zone', () => {
@@ -55,5 +62,13 @@ describe('institutionOrActivePeriod (researcher §2 Lists, decision 144)', () =>
     expect(institutionOrActivePeriod(user, date)).toBe('Ashford College');
     expect(institutionOrActivePeriod({ ...user, institutions: [] }, date)).toBe('Active since on 2024-01-02');
     expect(institutionOrActivePeriod({ ...user, institutions: [], active: false }, date)).toBe('Inactive');
+  });
+});
+
+describe('footerYears', () => {
+  it('runs from the first year to the current one, not to a year written down once', () => {
+    expect(footerYears(new Date(2026, 10, 28))).toBe('2021–2026');
+    expect(footerYears(new Date(2031, 0, 1))).toBe('2021–2031');
+    expect(footerYears(new Date(2021, 5, 1))).toBe('2021');
   });
 });

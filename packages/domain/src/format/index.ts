@@ -86,3 +86,12 @@ export function institutionOrActivePeriod(
   if (user.institutions[0]) return user.institutions[0].name;
   return user.active ? `Active since ${formatDate(user.created)}` : 'Inactive';
 }
+
+/** The year the portal began, where the footer's copyright years start (foundation §9). */
+export const FOOTER_FIRST_YEAR = 2021;
+
+/** The footer's copyright years: '2021–2026', from the first year to the current one. */
+export function footerYears(today: Date = new Date()): string {
+  const year = today.getFullYear();
+  return year > FOOTER_FIRST_YEAR ? `${FOOTER_FIRST_YEAR}–${year}` : String(FOOTER_FIRST_YEAR);
+}

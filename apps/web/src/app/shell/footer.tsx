@@ -1,7 +1,7 @@
 import { Anchor, Container, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { FOOTER_YEARS, type MetaDataDto } from '@rrp/domain';
+import { footerYears, type MetaDataDto } from '@rrp/domain';
 import { apiFetch } from '@/lib/api-client';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '@/lib/config';
 import classes from './shell.module.css';
@@ -23,8 +23,9 @@ export function Footer({ minimal = false, wide = false }: { minimal?: boolean; w
   const size = wide ? 'xl' : 'lg';
   const version = useVersion();
   const copyright = (
-    <Text size="xs" c="gray.7">
-      © {FOOTER_YEARS} {PRODUCT_NAME}
+    // The sign-in page is rendered at build: a browser in a later year writes its own year over it.
+    <Text size="xs" c="gray.7" suppressHydrationWarning>
+      © {footerYears()} {PRODUCT_NAME}
       {version ? ` · Version ${version}` : ''}
     </Text>
   );

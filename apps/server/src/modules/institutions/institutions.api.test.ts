@@ -83,6 +83,27 @@ describe('institutions: create and list', () => {
     expect(await search('12-3456789')).toEqual(['Harbor University']);
   });
 
+  it('finds institutions for the pickers by name, associated name and EIN, not by official name', async () => {
+    await create({ name: 'Quayside College', official_name: 'Regents of Harbor Quay', ein: '55-0000001' });
+    const find = async (term: string, token = admin) => {
+      const response = await t.app.inject({
+        url: `/api/institution/?name_or_ein__icontains=${encodeURIComponent(term)}&ordering=name`,
+        headers: auth(token),
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json().results.map((i: { name: string }) => i.name);
+    };
+    expect(await find('harbor')).toEqual(['Harbor University']);
+    expect(await find('hu')).toEqual(['Harbor University']);
+    expect(await find('12-3456789')).toEqual(['Harbor University']);
+    expect(await find('55-000')).toEqual(['Quayside College']);
+    // The official names are searched by the list's `search`, not by the pickers' filter.
+    expect(await find('regents')).toEqual([]);
+    // A LIKE wildcard is the character itself; an access administrator finds them too.
+    expect(await find('%')).toEqual([]);
+    expect(await find('quay', await t.tokenForRole('access_admin'))).toEqual(['Quayside College']);
+  });
+
   it('shows visitors approved institutions only, with the picker fields', async () => {
     await createInstitution(t.database.db, { name: 'Pending Institute', statusId: 1 });
     const response = await t.app.inject({ url: '/api/institution/?limit=2000' });

@@ -1,11 +1,13 @@
-import { sql } from 'drizzle-orm';
-import type { ListSpec } from '../../platform/list';
+import { ilike, or, sql } from 'drizzle-orm';
+import { escapeLike, type ListSpec } from '../../platform/list';
 import { institutions, userInstitutions } from '../../db/schema';
 
 /**
  * The status of the institution's current RDA, in SQL; an institution without one counts as
  * 'No RDA at this time' (4) — the command centre's RDAs tab filters on it (docs/decisions.md).
  */
+const associatedNamesText = sql`array_to_string(${institutions.associatedNames}, ' ')`;
+
 const rdaStatusOf = sql`coalesce((select (f.additional_data ->> 'status')::int from files f where f.id = ${institutions.currentRdaId}), 4)`;
 
 export const institutionList: ListSpec = {
@@ -19,6 +21,21 @@ export const institutionList: ListSpec = {
     admin_acknowledge: { type: 'bool', column: institutions.adminAcknowledge },
     created: { type: 'date', column: institutions.created },
     rda_status: { type: 'int', column: rdaStatusOf, lookups: ['exact', 'in'] },
+    // The institution pickers (researcher §2: "searched by name, associated name and EIN"): unlike
+    // `search`, not the official name, which the demo's and many real institutions share words in.
+    name_or_ein: {
+      type: 'text',
+      column: institutions.name,
+      lookups: ['icontains'],
+      build: (_lookup, raw) => {
+        const pattern = `%${escapeLike(raw.trim())}%`;
+        return or(
+          ilike(institutions.name, pattern),
+          ilike(associatedNamesText, pattern),
+          ilike(institutions.ein, pattern),
+        )!;
+      },
+    },
   },
   ordering: {
     id: institutions.id,
@@ -29,12 +46,7 @@ export const institutionList: ListSpec = {
   },
   defaultOrdering: ['name'],
   // Name, official name, associated names and EIN (staff §2.9 search).
-  search: [
-    institutions.name,
-    institutions.officialName,
-    institutions.ein,
-    sql`array_to_string(${institutions.associatedNames}, ' ')`,
-  ],
+  search: [institutions.name, institutions.officialName, institutions.ein, associatedNamesText],
   expand: ['current_io'],
 };
 

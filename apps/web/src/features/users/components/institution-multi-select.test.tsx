@@ -11,11 +11,11 @@ const ALL = [
   { id: 3, name: 'Harbor University', ein: '12-3456789', associated: 'HU' },
 ];
 
-/** The institution list API as the picker reads it: `search` matches name, other names and EIN. */
+/** The institution list API as the picker reads it: name, other names and EIN. */
 function stubApi() {
   const fetch = vi.fn(async (url: string) => {
     const query = new URL(String(url), 'http://x').searchParams;
-    const search = query.get('search')?.toLowerCase();
+    const search = query.get('name_or_ein__icontains')?.toLowerCase();
     const ids = query.get('id__in')?.split(',');
     const rows = ALL.filter((row) =>
       ids
@@ -68,7 +68,7 @@ describe('the institution picker', () => {
     expect(option('Bayview Health Institute')).toBeNull();
     expect(option('Harbor University')).toBeNull();
     const searched = fetch.mock.calls.map(([url]) => new URL(String(url), 'http://x').searchParams);
-    expect(searched.some((query) => query.get('search') === 'Demo')).toBe(true);
+    expect(searched.some((query) => query.get('name_or_ein__icontains') === 'Demo')).toBe(true);
 
     // By EIN and by another name, which the labels do not show.
     await user.clear(box);

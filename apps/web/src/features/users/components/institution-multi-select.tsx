@@ -14,12 +14,16 @@ export const institutionSearchTerm = (typed: string) => {
   return term.length >= LIMITS.search.minChars ? term : '';
 };
 
-/** One page of institutions by name, searched by the server (name, other names, EIN) when a term is given. */
 const chosenKey = (ids: readonly string[]) => ['institution-options', 'chosen', ids] as const;
 
+/** One page of institutions by name; with a term, those whose name, other names or EIN hold it. */
 const findInstitutions = (term: string) =>
   apiFetch<ListPage<InstitutionDto>>('institution/', {
-    query: { ordering: 'name', limit: LIMITS.combobox.initialLimit, ...(term ? { search: term } : {}) },
+    query: {
+      ordering: 'name',
+      limit: LIMITS.combobox.initialLimit,
+      ...(term ? { name_or_ein__icontains: term } : {}),
+    },
   });
 
 /**

@@ -158,6 +158,11 @@ test('a researcher creates a project with an IRB and two team members, edits it 
   await expect(page.getByRole('dialog', { name: `${title} (revised) Abstract` })).toBeVisible();
   await page.keyboard.press('Escape');
   await expectNoAxeViolations(page);
+  // The row opens from the keyboard: its link takes the focus and Enter opens the project.
+  await row.getByRole('link').focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/project\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: `${title} (revised)` })).toBeVisible();
 });
 
 test('an admin creates a project for a PI, then deletes it after confirming', async ({ page }) => {

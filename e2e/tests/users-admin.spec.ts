@@ -116,3 +116,26 @@ test('an access administrator changes a user’s e-mail; it changes once the lin
   await page.goto(userPage);
   await expect(page.getByText(moved, { exact: true })).toBeVisible();
 });
+
+test('the New User institution picker searches what is typed, and Enter takes nothing before the answer', async ({
+  page,
+}) => {
+  await signIn(page, 'access_admin@demo.test');
+  await page.goto('/user/create');
+  await expect(page.getByRole('heading', { level: 1, name: 'New User' })).toBeVisible();
+  const picker = page.getByRole('combobox', { name: 'Institutions' });
+  await picker.click();
+  // Nothing typed: the first institutions by name.
+  await expect(page.getByRole('option', { name: 'Bayview Health Institute' })).toBeVisible();
+  // Typed: the earlier list goes at once; Enter before the server's answer chooses nothing.
+  await picker.pressSequentially('Demo');
+  await expect(page.getByRole('option', { name: 'Bayview Health Institute' })).toHaveCount(0);
+  await picker.press('Enter');
+  await expect(page.getByRole('option', { name: 'Demo University' })).toBeVisible();
+  await expect(page.getByRole('option')).toHaveCount(1);
+  // That Enter chose nothing: no Bayview anywhere on the page.
+  await expect(page.getByText('Bayview Health Institute')).toHaveCount(0);
+  await page.getByRole('option', { name: 'Demo University' }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByText('Demo University', { exact: true })).toBeVisible();
+});

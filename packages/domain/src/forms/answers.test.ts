@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerText, formLabels } from './answers';
+import { answerText, formLabels, rangeText } from './answers';
 
 describe('formLabels', () => {
   it('names every answer of a form, follow-ups and options included', () => {
@@ -65,6 +65,20 @@ describe('answerText', () => {
     expect(answerText('2026-03-04')).toBe('Mar 4, 2026');
     expect(answerText('')).toBe('—');
     expect(answerText(null)).toBe('—');
+  });
+
+  it('reads a range as from–to, never as a list of two numbers', () => {
+    const ages = formLabels({
+      id: 'research_match_application',
+      title: 'Research Match Application',
+      fields: [{ type: 'range', key: 'age_range', label: 'Participant age range (years)', min: 0, max: 130 }],
+    });
+    expect(answerText([4, 17], ages, 'age_range')).toBe('4–17');
+    expect(rangeText([4, 17])).toBe('4–17');
+    expect(rangeText([18, null])).toBe('from 18');
+    expect(rangeText(['', 17])).toBe('up to 17');
+    expect(rangeText([null, null])).toBe('—');
+    expect(rangeText(undefined)).toBe('—');
   });
 
   it("puts a subform's rows one per line and a plain list on one line", () => {

@@ -5,6 +5,8 @@ import type { Field as FormField, FieldOption, FormSchema } from './form-schema'
 export interface AnswerLabel {
   label: string;
   options: Map<string, string>;
+  /** A range field: its answer is a pair, [from, to]. */
+  range?: boolean;
 }
 
 function optionLabels(options: FieldOption[] | undefined, into = new Map<string, string>()) {
@@ -29,6 +31,7 @@ export function formLabels(schema: FormSchema | undefined): Map<string, AnswerLa
         labels.set(field.key, {
           label: field.label,
           options: optionLabels('options' in field ? field.options : undefined),
+          ...(field.type === 'range' ? { range: true } : {}),
         });
     }
   };
@@ -36,12 +39,24 @@ export function formLabels(schema: FormSchema | undefined): Map<string, AnswerLa
   return labels;
 }
 
+/** A range answer ([from, to]) as people read it: '4–17'; 'from 18' or 'up to 17' with one end. */
+export function rangeText(value: unknown): string {
+  const given = (end: unknown) => end !== null && end !== undefined && end !== '';
+  if (!Array.isArray(value)) return NO_VALUE;
+  const [from, to] = value as unknown[];
+  if (given(from) && given(to)) return `${String(from)}–${String(to)}`;
+  if (given(from)) return `from ${String(from)}`;
+  return given(to) ? `up to ${String(to)}` : NO_VALUE;
+}
+
 /**
  * A stored answer as people read it: option labels instead of values, Yes/No, dates in the
- * portal's format, a subform's rows one per line with their answers, '—' when empty.
+ * portal's format, a range as '4–17', a subform's rows one per line with their answers, '—' when
+ * empty.
  */
 export function answerText(value: unknown, labels?: Map<string, AnswerLabel>, key?: string): string {
   if (value === null || value === undefined || value === '') return NO_VALUE;
+  if (key !== undefined && labels?.get(key)?.range) return rangeText(value);
   const options = key === undefined ? undefined : labels?.get(key)?.options;
   if (options?.has(String(value))) return options.get(String(value))!;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';

@@ -15,9 +15,9 @@ import {
 import { TermsLink } from '@/components/terms-link';
 import { RenewalHistory } from '@/components/renewals';
 import { useSession } from '@/lib/session';
-import { answerText, formLabels, loadFormSchema } from '@/components/dynamic-form';
+import { answerText, formLabels, loadFormSchema, rangeText } from '@/components/dynamic-form';
 import { fileFieldKeys } from '@rrp/domain/forms';
-import { RequestDocuments } from './request-documents';
+import { RequestDocuments } from '@/components/documents';
 
 /** The Research Match application form (researcher §3). */
 const RESEARCH_MATCH_FORM = 'research_match_application';
@@ -521,7 +521,7 @@ export function PiAndStudyTab({ request }: { request: RequestView }) {
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <Field label="Cohorts">{request.cohorts.map((cohort) => cohort.name).join(', ')}</Field>
           <Field label="Participants">{answerText(application.num_participants)}</Field>
-          <Field label="Participant ages">{answerText(application.age_range)}</Field>
+          <Field label="Participant ages">{rangeText(application.age_range)}</Field>
         </SimpleGrid>
       </Stack>
     </Stack>

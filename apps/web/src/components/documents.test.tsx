@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RequestDocuments } from './request-documents';
+import { RequestDocuments } from './documents';
 
 const file = (id: number, name: string, type: string) => ({
   id,

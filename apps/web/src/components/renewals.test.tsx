@@ -136,6 +136,50 @@ describe('RenewalHistory', () => {
     expect(screen.queryByRole('link', { name: 'Renew' })).toBeNull();
   });
 
+  it("lists a renewal's documents by name, not as ids (issue 30 item 4)", async () => {
+    const rmForm = FORM_DOCUMENTS.find(
+      (document) => (document as { id: string }).id === 'research_match_renewal',
+    );
+    const renewal = {
+      id: 11,
+      request: 5,
+      type: 5,
+      status: 2,
+      status_name: 'Submitted',
+      submission_date: '2026-11-20T10:00:00Z',
+      additional_data: { rm_application: { id: 5 }, consent_form: 44 },
+      expiration_before: '2026-11-01T00:00:00.000Z',
+      expiration_after: null,
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        if (url.startsWith('/forms/research_match_renewal')) return Response.json(rmForm);
+        if (url.startsWith('/forms/')) return Response.json(form);
+        if (url.includes('/api/file/'))
+          return Response.json({
+            count: 1,
+            results: [{ id: 44, name: 'Consent 2027.pdf', file_type: 'application/pdf' }],
+          });
+        return Response.json({ count: 1, results: [renewal] });
+      }),
+    );
+    render(
+      <MantineProvider env="test">
+        <QueryClientProvider client={new QueryClient()}>
+          <MemoryRouter>
+            <RenewalHistory request={request({ type: 4 })} isOwner />
+          </MemoryRouter>
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    expect(
+      await screen.findByRole('button', { name: 'Consent 2027.pdf (opens in a new window)' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('44')).toBeNull();
+  });
+
   it('shows nothing to roles without renewals (access admins) and does not ask for them', async () => {
     session.activeRole = 'access_admin';
     renderWith(<RenewalHistory request={request()} isOwner={false} />, []);

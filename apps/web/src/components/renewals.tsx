@@ -33,6 +33,8 @@ import { useActor } from '@/lib/use-can';
 const RESEARCH_MATCH_RENEWAL_FORM_ID = 'research_match_renewal';
 import { answerText, formLabels, useFormSchema, type AnswerLabel } from '@/components/dynamic-form';
 
+import { fileFieldKeys } from '@rrp/domain/forms';
+import { RequestDocuments } from '@/components/documents';
 import { refId } from '@/lib/request-rules';
 import {
   irbNotice,
@@ -142,11 +144,14 @@ function RenewalStatusControl({ renewal }: { renewal: RenewalDto }) {
 function RenewalCard({
   renewal,
   labels,
+  files,
   staff,
   isOwner,
 }: {
   renewal: RenewalDto;
   labels: Map<string, AnswerLabel>;
+  /** The keys of the form's file fields: their answers are documents, listed by name. */
+  files: ReadonlySet<string>;
   staff: boolean;
   isOwner: boolean;
 }) {
@@ -197,9 +202,13 @@ function RenewalCard({
               <Text size="xs" fw={700} c="gray.7" tt="uppercase">
                 {labels.get(key)?.label ?? key.replace(/_/g, ' ')}
               </Text>
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                {answerText(value, labels, key)}
-              </Text>
+              {files.has(key) ? (
+                <RequestDocuments value={value} />
+              ) : (
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                  {answerText(value, labels, key)}
+                </Text>
+              )}
             </div>
           ))}
         </SimpleGrid>
@@ -223,6 +232,8 @@ export function RenewalHistory({ request, isOwner }: { request: RequestDto; isOw
   const rmSchema = useFormSchema(RESEARCH_MATCH_RENEWAL_FORM_ID);
   const labels = formLabels(schema.data);
   const rmLabels = formLabels(rmSchema.data);
+  const impactFiles = new Set(schema.data ? fileFieldKeys(schema.data.fields) : []);
+  const rmFiles = new Set(rmSchema.data ? fileFieldKeys(rmSchema.data.fields) : []);
   // Newest first for staff; a researcher reads them in the order filed, newest last (researcher §2).
   const filed = renewals.data?.results ?? [];
   const rows = can(actor, 'read', 'Renewal') ? filed : [...filed].reverse();
@@ -251,6 +262,7 @@ export function RenewalHistory({ request, isOwner }: { request: RequestDto; isOw
             key={renewal.id}
             renewal={renewal}
             labels={renewal.type === RESEARCH_MATCH_RENEWAL_TYPE ? rmLabels : labels}
+            files={renewal.type === RESEARCH_MATCH_RENEWAL_TYPE ? rmFiles : impactFiles}
             staff={staff}
             isOwner={isOwner}
           />

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '../support/test
 import { expectNoAxeViolations } from '../support/axe';
 import { DEMO_PASSWORD, signIn } from '../support/session';
 import { look } from '../support/look';
+import { attach, fillResearchMatchApplication } from '../support/research-match-form';
 
 // Long journeys through six steps, on a machine the whole team shares.
 test.describe.configure({ timeout: 120_000 });
@@ -524,18 +525,6 @@ test('a researcher saves a draft, leaves, comes back, continues it and submits i
   await expect(page.getByRole('link', { name: 'Continue Request' })).toHaveCount(0);
 });
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-
-/** Chooses a PDF for a file field of a dynamic form (its button is named by the field's label). */
-async function attach(page: Page, label: string, name: string) {
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: label, exact: true }).click();
-  await (await chooser).setFiles({ name, mimeType: 'application/pdf', buffer: PDF });
-}
-
-const fill = (page: Page, label: string, value: string) =>
-  page.getByRole('textbox', { name: label, exact: true }).fill(value);
-
 test('documents chosen in the wizard are named on Review; staff open the PDF and download it', async ({
   page,
   browser,
@@ -555,45 +544,7 @@ test('documents chosen in the wizard are named on Review; staff open the PDF and
     .getByRole('button', { name: 'Continue' })
     .click();
   await expect(stepHeading(page, 'Resource details')).toBeVisible();
-  await fill(page, 'Lay title', `Documents journey ${Date.now()}`);
-  await fill(page, 'Lay abstract', 'We ask families how mealtimes and daily routines go.');
-  await page.getByRole('checkbox', { name: 'Behavior and development' }).check();
-  const keywords = page.getByRole('combobox', { name: 'Keywords' });
-  await keywords.click();
-  await keywords.pressSequentially('Behavior');
-  await keywords.press('Enter');
-  await page.getByRole('checkbox', { name: 'Online Survey' }).check();
-  await page
-    .getByRole('radiogroup', { name: 'Who will build the online survey?' })
-    .getByRole('radio', { name: 'My team' })
-    .check();
-  await fill(page, 'Research aims', 'Describe mealtime routines.');
-  await fill(page, 'Hypotheses', 'Predictable mealtimes relate to lower parent stress.');
-  await page.getByRole('checkbox', { name: 'SPARK' }).check();
-  await page.getByRole('textbox', { name: 'From', exact: true }).fill('3');
-  await page.getByRole('textbox', { name: 'To', exact: true }).fill('12');
-  await page
-    .getByRole('radiogroup', { name: 'Recruitment region' })
-    .getByRole('radio', { name: 'National' })
-    .check();
-  for (const [label, value] of [
-    ['Number of participants', '250'],
-    ['Justification of the number of participants', 'A power analysis.'],
-    ['Inclusion criteria', 'Families of autistic children aged 3 to 12.'],
-    ['Exclusion criteria', 'None.'],
-    ['Time commitment per participant', '20 minutes'],
-    ['Standardized instruments', 'BAMBI'],
-    ['Study procedure', 'One online survey.'],
-    ['Risks to participants', 'Minimal.'],
-    ['Feedback to participants', 'A summary of findings.'],
-    ['Community engagement in the study design', 'Parents reviewed the survey.'],
-    ['Funding', 'Foundation pilot grant.'],
-  ] as const)
-    await fill(page, label, value);
-  await page
-    .getByRole('radiogroup', { name: 'IRB status' })
-    .getByRole('radio', { name: 'Fully approved' })
-    .check();
+  await fillResearchMatchApplication(page, `Documents journey ${Date.now()}`);
   await attach(page, 'Proposal summary', 'Proposal summary.pdf');
   await attach(page, 'IRB protocol', 'IRB protocol.pdf');
   await attach(page, 'Consent forms', 'Consent form.pdf');

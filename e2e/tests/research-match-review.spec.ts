@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Browser, type Page } from '../support/test';
+import { expect, test, type Browser } from '../support/test';
 import { expectNoAxeViolations } from '../support/axe';
 import { signIn } from '../support/session';
 import { look } from '../support/look';
+import { attach, fill, fillResearchMatchApplication } from '../support/research-match-form';
 
 /**
  * The Research Match review cycle (issue 17), end to end with the mail caught: a researcher files
@@ -29,7 +30,6 @@ const SCORES: [string, string][] = [
   ['Scientific', '5'],
   ['Community', '4'],
 ];
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 let requestId = 0;
 let portalId = '';
@@ -38,17 +38,6 @@ async function personPage(browser: Browser, email: string) {
   const page = await (await browser.newContext()).newPage();
   await signIn(page, email);
   return page;
-}
-
-/** Chooses a PDF for a file field of a dynamic form (its button is named by the field's label). */
-async function attach(page: Page, label: string, name: string) {
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: label, exact: true }).click();
-  await (await chooser).setFiles({ name, mimeType: 'application/pdf', buffer: PDF });
-}
-
-async function fill(page: Page, label: string, value: string) {
-  await page.getByRole('textbox', { name: label, exact: true }).fill(value);
 }
 
 /** The e-mails the journey server sent (scripts/serve.mjs writes each as JSON). */
@@ -82,42 +71,7 @@ test('a researcher files a Research Match application with its documents', async
   await expect(page.getByRole('heading', { level: 2, name: 'Resource details', exact: true })).toBeVisible();
 
   // Every field of the Research Match form (researcher §3), with its three documents.
-  await fill(page, 'Lay title', LAY_TITLE);
-  await fill(page, 'Lay abstract', 'We ask families how mealtimes and daily routines go.');
-  await page.getByRole('checkbox', { name: 'Behavior and development' }).check();
-  const keywords = page.getByRole('combobox', { name: 'Keywords' });
-  await keywords.click();
-  await keywords.pressSequentially('Behavior');
-  await keywords.press('Enter');
-  await page.getByRole('checkbox', { name: 'Online Survey' }).check();
-  await page
-    .getByRole('radiogroup', { name: 'Who will build the online survey?' })
-    .getByRole('radio', { name: 'My team' })
-    .check();
-  await fill(page, 'Research aims', 'Describe mealtime routines and their relation to wellbeing.');
-  await fill(page, 'Hypotheses', 'Predictable mealtimes relate to lower parent stress.');
-  await page.getByRole('checkbox', { name: 'SPARK' }).check();
-  await page.getByRole('textbox', { name: 'From', exact: true }).fill('3');
-  await page.getByRole('textbox', { name: 'To', exact: true }).fill('12');
-  await page
-    .getByRole('radiogroup', { name: 'Recruitment region' })
-    .getByRole('radio', { name: 'National' })
-    .check();
-  await fill(page, 'Number of participants', '250');
-  await fill(page, 'Justification of the number of participants', 'A power analysis.');
-  await fill(page, 'Inclusion criteria', 'Families of autistic children aged 3 to 12.');
-  await fill(page, 'Exclusion criteria', 'None.');
-  await fill(page, 'Time commitment per participant', '20 minutes');
-  await fill(page, 'Standardized instruments', 'Brief Autism Mealtime Behavior Inventory');
-  await fill(page, 'Study procedure', 'One online survey.');
-  await fill(page, 'Risks to participants', 'Minimal.');
-  await fill(page, 'Feedback to participants', 'A summary of findings.');
-  await fill(page, 'Community engagement in the study design', 'Parents reviewed the survey.');
-  await fill(page, 'Funding', 'Foundation pilot grant.');
-  await page
-    .getByRole('radiogroup', { name: 'IRB status' })
-    .getByRole('radio', { name: 'Fully approved' })
-    .check();
+  await fillResearchMatchApplication(page, LAY_TITLE);
   await attach(page, 'Proposal summary', 'proposal.pdf');
   await attach(page, 'IRB protocol', 'irb-protocol.pdf');
   await attach(page, 'Consent forms', 'consent.pdf');

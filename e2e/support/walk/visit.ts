@@ -93,10 +93,14 @@ export async function renderProblem(page: Page, notFoundPage: boolean): Promise<
   if (!notFoundPage && title === NOT_FOUND_TITLE)
     return `the not-found page "${NOT_FOUND_TITLE}" (${page.url()})`;
   if (notFoundPage && title !== NOT_FOUND_TITLE) return `"${title}" instead of the not-found page`;
-  const modal = page.locator('[role="dialog"]:visible', { hasText: /Permissions Issue|Server Error/ });
-  if (await modal.count())
-    return `an error modal: ${clip((await modal.first().innerText()).replace(/\s+/g, ' '))}`;
   return null;
+}
+
+/** The error modal the app opens over a screen for a refused or failed call, or null. */
+export async function errorModal(page: Page): Promise<string | null> {
+  const modal = page.locator('[role="dialog"]:visible', { hasText: /Permissions Issue|Server Error/ });
+  if (!(await modal.count())) return null;
+  return `an error modal: ${clip((await modal.first().innerText()).replace(/\s+/g, ' '))}`;
 }
 
 /** Whether the page scrolls sideways: what overflows, or null. */

@@ -8,6 +8,7 @@ import { walkActors, type WalkActor } from './actors';
 import { WALK_SCREENS, type WalkVia } from './table';
 import {
   axeScreenAndPopovers,
+  errorModal,
   idleCalls,
   IDLE_CALLS_LIMIT,
   PHONE,
@@ -170,6 +171,9 @@ async function visit(actor: WalkActor, at: ActorPage, route: string, file: strin
     if (rendered) found.push(rendered);
     await settle(log);
     const idle = await idleCalls(log, at390 ? 1_000 : undefined);
+    // Looked for once the calls have answered: the modal opens when a refusal arrives.
+    const modal = await errorModal(page);
+    if (modal) found.push(modal);
     if (idle.length > IDLE_CALLS_LIMIT) {
       found.push(`${idle.length} API calls while idle (${summarise(idle)})`);
     }

@@ -137,12 +137,18 @@ export function ReviewStep({
       </Section>
       <Section title="Resource(s)" onEdit={() => onEdit('resources')}>
         <List size="sm">
-          {selection.map((resource) => (
-            <List.Item key={resource.key}>
-              {resource.name} ({resource.group}
-              {resource.cohort ? `, ${resource.cohort}` : ''})
-            </List.Item>
-          ))}
+          {selection.map((resource) => {
+            // Research Match is its own group: "Research Match (Research Match)" would say it twice.
+            const detail = [resource.group === resource.name ? null : resource.group, resource.cohort]
+              .filter(Boolean)
+              .join(', ');
+            return (
+              <List.Item key={resource.key}>
+                {resource.name}
+                {detail ? ` (${detail})` : ''}
+              </List.Item>
+            );
+          })}
         </List>
       </Section>
       <Section title="Resource Details" onEdit={() => onEdit('details')}>

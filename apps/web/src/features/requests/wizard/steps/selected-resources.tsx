@@ -78,9 +78,11 @@ export function SelectedResources({
                   <Text size="sm" fw={500}>
                     {resource.name}
                   </Text>
-                  <Text size="xs" c="gray.7">
-                    {resource.group}
-                  </Text>
+                  {resource.group !== resource.name && (
+                    <Text size="xs" c="gray.7">
+                      {resource.group}
+                    </Text>
+                  )}
                 </Stack>
                 <Button
                   variant="subtle"

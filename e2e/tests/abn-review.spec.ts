@@ -60,11 +60,13 @@ test('begin review, score on the review page, close review', async ({ browser, r
   const reviewerHome = await personPage(browser, REVIEWER);
   await reviewerHome.goto(`/request/${id}`);
   await reviewerHome.getByRole('tab', { name: 'Reviews' }).click();
+  // Staff §2.6: the review opens in a new window of its own, and the request stays where it was.
   const [reviewer] = await Promise.all([
-    reviewerHome.waitForEvent('popup'),
+    reviewerHome.context().waitForEvent('page'),
     reviewerHome.getByRole('link', { name: 'Open Review Form' }).click(),
   ]);
   await expect(reviewer).toHaveURL(new RegExp(`/abn-review/${id}$`));
+  await expect(reviewerHome).toHaveURL(new RegExp(`/request/${id}(\\?tab=reviews)?$`));
   await expect(reviewer.getByRole('heading', { level: 1, name: 'Tissue Request Review' })).toBeVisible();
   await expect(reviewer.getByRole('table', { name: 'Score guide' })).toContainText('Outstanding');
   const importance = reviewer.getByRole('region', { name: 'Importance' });
@@ -72,11 +74,22 @@ test('begin review, score on the review page, close review', async ({ browser, r
   const score = importance.getByRole('textbox', { name: /Score/ });
   await score.fill('43');
   await expect(score).toHaveValue('45'); // snapped after a 1 s pause
-  // Scores and comments save themselves a second after typing stops: a reload keeps them.
-  await expect(reviewer.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+  // Scores and comments save themselves a second after typing stops, without Submit Review; the
+  // page says when (issue 30 item 6), and a reload keeps them.
+  const saves: string[] = [];
+  reviewer.on('request', (sent) => {
+    if (sent.method() === 'PATCH' && sent.url().includes('/api/tissue_review/')) saves.push(sent.url());
+  });
+  await importance
+    .getByRole('textbox', { name: 'Comment' })
+    .fill('A central question for the field, well posed.');
+  const status = reviewer.getByRole('region', { name: 'Progress' }).getByRole('status');
+  await expect(status).toHaveText('Unsaved changes');
+  await expect(status).toHaveText(/^Saved at [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} (AM|PM)$/);
+  expect(saves.length).toBeGreaterThan(0);
   await reviewer.reload();
   await expect(importance.getByRole('textbox', { name: 'Comment' })).toHaveValue(
-    'A central question for the field.',
+    'A central question for the field, well posed.',
   );
   await expect(score).toHaveValue('45');
   const design = reviewer.getByRole('region', { name: 'Design' });

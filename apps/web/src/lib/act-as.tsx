@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useNavigate } from 'react-router';
 import { emailSchema, mayActAsAccount, mayAttempt, MESSAGES } from '@rrp/domain';
 import { ApiError } from './api-client';
 import { useSession } from './session';
@@ -9,25 +8,23 @@ import { useActor } from './use-can';
 
 /**
  * Acting as another user (foundation §6: superusers and administrators, by e-mail): starts the
- * impersonation and opens the user's home. Answers the reason it was refused, or null.
+ * impersonation, which opens the user's home. Answers the reason it was refused, or null.
  */
 export function useActAs() {
   const session = useSession();
-  const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const actAs = async (email: string): Promise<string | null> => {
     if (!emailSchema.safeParse(email.trim()).success) return MESSAGES.invalidEmail;
     setBusy(true);
     try {
+      // Started, the page opens afresh on the user's home: busy until it does.
       await session.impersonate(email.trim());
-      navigate('/');
       return null;
     } catch (caught) {
+      setBusy(false);
       return caught instanceof ApiError
         ? (Object.values(caught.fieldErrors)[0] ?? caught.summary)
         : MESSAGES.unexpectedError;
-    } finally {
-      setBusy(false);
     }
   };
   return { actAs, busy };

@@ -45,6 +45,19 @@ export function activeRoleFor(user: SessionUserDto): RoleKey | null {
   return resolveActiveRole(user, readCookie(ROLE_COOKIE));
 }
 
+/**
+ * Starts or ends an impersonation: the page starts afresh on the home page in the other person's
+ * session, in their own role (or the staff member's remembered one on EXIT). Starting afresh is
+ * the one way nothing of the previous person stays: no read fetched for them, no call of their
+ * screens sent with the other token or role (issue 30.2), no state of their screens.
+ */
+function enterSession(token: string, role: string | null): void {
+  writeCookie(TOKEN_COOKIE, token, new Date(tokenExpiry(token) ?? Date.now() + 3_600_000));
+  if (role) writeCookie(ROLE_COOKIE, role, new Date(Date.now() + ROLE_COOKIE_DAYS * 86_400_000));
+  else deleteCookie(ROLE_COOKIE);
+  window.location.assign('/');
+}
+
 // The API client reads the session from here, so calls made outside React carry it too. A page
 // rendered on the server reads the request's session instead (lib/server-request.ts).
 let currentToken: string | null = typeof document === 'undefined' ? null : storedToken();
@@ -164,42 +177,20 @@ export function SessionProvider({
 
   const [impersonating, setImpersonating] = useState(() => readCookie(REAL_TOKEN_COOKIE) !== null);
 
-  /**
-   * Enters the other session of an impersonation in this page: the person now signed in sees only
-   * their own reads, in their own role. Nothing fetched for the previous person stays, and no call
-   * carries their role (it would be refused, or show the staff member's data as the user's).
-   */
-  const changePerson = useCallback(
-    async (next: string, role: string | null) => {
-      currentRole = null;
-      if (role) writeCookie(ROLE_COOKIE, role, new Date(Date.now() + ROLE_COOKIE_DAYS * 86_400_000));
-      else deleteCookie(ROLE_COOKIE);
-      setRememberedRole(role);
-      await queryClient.cancelQueries();
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
-      await signIn(next);
-    },
-    [queryClient, signIn],
-  );
-
-  const impersonate = useCallback(
-    async (email: string) => {
-      const real = currentToken;
-      if (!real) return;
-      const { token: acting } = await apiFetch<{ token: string }>('api-token-auth/', {
-        method: 'POST',
-        body: { email, token: real },
-      });
-      const expires = new Date(tokenExpiry(real) ?? Date.now() + 3_600_000);
-      writeCookie(REAL_TOKEN_COOKIE, real, expires);
-      const staffRole = readCookie(ROLE_COOKIE);
-      if (staffRole) writeCookie(REAL_ROLE_COOKIE, staffRole, expires);
-      else deleteCookie(REAL_ROLE_COOKIE);
-      await changePerson(acting, null);
-      setImpersonating(true);
-    },
-    [changePerson],
-  );
+  const impersonate = useCallback(async (email: string) => {
+    const real = currentToken;
+    if (!real) return;
+    const { token: acting } = await apiFetch<{ token: string }>('api-token-auth/', {
+      method: 'POST',
+      body: { email, token: real },
+    });
+    const expires = new Date(tokenExpiry(real) ?? Date.now() + 3_600_000);
+    writeCookie(REAL_TOKEN_COOKIE, real, expires);
+    const staffRole = readCookie(ROLE_COOKIE);
+    if (staffRole) writeCookie(REAL_ROLE_COOKIE, staffRole, expires);
+    else deleteCookie(REAL_ROLE_COOKIE);
+    enterSession(acting, null);
+  }, []);
 
   /** EXIT: log the end of the impersonation, then restore the staff member's own session. */
   const stopImpersonating = useCallback(async () => {
@@ -212,10 +203,10 @@ export function SessionProvider({
     }).catch(() => undefined);
     deleteCookie(REAL_TOKEN_COOKIE);
     deleteCookie(REAL_ROLE_COOKIE);
+    if (real && (tokenExpiry(real) ?? 0) > Date.now()) return enterSession(real, staffRole);
     setImpersonating(false);
-    if (real && (tokenExpiry(real) ?? 0) > Date.now()) await changePerson(real, staffRole);
-    else forget();
-  }, [changePerson, forget]);
+    forget();
+  }, [forget]);
 
   const signOut = useCallback(async () => {
     try {

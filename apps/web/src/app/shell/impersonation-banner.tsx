@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { Anchor, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useNavigate } from 'react-router';
 import { setWriteGuard } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import classes from './shell.module.css';
@@ -15,7 +14,6 @@ const SESSION_CALLS = /\/api\/(post-log|logout|api-token-auth|api-token-verify)\
  */
 export function ImpersonationBanner() {
   const { impersonating, user, stopImpersonating } = useSession();
-  const navigate = useNavigate();
 
   useEffect(() => {
     if (!impersonating || !import.meta.env.PROD) return undefined;
@@ -53,10 +51,8 @@ export function ImpersonationBanner() {
           size="sm"
           fw={700}
           c="dark"
-          onClick={async () => {
-            await stopImpersonating();
-            navigate('/');
-          }}
+          // The page starts afresh on the staff member's home (or sign-in, once their session ended).
+          onClick={() => void stopImpersonating()}
         >
           EXIT
         </Anchor>

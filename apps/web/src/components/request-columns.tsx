@@ -12,26 +12,33 @@ import {
 } from '@/lib/request-rules';
 import { formatDate } from '@rrp/domain';
 
+/** A request's own page. */
+export const requestPath = (request: Pick<RequestDto, 'id'>) => `/request/${request.id}`;
+
+/**
+ * The Portal ID column: a link to where the row opens (the request page unless `to` says
+ * otherwise, e.g. the review meeting from the review centre's meeting tab, staff §2.3), so the
+ * keyboard's way in goes where a click on the row does.
+ */
+export function portalIdColumn<T extends RequestDto>(to: (request: T) => string = requestPath) {
+  return {
+    accessor: 'portal_request_id',
+    title: 'Portal ID',
+    sortable: true,
+    render: (request: T) => (
+      <Anchor component={Link} to={to(request)} size="sm" onClick={(event) => event.stopPropagation()}>
+        {request.portal_request_id}
+      </Anchor>
+    ),
+  } satisfies DataTableColumn<T>;
+}
+
 /**
  * The request columns every request table shows (the request list, the Resource Requests
  * centre, the reviewer home): one definition, so they read and sort alike everywhere.
  */
 export const requestColumns = {
-  portalId: {
-    accessor: 'portal_request_id',
-    title: 'Portal ID',
-    sortable: true,
-    render: (request) => (
-      <Anchor
-        component={Link}
-        to={`/request/${request.id}`}
-        size="sm"
-        onClick={(event) => event.stopPropagation()}
-      >
-        {request.portal_request_id}
-      </Anchor>
-    ),
-  },
+  portalId: portalIdColumn(),
   resource: {
     accessor: 'display_name',
     title: 'Requested Resource',

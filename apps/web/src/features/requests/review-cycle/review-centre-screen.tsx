@@ -15,7 +15,7 @@ import {
   useBulkMove,
   useTabRequests,
 } from '@/components/review-cycle-tabs';
-import { requestColumns } from '@/components/request-columns';
+import { portalIdColumn, requestColumns, requestPath } from '@/components/request-columns';
 import { useActor } from '@/lib/use-can';
 import type { RequestView } from '../api/requests';
 import { dispatchReport, STARTED_STATE, useMoveToMeeting, useReviewCentre } from './api';
@@ -51,6 +51,9 @@ function TabList({ tab, centre, onMoved }: { tab: Tab; centre: ReviewCentreDto; 
   });
   const bulk = tab.key === 'review' && centre.scope === 'all' && centre.can_move_to_meeting;
   const own = centre.scope === 'own';
+  // Staff §2.3: the meeting tab's applications open at their review meeting, the others' at the request.
+  const open = (request: RequestView) =>
+    tab.key === 'meeting' ? `${requestPath(request)}/review-meeting` : requestPath(request);
   const move = useBulkMove<RequestView, Awaited<ReturnType<typeof moveToMeeting.mutateAsync>>>({
     move: (ids) => moveToMeeting.mutateAsync(ids),
     answer: (result) => result,
@@ -81,12 +84,10 @@ function TabList({ tab, centre, onMoved }: { tab: Tab; centre: ReviewCentreDto; 
         state={state}
         onChange={setState}
         emptyText={own ? REVIEW_MESSAGES.noApplications : 'There is no record with that status at this time.'}
-        onRowClick={(request) =>
-          navigate(tab.key === 'meeting' ? `/request/${request.id}/review-meeting` : `/request/${request.id}`)
-        }
+        onRowClick={(request) => navigate(open(request))}
         selection={bulk ? move.selection : undefined}
         columns={[
-          requestColumns.portalId,
+          portalIdColumn(open),
           requestColumns.principalInvestigator,
           requestColumns.institution,
           requestColumns.submitted,

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
@@ -30,7 +30,7 @@ const row = (id: number, myReview?: object) => ({
   ...(myReview ? { my_review: myReview } : {}),
 });
 
-function renderCentre(role: string, centre: ReviewCentreDto, rows: object[]) {
+function renderCentre(role: string, centre: ReviewCentreDto, rows: object[], tab = 'review') {
   session.activeRole = role;
   session.user.roles = [role];
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
@@ -50,7 +50,7 @@ function renderCentre(role: string, centre: ReviewCentreDto, rows: object[]) {
     <MantineProvider env="test">
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <ModalsProvider>
-          <MemoryRouter initialEntries={['/research-match-review?tab=review']}>
+          <MemoryRouter initialEntries={[`/research-match-review?tab=${tab}`]}>
             <Routes>
               <Route path="/research-match-review" element={<ReviewCentreScreen />} />
             </Routes>
@@ -109,5 +109,20 @@ describe('the review centre (staff §2.3)', () => {
       screen.queryByRole('button', { name: 'Close and Move to Review Meeting' }),
     ).not.toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('checkbox')).not.toBeInTheDocument());
+  });
+
+  it.each([
+    ['meeting', '/request/12/review-meeting'],
+    ['new', '/request/12'],
+  ])('on the %s tab, links each application’s ID where its row opens: %s', async (tab, href) => {
+    // mantine-datatable shows a column while its media query (none: '') matches; the test setup's
+    // matchMedia matches nothing.
+    const matchMedia = window.matchMedia;
+    window.matchMedia = (query: string) => ({ ...matchMedia(query), matches: query === '' });
+    onTestFinished(() => {
+      window.matchMedia = matchMedia;
+    });
+    renderCentre('portal_admin', centre('all', [1, 0, 1, 0, 0]), [row(12)], tab);
+    expect(await screen.findByRole('link', { name: 'RM0012' })).toHaveAttribute('href', href);
   });
 });

@@ -96,13 +96,14 @@ export async function seedDemoCatalogue(
     projectId: project.id,
     typeId: 1,
   });
-  // Submitted in the spring, reviewed, approved a month later (the oldest of the demo's decisions).
+  // Approved within a fortnight, days ago; submitted after the Research Match applications at the
+  // review, so the staff's first page of requests (newest submission first) still shows it.
   await walkDemoRequest(tx, request.id, {
-    createdDaysAgo: 171.4,
+    createdDaysAgo: 18.3,
     steps: [
-      [2, 166.8],
-      [3, 161.3],
-      [4, 131.6],
+      [2, 16.2],
+      [3, 13.5],
+      [4, 3.8],
     ],
   });
   await linkRequestDatasets(

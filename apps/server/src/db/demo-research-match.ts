@@ -172,10 +172,10 @@ export async function seedDemoResearchMatch(
 
   const quarter = quarterKey(defaultReviewQuarter());
   const statuses = [2, 3, 8];
-  // Their pasts: a new one untouched for weeks, one in review for three weeks, one reviewed in two
-  // weeks and at the meeting since (days ago, decision 350).
+  // Their pasts: a new one waiting since six months, one in review for three weeks, one reviewed
+  // in two weeks and at the meeting since (days ago, decision 350).
   const pasts: DemoPast[] = [
-    { createdDaysAgo: 44.6, steps: [[2, 40]] },
+    { createdDaysAgo: 184.5, steps: [[2, 180]] },
     {
       createdDaysAgo: 33.2,
       steps: [

@@ -30,9 +30,22 @@ test('approve, send the order to BINS, edit it; the researcher reads it', async 
   const found = (await (
     await request.get('/api/request/?type=8&status=8&limit=100', { headers })
   ).json()) as {
-    results: { id: number; owner: { display_name: string } }[];
+    results: { id: number; owner: { id: number; display_name: string } }[];
   };
-  const { id } = found.results.find((row) => row.owner.display_name === 'Orla Orderer')!;
+  const { id, owner } = found.results.find((row) => row.owner.display_name === 'Orla Orderer')!;
+  // The researcher's profile holds where they work: a new order starts addressed there.
+  const profile = await request.patch(`/api/user/${owner.id}/`, {
+    headers: await apiHeaders(request, RESEARCHER),
+    data: {
+      address: '7 Orchard Lane',
+      city: 'Worcester',
+      region: 'MA',
+      postal_code: '01609',
+      country: 'United States',
+      phone_number: '508-555-0147',
+    },
+  });
+  expect(profile.status()).toBe(200);
 
   // 1. The administrator approves the tissue request; the order tabs appear.
   const admin = await personPage(browser, ADMIN);
@@ -49,6 +62,13 @@ test('approve, send the order to BINS, edit it; the researcher reads it', async 
   // 2. An incomplete order is refused on the form; a complete one goes to BINS.
   await admin.getByRole('tab', { name: 'Order Details' }).click();
   const form = admin.getByRole('form', { name: 'Tissue order' });
+  // Filled from the researcher's profile (the demo request has no shipping answers).
+  await expect(form.getByRole('textbox', { name: /^Name/ })).toHaveValue('Orla Orderer');
+  await expect(form.getByRole('textbox', { name: /^Email/ })).toHaveValue(RESEARCHER);
+  await expect(form.getByRole('textbox', { name: /^Address line 1/ })).toHaveValue('7 Orchard Lane');
+  await expect(form.getByRole('textbox', { name: /^City/ })).toHaveValue('Worcester');
+  await expect(form.getByRole('textbox', { name: /^Phone number 1/ })).toHaveValue('508-555-0147');
+  await form.getByRole('textbox', { name: /^Name/ }).fill('');
   await form.getByRole('button', { name: 'Send Order to BINS' }).click();
   await expect(form.getByText('This field is required.').first()).toBeVisible();
   await form.getByRole('textbox', { name: /^Name/ }).fill('Dana Receiver');

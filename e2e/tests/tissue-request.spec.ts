@@ -127,8 +127,9 @@ test('data access approved opens the Tissue Catalog; the researcher builds a col
     await create.getByRole('textbox', { name: 'Collection name' }).fill('Cortex study');
     await create.getByRole('button', { name: 'Create Collection' }).click();
     await expect(researcher.getByRole('heading', { level: 1, name: 'Cortex study' })).toBeVisible();
+    const collectionUrl = researcher.url();
 
-    // 4. A tissue request with the collection.
+    // 4. A tissue request asks for a collection.
     await startWizard(researcher);
     await researcher.getByRole('button', { name: 'Select Tissue Request', exact: true }).click();
     await researcher
@@ -140,6 +141,18 @@ test('data access approved opens the Tissue Catalog; the researcher builds a col
     await expect(researcher.getByText('*Required Field', { exact: true })).toBeVisible();
     await pick(researcher, 'Collection', /^Cortex study \(3 donors\)/);
     await expect(researcher.getByText('*Required Field', { exact: true })).toBeHidden();
+    // The collection's page offers its request: the wizard starts with Tissue Request and it.
+    await researcher.goto(collectionUrl);
+    await researcher.getByRole('link', { name: 'Request this collection' }).click();
+    await pick(researcher, 'Project', PROJECT);
+    await researcher.getByRole('button', { name: 'Continue' }).click();
+    const selected = researcher.getByRole('complementary', { name: 'Selected Resources' });
+    await expect(selected.getByRole('button', { name: 'Remove Tissue Request' })).toBeVisible();
+    await selected.getByRole('button', { name: 'Continue' }).click();
+    await expect(stepHeading(researcher, 'Resource details')).toBeVisible();
+    await expect(researcher.getByRole('combobox', { name: 'Collection' })).toHaveValue(
+      /^Cortex study \(3 donors\)/,
+    );
     const text = (name: string | RegExp, value: string) =>
       researcher.getByRole('textbox', { name }).fill(value);
     await text('Proposal title', 'Synaptic density in the frontal cortex');
@@ -193,6 +206,10 @@ test('data access approved opens the Tissue Catalog; the researcher builds a col
       researcher.getByRole('table', { name: 'Donors of this request' }).getByRole('row'),
     ).toHaveCount(4);
     await look(researcher, 'tissue-request-collection');
+    // On a request, the collection is not offered for another.
+    await researcher.goto(collectionUrl);
+    await expect(researcher.getByRole('heading', { level: 1, name: 'Cortex study' })).toBeVisible();
+    await expect(researcher.getByRole('link', { name: 'Request this collection' })).toHaveCount(0);
   } finally {
     await setFeature(request, 'abn_epic', false);
   }

@@ -1,4 +1,5 @@
 import { expect, test } from '../support/test';
+import { axeFindings, seriousFindings, transitionsEnded } from '../support/axe';
 import { linkFromMail } from '../support/mail';
 import { signIn } from '../support/session';
 
@@ -137,5 +138,23 @@ test('the New User institution picker searches what is typed, and Enter takes no
   await expect(page.getByText('Bayview Health Institute')).toHaveCount(0);
   await page.getByRole('option', { name: 'Demo University' }).click();
   await page.keyboard.press('Escape');
-  await expect(page.getByText('Demo University', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('form', { name: 'New user' }).getByText('Demo University', { exact: true }),
+  ).toBeVisible();
+});
+
+test('the user list’s institution filter opens a list keyboards reach (its options scroll in the listbox)', async ({
+  page,
+}) => {
+  await signIn(page, 'access_admin@demo.test');
+  await page.goto('/user');
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  await page.getByRole('button', { name: /Filters/ }).click();
+  await page.getByRole('combobox', { name: 'Institutions' }).click();
+  const options = page.getByRole('listbox');
+  await expect(options.getByRole('option', { name: 'Demo University' })).toBeVisible();
+  // More institutions than fit: the listbox itself scrolls (the field's arrow keys move through it).
+  expect(await options.evaluate((list) => list.scrollHeight > list.clientHeight)).toBe(true);
+  await transitionsEnded(page);
+  expect(seriousFindings(await axeFindings(page))).toEqual([]);
 });

@@ -198,7 +198,6 @@ export const WALK_ACTORS: WalkActor[] = [
   account('superuser', [
     '/',
     ...STAFF_LISTS,
-    '/request',
     '/release-notes',
     ...USERS,
     '/email-log',
@@ -212,7 +211,7 @@ export const WALK_ACTORS: WalkActor[] = [
     email: demo('staff'),
     role: 'superuser',
     switchTo: 'Viewing As: Superuser',
-    routes: ['/', '/request', '/user', '/feature-toggles'],
+    routes: ['/', '/user', '/feature-toggles', '/webhooks'],
   },
 ];
 

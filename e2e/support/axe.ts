@@ -75,3 +75,8 @@ export async function expectNoAxeViolations(page: Page, within?: string): Promis
   if (!firstTime(await fingerprint(page, within ?? null))) return;
   expect(await axeFindings(page, within)).toEqual([]);
 }
+
+/** The findings of serious or critical impact: what the screen walk holds every screen to (issue 30). */
+export function seriousFindings(findings: string[]): string[] {
+  return findings.filter((finding) => /^\S+ \((serious|critical)\)/.test(finding));
+}

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Browser } from '../support/test';
-import { expectNoAxeViolations } from '../support/axe';
+import { axeFindings, expectNoAxeViolations, seriousFindings, transitionsEnded } from '../support/axe';
 import { signIn } from '../support/session';
 import { look } from '../support/look';
 import { attach, fill, fillResearchMatchApplication } from '../support/research-match-form';
@@ -328,4 +328,21 @@ test('the researcher files a renewal and sees the application Submitted again', 
   await page.getByRole('link', { name: 'View Request Status' }).click();
   await expect(page.getByText('Submitted', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('tabpanel')).toContainText('Submitted');
+});
+
+test('the Start Review date picker opens as a named calendar whose arrows are named and readable', async ({
+  browser,
+}) => {
+  const page = await personPage(browser, 'portal_admin@demo.test');
+  await page.goto('/research-match-review/start-review');
+  await expect(page.getByRole('heading', { level: 1, name: 'Start Review' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Reviews due by' }).click();
+  const calendar = page.getByRole('dialog', { name: 'Calendar' });
+  await expect(calendar.getByRole('button', { name: 'Previous month' })).toBeVisible();
+  await expect(calendar.getByRole('button', { name: 'Next month' })).toBeVisible();
+  await calendar.getByRole('button', { name: 'Next month' }).click();
+  // Axe on the open calendar, whatever day of the week today is (weekend days are drawn in red).
+  await transitionsEnded(page);
+  expect(await axeFindings(page, '[role="dialog"][aria-label="Calendar"]')).toEqual([]);
+  expect(seriousFindings(await axeFindings(page))).toEqual([]);
 });

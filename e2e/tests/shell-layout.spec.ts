@@ -199,3 +199,23 @@ test.describe('on a 1280 px screen', () => {
     expect(shown).toEqual(newestFirst.slice(0, shown.length));
   });
 });
+
+test('the ABN project manager’s header keeps to one line at 1366 px', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, 'abn_proj_mgr@demo.test');
+  await open(page, '/');
+  const banner = page.getByRole('banner');
+  const entries = [
+    ...(await banner.getByRole('navigation', { name: 'Main' }).getByRole('link').all()),
+    banner.getByRole('link', { name: /home$/ }),
+    banner.getByRole('button', { name: /Account menu/ }),
+  ];
+  expect(entries.length).toBeGreaterThan(5);
+  for (const entry of entries) {
+    const box = await entry.boundingBox();
+    // One line of text and its padding; a second line would make it about 52 px tall.
+    expect(box!.height, `${await entry.textContent()} keeps to one line`).toBeLessThanOrEqual(40);
+  }
+  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  expect(widths[0]).toBeLessThanOrEqual(widths[1]!);
+});

@@ -98,6 +98,8 @@ describe('theme', () => {
     const saturday = within(calendar).getByRole('button', { name: '28 November 2026' });
     expect(saturday).toHaveAttribute('data-weekend', 'true');
     expect(saturday.className).toMatch(/calendarDay/);
+    // October's last days and December's first are not drawn faded among November's.
+    expect(within(calendar).queryByRole('button', { name: '31 October 2026' })).toBeNull();
   });
 
   it('scrolls a long option list in its listbox, which the field’s arrow keys reach, not in a scroll area', async () => {

@@ -75,8 +75,9 @@ export const theme = createTheme({
     },
     // Every date picker's month, year and decade arrows are icons: each needs a name. The calendar
     // is a dialog named by its field (not loose content outside the page's landmarks), and its
-    // weekend days are drawn in a red that is readable (Mantine's red 6 is 3.3:1 on white).
-    Calendar: { defaultProps: { ariaLabels: CALENDAR_LABELS } },
+    // weekend days are drawn in a red that is readable (Mantine's red 6 is 3.3:1 on white). The
+    // next and last months' days are left out: Mantine fades them to 2.4:1, though they are choosable.
+    Calendar: { defaultProps: { ariaLabels: CALENDAR_LABELS, hideOutsideDates: true } },
     DateInput: { defaultProps: { popoverProps: CALENDAR_POPOVER }, classNames: { day: classes.calendarDay } },
     DatePickerInput: {
       defaultProps: { popoverProps: CALENDAR_POPOVER },

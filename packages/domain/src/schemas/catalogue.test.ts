@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   allowedUsersSchema,
   CATALOGUE_MESSAGES,
+  DATASET_ACCESS_STATUS_LABELS,
+  DATASET_ACCESS_STATUSES,
   createDatasetSchema,
   hasDatasetLocation,
   isUuid,
@@ -71,5 +73,14 @@ describe('allowed users', () => {
     expect(messages(allowedUsersSchema.safeParse(['ada@example.test', 'not-an-email']))).toEqual([
       ['', CATALOGUE_MESSAGES.invalidEmails(['not-an-email'])],
     ]);
+  });
+});
+
+describe('dataset access statuses as people read them (issue 30 item 9)', () => {
+  it('names every status in words, never its lower-case key', () => {
+    for (const status of DATASET_ACCESS_STATUSES) {
+      expect(DATASET_ACCESS_STATUS_LABELS[status]).toMatch(/^[A-Z][a-z]+$/);
+      expect(DATASET_ACCESS_STATUS_LABELS[status]).not.toBe(status);
+    }
   });
 });

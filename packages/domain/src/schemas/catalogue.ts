@@ -58,6 +58,12 @@ export type DatasetAccessType = (typeof DATASET_ACCESS_TYPES)[number];
 export const DATASET_ACCESS_STATUSES = ['granted', 'revoked'] as const;
 export type DatasetAccessStatus = (typeof DATASET_ACCESS_STATUSES)[number];
 
+/** What people read for an access status (the API's values are lower-case keys). */
+export const DATASET_ACCESS_STATUS_LABELS: Record<DatasetAccessStatus, string> = {
+  granted: 'Granted',
+  revoked: 'Revoked',
+};
+
 /** The six sample types (researcher §3 "Biospecimen request forms"): name and form code. */
 export const SAMPLE_TYPES = [
   { name: 'iPSC', type: 'ipsc' },

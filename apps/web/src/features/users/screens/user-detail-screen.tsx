@@ -20,6 +20,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import {
   can,
+  DATASET_ACCESS_STATUS_LABELS,
   formatDate,
   formatDateTime,
   identityChangeRefusal,
@@ -164,7 +165,7 @@ function DatasetAccess({ user }: { user: UserDetailDto }) {
         rows={(access.data?.results ?? []).map((row) => [
           typeof row.dataset === 'object' ? row.dataset.name : `Dataset ${row.dataset}`,
           row.access_type,
-          row.status,
+          DATASET_ACCESS_STATUS_LABELS[row.status],
           formatDate(row.created),
         ])}
       />

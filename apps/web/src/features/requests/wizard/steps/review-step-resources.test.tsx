@@ -9,12 +9,12 @@ import { SelectedResources } from './selected-resources';
 const plasma: Resource = {
   ...researchMatchResource(),
   key: 'plasma',
-  kind: 'biospecimen',
+  kind: 'sample',
   id: 4,
   name: 'Plasma',
   group: 'Biospecimens',
   cohort: 'SPARK',
-} as Resource;
+};
 
 function renderWith(children: React.ReactNode) {
   render(

@@ -5,6 +5,7 @@ import {
   Drawer,
   FileInput,
   MantineProvider,
+  Menu,
   mergeMantineTheme,
   Modal,
   MultiSelect,
@@ -30,6 +31,27 @@ describe('theme', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate institution' });
     expect(dialog.querySelector('header')).toBeNull();
     expect(screen.queryByRole('banner')).toBeNull();
+  });
+
+  it('opens a menu whose children are only its items and labels (no focus placeholder)', async () => {
+    render(
+      <MantineProvider theme={theme} env="test">
+        <Menu>
+          <Menu.Target>
+            <button type="button">Rows per page</button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item>10</Menu.Item>
+            <Menu.Item>25</Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </MantineProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Rows per page' }));
+    const menu = await screen.findByRole('menu');
+    for (const child of menu.querySelectorAll('[role]')) {
+      expect(['menuitem', 'group', 'separator']).toContain(child.getAttribute('role'));
+    }
   });
 
   it('names a notification’s close button', () => {

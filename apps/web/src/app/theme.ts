@@ -66,6 +66,9 @@ export const theme = createTheme({
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     FileInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Clear file' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // A menu's first child would be Mantine's focus placeholder (role="presentation"), which a
+    // role="menu" may not hold (axe: aria-required-children); the dropdown takes the focus itself.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     // A light alert's title is drawn in its colour's shade 8 (green: 3.8:1 on its background,
     // below WCAG AA); the text colour keeps every alert's title readable.
     Alert: { classNames: { title: classes.alertTitle } },

@@ -437,8 +437,22 @@ describe('owners read their own things (issue 30.3)', () => {
         .results.map((d) => d.donor_hash)
         .sort(),
     ).toEqual(donors.map((donor) => donor.donor_hash).sort());
+    // Its page's filter panel and each of its donors' pages open for the owner too.
+    expect((await get('/api/abn_data/options/', ownerToken)).statusCode).toBe(403);
+    const options = await get(`/api/abn_data/options/?cart=${cartId}`, ownerToken);
+    expect(options.statusCode, options.body).toBe(200);
+    expect(options.json<{ diagnosis: unknown[] }>().diagnosis.length).toBeGreaterThan(0);
+    const donorPage = await get(`/api/abn_donor/?donor_hash=${donors[0]!.donor_hash}`, ownerToken);
+    expect(donorPage.statusCode, donorPage.body).toBe(200);
+    const outside = (await get('/api/abn_data/?limit=1&offset=50', manager)).json<{
+      results: { donor_hash: string }[];
+    }>().results[0]!;
+    expect((await get(`/api/abn_donor/?donor_hash=${outside.donor_hash}`, ownerToken)).statusCode).toBe(403);
     // Another researcher, with or without catalogue access, does not learn it exists.
     const stranger = await t.tokenFor((await t.createUser({ roles: ['primary_researcher'] })).email);
     expect((await get(`/api/abn_data/?cart=${cartId}`, stranger)).statusCode).toBe(404);
+    expect((await get(`/api/abn_data/options/?cart=${cartId}`, stranger)).statusCode).toBe(404);
+    expect((await get(`/api/abn_donor/?donor_hash=${donors[0]!.donor_hash}`, stranger)).statusCode).toBe(403);
+    expect((await get('/api/abn_data/options/?cart=x', ownerToken)).statusCode).toBe(400);
   });
 });

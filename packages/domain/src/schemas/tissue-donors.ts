@@ -117,6 +117,9 @@ export const donorFilterOptionsSchema = z.object({
 });
 export type DonorFilterOptions = z.infer<typeof donorFilterOptionsSchema>;
 
+/** `?cart=` on the filter options: the values for a collection's own page, for whoever may read it. */
+export const donorOptionsQuerySchema = z.object({ cart: idTextSchema().optional() });
+
 /** GET abn_donor/?donor_hash= (with doc_id: that document's file). */
 export const donorLookupQuerySchema = z.strictObject({
   donor_hash: z.string({ error: DONOR_MESSAGES.hashRequired }).trim().min(1).max(64),

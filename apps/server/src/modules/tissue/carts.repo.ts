@@ -79,6 +79,15 @@ export async function cartViews(db: DbOrTx, ids: readonly number[]): Promise<Car
 }
 
 /** Whether the PI already has another collection of this name (case and spaces ignored). */
+/** The collections that hold a donor. */
+export async function cartIdsHolding(db: DbOrTx, donorId: number): Promise<number[]> {
+  const rows = await db
+    .select({ cartId: abnCartDonors.cartId })
+    .from(abnCartDonors)
+    .where(eq(abnCartDonors.donorId, donorId));
+  return rows.map((row) => row.cartId);
+}
+
 export async function nameTaken(db: DbOrTx, piId: number, name: string, exceptId?: number): Promise<boolean> {
   const [row] = await db
     .select({ id: abnCarts.id })

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   donorFilterOptionsSchema,
   donorLookupQuerySchema,
+  donorOptionsQuerySchema,
   donorSchema,
   donorSurveyQuerySchema,
   idParamSchema,
@@ -48,11 +49,13 @@ export const donorsRoutes: FastifyPluginAsyncZod<{ donors: DonorsService }> = as
         config: { access: { action: 'list', subject: 'TissueDonor' } },
         schema: {
           tags,
-          description: 'The values the filter panel offers, from the donors of the set.',
+          description:
+            'The values the filter panel offers, from the donors of the set. With `cart`, for the page of that collection: whoever may read the collection may ask.',
+          querystring: donorOptionsQuerySchema,
           response: { 200: donorFilterOptionsSchema },
         },
       },
-      (request) => donors.filterOptions(request.actor!, set),
+      (request) => donors.filterOptions(request.actor!, set, request.query.cart),
     );
 
     app.get(

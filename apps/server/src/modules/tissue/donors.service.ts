@@ -10,7 +10,7 @@ import { donorList } from './donors.lists';
 import { presentDonor } from './donors.presenter';
 import * as repo from './donors.repo';
 import { abnApprovedOf } from './tissue-access.service';
-import { cartViews } from './carts.repo';
+import { cartIdsHolding, cartViews } from './carts.repo';
 import { cartSubject } from './carts.presenter';
 import { authorize } from '../../platform/http/access';
 
@@ -33,6 +33,19 @@ export function createDonorsService(deps: { db: Db; storage: Pick<FileStorage, '
       throw new ForbiddenError(DONOR_MESSAGES.noAccess);
   }
 
+  /** A collection's donors are for whoever may read the collection (issue 30.3); another's is a 404. */
+  async function assertCollectionReadable(tx: DbOrTx, actor: Actor, cartId: number) {
+    const [view] = await cartViews(tx, [cartId]);
+    if (!view) throw new NotFoundError();
+    authorize(actor, 'read', 'TissueCollection', cartSubject(view));
+  }
+
+  /** Whether a collection the actor may read holds the donor: its owner opens the donor's page. */
+  async function inReadableCollection(tx: DbOrTx, actor: Actor, donorId: number): Promise<boolean> {
+    const views = await cartViews(tx, await cartIdsHolding(tx, donorId));
+    return views.some((view) => can(actor, 'read', 'TissueCollection', cartSubject(view)));
+  }
+
   async function present(tx: DbOrTx, actor: Actor, rows: repo.DonorRow[]): Promise<DonorDto[]> {
     const relations = await repo.relationsOf(
       tx,
@@ -49,8 +62,12 @@ export function createDonorsService(deps: { db: Db; storage: Pick<FileStorage, '
   }
 
   async function byHash(actor: Actor, hash: string): Promise<repo.DonorRow> {
-    await assertCatalogueAccess(db, actor, 'read');
+    const refused = await assertCatalogueAccess(db, actor, 'read').then(
+      () => null,
+      (error: unknown) => error,
+    );
     const row = await repo.donorByHash(db, hash);
+    if (refused && !(row && (await inReadableCollection(db, actor, row.id)))) throw refused;
     if (!row) throw new NotFoundError(DONOR_MESSAGES.notFound);
     return row;
   }
@@ -63,9 +80,7 @@ export function createDonorsService(deps: { db: Db; storage: Pick<FileStorage, '
       // Whoever may read the collection reads its donors: its owner always sees them, with or
       // without the catalogue (issue 30.3), as do the tissue reviewers of its request.
       if (query.cart !== undefined) {
-        const [view] = await cartViews(db, [Number(query.cart)]);
-        if (!view) throw new NotFoundError();
-        authorize(actor, 'read', 'TissueCollection', cartSubject(view));
+        await assertCollectionReadable(db, actor, Number(query.cart));
       } else {
         await assertCatalogueAccess(db, actor, 'list');
       }
@@ -81,8 +96,10 @@ export function createDonorsService(deps: { db: Db; storage: Pick<FileStorage, '
     },
 
     /** GET abn_data/options/: the values the filter panel offers in a set. */
-    async filterOptions(actor: Actor, set: DonorSet): Promise<DonorFilterOptions> {
-      await assertCatalogueAccess(db, actor, 'list');
+    async filterOptions(actor: Actor, set: DonorSet, cartId?: number): Promise<DonorFilterOptions> {
+      // The filter panel of a collection's page: its reader filters its donors by the set's values.
+      if (cartId !== undefined) await assertCollectionReadable(db, actor, cartId);
+      else await assertCatalogueAccess(db, actor, 'list');
       return repo.filterOptions(db, set === 'pilot');
     },
 

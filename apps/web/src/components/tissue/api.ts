@@ -24,11 +24,15 @@ export function useDonorPage(set: DonorSet, query: DonorQuery, enabled = true) {
   });
 }
 
-/** What the filter panel offers in a set. */
-export function useDonorOptions(set: DonorSet) {
+/**
+ * What the filter panel offers in a set; on a collection's page asked for that collection, which its
+ * owner may read without the catalogue (issue 30.3).
+ */
+export function useDonorOptions(set: DonorSet, cart?: number) {
   return useQuery({
-    queryKey: ['donor-options', set],
-    queryFn: () => apiFetch<DonorFilterOptions>(`${donorSetPath(set)}options/`),
+    queryKey: ['donor-options', set, cart ?? null],
+    queryFn: () =>
+      apiFetch<DonorFilterOptions>(`${donorSetPath(set)}options/`, { query: cart ? { cart } : undefined }),
     staleTime: 5 * 60_000,
   });
 }

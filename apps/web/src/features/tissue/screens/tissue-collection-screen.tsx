@@ -73,7 +73,7 @@ function Collection({ cart }: { cart: CartDto }) {
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [renaming, setRenaming] = useState(false);
-  const options = useDonorOptions(set);
+  const options = useDonorOptions(set, cart.id);
 
   const refresh = async (saved?: CartDto) => {
     if (saved) queryClient.setQueryData(['cart', cart.id], saved);

@@ -99,12 +99,13 @@ test('approve, send the order to BINS, edit it; the researcher reads it', async 
   await look(admin, 'abn-previous-orders');
   await expectNoAxeViolations(admin);
 
-  // 4. The researcher reads the order; the collection is locked.
+  // 4. The order tabs are the tissue staff's (researcher §3, decision 331); the researcher's
+  // collection is locked.
   const researcher = await personPage(browser, RESEARCHER);
   await researcher.goto(`/request/${id}`);
-  await researcher.getByRole('tab', { name: 'Order Details' }).click();
-  await expect(researcher.getByText('Superior temporal gyrus, BA22')).toBeVisible();
-  await expect(researcher.getByRole('textbox')).toHaveCount(0);
+  await expect(researcher.getByRole('tab', { name: 'Request Details' })).toBeVisible();
+  await expect(researcher.getByRole('tab', { name: 'Order Details' })).toHaveCount(0);
+  await expect(researcher.getByRole('tab', { name: 'Previous Orders' })).toHaveCount(0);
   await look(researcher, 'abn-order-researcher');
   await expectNoAxeViolations(researcher);
   await researcher.getByRole('tab', { name: 'Collection' }).click();

@@ -6,9 +6,9 @@ import {
   type DataTableSortStatus,
 } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
-import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Text } from '@mantine/core';
 import { LIMITS } from '@rrp/domain';
+import { scrollRegionProps, useScrolls } from './scroll-table';
 
 export interface ListState {
   page: number;
@@ -38,27 +38,6 @@ export function pageRangeText({
   return totalRecords > LIMITS.list.exactCount
     ? `${from}–${to} of about ${roughly.format(totalRecords)}`
     : `${from}–${to} of ${exactly.format(totalRecords)}`;
-}
-
-/**
- * Whether the table's scroll viewport scrolls (a wide table on a phone, many chosen columns), kept
- * up to date as the table or the window changes size.
- */
-function useScrolls(): [RefObject<HTMLDivElement | null>, boolean] {
-  const viewport = useRef<HTMLDivElement>(null);
-  const [scrolls, setScrolls] = useState(false);
-  useEffect(() => {
-    const element = viewport.current;
-    if (!element) return;
-    const measure = () =>
-      setScrolls(element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight);
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    if (element.firstElementChild) observer.observe(element.firstElementChild);
-    measure();
-    return () => observer.disconnect();
-  }, []);
-  return [viewport, scrolls];
 }
 
 /**
@@ -119,9 +98,7 @@ export function ServerTable<T extends { id: number }>({
     // A table that scrolls is a region keyboards can reach and scroll with the arrow keys, even
     // when none of its cells holds a link or a checkbox (WCAG 2.1.1).
     scrollViewportRef: viewport,
-    scrollAreaProps: scrolls
-      ? { viewportProps: { tabIndex: 0, role: 'region', 'aria-label': label } }
-      : undefined,
+    scrollAreaProps: { viewportProps: scrollRegionProps(scrolls, label) },
     withTableBorder: true,
     borderRadius: 'sm',
     striped: true,

@@ -1,6 +1,7 @@
 import { Anchor, Card, Group, Skeleton, Table, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { useCarts } from '@/components/tissue';
+import { ScrollContainer } from '@/components/scroll-table';
 
 /**
  * The researcher home's Tissue Collections (staff §2.2): their collections, newest change first;
@@ -25,7 +26,7 @@ export function TissueCollectionsPanel() {
       ) : rows.length === 0 ? (
         <Text size="sm">No tissue collections yet. Build one from the Tissue Catalog.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={420}>
+        <ScrollContainer minWidth={420} label="Your tissue collections">
           <Table aria-label="Your tissue collections" highlightOnHover>
             <Table.Thead>
               <Table.Tr>
@@ -64,7 +65,7 @@ export function TissueCollectionsPanel() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollContainer>
       )}
     </Card>
   );

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Card, Stack, Table, Text, Title } from '@mantine/core';
 import type { DurationStatsDto } from '@rrp/domain';
 import { days } from './format';
+import { ScrollContainer } from '@/components/scroll-table';
 
 /** The parts /insights builds its report from: a figure, a section, and tables of durations. */
 
@@ -90,7 +91,7 @@ export function DurationTable<T>({
   name: (row: T) => React.ReactNode;
 }) {
   return (
-    <Table.ScrollContainer minWidth={320}>
+    <ScrollContainer minWidth={320} label={caption}>
       <Table striped>
         <caption style={{ captionSide: 'top', textAlign: 'left' }}>
           <Text size="sm" c="gray.7" component="span">
@@ -109,6 +110,6 @@ export function DurationTable<T>({
           <DurationRows rows={rows} name={name} />
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollContainer>
   );
 }

@@ -33,6 +33,7 @@ import { useActor } from '@/lib/use-can';
 import { downloadTurnaroundCsv, useTurnaround, type TurnaroundFilters } from '../api/turnaround';
 import { parseUsDay } from '../components/format';
 import { DurationTable, Figure, Section } from '../components/report-parts';
+import { ScrollContainer } from '@/components/scroll-table';
 
 // recharts is large: the charts come in a chunk of their own, after the figures.
 const StatusTimesChart = lazy(() =>
@@ -122,7 +123,7 @@ function Report({ report }: { report: TurnaroundDto }) {
             <Suspense fallback={chartFallback}>
               <AgeingChart ageing={report.ageing} />
             </Suspense>
-            <Table.ScrollContainer minWidth={320}>
+            <ScrollContainer minWidth={320} label="Open requests by status">
               <Table striped>
                 <caption style={{ captionSide: 'top', textAlign: 'left' }}>
                   <Text size="sm" c="gray.7" component="span">
@@ -150,7 +151,7 @@ function Report({ report }: { report: TurnaroundDto }) {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollContainer>
           </>
         ) : (
           <Text size="sm">No request is waiting on anyone.</Text>

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Card, Group, Skeleton, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useCarts } from '@/components/tissue';
+import { ScrollContainer } from '@/components/scroll-table';
 
 /** Recent collections beside the catalogue: the researcher's own, or everyone's for tissue staff. */
 export function CollectionsCard({ showPi }: { showPi: boolean }) {
@@ -23,7 +24,7 @@ export function CollectionsCard({ showPi }: { showPi: boolean }) {
       ) : rows.length === 0 ? (
         <Text size="sm">No collections yet. Choose donors below and create one.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={420}>
+        <ScrollContainer minWidth={420} label="Collections">
           <Table aria-label="Collections">
             <Table.Thead>
               <Table.Tr>
@@ -55,7 +56,7 @@ export function CollectionsCard({ showPi }: { showPi: boolean }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollContainer>
       )}
     </Card>
   );

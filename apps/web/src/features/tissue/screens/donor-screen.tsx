@@ -5,6 +5,7 @@ import { DONOR_MESSAGES, type DonorDto } from '@rrp/domain';
 import { Page } from '@/components/page';
 import { downloadDonorDocument, downloadDonorSurvey, useDonor } from '@/components/tissue';
 import { NoCatalogueAccess, useCatalogueAccess } from '../components/catalogue-access';
+import { ScrollContainer } from '@/components/scroll-table';
 
 const crumbs = [{ label: 'Tissue Catalogue', to: '/tissue-catalogue' }];
 
@@ -116,7 +117,7 @@ function DonorDetails({ donor }: { donor: DonorDto }) {
           <Title order={2} fz="lg" mb="sm">
             Intellectual Functioning
           </Title>
-          <Table.ScrollContainer minWidth={560}>
+          <ScrollContainer minWidth={560} label="Intellectual functioning">
             <Table aria-label="Intellectual functioning">
               <Table.Thead>
                 <Table.Tr>
@@ -145,7 +146,7 @@ function DonorDetails({ donor }: { donor: DonorDto }) {
                 </Table.Tr>
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollContainer>
         </Card>
       )}
       <Card withBorder padding="lg">

@@ -36,6 +36,7 @@ import { useActor } from '@/lib/use-can';
 import { useDatasetAccessOf, useResendEmail, useUpdateUser, useUser, useWorkOf } from '../api/users';
 import { UserForm } from '../components/user-form';
 import { ActAsButton } from '../components/act-as-button';
+import { ScrollContainer } from '@/components/scroll-table';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -62,11 +63,21 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 /** A table that scrolls sideways inside its card rather than widening the page on a phone. */
-function ScrollTable({ head, rows, empty }: { head: string[]; rows: React.ReactNode[][]; empty: string }) {
+function ScrollTable({
+  label,
+  head,
+  rows,
+  empty,
+}: {
+  label: string;
+  head: string[];
+  rows: React.ReactNode[][];
+  empty: string;
+}) {
   if (rows.length === 0) return <Text size="sm">{empty}</Text>;
   return (
-    <Table.ScrollContainer minWidth={520}>
-      <Table striped>
+    <ScrollContainer minWidth={520} label={label}>
+      <Table striped aria-label={label}>
         <Table.Thead>
           <Table.Tr>
             {head.map((title) => (
@@ -84,7 +95,7 @@ function ScrollTable({ head, rows, empty }: { head: string[]; rows: React.ReactN
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollContainer>
   );
 }
 
@@ -130,6 +141,7 @@ function Work({ user }: { user: UserDetailDto }) {
     <Section title="Projects and requests">
       <Stack>
         <ScrollTable
+          label="Projects"
           head={['Project', 'Title']}
           empty="No Projects."
           rows={(work.data?.projects.results ?? []).map((project) => [
@@ -140,6 +152,7 @@ function Work({ user }: { user: UserDetailDto }) {
           ])}
         />
         <ScrollTable
+          label="Requests"
           head={['Request', 'Resource', 'Status']}
           empty="No requests."
           rows={(work.data?.requests.results ?? []).map((request) => [
@@ -160,6 +173,7 @@ function DatasetAccess({ user }: { user: UserDetailDto }) {
   return (
     <Section title="Dataset access">
       <ScrollTable
+        label="Dataset access"
         head={['Dataset', 'Access type', 'Status', 'Granted']}
         empty="No dataset access."
         rows={(access.data?.results ?? []).map((row) => [
@@ -309,6 +323,7 @@ export default function UserDetailScreen() {
               </Section>
               <Section title="Institutions">
                 <ScrollTable
+                  label="Institutions"
                   head={['Institution', 'Primary', 'Verified', 'Joinder date', 'Removal reason']}
                   empty="No institutions."
                   rows={data.user_institutions.map((link) => [
@@ -331,6 +346,7 @@ export default function UserDetailScreen() {
               {data.impersonation_history && (
                 <Section title="Impersonation history">
                   <ScrollTable
+                    label="Impersonation history"
                     head={['When', 'Staff member', 'Event']}
                     empty="No one has acted as this user."
                     rows={data.impersonation_history.map((entry) => [

@@ -74,11 +74,21 @@ export async function settle(log: VisitLog): Promise<void> {
   await transitionsEnded(log.page).catch(() => undefined);
 }
 
-/** The API calls the settled page makes while nobody touches it. */
-export async function idleCalls(log: VisitLog, windowMs = IDLE_WINDOW_MS): Promise<string[]> {
+/**
+ * The API calls the settled page makes while nobody touches it. `meanwhile` runs inside the window
+ * (axe on the screen, which makes no calls), so the window costs the walk no time of its own.
+ */
+export async function idleCalls<T>(
+  log: VisitLog,
+  windowMs: number,
+  meanwhile: () => Promise<T>,
+): Promise<{ idle: string[]; result: T }> {
   const before = log.calls.length;
-  await new Promise((resolve) => setTimeout(resolve, windowMs));
-  return log.calls.slice(before);
+  const windowEnds = Date.now() + windowMs;
+  const result = await meanwhile();
+  const left = windowEnds - Date.now();
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+  return { idle: log.calls.slice(before), result };
 }
 
 /** Why the page does not show its own screen, or null when it does. */
@@ -142,14 +152,19 @@ async function axeOnce(page: Page, within: string | null, result: AxeResult): Pr
   result.findings.push(...findings.filter((finding) => SERIOUS.test(finding)).map(clip));
 }
 
-/**
- * Axe on the screen, then on each of its first popovers opened in turn (a menu, a select's list, a
- * date picker): they render outside the screen's markup and only while open.
- */
-export async function axeScreenAndPopovers(page: Page, popovers: boolean): Promise<AxeResult> {
+/** Axe on the screen as it stands. */
+export async function axeScreen(page: Page): Promise<AxeResult> {
   const result: AxeResult = { findings: [], checked: 0 };
   await axeOnce(page, null, result);
-  if (!popovers) return result;
+  return result;
+}
+
+/**
+ * Axe on each of the screen's first popovers opened in turn (a menu, a select's list, a date
+ * picker): they render outside the screen's markup and only while open.
+ */
+export async function axePopovers(page: Page): Promise<AxeResult> {
+  const result: AxeResult = { findings: [], checked: 0 };
   const triggers = page.locator('main [aria-haspopup]:not([aria-haspopup="false"]):visible:enabled');
   const count = Math.min(await triggers.count(), POPOVERS_PER_SCREEN);
   for (let index = 0; index < count; index += 1) {

@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { layOut } from '@/test/lay-out';
 import { render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { pageRangeText, ServerTable } from './data-table';
@@ -31,16 +32,6 @@ describe('ServerTable', () => {
         />
       </MantineProvider>,
     );
-
-  /** Elements measure as `width` wide inside a `visible`-wide box (jsdom lays nothing out). */
-  function layOut(width: number, visible: number) {
-    const scroll = vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(width);
-    const client = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(visible);
-    return () => {
-      scroll.mockRestore();
-      client.mockRestore();
-    };
-  }
 
   it('makes a table that scrolls sideways a named region keyboards can reach', () => {
     const restore = layOut(900, 360);

@@ -1,17 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { layOut } from '@/test/lay-out';
 import { render, screen, within } from '@testing-library/react';
 import { MantineProvider, Table } from '@mantine/core';
 import { ScrollContainer } from './scroll-table';
-
-/** Elements measure as `width` wide inside a `visible`-wide box (jsdom lays nothing out). */
-function layOut(width: number, visible: number) {
-  const scroll = vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(width);
-  const client = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(visible);
-  return () => {
-    scroll.mockRestore();
-    client.mockRestore();
-  };
-}
 
 const renderTable = () =>
   render(

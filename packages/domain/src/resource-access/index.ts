@@ -1,5 +1,5 @@
 import type { RequestStatusId, RequestTypeId } from '../constants/statuses';
-import { REQUEST_MESSAGES } from '../schemas/requests';
+import { REQUEST_MESSAGES } from '../schemas/request-rules';
 
 /**
  * Which resources a researcher may pick in the request wizard (researcher §5 "Resource mixing":

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  allowedUsersSchema,
   CATALOGUE_MESSAGES,
   DATASET_ACCESS_STATUS_LABELS,
   DATASET_ACCESS_STATUSES,
+  isUuid,
+} from './catalogue';
+import {
+  allowedUsersSchema,
   createDatasetSchema,
   hasDatasetLocation,
-  isUuid,
   updateDatasetSchema,
-} from './catalogue';
+} from './dataset-inputs';
 
 const ENDPOINT = '7d2e9a10-4b3c-4d5e-8f6a-1b2c3d4e5f60';
 const base = { name: 'SPARK Phenotype', type: '1', origin: 2, release_date: '2024-05-01' };

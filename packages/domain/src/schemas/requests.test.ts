@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   availabilityPasses,
-  createRequestSchema,
   sampleAvailability,
   normalizeRequestSampleIds,
   REQUEST_MESSAGES,
   RESOURCE_MIX_MESSAGES,
   requestTypeForSelection,
   resourceMixError,
-  updateRequestSchema,
   usageStepComplete,
-  validateSamplesSchema,
-} from './requests';
+} from './request-rules';
+import { createRequestSchema, updateRequestSchema, validateSamplesSchema } from './requests';
 import { sampleIdBatches } from '../workflows/sample-batches';
 
 describe('resource mixing (researcher §5)', () => {

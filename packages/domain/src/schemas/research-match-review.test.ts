@@ -8,10 +8,9 @@ import {
   formatAverage,
   REVIEW_MESSAGES,
   reviewProgress,
-  startReviewInputSchema,
-  START_REVIEW_DUE_DATE_TOKEN,
   updateReviewSchema,
 } from './research-match-review';
+import { startReviewInputSchema, START_REVIEW_DUE_DATE_TOKEN } from './research-match-review-cycle';
 import { reviewUsersInputSchema } from './request-staff';
 
 const issues = (result: {

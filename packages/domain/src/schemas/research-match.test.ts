@@ -6,7 +6,7 @@ import {
   RESEARCH_MATCH_MESSAGES,
   updateRequestSummarySchema,
 } from './research-match';
-import { resourceMixError, RESOURCE_MIX_MESSAGES, usageStepComplete } from './requests';
+import { resourceMixError, RESOURCE_MIX_MESSAGES, usageStepComplete } from './request-rules';
 import { isRenewalSubmission } from '../workflows/renewal-rules';
 
 describe('RM ids (staff §5)', () => {

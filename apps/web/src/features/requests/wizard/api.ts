@@ -28,15 +28,6 @@ export function useWizardProjects() {
   });
 }
 
-export function useWizardProject(id: number | null) {
-  return useQuery({
-    queryKey: ['project', id],
-    enabled: id !== null,
-    queryFn: () =>
-      apiFetch<ProjectDto>(`project/${id}/`, { query: { expand: 'owner,latest_irb,institution,creator' } }),
-  });
-}
-
 /** The latest version of every dataset the user may see (fetch limit 1000, researcher §9). */
 export function useWizardDatasets() {
   return useQuery({

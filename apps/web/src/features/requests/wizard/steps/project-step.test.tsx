@@ -3,7 +3,8 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ProjectDto } from '@rrp/domain';
-import { editableInWizard, projectChanges, projectFormErrors, ProjectStep } from './project-step';
+import { editableInWizard, ProjectStep } from './project-step';
+import { projectChanges, projectFormErrors } from './editable-project';
 
 const project = (over: Partial<ProjectDto> = {}): ProjectDto =>
   ({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { MemoryRouter } from 'react-router';
-import { PiAndStudyTab } from './request-tabs';
+import { PiAndStudyTab } from './research-match-tabs';
 
 type View = Parameters<typeof PiAndStudyTab>[0]['request'];
 

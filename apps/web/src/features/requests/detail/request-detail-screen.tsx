@@ -28,19 +28,12 @@ import { OrderDetailsTab, PreviousOrdersTab } from './tissue-order-tabs';
 import { DeleteRequestButton } from './request-actions';
 import { StaffPanel } from '../staff-panel/staff-panel';
 import { MakeDecisionButton, RequestDocumentButtons } from '../decision/decision-actions';
-import { ScoringPanel } from '../review-cycle/scoring-panel';
-import {
-  AccessDetailsTab,
-  AvailabilityTab,
-  DataSharingPolicyTab,
-  PiAndProjectTab,
-  PiAndStudyTab,
-  PublicationInfoTab,
-  RenewalInfoTab,
-  ResearchMatchRenewalTab,
-  RequestDetailsTab,
-  ResearchTeamTab,
-} from './request-tabs';
+import { ScoringPanel } from '@/components/review-cycle/scoring-panel';
+import { DataSharingPolicyTab, PiAndProjectTab, RenewalInfoTab, ResearchTeamTab } from './request-tabs';
+import { RequestDetailsTab } from './request-details-tab';
+import { AccessDetailsTab } from './access-details-tab';
+import { AvailabilityTab } from './availability-tab';
+import { PiAndStudyTab, PublicationInfoTab, ResearchMatchRenewalTab } from './research-match-tabs';
 
 const CRUMBS = [{ label: 'Requests', to: '/request' }];
 /** Where a Research Match application's review meeting page has something to show. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RequestDatasetRef } from '@rrp/domain';
 import { ApiError } from '@/lib/api-client';
 import { requestTabs, TAB_LABELS } from './request-detail-screen';
-import { accessDetailsMessage } from './request-tabs';
+import { accessDetailsMessage } from './access-details-tab';
 import { deletionDisabled, failureLines } from './request-actions';
 
 const labels = (keys: ReturnType<typeof requestTabs>) => keys.map((key) => TAB_LABELS[key]);

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   decisionEmailQuerySchema,
   decisionEmailSchema,
@@ -7,47 +6,40 @@ import {
   requestDecisionsSchema,
   requestSchema,
 } from '@rrp/domain';
+import { allow, route, routes } from '../../platform/http/route';
 import type { RequestsService } from './requests.service';
 
 /** Decisions on a request (staff §4.2, §7; DESIGN §3 "Workflows"). */
-export const decisionsRoutes: FastifyPluginAsyncZod<{ requests: RequestsService }> = async (
-  app,
-  { requests },
-) => {
-  const tags = ['requests'];
-
-  /** The decisions open to the caller's active role, and whether the team is complete. */
-  app.get(
-    '/api/request/:id/decisions/',
-    {
-      config: { access: { action: 'read', subject: 'Request' } },
-      schema: { tags, params: idParamSchema, response: { 200: requestDecisionsSchema } },
-    },
-    (request) => requests.decisions(request.actor!, request.params.id),
-  );
-
-  /** The prefilled e-mail of one decision, for the composer. */
-  app.get(
-    '/api/request/:id/decision-email/',
-    {
-      config: { access: { action: 'decide', subject: 'Request' } },
-      schema: {
-        tags,
-        params: idParamSchema,
-        querystring: decisionEmailQuerySchema,
-        response: { 200: decisionEmailSchema },
-      },
-    },
-    (request) => requests.decisionEmail(request.actor!, request.params.id, request.query.status),
-  );
-
-  /** A decision, with its e-mail and documents; answers the request. */
-  app.post(
-    '/api/request/:id/decision/',
-    {
-      config: { access: { action: 'decide', subject: 'Request' }, idempotent: true },
-      schema: { tags, params: idParamSchema, body: decisionInputSchema, response: { 200: requestSchema } },
-    },
-    (request) => requests.decide(request.actor!, request.params.id, request.body, request.idempotencyClaim),
-  );
-};
+export const decisionsRoutes = routes<{ requests: RequestsService }>(['requests'], ({ requests }) => [
+  route({
+    method: 'GET',
+    url: '/api/request/:id/decisions/',
+    summary: "The decisions open to the caller's active role, and whether the team is complete.",
+    access: allow('read', 'Request'),
+    params: idParamSchema,
+    response: requestDecisionsSchema,
+    handle: ({ actor, params }) => requests.decisions(actor, params.id),
+  }),
+  route({
+    method: 'GET',
+    url: '/api/request/:id/decision-email/',
+    summary: 'The prefilled e-mail of one decision, for the composer.',
+    access: allow('decide', 'Request'),
+    params: idParamSchema,
+    query: decisionEmailQuerySchema,
+    response: decisionEmailSchema,
+    handle: ({ actor, params, query }) => requests.decisionEmail(actor, params.id, query.status),
+  }),
+  route({
+    method: 'POST',
+    url: '/api/request/:id/decision/',
+    summary: 'A decision, with its e-mail and documents; answers the request.',
+    access: allow('decide', 'Request'),
+    idempotent: true,
+    params: idParamSchema,
+    body: decisionInputSchema,
+    response: requestSchema,
+    handle: ({ actor, params, body, request }) =>
+      requests.decide(actor, params.id, body, request.idempotencyClaim),
+  }),
+]);

@@ -34,6 +34,11 @@ export class ValidationError extends AppError {
   }
 }
 
+/** Refuses the input with a 400 naming the fields at fault: the one way services say "bad input". */
+export function invalid(fields: FieldErrors): never {
+  throw new ValidationError(fields);
+}
+
 export class UnauthorizedError extends AppError {
   constructor(detail: string = MESSAGES.notAuthenticated) {
     super(401, detail);

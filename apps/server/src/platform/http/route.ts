@@ -1,0 +1,127 @@
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HTTPMethods,
+} from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { Action, Actor, Subject } from '@rrp/domain';
+import type { RouteAccess } from './access';
+import { UnauthorizedError } from './errors';
+
+type Schema = z.ZodType;
+type Parsed<S> = S extends Schema ? z.output<S> : undefined;
+type MaybePromise<T> = T | Promise<T>;
+
+/** The permission a route asks of the caller's active role (the access hook checks it first). */
+export const allow = <A extends Action, S extends Subject>(action: A, subject: S) => ({ action, subject });
+
+/** What a handler gets: the caller, and the parsed path, query and body. */
+export interface RouteCall<A extends RouteAccess, P, Q, B> {
+  /** Signed in on every route but a public one; the access hook has checked the permission. */
+  actor: A extends 'public' ? Actor | null : Actor;
+  params: Parsed<P>;
+  query: Parsed<Q>;
+  body: Parsed<B>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** One endpoint: where it is, who may call it, what it takes and answers, and the one service call. */
+export interface RouteSpec<A extends RouteAccess, P, Q, B, R> {
+  method: Extract<HTTPMethods, 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'>;
+  url: string;
+  access: A;
+  summary?: string;
+  description?: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** The success answer; `status` is its code (200 unless given). */
+  response?: R;
+  status?: number;
+  /** Other answers the OpenAPI document names (a 400's shape, a download's 404...). */
+  otherResponses?: Record<number, Schema>;
+  produces?: string[];
+  /** Takes an `Idempotency-Key`; the service claims it through `request.idempotencyClaim`. */
+  idempotent?: boolean;
+  rateLimit?: FastifyContextConfig['rateLimit'];
+  /** Answers the body, or the reply itself when the handler sent it (downloads, headers). */
+  handle(
+    call: RouteCall<A, P, Q, B>,
+  ): MaybePromise<(R extends Schema ? z.output<R> : unknown) | FastifyReply>;
+}
+
+/** A declared endpoint with its types checked and erased, ready for `routes`. */
+export interface Route {
+  readonly spec: RouteSpec<RouteAccess, Schema, Schema, Schema, Schema>;
+}
+
+/** Declares one endpoint; the handler's `actor`, `params`, `query` and `body` are typed from the spec. */
+export function route<
+  A extends RouteAccess,
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+  R extends Schema | undefined = undefined,
+>(spec: RouteSpec<A, P, Q, B, R>): Route {
+  return { spec: spec as unknown as Route['spec'] };
+}
+
+/**
+ * A module's endpoints as a Fastify plugin: `declare` receives the module's services (and the
+ * scoped app, for a module that registers a parser of its own) and answers its table of routes.
+ */
+export function routes<Deps extends object>(
+  tags: string[],
+  declare: (deps: Deps, app: FastifyInstance) => MaybePromise<Route[]>,
+): FastifyPluginAsyncZod<Deps> {
+  return async (app, deps) => {
+    for (const { spec } of await declare(deps, app)) register(app, tags, spec);
+  };
+}
+
+function register(app: FastifyInstance, tags: string[], spec: Route['spec']): void {
+  const status = spec.status ?? 200;
+  const response = spec.response ? { [status]: spec.response, ...spec.otherResponses } : spec.otherResponses;
+  app.route({
+    method: spec.method,
+    url: spec.url,
+    config: {
+      access: spec.access,
+      ...(spec.idempotent && { idempotent: true }),
+      ...(spec.rateLimit && { rateLimit: spec.rateLimit }),
+    },
+    schema: definedOnly({
+      tags,
+      summary: spec.summary,
+      description: spec.description,
+      produces: spec.produces,
+      params: spec.params,
+      querystring: spec.query,
+      body: spec.body,
+      response,
+    }),
+    handler: async (request, reply) => {
+      const actor = request.actor;
+      if (spec.access !== 'public' && !actor) throw new UnauthorizedError();
+      const answer = await spec.handle({
+        actor: actor as Actor,
+        params: request.params,
+        query: request.query,
+        body: request.body,
+        request,
+        reply,
+      });
+      if (answer === reply || reply.sent) return reply;
+      return reply.status(status).send(answer);
+    },
+  });
+}
+
+/** The OpenAPI generator reads a present key as declared, so absent parts are left out. */
+function definedOnly<T extends object>(schema: T): Partial<T> {
+  return Object.fromEntries(Object.entries(schema).filter(([, value]) => value !== undefined)) as Partial<T>;
+}

@@ -230,9 +230,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const webhookOutbox = new WebhookOutbox(database.db, config.webhooks, app.log);
   app.decorate('webhooks', webhookOutbox);
   app.addHook('onClose', () => webhookOutbox.stop());
-  // A write's transaction has committed by the time its answer is sent: post its events now.
-  app.addHook('onResponse', async () => webhookOutbox.flushIfQueued());
   const mailer = outboxMailer(outbox, app.log);
+  // The one after-commit hook: a write's transaction has committed by the time its answer is
+  // sent (or a job's run has returned), so what it queued (e-mails, webhook events) goes out now.
+  const deliverCommitted = () => {
+    mailer.flushIfQueued();
+    webhookOutbox.flushIfQueued();
+  };
+  app.addHook('onResponse', async () => deliverCommitted());
   const emailContext = {
     publicUrl: config.publicUrl,
     productName: config.productName,
@@ -510,7 +515,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Turnaround metrics from the requests' status history (issue 19).
   await app.register(insightsRoutes, { insights: createInsightsService({ db: database.db }) });
   // Reminders about stalled work, run by the job scheduler (issue 19).
-  const reminders = createRemindersService({ db: database.db, mailer, email: emailContext });
+  const reminderRuns = createRemindersService({ db: database.db, mailer, email: emailContext });
+  const reminders = { ...reminderRuns, run: (now?: Date) => reminderRuns.run(now).finally(deliverCommitted) };
   await app.register(remindersRoutes, { reminders });
   app.decorate('reminders', reminders);
   const jobs = new JobScheduler(database.db, app.log, { instanceId: options.instanceId });

@@ -97,7 +97,7 @@ export const presentEmailAddress = (row: repo.UserEmailRow): EmailAddressDto => 
  * by a link sent to it, followed while signed in to the account, before it counts for anything.
  */
 export function createEmailAddressesService(deps: AccountsDeps) {
-  const { db, mailer } = deps;
+  const { db } = deps;
 
   return {
     /** Sends a fresh verification link for one of the user's unverified added addresses. */
@@ -111,7 +111,6 @@ export function createEmailAddressesService(deps: AccountsDeps) {
         if (address.verifiedAt) throw new ValidationError({ email: [ADDED_EMAIL_MESSAGES.alreadyVerified] });
         await queueAddedEmailVerification(tx, deps, user, address);
       });
-      mailer.flush();
       return { detail: MESSAGES.verificationSent };
     },
 
@@ -200,7 +199,6 @@ export function createEmailAddressesService(deps: AccountsDeps) {
       if (outcome.status === 'other-user')
         throw new ValidationError({ token: [ADDED_EMAIL_MESSAGES.otherAccount] });
       if (outcome.status === 'expired') {
-        mailer.flush();
         throw new ValidationError({ token: [MESSAGES.tokenExpired] }, 'TOKEN_EXPIRED');
       }
       return presentEmailAddress(outcome.address);

@@ -25,17 +25,15 @@ export function createPasswordService(deps: AccountsDeps) {
         if (!(await botCheck.verify(input.recaptcha, input.is_v2 ?? false, remoteIp))) {
           throw ValidationError.nonField('Recaptcha Failed', 'RECAPTCHA_FAILED');
         }
-        const queued = await db.transaction(async (tx) => {
+        await db.transaction(async (tx) => {
           const user = await repo.findUserByEmail(tx, input.email);
-          if (!user || !user.isActive) return false;
+          if (!user || !user.isActive) return;
           // Only the newest link works.
           await revokeOneTimeTokens(tx, user.id, 'reset-password');
           const token = await issueOneTimeToken(tx, user.id, 'reset-password');
           const email = passwordResetEmail(deps.email, fullName(user) || user.email, token);
           await mailer.queue(tx, { ...email, to: [user.email], template: 'reset-password', userId: user.id });
-          return true;
         });
-        if (queued) mailer.flush();
         return { status: 'sent' as const };
       }),
 

@@ -175,7 +175,7 @@ export async function loadUserDetail(tx: DbOrTx, actor: Actor, userId: number): 
 }
 
 export function createProfileService(deps: AccountsDeps) {
-  const { db, mailer } = deps;
+  const { db } = deps;
 
   return {
     /** A user's record, as My Profile and the user page show it. */
@@ -203,7 +203,6 @@ export function createProfileService(deps: AccountsDeps) {
           by: actor,
         });
       });
-      mailer.flush();
       return loadUserDetail(db, actor, userId);
     },
 

@@ -85,7 +85,6 @@ export function createRegistrationService(deps: AccountsDeps) {
           }
           await createResearcher(tx, input);
         });
-        mailer.flush();
         return { email: input.email };
       }),
 
@@ -133,7 +132,6 @@ export function createRegistrationService(deps: AccountsDeps) {
       if (outcome.status === 'invalid')
         throw ValidationError.nonField(MESSAGES.tokenNotVerified, VERIFY_CODES.invalid);
       if (outcome.status === 'expired') {
-        mailer.flush();
         throw ValidationError.nonField(MESSAGES.tokenExpired, VERIFY_CODES.expired);
       }
       if (outcome.status === 'verified')
@@ -147,13 +145,11 @@ export function createRegistrationService(deps: AccountsDeps) {
      */
     resendVerification: (userId: number) =>
       withTimingFloor(ACCOUNT_ANSWER_FLOOR_MS, async (): Promise<{ detail: string }> => {
-        const queued = await db.transaction(async (tx) => {
+        await db.transaction(async (tx) => {
           const user = await repo.findUserById(tx, userId);
-          if (!user || user.verified || !user.isActive) return false;
+          if (!user || user.verified || !user.isActive) return;
           await queueVerification(tx, user);
-          return true;
         });
-        if (queued) mailer.flush();
         return { detail: MESSAGES.verificationSent };
       }),
   };

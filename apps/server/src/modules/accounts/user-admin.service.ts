@@ -102,7 +102,7 @@ async function queueSetPasswordEmail(
  * role change passes `roleChangeErrors` (foundation §5 exclusions, who grants what).
  */
 export function createUserAdminService(deps: AccountsDeps) {
-  const { db, mailer } = deps;
+  const { db } = deps;
   const granter = (actor: Actor) => ({ userId: actor.userId, role: actor.role });
 
   return {
@@ -146,7 +146,6 @@ export function createUserAdminService(deps: AccountsDeps) {
         await queueSetPasswordEmail(tx, deps, user);
         return user.id;
       });
-      mailer.flush();
       return loadUserDetail(db, actor, userId);
     },
 
@@ -230,7 +229,6 @@ export function createUserAdminService(deps: AccountsDeps) {
           by: actor,
         });
       });
-      mailer.flush();
       return loadUserDetail(db, actor, userId);
     },
 
@@ -252,7 +250,6 @@ export function createUserAdminService(deps: AccountsDeps) {
           await queueSetPasswordEmail(tx, deps, user);
         }
       });
-      mailer.flush();
       return {
         detail:
           operation === RESEND_OPERATIONS.verification

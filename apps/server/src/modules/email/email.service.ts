@@ -188,7 +188,6 @@ export function createEmailService(deps: {
           replyTo: input.reply_wanted ? input.contact_email : null,
         });
       });
-      mailer.flush();
       return { detail: FEEDBACK_MESSAGES.thankYou };
     },
 
@@ -258,14 +257,13 @@ export function createEmailService(deps: {
         });
         return emailId;
       });
-      mailer.flush();
       return present((await repo.findEmailLog(db, id))!);
     },
 
     /**
      * Queues an e-mail of a registered template about some objects in the caller's transaction
      * (another module's change, e.g. a decision with its documents), with the same audit row as
-     * the composer's; the caller calls `flush()` after the transaction commits.
+     * the composer's; delivery starts once the transaction commits (the app's after-commit hook).
      */
     async queueAbout(
       tx: DbOrTx,
@@ -307,11 +305,6 @@ export function createEmailService(deps: {
         by: actor,
       });
       return emailId;
-    },
-
-    /** Starts delivering what was queued (after the queuing transaction committed). */
-    flush(): void {
-      mailer.flush();
     },
 
     /** GET email_logs/: latest first, by template, status, recipient user, and the objects they were about. */
@@ -364,7 +357,6 @@ export function createEmailService(deps: {
         });
         return emailId;
       });
-      mailer.flush();
       return present((await repo.findEmailLog(db, copyId))!);
     },
 

@@ -252,7 +252,6 @@ export function createInstitutionsService(deps: {
      */
     async update(actor: Actor, id: number, input: UpdateInstitution): Promise<InstitutionDto> {
       await db.transaction((tx) => updateIn(tx, actor, id, input));
-      mailer.flush();
       return (await view(db, actor, id)).dto;
     },
 

@@ -98,7 +98,6 @@ export function createOfficialsService(deps: {
       await invite(tx, institution, input.io_data, { id: actor.userId });
       return institution.id;
     });
-    mailer.flush();
     return { institution: created };
   }
 
@@ -116,7 +115,6 @@ export function createOfficialsService(deps: {
         await deps.institutions.updateIn(tx, actor, input.institution, input.institution_data);
       }
     });
-    mailer.flush();
     return { institution: input.institution };
   }
 
@@ -210,7 +208,6 @@ export function createOfficialsService(deps: {
         await invite(tx, institution, input.io_data, { id: researcher.id, researcherName: researcher.name });
         return institution.id;
       });
-      mailer.flush();
       return { institution: created };
     },
 
@@ -250,7 +247,6 @@ export function createOfficialsService(deps: {
         });
         await invite(tx, after, officialData, { id: researcher.id, researcherName: researcher.name });
       });
-      mailer.flush();
       return { institution: input.institution };
     },
 
@@ -315,7 +311,6 @@ export function createOfficialsService(deps: {
         if (!user.verified) await queueVerificationEmail(tx, deps, user);
         return { id: user.id, email: user.email };
       });
-      mailer.flush();
       return created;
     },
 
@@ -377,7 +372,6 @@ export function createOfficialsService(deps: {
           });
         }
       });
-      mailer.flush();
       return { status: 'declined' };
     },
   };

@@ -97,7 +97,6 @@ export function createNotificationsService(deps: {
       });
       return written;
     });
-    mailer.flush();
     return { id: ids[0] ?? null, recipients: ids.length };
   }
 

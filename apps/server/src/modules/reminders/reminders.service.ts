@@ -171,7 +171,6 @@ export function createRemindersService(deps: { db: Db; mailer: Mailer; email: Em
         if (!setting?.enabled) continue;
         summary[kind] = await remind(kind, setting, now);
       }
-      mailer.flush();
       return summary;
     },
 

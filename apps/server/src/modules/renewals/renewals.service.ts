@@ -24,7 +24,7 @@ import {
 } from '@rrp/domain/forms';
 import type { Db, DbOrTx } from '../../platform/db/database';
 import { authorize } from '../../platform/http/access';
-import { ForbiddenError, NotFoundError, ValidationError, type FieldErrors } from '../../platform/http/errors';
+import { ForbiddenError, NotFoundError, type FieldErrors, invalid } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
 import { parseListQuery } from '../../platform/list';
 import type { FilesService } from '../files/files.service';
@@ -44,10 +44,6 @@ type Query = Record<string, string | undefined>;
 /** Who is told in the bell that a renewal was submitted (staff §6: admins run the reviews). */
 const ADMIN_ROLE = 'portal_admin';
 const BIOSPECIMEN = 2;
-
-const fail = (fields: FieldErrors): never => {
-  throw new ValidationError(fields);
-};
 
 /** mm/dd/yyyy of a timestamp, in UTC (the spec's date format). */
 export function usDate(date: Date): string {
@@ -95,7 +91,7 @@ async function checkAnswers(
     request.id,
   );
   for (const entry of chosen) if (!own.has(entry.id)) errors[entry.key] = [RENEWAL_MESSAGES.ownFile];
-  if (Object.keys(errors).length > 0) fail(errors);
+  if (Object.keys(errors).length > 0) invalid(errors);
   return { values: result.values, documentIds: chosen.map((entry) => entry.id) };
 }
 
@@ -176,26 +172,27 @@ export function createRenewalsService(deps: {
       const outcome = await db.transaction(async (tx) => {
         const now = new Date();
         const request = await repo.lockRequest(tx, input.request);
-        if (!request) fail({ request: [RENEWAL_MESSAGES.requestNotFound] });
+        if (!request) invalid({ request: [RENEWAL_MESSAGES.requestNotFound] });
         const subject = await subjectOf(tx, actor, request!.id, request!.ownerId);
-        if (!can(actor, 'read', 'Renewal', subject)) fail({ request: [RENEWAL_MESSAGES.requestNotFound] });
+        if (!can(actor, 'read', 'Renewal', subject)) invalid({ request: [RENEWAL_MESSAGES.requestNotFound] });
         authorize(actor, 'create', 'Renewal', subject);
         const locked = request!;
         if (locked.ownerId !== actor.userId) throw new ForbiddenError(RENEWAL_MESSAGES.notOwner);
         // Research Match renewals are of their own type (5); the others take the request's.
         const typeId = isRecontact(locked) ? RESEARCH_MATCH_RENEWAL_TYPE : locked.typeId;
-        if (input.type !== undefined && input.type !== typeId) fail({ type: [RENEWAL_MESSAGES.wrongType] });
+        if (input.type !== undefined && input.type !== typeId)
+          invalid({ type: [RENEWAL_MESSAGES.wrongType] });
         if (!RENEWABLE_STATUSES.includes(locked.statusId as RequestStatusId))
-          fail({ non_field_errors: [RENEWAL_MESSAGES.notRenewable] });
+          invalid({ non_field_errors: [RENEWAL_MESSAGES.notRenewable] });
         // Research Match applications are renewed for another round of recruitment whenever they
         // are approved (decision 165); the others from six months before access expires.
         if (!isRecontact(locked)) {
-          if (!locked.expirationDate) fail({ non_field_errors: [RENEWAL_MESSAGES.noExpiration] });
+          if (!locked.expirationDate) invalid({ non_field_errors: [RENEWAL_MESSAGES.noExpiration] });
           if (!renewalWindowOpen(locked.expirationDate, now))
-            fail({ non_field_errors: [RENEWAL_MESSAGES.notYet(usDate(locked.expirationDate!))] });
+            invalid({ non_field_errors: [RENEWAL_MESSAGES.notYet(usDate(locked.expirationDate!))] });
         }
         if ((await repo.renewalsInStatus(tx, locked.id, OPEN_RENEWAL_STATUSES)).length > 0)
-          fail({ non_field_errors: [RENEWAL_MESSAGES.openRenewal] });
+          invalid({ non_field_errors: [RENEWAL_MESSAGES.openRenewal] });
 
         const checked = await checkAnswers(tx, deps, locked, input.additional_data);
         const answers = checked.values;
@@ -203,7 +200,7 @@ export function createRenewalsService(deps: {
         const recontact = isRecontact(locked);
         const renew = recontact || answers.renew === true;
         if (renew && input.agreed_to_usage_policy !== true)
-          fail({ agreed_to_usage_policy: [RENEWAL_MESSAGES.usagePolicy] });
+          invalid({ agreed_to_usage_policy: [RENEWAL_MESSAGES.usagePolicy] });
         if (recontact) answers.rm_application = { id: locked.id };
 
         // Yes: today plus three years for requests not of the recontact kind (staff §4.4); No: the
@@ -276,16 +273,16 @@ export function createRenewalsService(deps: {
         if (input.additional_data !== undefined || input.agreed_to_usage_policy !== undefined) {
           if (request.ownerId !== actor.userId) throw new ForbiddenError(RENEWAL_MESSAGES.ownerAnswers);
           if (!EDITABLE_RENEWAL_STATUSES.includes(current.statusId as RequestStatusId))
-            fail({ non_field_errors: [RENEWAL_MESSAGES.notEditable] });
+            invalid({ non_field_errors: [RENEWAL_MESSAGES.notEditable] });
           const stored = current.additionalData;
           const answers =
             input.additional_data === undefined
               ? null
               : (await checkAnswers(tx, deps, request, input.additional_data)).values;
-          if (answers && answers.renew !== stored.renew) fail({ renew: [RENEWAL_MESSAGES.choiceFixed] });
+          if (answers && answers.renew !== stored.renew) invalid({ renew: [RENEWAL_MESSAGES.choiceFixed] });
           const agreed = input.agreed_to_usage_policy ?? current.agreedToUsagePolicy;
           if ((stored.renew === true || isRecontact(request)) && !agreed)
-            fail({ agreed_to_usage_policy: [RENEWAL_MESSAGES.usagePolicy] });
+            invalid({ agreed_to_usage_policy: [RENEWAL_MESSAGES.usagePolicy] });
           if (answers)
             changes.additionalData = {
               ...answers,

@@ -14,7 +14,7 @@ import {
 } from '@rrp/domain';
 import type { Db, DbOrTx } from '../../platform/db/database';
 import { authorize } from '../../platform/http/access';
-import { NotFoundError, ValidationError } from '../../platform/http/errors';
+import { NotFoundError, invalid } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
 import type { ClaimIdempotencyKey } from '../../platform/http/idempotency';
 import type { EmailService } from '../email/email.service';
@@ -34,10 +34,6 @@ import { applyTransition, teamOf } from './requests.workflow';
  * request's Begin Review: its reviews and the reviewers' e-mail). Answers whether e-mails were queued.
  */
 export type OnUnderReview = (tx: DbOrTx, actor: Actor, requestId: number, now: Date) => Promise<boolean>;
-
-const fail = (fields: Record<string, string[]>): never => {
-  throw new ValidationError(fields);
-};
 
 /**
  * Decisions on a request (staff §4.2, §7): the options open to the caller, the prefilled
@@ -70,7 +66,6 @@ export function createDecisions(deps: {
    * Applies a decision in the caller's transaction on a locked row: the transition, then the
    * e-mail composed, with its documents — or, when the decision requires an e-mail and none is
    * composed, the drafted one to its default recipients (decision 096); one history row.
-   * Answers whether an e-mail was queued (the caller flushes after commit).
    */
   async function decideInTx(
     tx: DbOrTx,
@@ -98,7 +93,8 @@ export function createDecisions(deps: {
     if (composed) {
       const attachmentIds = [...new Set(composed.attachments)];
       const docs = await decisionsRepo.decisionDocs(tx, locked.id, attachmentIds);
-      if (docs.length !== attachmentIds.length) fail({ attachments: [WORKFLOW_MESSAGES.attachmentUnknown] });
+      if (docs.length !== attachmentIds.length)
+        invalid({ attachments: [WORKFLOW_MESSAGES.attachmentUnknown] });
       if (attachmentIds.length > 0) {
         const listed = Array.isArray(result.row.additionalData.decision_docs)
           ? (result.row.additionalData.decision_docs as unknown[]).filter(
@@ -138,7 +134,7 @@ export function createDecisions(deps: {
 
     /**
      * The receipt for a submitted (or resubmitted) request, to its owner, queued in the caller's
-     * transaction; the caller flushes after commit (decision 094).
+     * transaction; it is sent once that commits (decision 094).
      */
     async queueSubmissionReceipt(tx: DbOrTx, actor: Actor, requestId: number): Promise<void> {
       const draft = await decisionDraft(tx, requestId, WORKFLOW_STATUS.submitted, emailContext);
@@ -197,18 +193,16 @@ export function createDecisions(deps: {
       input: DecisionInput,
       claimKey?: ClaimIdempotencyKey,
     ): Promise<RequestDto> {
-      const { queued, answer } = await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         const claim = await claimKey?.(tx);
         const locked = await repo.lockRequest(tx, id);
         if (!locked) throw new NotFoundError();
         const found = await view(tx, actor, id);
         authorize(actor, 'decide', 'Request', subjectOfView(found, actor));
-        const decided = await decideInTx(tx, actor, locked, input);
+        await decideInTx(tx, actor, locked, input);
         const request = await deps.get(actor, id, new Set(), tx);
-        return { queued: decided, answer: claim ? await claim.keep(tx, request) : request };
+        return claim ? await claim.keep(tx, request) : request;
       });
-      if (queued) email.flush();
-      return answer;
     },
   };
 }

@@ -32,7 +32,7 @@ import {
 import type { Db, DbOrTx } from '../../platform/db/database';
 import type { ClaimIdempotencyKey } from '../../platform/http/idempotency';
 import { authorize } from '../../platform/http/access';
-import { NotFoundError, ValidationError, type FieldErrors } from '../../platform/http/errors';
+import { NotFoundError, ValidationError, type FieldErrors, invalid } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
 import { inPageOrder, parseListQuery, selectPageIds } from '../../platform/list';
 import type { FilesService } from '../files/files.service';
@@ -74,10 +74,6 @@ const PROJECT_NOT_FOUND = 'Project not found.';
 
 /** Staff who file requests for a PI (admins, tissue project managers): they read every request. */
 const filesForOthers = (actor: Actor) => can(actor, 'create', 'Request') && can(actor, 'read', 'Request');
-
-const fail = (fields: FieldErrors): never => {
-  throw new ValidationError(fields);
-};
 
 /** The resources a payload names, for the mixing rules. */
 function selectionOf(
@@ -248,7 +244,7 @@ export function createRequestsService(deps: {
     },
   ): Promise<Resolved> {
     const mix = resourceMixError(selectionOf(input.datasetIds, input.additionalData));
-    if (mix) fail({ non_field_errors: [mix] });
+    if (mix) invalid({ non_field_errors: [mix] });
 
     if (TISSUE_NETWORK_TYPES.includes(input.type)) {
       const tissue = await resolveTissueRequest(tx, deps, {
@@ -298,26 +294,26 @@ export function createRequestsService(deps: {
     }
 
     if (input.type === DATASET) {
-      if (input.datasetIds.length === 0) fail({ datasets: [REQUEST_MESSAGES.chooseDataset] });
+      if (input.datasetIds.length === 0) invalid({ datasets: [REQUEST_MESSAGES.chooseDataset] });
       if (input.additionalData.sample_type != null)
-        fail({ non_field_errors: [REQUEST_MESSAGES.unsupportedType] });
+        invalid({ non_field_errors: [REQUEST_MESSAGES.unsupportedType] });
       const rows = await repo.datasetsByIds(tx, input.datasetIds);
       if (rows.length !== new Set(input.datasetIds).size || rows.some((row) => !row.dataset.available)) {
-        fail({ datasets: [REQUEST_MESSAGES.unknownDataset] });
+        invalid({ datasets: [REQUEST_MESSAGES.unknownDataset] });
       }
       const restricted = rows.filter((row) => row.dataset.limited).map((row) => row.dataset.id);
       const allowed = await repo.allowedDatasetIds(tx, input.ownerId, restricted);
       if (restricted.some((id) => !allowed.has(id)))
-        fail({ datasets: [REQUEST_MESSAGES.restrictedResource] });
+        invalid({ datasets: [REQUEST_MESSAGES.restrictedResource] });
       if (input.nonAutism && rows.some((row) => row.dataset.cohortId !== null)) {
-        fail({ datasets: [REQUEST_MESSAGES.nonAutismCohort] });
+        invalid({ datasets: [REQUEST_MESSAGES.nonAutismCohort] });
       }
       if (input.checkApproved) {
         const approved = await repo.approvedDatasetIds(tx, input.ownerId, input.datasetIds);
         const names = rows
           .filter((row) => approved.has(row.dataset.datasetId))
           .map((row) => row.dataset.name);
-        if (names.length > 0) fail({ datasets: [REQUEST_MESSAGES.alreadyApproved(names)] });
+        if (names.length > 0) invalid({ datasets: [REQUEST_MESSAGES.alreadyApproved(names)] });
       }
 
       // The dataset forms (researcher §3 "Other forms"), through the one validator.
@@ -345,7 +341,7 @@ export function createRequestsService(deps: {
         for (const [key, message] of Object.entries(globus.errors)) errors[key] = [message];
         additionalData.globus_username = globus.values.globus_username ?? null;
       }
-      if (Object.keys(errors).length > 0) fail(errors);
+      if (Object.keys(errors).length > 0) invalid(errors);
       const cohortIds = [
         ...new Set(rows.flatMap((row) => (row.dataset.cohortId ? [row.dataset.cohortId] : []))),
       ];
@@ -364,19 +360,19 @@ export function createRequestsService(deps: {
     }
 
     // Biospecimen: one sample type, its form, and sample ids that validate (researcher §5).
-    if (input.datasetIds.length > 0) fail({ non_field_errors: [REQUEST_MESSAGES.unsupportedType] });
+    if (input.datasetIds.length > 0) invalid({ non_field_errors: [REQUEST_MESSAGES.unsupportedType] });
     const sampleTypeId = Number(input.additionalData.sample_type);
     if (!Number.isInteger(sampleTypeId) || sampleTypeId <= 0 || sampleTypeId > MAX_ID)
-      fail({ sample_type: [REQUEST_MESSAGES.chooseSampleType] });
+      invalid({ sample_type: [REQUEST_MESSAGES.chooseSampleType] });
     const found = await repo.findSampleType(tx, sampleTypeId);
-    if (!found || !found.sampleType.available) fail({ sample_type: [REQUEST_MESSAGES.unknownSampleType] });
+    if (!found || !found.sampleType.available) invalid({ sample_type: [REQUEST_MESSAGES.unknownSampleType] });
     const { sampleType, cohortIds } = found!;
     if (sampleType.limited && !(await repo.mayRequestSampleType(tx, input.ownerId, sampleType.id))) {
-      fail({ sample_type: [REQUEST_MESSAGES.restrictedResource] });
+      invalid({ sample_type: [REQUEST_MESSAGES.restrictedResource] });
     }
-    if (input.nonAutism && cohortIds.length > 0) fail({ sample_type: [REQUEST_MESSAGES.nonAutismCohort] });
+    if (input.nonAutism && cohortIds.length > 0) invalid({ sample_type: [REQUEST_MESSAGES.nonAutismCohort] });
     const formId = sampleType.type as (typeof SAMPLE_FORM_IDS)[number];
-    if (!SAMPLE_FORM_IDS.includes(formId)) fail({ sample_type: [REQUEST_MESSAGES.unknownSampleType] });
+    if (!SAMPLE_FORM_IDS.includes(formId)) invalid({ sample_type: [REQUEST_MESSAGES.unknownSampleType] });
 
     const entries = sampleEntries(input.additionalData.samples);
     const answers = { ...input.additionalData, samples: entries.ids };
@@ -386,7 +382,7 @@ export function createRequestsService(deps: {
     );
     if (errors.samples) errors.samples = [REQUEST_MESSAGES.samplesRequired];
     if (entries.badAmount) errors.samples = [REQUEST_MESSAGES.amount];
-    if (Object.keys(errors).length > 0) fail(errors);
+    if (Object.keys(errors).length > 0) invalid(errors);
 
     const generateIpscs = yes(input.additionalData.generate_ipscs);
     const stock = await repo.samplesWithCounts(tx, entries.ids, input.excludeRequestId);
@@ -433,10 +429,10 @@ export function createRequestsService(deps: {
     const team = await repo.teamAccountIds(tx, projectId);
     const entries: { userId: number; removalDate: Date | null }[] = [];
     for (const row of input) {
-      if (seen.has(row.user_id)) fail({ access_control_list: [REQUEST_MESSAGES.teamDuplicate] });
+      if (seen.has(row.user_id)) invalid({ access_control_list: [REQUEST_MESSAGES.teamDuplicate] });
       seen.add(row.user_id);
       if (row.user_id !== ownerId && !team.has(row.user_id))
-        fail({ access_control_list: [REQUEST_MESSAGES.teamMember] });
+        invalid({ access_control_list: [REQUEST_MESSAGES.teamMember] });
       entries.push({
         userId: row.user_id,
         removalDate: row.user_id === ownerId || !row.removal_date ? null : new Date(row.removal_date),
@@ -473,7 +469,7 @@ export function createRequestsService(deps: {
       usageStepComplete({ answers, agreed_to_usage_policy: agreed }, recontacting),
     );
     if (!complete) {
-      fail({
+      invalid({
         agreed_to_usage_policy: [
           recontacting ? REQUEST_MESSAGES.termsRequired : REQUEST_MESSAGES.usageAnswers,
         ],
@@ -488,7 +484,7 @@ export function createRequestsService(deps: {
     const given = new Set(sent);
     if (given.size === expected.size && [...given].every((cohort) => expected.has(cohort))) return;
     const names = await repo.cohortNames(tx, resolved);
-    fail({ cohorts: [REQUEST_MESSAGES.cohortsOfResources(resolved.map((cohort) => names.get(cohort)!))] });
+    invalid({ cohorts: [REQUEST_MESSAGES.cohortsOfResources(resolved.map((cohort) => names.get(cohort)!))] });
   }
 
   return {
@@ -537,16 +533,17 @@ export function createRequestsService(deps: {
         const claim = await claimKey?.(tx);
         const now = new Date();
         const found = await repo.findProjectForRequest(tx, input.project);
-        if (!found) fail({ project: [PROJECT_NOT_FOUND] });
+        if (!found) invalid({ project: [PROJECT_NOT_FOUND] });
         const { project, irbData } = found!;
         const staff = filesForOthers(actor);
-        if (!staff && project.ownerId !== actor.userId) fail({ project: [REQUEST_MESSAGES.notYourProject] });
-        if (staff && input.owner != null && input.owner !== project.ownerId) fail({ owner: [NOT_PI] });
+        if (!staff && project.ownerId !== actor.userId)
+          invalid({ project: [REQUEST_MESSAGES.notYourProject] });
+        if (staff && input.owner != null && input.owner !== project.ownerId) invalid({ owner: [NOT_PI] });
         const ownerId = project.ownerId;
         // A suspended request stops its owner filing new ones until it is resolved (staff §4.4).
         const owner = await repo.findUser(tx, ownerId);
         if (owner?.suspendedRequestId != null)
-          fail({ non_field_errors: [WORKFLOW_MESSAGES.suspendedPrevents] });
+          invalid({ non_field_errors: [WORKFLOW_MESSAGES.suspendedPrevents] });
         const irbState = irbExpiryState(
           irbData
             ? {
@@ -556,12 +553,12 @@ export function createRequestsService(deps: {
             : null,
           now,
         );
-        if (irbState === 'expired') fail({ project: [REQUEST_MESSAGES.irbExpired] });
-        if (!FILED_TYPES.has(input.type)) fail({ type: [REQUEST_MESSAGES.unsupportedType] });
+        if (irbState === 'expired') invalid({ project: [REQUEST_MESSAGES.irbExpired] });
+        if (!FILED_TYPES.has(input.type)) invalid({ type: [REQUEST_MESSAGES.unsupportedType] });
         if (TISSUE_NETWORK_TYPES.includes(input.type) && !(await repo.featureEnabled(tx, ABN_FEATURE)))
-          fail({ type: [REQUEST_MESSAGES.unsupportedType] });
+          invalid({ type: [REQUEST_MESSAGES.unsupportedType] });
         if (input.status != null && input.status !== CREATED && input.status !== SUBMITTED) {
-          fail({ status: [REQUEST_MESSAGES.statusNotAllowed] });
+          invalid({ status: [REQUEST_MESSAGES.statusNotAllowed] });
         }
         const submit = input.submit === true || input.status === SUBMITTED;
 
@@ -635,7 +632,6 @@ export function createRequestsService(deps: {
         const created = await get(actor, request.id, expand, tx);
         return claim ? claim.keep(tx, created) : created;
       });
-      if (input.submit === true || input.status === SUBMITTED) deps.email.flush();
       return answer;
     },
 
@@ -663,15 +659,13 @@ export function createRequestsService(deps: {
           const others = Object.entries(input).filter(
             ([key, value]) => key !== 'status' && value !== undefined,
           );
-          if (others.length > 0) fail({ status: [STATUS_ALONE] });
+          if (others.length > 0) invalid({ status: [STATUS_ALONE] });
           return { emailQueued: await decisions.decideInTx(tx, actor, locked, { status, email: null }) };
         });
         if (decision) {
-          if (decision.emailQueued) deps.email.flush();
           return get(actor, id, expand);
         }
       }
-      let submitted = false;
       await db.transaction(async (tx) => {
         const now = new Date();
         const locked = await repo.lockRequest(tx, id);
@@ -682,12 +676,12 @@ export function createRequestsService(deps: {
         const status = locked.statusId as (typeof RETURN_TO_APPLICANT_STATUSES)[number];
         const returned = RETURN_TO_APPLICANT_STATUSES.includes(status);
         if (!staff && status !== CREATED && !returned)
-          fail({ non_field_errors: [REQUEST_MESSAGES.notEditable] });
+          invalid({ non_field_errors: [REQUEST_MESSAGES.notEditable] });
 
-        if (!FILED_TYPES.has(locked.typeId)) fail({ type: [REQUEST_MESSAGES.unsupportedType] });
+        if (!FILED_TYPES.has(locked.typeId)) invalid({ type: [REQUEST_MESSAGES.unsupportedType] });
         const wantsSubmit = input.submit === true || input.status === SUBMITTED;
         if (input.status !== undefined && input.status !== SUBMITTED && input.status !== locked.statusId) {
-          fail({ status: [STATUS_WORKFLOW] });
+          invalid({ status: [STATUS_WORKFLOW] });
         }
         if (
           input.status === SUBMITTED &&
@@ -695,7 +689,7 @@ export function createRequestsService(deps: {
           !returned &&
           locked.statusId !== SUBMITTED
         ) {
-          fail({ status: [STATUS_WORKFLOW] });
+          invalid({ status: [STATUS_WORKFLOW] });
         }
 
         const before = await repo.requestSnapshot(tx, id);
@@ -786,11 +780,9 @@ export function createRequestsService(deps: {
           });
           await decisions.queueSubmissionReceipt(tx, actor, id);
           if (locked.typeId === RESEARCH_MATCH_TYPE) await deps.onResearchMatchSubmitted(tx, id, actor);
-          submitted = true;
         }
         await history(tx, id, 'update', before, actor);
       });
-      if (submitted) deps.email.flush();
       return get(actor, id, expand);
     },
 
@@ -835,7 +827,7 @@ export function createRequestsService(deps: {
     /** POST validateSamples/: availability per id of one batch (researcher §7; decision 057). */
     async validateSamples(input: ValidateSamplesInput): Promise<{ results: SampleValidation[] }> {
       const found = await repo.findSampleType(db, input.sample_type);
-      if (!found) fail({ sample_type: [REQUEST_MESSAGES.unknownSampleType] });
+      if (!found) invalid({ sample_type: [REQUEST_MESSAGES.unknownSampleType] });
       const { sampleType } = found!;
       const stock = await repo.samplesWithCounts(db, input.ids);
       return {

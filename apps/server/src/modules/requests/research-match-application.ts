@@ -6,7 +6,7 @@ import {
 } from '@rrp/domain';
 import { fileAnswers } from '@rrp/domain/forms';
 import type { DbOrTx } from '../../platform/db/database';
-import { ValidationError, type FieldErrors } from '../../platform/http/errors';
+import { type FieldErrors, invalid } from '../../platform/http/errors';
 import type { FilesService } from '../files/files.service';
 import type { FormsService } from '../forms/forms.service';
 import * as repo from './requests.repo';
@@ -15,10 +15,6 @@ import * as repo from './requests.repo';
 export const RESEARCH_MATCH_FORM_ID = 'research_match_application';
 /** The "Requested Resource" of a Research Match application in lists. */
 export const RESEARCH_MATCH_DISPLAY_NAME = 'Research Match';
-
-const fail = (fields: FieldErrors): never => {
-  throw new ValidationError(fields);
-};
 
 export interface ResearchMatchApplication {
   cohortIds: number[];
@@ -49,10 +45,10 @@ export async function resolveResearchMatchApplication(
   },
 ): Promise<ResearchMatchApplication> {
   if (input.datasetIds.length > 0 || input.additionalData.sample_type != null)
-    fail({ non_field_errors: [REQUEST_MESSAGES.unsupportedType] });
+    invalid({ non_field_errors: [REQUEST_MESSAGES.unsupportedType] });
   const answers = input.additionalData.rm_application;
   if (!answers || typeof answers !== 'object' || Array.isArray(answers))
-    fail({ rm_application: [RESEARCH_MATCH_MESSAGES.applicationRequired] });
+    invalid({ rm_application: [RESEARCH_MATCH_MESSAGES.applicationRequired] });
 
   const found = await repo.findProjectForRequest(tx, input.projectId);
   const irb = found?.irbData ?? null;
@@ -65,7 +61,7 @@ export async function resolveResearchMatchApplication(
       : null,
   );
   if (irbState !== 'valid' && irbState !== 'near_expiry')
-    fail({ project: [RESEARCH_MATCH_MESSAGES.irbRequired] });
+    invalid({ project: [RESEARCH_MATCH_MESSAGES.irbRequired] });
 
   const form = deps.forms.get(RESEARCH_MATCH_FORM_ID);
   const result = deps.forms.validate(RESEARCH_MATCH_FORM_ID, answers as Record<string, unknown>);
@@ -85,7 +81,7 @@ export async function resolveResearchMatchApplication(
   );
   for (const entry of documents)
     if (!own.has(entry.id)) errors[entry.key] = [RESEARCH_MATCH_MESSAGES.documentsOwn];
-  if (Object.keys(errors).length > 0) fail(errors);
+  if (Object.keys(errors).length > 0) invalid(errors);
 
   return {
     cohortIds: await repo.cohortIdsByName(tx, cohorts),

@@ -12,7 +12,7 @@ import {
 import { fileAnswers } from '@rrp/domain/forms';
 import { ABN_REVIEW_STATUSES, RESOURCE_DISABLED_REASONS } from '@rrp/domain/resource-access';
 import type { DbOrTx } from '../../platform/db/database';
-import { ValidationError, type FieldErrors } from '../../platform/http/errors';
+import { type FieldErrors, invalid } from '../../platform/http/errors';
 import { requests } from '../../db/schema';
 import type { FilesService } from '../files/files.service';
 import type { FormsService } from '../forms/forms.service';
@@ -30,10 +30,6 @@ export interface TissueCollections {
   /** Ties the collection to the request (and frees the one it had), in the caller's transaction. */
   attach(tx: DbOrTx, actor: Actor, input: { cartId: number; requestId: number }): Promise<void>;
 }
-
-const fail = (fields: FieldErrors): never => {
-  throw new ValidationError(fields);
-};
 
 const isCartType = (type: number) =>
   type === TISSUE_REQUEST_TYPE.pilot || type === TISSUE_REQUEST_TYPE.tissue;
@@ -98,18 +94,18 @@ export async function resolveTissueRequest(
     additionalData.sample_type != null ||
     additionalData.rm_application != null
   )
-    fail({ non_field_errors: [RESOURCE_MIX_MESSAGES.abn] });
-  if (input.nonAutism) fail({ project: [REQUEST_MESSAGES.nonAutismCohort] });
+    invalid({ non_field_errors: [RESOURCE_MIX_MESSAGES.abn] });
+  if (input.nonAutism) invalid({ project: [REQUEST_MESSAGES.nonAutismCohort] });
 
   if (input.checkAccess) {
     const approved = await abnApprovedOf(tx, input.ownerId);
     const underReview = await dataRequestUnderReview(tx, input.ownerId, input.requestId);
     if (type === TISSUE_REQUEST_TYPE.dataAccess) {
       if (approved)
-        fail({ non_field_errors: [REQUEST_MESSAGES.alreadyApproved([TISSUE_RESOURCE_NAMES[6]])] });
-      if (underReview) fail({ non_field_errors: [RESOURCE_DISABLED_REASONS.abnUnderReview] });
+        invalid({ non_field_errors: [REQUEST_MESSAGES.alreadyApproved([TISSUE_RESOURCE_NAMES[6]])] });
+      if (underReview) invalid({ non_field_errors: [RESOURCE_DISABLED_REASONS.abnUnderReview] });
     } else if (!approved) {
-      fail({
+      invalid({
         non_field_errors: [
           underReview ? RESOURCE_DISABLED_REASONS.abnUnderReview : RESOURCE_DISABLED_REASONS.abnMustApply,
         ],
@@ -152,7 +148,7 @@ export async function resolveTissueRequest(
       else cartId = given;
     }
   }
-  if (Object.keys(errors).length > 0) fail(errors);
+  if (Object.keys(errors).length > 0) invalid(errors);
 
   return {
     cohortIds: await repo.cohortIdsByName(tx, ['ABN']),

@@ -226,7 +226,6 @@ export function createReviewCycleService(deps: {
           body: input.email.body.split(START_REVIEW_DUE_DATE_TOKEN).join(formatDate(due.toISOString())),
         });
       });
-      email.flush();
       return { moved: ids, due_date: due.toISOString() };
     },
 
@@ -382,7 +381,6 @@ export function createReviewCycleService(deps: {
           attachmentFileIds: [file.id],
         });
       });
-      email.flush();
       return { detail: REVIEW_MESSAGES.reportDispatched };
     },
   };

@@ -14,7 +14,7 @@ import {
 } from '@rrp/domain';
 import type { Db, DbOrTx } from '../../platform/db/database';
 import { authorize } from '../../platform/http/access';
-import { ForbiddenError, NotFoundError, ValidationError, type FieldErrors } from '../../platform/http/errors';
+import { ForbiddenError, NotFoundError, invalid } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
 import { inPageOrder, parseListQuery, selectPageIds } from '../../platform/list';
 import { abnCarts } from '../../db/schema';
@@ -37,10 +37,6 @@ type Query = Record<string, string | undefined>;
 
 /** The history model of collections. */
 export const CART_HISTORY_MODEL = 'abn_cart';
-
-const fail = (fields: FieldErrors): never => {
-  throw new ValidationError(fields);
-};
 
 /** The columns of "Download Collection as CSV", as the collection's donor table shows them. */
 const CSV_COLUMNS: [string, (donor: DonorDto) => unknown][] = [
@@ -98,10 +94,10 @@ export function createCartsService(deps: { db: Db; donors: DonorsService }) {
     const rows = await donors.byHashes(tx, identifiers);
     const byHash = new Map(rows.filter((row) => row.pilot === pilot).map((row) => [row.donorHash, row]));
     const unknown = identifiers.filter((hash) => !byHash.has(hash));
-    if (unknown.length > 0) fail({ identifiers: [CART_MESSAGES.unknownDonors(unknown)] });
+    if (unknown.length > 0) invalid({ identifiers: [CART_MESSAGES.unknownDonors(unknown)] });
     if (!selectsRestricted(actor)) {
       const restricted = identifiers.filter((hash) => byHash.get(hash)!.restricted);
-      if (restricted.length > 0) fail({ identifiers: [CART_MESSAGES.restrictedDonors(restricted)] });
+      if (restricted.length > 0) invalid({ identifiers: [CART_MESSAGES.restrictedDonors(restricted)] });
     }
     return identifiers.map((hash) => byHash.get(hash)!.id);
   }
@@ -109,13 +105,13 @@ export function createCartsService(deps: { db: Db; donors: DonorsService }) {
   /** A request the collection may be tied to: the PI's pilot (7) or tissue (8) request, still open to changes. */
   async function checkRequest(tx: DbOrTx, actor: Actor, requestId: number, piId: number, pilot: boolean) {
     const request = await repo.findRequest(tx, requestId);
-    if (!request) return fail({ request: [CART_MESSAGES.requestNotFound] });
-    if (request.ownerId !== piId) fail({ request: [CART_MESSAGES.requestOfAnotherPi] });
-    if (!CART_REQUEST_TYPES.includes(request.typeId)) fail({ request: [CART_MESSAGES.requestType] });
+    if (!request) return invalid({ request: [CART_MESSAGES.requestNotFound] });
+    if (request.ownerId !== piId) invalid({ request: [CART_MESSAGES.requestOfAnotherPi] });
+    if (!CART_REQUEST_TYPES.includes(request.typeId)) invalid({ request: [CART_MESSAGES.requestType] });
     if ((request.typeId === TISSUE_REQUEST_TYPE.pilot) !== pilot)
-      fail({ request: [CART_MESSAGES.pilotMismatch(pilot)] });
+      invalid({ request: [CART_MESSAGES.pilotMismatch(pilot)] });
     if (!mayChange(actor, { ownerId: piId, reviewerIds: [] }, request.statusId))
-      fail({ request: [CART_MESSAGES.notEditable(statusName(request.statusId))] });
+      invalid({ request: [CART_MESSAGES.notEditable(statusName(request.statusId))] });
     const existing = await repo.cartOfRequest(tx, requestId);
     return { request, existing };
   }
@@ -226,17 +222,17 @@ export function createCartsService(deps: { db: Db; donors: DonorsService }) {
       const id = await db.transaction(async (tx) => {
         await assertMayCreate(tx, actor);
         const staff = isCollectionStaff(actor);
-        if (staff && input.pi == null) fail({ pi: [CART_MESSAGES.choosePi] });
+        if (staff && input.pi == null) invalid({ pi: [CART_MESSAGES.choosePi] });
         const piId = input.pi ?? actor.userId;
-        if (!staff && piId !== actor.userId) fail({ pi: [CART_MESSAGES.ownPiOnly] });
+        if (!staff && piId !== actor.userId) invalid({ pi: [CART_MESSAGES.ownPiOnly] });
         if (staff && !(await repo.isPrimaryResearcher(tx, piId)))
-          fail({ pi: [CART_MESSAGES.notAResearcher] });
+          invalid({ pi: [CART_MESSAGES.notAResearcher] });
         if (await repo.nameTaken(tx, piId, input.collection_name))
-          fail({ collection_name: [CART_MESSAGES.nameTaken] });
+          invalid({ collection_name: [CART_MESSAGES.nameTaken] });
         const donorIds = await resolveDonors(tx, actor, input.identifiers, input.pilot_tissue_cart);
         if (input.request != null) {
           const { existing } = await checkRequest(tx, actor, input.request, piId, input.pilot_tissue_cart);
-          if (existing) fail({ request: [CART_MESSAGES.requestHasCart] });
+          if (existing) invalid({ request: [CART_MESSAGES.requestHasCart] });
         }
         const row = await repo.insertCart(tx, {
           piId,
@@ -246,7 +242,7 @@ export function createCartsService(deps: { db: Db; donors: DonorsService }) {
           creatorId: actor.userId,
         });
         // A unique index refused it: another call took the name or the request just now.
-        if (!row) return fail({ collection_name: [CART_MESSAGES.nameTaken] });
+        if (!row) return invalid({ collection_name: [CART_MESSAGES.nameTaken] });
         await repo.setCartDonors(tx, row.id, donorIds);
         await history(tx, row.id, 'create', null, actor);
         return row.id;
@@ -260,25 +256,25 @@ export function createCartsService(deps: { db: Db; donors: DonorsService }) {
         if (!(await repo.lockCart(tx, id))) throw new NotFoundError();
         const view = await load(tx, actor, id, 'update');
         if (!editableBy(actor, view))
-          fail({ non_field_errors: [CART_MESSAGES.notEditable(statusName(view.request!.statusId))] });
+          invalid({ non_field_errors: [CART_MESSAGES.notEditable(statusName(view.request!.statusId))] });
         const { cart } = view;
         const name = input.collection_name ?? cart.collectionName;
         if (input.collection_name !== undefined && (await repo.nameTaken(tx, cart.piId, name, id)))
-          fail({ collection_name: [CART_MESSAGES.nameTaken] });
+          invalid({ collection_name: [CART_MESSAGES.nameTaken] });
         const pilot = input.pilot_tissue_cart ?? cart.pilot;
         const identifiers = input.identifiers ?? view.identifiers;
         const donorIds = await resolveDonors(tx, actor, identifiers, pilot);
         let requestId = cart.requestId;
         if (input.request !== undefined && input.request !== cart.requestId) {
           if (cart.requestId !== null && input.request !== null)
-            fail({ request: [CART_MESSAGES.onAnotherRequest] });
+            invalid({ request: [CART_MESSAGES.onAnotherRequest] });
           if (input.request !== null) {
             const { existing } = await checkRequest(tx, actor, input.request, cart.piId, pilot);
-            if (existing) fail({ request: [CART_MESSAGES.requestHasCart] });
+            if (existing) invalid({ request: [CART_MESSAGES.requestHasCart] });
           }
           requestId = input.request;
         } else if (requestId !== null && pilot !== cart.pilot) {
-          fail({ pilot_tissue_cart: [CART_MESSAGES.pilotMismatch(!pilot)] });
+          invalid({ pilot_tissue_cart: [CART_MESSAGES.pilotMismatch(!pilot)] });
         }
         await repo.updateCart(tx, id, { collectionName: name, pilot, requestId });
         await repo.setCartDonors(tx, id, donorIds);
@@ -292,7 +288,7 @@ export function createCartsService(deps: { db: Db; donors: DonorsService }) {
       await db.transaction(async (tx) => {
         if (!(await repo.lockCart(tx, id))) throw new NotFoundError();
         const view = await load(tx, actor, id, 'delete');
-        if (view.cart.requestId !== null) fail({ non_field_errors: [CART_MESSAGES.hasRequests] });
+        if (view.cart.requestId !== null) invalid({ non_field_errors: [CART_MESSAGES.hasRequests] });
         await repo.deleteCart(tx, id);
         await recordHistory(tx, {
           model: CART_HISTORY_MODEL,

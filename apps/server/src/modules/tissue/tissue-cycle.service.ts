@@ -77,7 +77,7 @@ export function tissueReviewEmailTemplate(context: {
  */
 export function createTissueCycleService(deps: {
   db: Db;
-  email: Pick<EmailService, 'queueAbout' | 'flush'>;
+  email: Pick<EmailService, 'queueAbout'>;
   move: MoveRequest;
   publicUrl: string;
   productName: string;
@@ -200,7 +200,6 @@ export function createTissueCycleService(deps: {
         await openReviewsOf(tx, actor, rows, due, input.email);
         return result;
       });
-      if (input.email) deps.email.flush();
       return {
         msg: TISSUE_CYCLE_MESSAGES.moved,
         detail: `${moved.length} request${moved.length === 1 ? '' : 's'} moved to Under Review.`,

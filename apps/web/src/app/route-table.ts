@@ -69,10 +69,10 @@ const requestDetail = () => import('@/features/requests/detail/request-detail-sc
 const requestWizard = () => import('@/features/requests/wizard/request-wizard-screen');
 const researchMatchCreate = () => import('@/features/requests/wizard/research-match-create-screen');
 const renewal = () => import('@/features/renewals/screens/renewal-screen');
-const reviewCentre = () => import('@/features/requests/review-cycle/review-centre-screen');
-const startReview = () => import('@/features/requests/review-cycle/start-review-screen');
-const reviewMeeting = () => import('@/features/requests/review-cycle/review-meeting-screen');
-const researchMatchList = () => import('@/features/requests/list/research-match-list-screen');
+const reviewCentre = () => import('@/features/research-match/review-centre-screen');
+const startReview = () => import('@/features/research-match/start-review-screen');
+const reviewMeeting = () => import('@/features/research-match/review-meeting-screen');
+const researchMatchList = () => import('@/features/research-match/research-match-list-screen');
 const rmRenewal = () => import('@/features/renewals/screens/rm-renewal-screen');
 const projectUpdates = () => import('@/features/renewals/screens/project-updates-screen');
 const releaseNotes = () => import('@/features/admin/screens/release-notes-screen');

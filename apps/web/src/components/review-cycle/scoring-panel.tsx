@@ -21,6 +21,7 @@ import {
   RESEARCH_MATCH_CRITERIA,
   REVIEW_MESSAGES,
   REVIEWER_DECISIONS,
+  type RequestDto,
   type ResearchMatchCriterion,
   type ReviewDto,
   type UpdateReviewInput,
@@ -29,10 +30,14 @@ import { AutosaveStatus, useAutosave } from '@/components/autosave';
 import { ReviewProgressBadge } from '@/components/review-progress-badge';
 import { ApiError } from '@/lib/api-client';
 import { SUPPORT_EMAIL } from '@/lib/config';
-import type { RequestView } from '../api/requests';
-import { saveReview, useDeclareConflict, useReview } from './api';
+import { saveReview, useDeclareConflict, useReview } from './scoring-api';
 
 const SCORES = ['1', '2', '3', '4', '5'];
+/** The two questions after the criteria, each one choice among its answers. */
+const RECOMMENDATIONS = [
+  { key: 'reviewer_decision', label: 'Recommended decision', answers: REVIEWER_DECISIONS },
+  { key: 'build_merit', label: 'Build merit', answers: BUILD_MERIT_ANSWERS },
+] as const;
 
 type Block = { score: number | null; strengths: string; weaknesses: string };
 type Values = Record<ResearchMatchCriterion, Block> & {
@@ -57,7 +62,7 @@ const valuesOf = (review: ReviewDto): Values => ({
 });
 
 /** The conflict-of-interest question, answered before the scoring form opens (staff §4.3, §5). */
-function ConflictQuestion({ request, onNoted }: { request: RequestView; onNoted: () => void }) {
+function ConflictQuestion({ request, onNoted }: { request: RequestDto; onNoted: () => void }) {
   const declare = useDeclareConflict(request.id);
   const [answer, setAnswer] = useState<string | null>(null);
   const [explanation, setExplanation] = useState('');
@@ -247,38 +252,20 @@ function ScoringForm({
           </Stack>
         </Card>
       ))}
-      <Radio.Group
-        label="Recommended decision"
-        value={values.reviewer_decision}
-        onChange={(value) =>
-          change(
-            { reviewer_decision: value as UpdateReviewInput['reviewer_decision'] },
-            { ...values, reviewer_decision: value },
-          )
-        }
-      >
-        <Group mt={4}>
-          {REVIEWER_DECISIONS.map((decision) => (
-            <Radio key={decision} value={decision} label={decision} disabled={disabled} />
-          ))}
-        </Group>
-      </Radio.Group>
-      <Radio.Group
-        label="Build merit"
-        value={values.build_merit}
-        onChange={(value) =>
-          change(
-            { build_merit: value as UpdateReviewInput['build_merit'] },
-            { ...values, build_merit: value },
-          )
-        }
-      >
-        <Group mt={4}>
-          {BUILD_MERIT_ANSWERS.map((answer) => (
-            <Radio key={answer} value={answer} label={answer} disabled={disabled} />
-          ))}
-        </Group>
-      </Radio.Group>
+      {RECOMMENDATIONS.map(({ key, label, answers }) => (
+        <Radio.Group
+          key={key}
+          label={label}
+          value={values[key]}
+          onChange={(value) => change({ [key]: value } as UpdateReviewInput, { ...values, [key]: value })}
+        >
+          <Group mt={4}>
+            {answers.map((answer) => (
+              <Radio key={answer} value={answer} label={answer} disabled={disabled} />
+            ))}
+          </Group>
+        </Radio.Group>
+      ))}
     </Stack>
   );
 }
@@ -288,7 +275,7 @@ function ScoringForm({
  * to the application: the conflict question first; with a conflict, never the form; without one,
  * the form while the application is Under Review, read-only otherwise.
  */
-export function ScoringPanel({ request }: { request: RequestView }) {
+export function ScoringPanel({ request }: { request: RequestDto }) {
   const mine = request.my_review!;
   const review = useReview(mine.review_id);
   const [progress, setProgress] = useState(mine.progress);

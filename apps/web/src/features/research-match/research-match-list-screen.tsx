@@ -22,7 +22,10 @@ import {
   quarterKey,
   quarterLabel,
   RESEARCH_MATCH_COHORTS,
+  RESEARCH_MATCH_TYPE,
   reviewQuarterOptions,
+  WORKFLOW_STATUS,
+  type RequestDto,
 } from '@rrp/domain';
 import type { Field } from '@rrp/domain/forms';
 import { ServerTable } from '@/components/data-table';
@@ -35,20 +38,23 @@ import { saveCsv } from '@/lib/download';
 import { apiFetch, type ListPage } from '@/lib/api-client';
 import { listStatusName } from '@/lib/request-rules';
 import { useActor } from '@/lib/use-can';
-import { useCohorts, type RequestView } from '../api/requests';
-import { useReviewerOptions } from '../api/staff';
+import { useCohorts } from '@/components/cohorts';
+import { useReviewerOptions } from '@/components/reviewer-options';
+import { REVIEW_CENTRE } from './review-cycle-config';
 
 /** The research-match list's status filter (researcher §2 "Lists": Approved/Rejected). */
-const STATUS_OPTIONS = [
-  { value: '4', label: 'Approved' },
-  { value: '5', label: 'Rejected' },
-  { value: '2', label: 'Submitted' },
-  { value: '3', label: 'Under Review' },
-  { value: '8', label: 'Review Meeting' },
-  { value: '10', label: 'Conditionally Approved' },
-  { value: '9', label: 'Deferred' },
-  { value: '11', label: 'Withdrawn' },
-];
+const STATUS_OPTIONS = (
+  [
+    [WORKFLOW_STATUS.approved, 'Approved'],
+    [WORKFLOW_STATUS.rejected, 'Rejected'],
+    [WORKFLOW_STATUS.submitted, 'Submitted'],
+    [WORKFLOW_STATUS.underReview, 'Under Review'],
+    [WORKFLOW_STATUS.reviewMeeting, 'Review Meeting'],
+    [WORKFLOW_STATUS.conditionallyApproved, 'Conditionally Approved'],
+    [WORKFLOW_STATUS.deferred, 'Deferred'],
+    [WORKFLOW_STATUS.withdrawn, 'Withdrawn'],
+  ] as const
+).map(([status, label]) => ({ value: String(status), label }));
 const QUARTER_OPTIONS = reviewQuarterOptions().map((quarter) => ({
   value: quarterKey(quarter),
   label: quarterLabel(quarter),
@@ -93,7 +99,10 @@ const FILTER_PARAMS: Record<keyof Filters, string> = {
 /** The list call's filters: Research Match applications with the summary's fields; unset ones left out. */
 export function listQuery(filters: Filters, search: string) {
   const term = search.trim();
-  const query: Record<string, string | number> = { type: 4, expand: 'owner,institution,summary' };
+  const query: Record<string, string | number> = {
+    type: RESEARCH_MATCH_TYPE,
+    expand: 'owner,institution,summary',
+  };
   if (term.length >= LIMITS.search.minChars) query.search = term;
   for (const [key, param] of Object.entries(FILTER_PARAMS) as [keyof Filters, string][]) {
     const value = filters[key];
@@ -104,12 +113,12 @@ export function listQuery(filters: Filters, search: string) {
   return query;
 }
 
-const application = (request: RequestView) =>
+const application = (request: RequestDto) =>
   (request.additional_data?.rm_application ?? {}) as Record<string, unknown>;
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** The expandable row (researcher §2): scientific and general-audience title and abstract. */
-function ApplicationDetails({ request }: { request: RequestView }) {
+function ApplicationDetails({ request }: { request: RequestDto }) {
   const answers = application(request);
   const details = [
     ['Scientific title', request.summary?.scientific_title ?? ''],
@@ -141,7 +150,7 @@ function ApplicationDetails({ request }: { request: RequestView }) {
 
 /** Every matching application (up to the list limit) as a CSV file. */
 async function downloadCsv(filters: Filters, search: string) {
-  const page = await apiFetch<ListPage<RequestView>>('request/', {
+  const page = await apiFetch<ListPage<RequestDto>>('request/', {
     query: { ...listQuery(filters, search), limit: LIMITS.list.maxLimit, ordering: '-submission_date' },
   });
   await saveCsv(
@@ -193,7 +202,7 @@ export default function ResearchMatchListScreen() {
   const list = useQuery({
     queryKey: ['requests', 'research-match-list', filters, search, state],
     queryFn: () =>
-      apiFetch<ListPage<RequestView>>('request/', {
+      apiFetch<ListPage<RequestDto>>('request/', {
         query: {
           ...listQuery(filters, search),
           limit: state.pageSize,
@@ -218,7 +227,7 @@ export default function ResearchMatchListScreen() {
   return (
     <Page
       title="Research Match Applications"
-      crumbs={[{ label: 'Research Match Review', to: '/research-match-review' }]}
+      crumbs={[{ label: 'Research Match Review', to: REVIEW_CENTRE }]}
       actions={<ListActionsMenu onDownload={() => void downloadCsv(filters, search)} />}
     >
       <Stack>
@@ -319,7 +328,7 @@ export default function ResearchMatchListScreen() {
             />
           </SimpleGrid>
         </FiltersPanel>
-        <ServerTable<RequestView>
+        <ServerTable<RequestDto>
           label="Research Match Applications"
           records={list.data?.results ?? []}
           total={list.data?.count ?? 0}

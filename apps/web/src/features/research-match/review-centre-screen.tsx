@@ -1,101 +1,78 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Skeleton, Text } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { can, REVIEW_MESSAGES, type ReviewCentreDto } from '@rrp/domain';
+import {
+  can,
+  RESEARCH_MATCH_TYPE,
+  REVIEW_MESSAGES,
+  type RequestDto,
+  type ReviewCentreDto,
+} from '@rrp/domain';
 import { notifications } from '@mantine/notifications';
 import { Page } from '@/components/page';
 import { ReviewProgressBadge } from '@/components/review-progress-badge';
 import { openDisplayModal, openErrorModal } from '@/components/modals';
-import { ServerTable } from '@/components/data-table';
-import {
-  BeginReviewButton,
-  CountedTabs,
-  TabHeading,
-  useBulkMove,
-  useTabRequests,
-} from '@/components/review-cycle-tabs';
-import { portalIdColumn, requestColumns, requestPath } from '@/components/request-columns';
+import { BeginReviewButton, CountedTabs } from '@/components/review-cycle/tabs';
+import { CycleTabList } from '@/components/review-cycle/tab-list';
+import { requestPath } from '@/components/request-columns';
 import { useActor } from '@/lib/use-can';
-import type { RequestView } from '../api/requests';
 import { dispatchReport, STARTED_STATE, useMoveToMeeting, useReviewCentre } from './api';
 
 type Tab = ReviewCentreDto['tabs'][number];
 
-const progressColumn = {
-  accessor: 'my_review',
-  title: 'Your Progress',
-  render: (request: RequestView) =>
-    request.my_review ? (
-      <ReviewProgressBadge
-        progress={request.my_review.progress}
-        conflict={request.my_review.conflict_exists}
-      />
-    ) : (
-      '—'
-    ),
-};
-const roleColumn = {
-  accessor: 'role',
-  title: 'Your Role',
-  render: (request: RequestView) => request.my_review?.reviewer_role_name ?? '—',
-};
+/** A reviewer's own columns: their role on the application and their progress. */
+const REVIEWER_COLUMNS = [
+  {
+    accessor: 'role',
+    title: 'Your Role',
+    render: (request: RequestDto) => request.my_review?.reviewer_role_name ?? '—',
+  },
+  {
+    accessor: 'my_review',
+    title: 'Your Progress',
+    render: (request: RequestDto) =>
+      request.my_review ? (
+        <ReviewProgressBadge
+          progress={request.my_review.progress}
+          conflict={request.my_review.conflict_exists}
+        />
+      ) : (
+        '—'
+      ),
+  },
+];
 
 /** One tab's applications: Research Match applications in the tab's statuses, newest first. */
 function TabList({ tab, centre, onMoved }: { tab: Tab; centre: ReviewCentreDto; onMoved: () => void }) {
-  const navigate = useNavigate();
   const moveToMeeting = useMoveToMeeting();
-  const { state, setState, list } = useTabRequests<RequestView>(['research-match-review', tab.key], {
-    type: 4,
-    status__in: tab.statuses.join(','),
-  });
   const bulk = tab.key === 'review' && centre.scope === 'all' && centre.can_move_to_meeting;
   const own = centre.scope === 'own';
-  // Staff §2.3: the meeting tab's applications open at their review meeting, the others' at the request.
-  const open = (request: RequestView) =>
-    tab.key === 'meeting' ? `${requestPath(request)}/review-meeting` : requestPath(request);
-  const move = useBulkMove<RequestView, Awaited<ReturnType<typeof moveToMeeting.mutateAsync>>>({
-    move: (ids) => moveToMeeting.mutateAsync(ids),
-    answer: (result) => result,
-    pending: moveToMeeting.isPending,
-    refusedTitle: 'The applications were not moved',
-    onMoved,
-  });
-
   return (
-    <Stack gap="sm">
-      <TabHeading
-        title={tab.heading}
-        move={
-          bulk
-            ? {
-                label: 'Close and Move to Review Meeting',
-                help: 'Choose the applications whose review is complete, then close their review and move them to the review meeting.',
-                ...move.button,
-              }
-            : undefined
-        }
-      />
-      <ServerTable<RequestView>
-        label={tab.heading}
-        records={list.data?.results ?? []}
-        total={list.data?.count ?? 0}
-        loading={list.isFetching}
-        state={state}
-        onChange={setState}
-        emptyText={own ? REVIEW_MESSAGES.noApplications : 'There is no record with that status at this time.'}
-        onRowClick={(request) => navigate(open(request))}
-        selection={bulk ? move.selection : undefined}
-        columns={[
-          portalIdColumn(open),
-          requestColumns.principalInvestigator,
-          requestColumns.institution,
-          requestColumns.submitted,
-          requestColumns.status,
-          ...(own ? [roleColumn, progressColumn] : []),
-        ]}
-      />
-    </Stack>
+    <CycleTabList
+      tab={tab}
+      list="research-match-review"
+      types={{ type: RESEARCH_MATCH_TYPE }}
+      label={tab.heading}
+      emptyText={own ? REVIEW_MESSAGES.noApplications : 'There is no record with that status at this time.'}
+      // Staff §2.3: the meeting tab's applications open at their review meeting, the others' at the request.
+      open={(request) =>
+        tab.key === 'meeting' ? `${requestPath(request)}/review-meeting` : requestPath(request)
+      }
+      columns={own ? REVIEWER_COLUMNS : []}
+      move={
+        bulk
+          ? {
+              label: 'Close and Move to Review Meeting',
+              help: 'Choose the applications whose review is complete, then close their review and move them to the review meeting.',
+              refusedTitle: 'The applications were not moved',
+              run: (requests) => moveToMeeting.mutateAsync({ requests }),
+              pending: moveToMeeting.isPending,
+            }
+          : undefined
+      }
+      onMoved={onMoved}
+    />
   );
 }
 

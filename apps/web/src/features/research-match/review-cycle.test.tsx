@@ -6,9 +6,9 @@ import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { REVIEW_MESSAGES, type MeetingReviewDto, type ReviewMeetingDto } from '@rrp/domain';
-import type { RequestView } from '../api/requests';
+import type { RequestDto as RequestView } from '@rrp/domain';
 import { AUTOSAVE_DELAY_MS } from '@/components/autosave';
-import { ScoringPanel } from './scoring-panel';
+import { ScoringPanel } from '@/components/review-cycle/scoring-panel';
 import ReviewMeetingScreen from './review-meeting-screen';
 
 const session = vi.hoisted(() => ({

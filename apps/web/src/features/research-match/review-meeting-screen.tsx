@@ -32,12 +32,13 @@ import { Page } from '@/components/page';
 import { ReviewProgressBadge } from '@/components/review-progress-badge';
 import { openErrorModal } from '@/components/modals';
 import { ApiError } from '@/lib/api-client';
-import { useSaveSummary } from '../api/summary';
-import { fetchRequestDocument, saveBase64Pdf } from '../decision/api';
-import { Field } from '../detail/request-tabs';
+import { Field } from '@/components/field';
+import { fetchRequestDocument, saveBase64Pdf } from '@/components/request-documents';
+import { useSaveSummary } from '@/components/request-summary-api';
 import { useReviewMeeting } from './api';
+import { REVIEW_CENTRE } from './review-cycle-config';
 
-const CRUMBS = [{ label: 'Research Match Review', to: '/research-match-review' }];
+const CRUMBS = [{ label: 'Research Match Review', to: REVIEW_CENTRE }];
 
 /** 'Download Application' (researcher §7 request docs). */
 function DownloadApplication({ requestId }: { requestId: number }) {
@@ -211,7 +212,7 @@ export default function ReviewMeetingScreen() {
       <Page title="Review Meeting" crumbs={CRUMBS}>
         <Alert color="red" title="Review Meeting" role="alert" maw={720}>
           <Text size="sm">{REVIEW_MESSAGES.meetingMissing}</Text>
-          <Button component={Link} to="/research-match-review" variant="light" mt="sm">
+          <Button component={Link} to={REVIEW_CENTRE} variant="light" mt="sm">
             Back to Research Match Review
           </Button>
         </Alert>

@@ -3,7 +3,6 @@ import {
   CATALOGUE_FETCH_LIMIT,
   DATASET_FILE_TYPES,
   LIMITS,
-  type CohortDto,
   type CreateDataset,
   type DatasetAccessDto,
   type DatasetAccessStatus,
@@ -86,14 +85,6 @@ export function useDataset(id: string, byUuid: boolean, signedIn: boolean, enabl
       });
     },
     retry: false,
-  });
-}
-
-export function useCohorts() {
-  return useQuery({
-    queryKey: ['cohorts'],
-    queryFn: () => apiFetch<ListPage<CohortDto>>('cohort/', { query: { limit: 100, ordering: 'name' } }),
-    staleTime: 5 * 60_000,
   });
 }
 

@@ -35,9 +35,9 @@ import {
 } from '@rrp/domain';
 import { ApiError } from '@/lib/api-client';
 import { openErrorModal } from '@/components/modals';
+import { useCohorts } from '@/components/cohorts';
 import {
   uploadDatasetFile,
-  useCohorts,
   useCreateDataset,
   useDatasetOptions,
   useNewDatasetVersion,

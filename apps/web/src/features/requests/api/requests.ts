@@ -2,7 +2,6 @@ import { keepPreviousData, useQuery, useQueryClient, useMutation } from '@tansta
 import {
   LIMITS,
   sampleIdBatches,
-  type CohortDto,
   type ResearchTeamMemberDto,
   type RequestDto,
   type SampleValidation,
@@ -128,13 +127,5 @@ export function useRequestTeam(projectId: number | null) {
         query: { project_id: projectId!, expand: 'institution', limit: 200 },
       }),
     enabled: projectId !== null,
-  });
-}
-
-export function useCohorts() {
-  return useQuery({
-    queryKey: ['cohorts'],
-    queryFn: () => apiFetch<ListPage<CohortDto>>('cohort/', { query: { limit: 100, ordering: 'name' } }),
-    staleTime: 5 * 60_000,
   });
 }

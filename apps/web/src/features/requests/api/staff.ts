@@ -1,44 +1,12 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  LIMITS,
-  REVIEWER_ROLES,
-  type RequestCommentDto,
-  type ReviewUsersDto,
-  type UserListItemDto,
-  type ZendeskConversations,
-} from '@rrp/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RequestCommentDto, ReviewUsersDto, ZendeskConversations } from '@rrp/domain';
 import { apiFetch } from '@/lib/api-client';
 import { requestQueryKey, type ListPage } from './requests';
 
 /**
- * The staff panel's calls (staff §3, §7): the reviewer picker (GET user/ in the reviewer groups),
- * PUT review_users/, comments, Zendesk ticket ids and their conversations.
+ * The staff panel's calls (staff §3, §7): PUT review_users/, comments, Zendesk ticket ids and
+ * their conversations. The reviewer picker's options are `components/reviewer-options`.
  */
-
-/** Reviewers matching the typed text (all reviewers, by last name, when nothing is typed). */
-export function useReviewerOptions(
-  search: string,
-  enabled = true,
-  groups: readonly string[] = REVIEWER_ROLES,
-) {
-  const term = search.trim();
-  return useQuery({
-    queryKey: ['reviewer-options', term, groups.join(',')],
-    enabled,
-    queryFn: () =>
-      apiFetch<ListPage<UserListItemDto>>('user/', {
-        query: {
-          groups__name__in: groups.join(','),
-          active: true,
-          ordering: 'last_name',
-          limit: LIMITS.combobox.initialLimit,
-          ...(term.length >= LIMITS.search.minChars ? { search: term } : {}),
-        },
-      }),
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
-}
 
 export function useSetReviewers(requestId: number) {
   const queryClient = useQueryClient();

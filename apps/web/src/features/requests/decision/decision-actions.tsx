@@ -5,7 +5,7 @@ import { can, type RequestDocumentKind, type RequestDto } from '@rrp/domain';
 import { openErrorModal } from '@/components/modals';
 import { ApiError } from '@/lib/api-client';
 import { useActor, useCan } from '@/lib/use-can';
-import { fetchRequestDocument, saveBase64Pdf } from './api';
+import { fetchRequestDocument, saveBase64Pdf } from '@/components/request-documents';
 import { DecisionModal } from './decision-modal';
 import { DECISION_TEXT, hasApprovalNotice } from './rules';
 

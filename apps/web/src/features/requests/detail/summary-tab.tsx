@@ -24,7 +24,7 @@ import {
   type UpdateRequestSummaryInput,
 } from '@rrp/domain';
 import { ApiError } from '@/lib/api-client';
-import { requestsUsingBase, useRequestSummary, useSaveSummary } from '../api/summary';
+import { requestsUsingBase, useRequestSummary, useSaveSummary } from '@/components/request-summary-api';
 import { Field } from './request-tabs';
 
 /** Score and notes autosave after 1 s without typing (staff §5, §9). */

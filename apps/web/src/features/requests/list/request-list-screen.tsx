@@ -10,9 +10,9 @@ import { ServerTable, type ListState } from '@/components/data-table';
 import { Page } from '@/components/page';
 import { useSession } from '@/lib/session';
 import { NewRequestButton } from '@/components/new-request-button';
+import { useCohorts } from '@/components/cohorts';
 import {
   requestListQuery,
-  useCohorts,
   useRequests,
   type ListPage,
   type RequestFilters,
@@ -29,7 +29,7 @@ import { requestColumns } from '@/components/request-columns';
 import { SearchInput } from '@/components/search-input';
 import { ListActionsMenu } from '@/components/list-actions-menu';
 import { useActor } from '@/lib/use-can';
-import { useReviewerOptions } from '../api/staff';
+import { useReviewerOptions } from '@/components/reviewer-options';
 
 /** Review quarters from October 2018 to the current review quarter (staff §9), newest first. */
 const QUARTER_OPTIONS = reviewQuarterOptions().map((quarter) => ({

@@ -13,7 +13,8 @@ import {
   REVIEWER_TYPES,
 } from '@rrp/domain';
 import { ApiError } from '@/lib/api-client';
-import { useReviewerOptions, useSetReviewers } from '../api/staff';
+import { useReviewerOptions } from '@/components/reviewer-options';
+import { useSetReviewers } from '../api/staff';
 import type { RequestView } from '../api/requests';
 
 /** Descriptions darker than Mantine's default, for WCAG AA contrast. */

@@ -1,64 +1,21 @@
-import { useState } from 'react';
-import { Alert, Grid, Group, NavLink, Skeleton, Stack } from '@mantine/core';
-import { Navigate, useNavigate } from 'react-router';
+import { Alert, Group, Skeleton } from '@mantine/core';
+import { Navigate } from 'react-router';
 import {
   ABN_DASHBOARD_TABS,
   ABN_STATUS_FILTER,
   can,
   type AbnDashboardDto,
   type AbnDashboardTab,
-  type MovedRequests,
-  type RequestDto,
 } from '@rrp/domain';
 import { Page } from '@/components/page';
-import { ServerTable } from '@/components/data-table';
-import {
-  BeginReviewButton,
-  CountedTabs,
-  TabHeading,
-  useBulkMove,
-  useTabRequests,
-} from '@/components/review-cycle-tabs';
-import { requestColumns } from '@/components/request-columns';
+import { BeginReviewButton, CountedTabs } from '@/components/review-cycle/tabs';
+import { CycleTabList } from '@/components/review-cycle/tab-list';
 import { useActor } from '@/lib/use-can';
 import { useAbnDashboard, useCloseTissueReview } from './api';
 
 /**
- * The data and pilot tabs' left status filter (staff §2.7): one status, or all of them. Links in a
- * nav landmark so a keyboard user moves through them like any list of choices.
- */
-function StatusFilter({
-  value,
-  onChange,
-}: {
-  value: number | null;
-  onChange: (status: number | null) => void;
-}) {
-  return (
-    <nav aria-label="Filter by status">
-      <NavLink
-        component="button"
-        label="All Statuses"
-        active={value === null}
-        onClick={() => onChange(null)}
-      />
-      {ABN_STATUS_FILTER.map((entry) => (
-        <NavLink
-          key={entry.status}
-          component="button"
-          label={entry.label}
-          active={value === entry.status}
-          aria-current={value === entry.status ? 'true' : undefined}
-          onClick={() => onChange(entry.status)}
-        />
-      ))}
-    </nav>
-  );
-}
-
-/**
- * One tab's requests from the request list (server-paged, filtered in SQL by type and status). The
- * Under Review tab lets staff who run the cycle close review of the chosen requests in bulk.
+ * One tab's requests (the data and pilot tabs with the status filter). The Under Review tab lets
+ * staff who run the cycle close review of the chosen requests in bulk.
  */
 function TabList({
   tab,
@@ -69,75 +26,32 @@ function TabList({
   canRunCycle: boolean;
   onMoved: () => void;
 }) {
-  const navigate = useNavigate();
-  const [status, setStatus] = useState<number | null>(null);
   const close = useCloseTissueReview();
-  const statuses = status === null ? tab.statuses : [status];
-  const { state, setState, list } = useTabRequests<RequestDto>(['abn-dashboard', tab.key], {
-    type__in: tab.types.join(','),
-    status__in: statuses.join(','),
-  });
   const bulk = tab.key === 'review' && canRunCycle;
-  const move = useBulkMove<RequestDto, MovedRequests>({
-    move: (requests) => close.mutateAsync({ requests }),
-    answer: (result) => ({ title: result.msg, detail: result.detail }),
-    pending: close.isPending,
-    refusedTitle: 'The requests were not moved',
-    onMoved,
-  });
-
-  const table = (
-    <ServerTable<RequestDto>
-      label={`${tab.label} requests`}
-      records={list.data?.results ?? []}
-      total={list.data?.count ?? 0}
-      loading={list.isFetching}
-      state={state}
-      onChange={setState}
-      emptyText="There is no record with that status at this time."
-      onRowClick={(request) => navigate(`/request/${request.id}`)}
-      selection={bulk ? move.selection : undefined}
-      columns={[
-        requestColumns.portalId,
-        requestColumns.principalInvestigator,
-        requestColumns.institution,
-        requestColumns.submitted,
-        requestColumns.status,
-      ]}
-    />
-  );
-
   return (
-    <Stack gap="sm">
-      <TabHeading
-        title={tab.label}
-        move={
-          bulk
-            ? {
-                label: 'Close Review and Move to Make Decision',
-                help: 'Choose the requests whose reviews are complete, then close their review and move them to Make Decision.',
-                ...move.button,
-              }
-            : undefined
-        }
-      />
-      {tab.filtered ? (
-        <Grid>
-          <Grid.Col span={{ base: 12, md: 3 }}>
-            <StatusFilter
-              value={status}
-              onChange={(next) => {
-                setStatus(next);
-                setState((previous) => ({ ...previous, page: 1 }));
-              }}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 9 }}>{table}</Grid.Col>
-        </Grid>
-      ) : (
-        table
-      )}
-    </Stack>
+    <CycleTabList
+      tab={{ key: tab.key, heading: tab.label, statuses: tab.statuses }}
+      list="abn-dashboard"
+      types={{ type__in: tab.types.join(',') }}
+      label={`${tab.label} requests`}
+      emptyText="There is no record with that status at this time."
+      move={
+        bulk
+          ? {
+              label: 'Close Review and Move to Make Decision',
+              help: 'Choose the requests whose reviews are complete, then close their review and move them to Make Decision.',
+              refusedTitle: 'The requests were not moved',
+              run: async (requests) => {
+                const result = await close.mutateAsync({ requests });
+                return { title: result.msg, detail: result.detail };
+              },
+              pending: close.isPending,
+            }
+          : undefined
+      }
+      onMoved={onMoved}
+      statusFilter={tab.filtered ? ABN_STATUS_FILTER : undefined}
+    />
   );
 }
 

@@ -1,49 +1,24 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AbnDashboardDto,
-  CloseTissueReview,
-  MovedRequests,
-  StartTissueReview,
-  TissueStartReviewDto,
-} from '@rrp/domain';
+import { useQuery } from '@tanstack/react-query';
+import type { AbnDashboardDto, CloseTissueReview, MovedRequests } from '@rrp/domain';
+import { useCycleMove } from '@/components/review-cycle/api';
 import { apiFetch } from '@/lib/api-client';
 
-/** The tissue review cycle's calls (staff §2.4, §2.7, §4.3): Begin Review and the close of review. */
+/**
+ * The tissue review cycle's own calls (staff §2.7, §4.3): the dashboard's counts and the close of
+ * review. Begin Review's are the shared cycle's (`TISSUE_START`).
+ */
 
-export const abnDashboardKey = ['abn', 'dashboard'] as const;
+/** The root of the cycle's query keys: every move of the cycle marks them stale. */
+export const TISSUE_CYCLE_QUERIES = 'abn';
 
 /** GET abn_dashboard/: each tab's count. */
 export function useAbnDashboard() {
   return useQuery({
-    queryKey: abnDashboardKey,
+    queryKey: [TISSUE_CYCLE_QUERIES, 'dashboard'],
     queryFn: () => apiFetch<AbnDashboardDto>('abn_dashboard/'),
   });
 }
 
-export function useTissueStartReviewDraft(enabled: boolean) {
-  return useQuery({
-    queryKey: ['abn', 'start-review'],
-    enabled,
-    queryFn: () => apiFetch<TissueStartReviewDto>('abn_tissue/start-review/'),
-    // The list is what may start now: never an old copy.
-    staleTime: 0,
-    gcTime: 0,
-  });
-}
-
-function useCycleMove<Body>(path: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: Body) => apiFetch<MovedRequests>(path, { method: 'POST', body, handleStatus: [400] }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['abn'] });
-      void queryClient.invalidateQueries({ queryKey: ['requests'] });
-    },
-  });
-}
-
-/** POST abn_tissue/start-review/ */
-export const useStartTissueReview = () => useCycleMove<StartTissueReview>('abn_tissue/start-review/');
-
 /** POST abn_tissue/close-review/ */
-export const useCloseTissueReview = () => useCycleMove<CloseTissueReview>('abn_tissue/close-review/');
+export const useCloseTissueReview = () =>
+  useCycleMove<CloseTissueReview, MovedRequests>(TISSUE_CYCLE_QUERIES, 'abn_tissue/close-review/');

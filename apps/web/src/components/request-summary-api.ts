@@ -2,7 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RequestSummaryDto, RmBaseUsersDto, UpdateRequestSummaryInput } from '@rrp/domain';
 import { apiFetch } from '@/lib/api-client';
 
-export const summaryQueryKey = (id: number) => ['request', id, 'summary'] as const;
+/** The request summary's calls, shared by the request page's Summary tab and the review meeting's notes. */
+
+const summaryQueryKey = (id: number) => ['request', id, 'summary'] as const;
 
 /** GET request/{id}/summary/ (staff §7). */
 export function useRequestSummary(id: number, enabled: boolean) {

@@ -57,7 +57,16 @@ export const INSTITUTION_STATUSES = {
   6: 'Primary Researcher Adding New SBSO',
 } as const;
 export type InstitutionStatusId = keyof typeof INSTITUTION_STATUSES;
-export const INSTITUTION_APPROVED = 3;
+/** The institution statuses by name, for code that moves or tests an institution's status. */
+export const INSTITUTION_STATUS = {
+  pendingSbso: 1,
+  underReview: 2,
+  approved: 3,
+  rejected: 4,
+  followUp: 5,
+  addingNewSbso: 6,
+} as const satisfies Record<string, InstitutionStatusId>;
+export const INSTITUTION_APPROVED = INSTITUTION_STATUS.approved;
 
 export const RDA_STATUSES = {
   1: 'Signature Needed',
@@ -66,7 +75,14 @@ export const RDA_STATUSES = {
   4: 'No RDA at this time',
 } as const;
 export type RdaStatusId = keyof typeof RDA_STATUSES;
-export const RDA_FULLY_EXECUTED = 3;
+/** The RDA statuses by name (an RDA file's `additional_data.status`). */
+export const RDA_STATUS = {
+  signatureNeeded: 1,
+  awaitingExecution: 2,
+  fullyExecuted: 3,
+  none: 4,
+} as const satisfies Record<string, RdaStatusId>;
+export const RDA_FULLY_EXECUTED = RDA_STATUS.fullyExecuted;
 
 export const IRB_STATES = ['None', 'Approved', 'Exempt'] as const;
 export const REVIEWER_TYPES = { 1: 'Primary Reviewer', 2: 'Secondary Reviewer', 3: 'Other' } as const;

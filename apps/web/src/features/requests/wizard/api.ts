@@ -61,7 +61,7 @@ export function useProjectTeam(projectId: number | null) {
 }
 
 /** A resource-detail form document (`/forms/{id}.json`). */
-export async function fetchFormSchema(id: string): Promise<FormSchema> {
+async function fetchFormSchema(id: string): Promise<FormSchema> {
   const path = `/forms/${encodeURIComponent(id)}.json`;
   let response: Response;
   try {

@@ -75,7 +75,7 @@ export function sampleResource(sample: SampleTypeDto): Resource {
  * The usage step as the request keeps it: the answers in `additional_data.usage_answers`, the terms
  * box in `agreed_to_usage_policy` (a continued draft must not come back with them blank).
  */
-export function usageFromRequest(request: RequestDto): UsageAnswers {
+function usageFromRequest(request: RequestDto): UsageAnswers {
   const empty = emptyWizard().usage;
   const kept = request.additional_data.usage_answers;
   const answers = Array.isArray(kept)

@@ -183,7 +183,7 @@ export function selectionConfirmation(selection: readonly Resource[], adding: Re
 }
 
 /** The group of the Research Match resource in the picker. */
-export const RESEARCH_MATCH_GROUP = 'Research Match';
+const RESEARCH_MATCH_GROUP = 'Research Match';
 export const RESEARCH_MATCH_FORM_ID = 'research_match_application';
 
 /**
@@ -210,7 +210,7 @@ export const researchMatchResource = (): Resource => ({
 });
 
 /** The group of the brain-tissue network's resources in the picker. */
-export const TISSUE_GROUP = 'Autism BrainNet';
+const TISSUE_GROUP = 'Autism BrainNet';
 
 /**
  * The network's three resources (researcher §2, §5): Data Access (type 6) and the pilot tissue and
@@ -250,7 +250,7 @@ export const needsCollection = (selection: readonly Resource[]) => {
 };
 
 /** Datasets delivered by the two cloud access types need a Globus username. */
-export const CLOUD_ACCESS_TYPES: ReadonlySet<string> = new Set(['Globus', 'AWS']);
+const CLOUD_ACCESS_TYPES: ReadonlySet<string> = new Set(['Globus', 'AWS']);
 export const needsGlobus = (resource: Resource) =>
   resource.kind === 'dataset' && resource.accessTypes.some((type) => CLOUD_ACCESS_TYPES.has(type));
 

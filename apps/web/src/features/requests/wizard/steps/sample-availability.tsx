@@ -36,7 +36,7 @@ function StateBadge({ availability, generateIpscs }: { availability: string; gen
 }
 
 /** What each availability means, grouped by whether it lets the request through (researcher §8). */
-export function SampleLegend({ generateIpscs }: { generateIpscs: boolean }) {
+function SampleLegend({ generateIpscs }: { generateIpscs: boolean }) {
   const group = (passes: boolean) =>
     SAMPLE_LEGEND.filter((entry) => samplePasses(entry.value, generateIpscs) === passes);
   const row = (title: string, entries: typeof SAMPLE_LEGEND) => (

@@ -195,6 +195,7 @@ export const updateDatasetSchema = z.strictObject({
   /** Restricted resources: the e-mail addresses of the users allowed to request it. */
   allowed_users: allowedUsersSchema.optional(),
 });
+export type UpdateDataset = z.output<typeof updateDatasetSchema>;
 
 /** PATCH sample-type/{id}/: allowed users (restricted resources), the limited flag, availability. */
 export const updateSampleTypeSchema = z.strictObject({

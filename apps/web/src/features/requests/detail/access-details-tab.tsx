@@ -9,7 +9,8 @@ import {
 import { ACCESS_MESSAGES } from '@/lib/request-rules';
 import type { RequestView } from '../api/requests';
 import { expandedDatasets } from './request-contents';
-import { Field, TableBox } from './request-tabs';
+import { Field } from '@/components/field';
+import { TableBox } from './request-tabs';
 
 /**
  * Which Access Details message applies (researcher §2): the institution must be approved and its

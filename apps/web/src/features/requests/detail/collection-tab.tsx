@@ -16,7 +16,7 @@ import {
 } from '@/components/tissue';
 import { apiFetch, ApiError } from '@/lib/api-client';
 import type { RequestView } from '../api/requests';
-import { Field } from './request-tabs';
+import { Field } from '@/components/field';
 
 const REVISIONS_REQUESTED = 6;
 

@@ -8,7 +8,8 @@ import { RequestDocuments } from '@/components/documents';
 import { statusName } from '@/lib/request-rules';
 import type { RequestView } from '../api/requests';
 import { expandedDatasets, requestedSamples } from './request-contents';
-import { Field, TableBox, yesNo } from './request-tabs';
+import { Field } from '@/components/field';
+import { TableBox, yesNo } from './request-tabs';
 
 /** The Research Match application form (researcher §3). */
 const RESEARCH_MATCH_FORM = 'research_match_application';

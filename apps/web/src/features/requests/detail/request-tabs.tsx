@@ -1,24 +1,12 @@
 import { Anchor, Box, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatDate, type ResearchTeamMemberDto } from '@rrp/domain';
+import { Field } from '@/components/field';
 import { TermsLink } from '@/components/terms-link';
 import { RenewalHistory } from '@/components/renewals';
 import { useSession } from '@/lib/session';
 import { useRequestTeam, type RequestView } from '../api/requests';
 import { expiryText, personName, refId } from '@/lib/request-rules';
-
-export function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" fw={700} c="gray.7" tt="uppercase">
-        {label}
-      </Text>
-      <Text size="sm" component="div" style={{ whiteSpace: 'pre-wrap' }}>
-        {children === null || children === undefined || children === '' ? '—' : children}
-      </Text>
-    </div>
-  );
-}
 
 export const yesNo = (value: boolean | null | undefined) =>
   value === true ? 'Yes' : value === false ? 'No' : '—';

@@ -5,7 +5,8 @@ import { answerText, rangeText } from '@/components/dynamic-form';
 import { useSession } from '@/lib/session';
 import { refId } from '@/lib/request-rules';
 import type { RequestView } from '../api/requests';
-import { Field, PiAndProjectTab } from './request-tabs';
+import { Field } from '@/components/field';
+import { PiAndProjectTab } from './request-tabs';
 
 /** PI and Recruitment Study of a Research Match application: the PI and project, and the lay study. */
 export function PiAndStudyTab({ request }: { request: RequestView }) {

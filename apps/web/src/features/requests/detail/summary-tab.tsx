@@ -25,7 +25,7 @@ import {
 } from '@rrp/domain';
 import { ApiError } from '@/lib/api-client';
 import { requestsUsingBase, useRequestSummary, useSaveSummary } from '@/components/request-summary-api';
-import { Field } from './request-tabs';
+import { Field } from '@/components/field';
 
 /** Score and notes autosave after 1 s without typing (staff §5, §9). */
 export const SUMMARY_AUTOSAVE_MS = 1000;

@@ -28,7 +28,7 @@ import { useCart } from '@/components/tissue';
 import { apiFetch, ApiError } from '@/lib/api-client';
 import { useProfile } from '@/lib/profile';
 import { requestQueryKey, type RequestView } from '../api/requests';
-import { Field } from './request-tabs';
+import { Field } from '@/components/field';
 import {
   newRow,
   orderDefaults,

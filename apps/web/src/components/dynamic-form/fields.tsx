@@ -1,18 +1,13 @@
-import { Fragment, useId, type ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import {
   Box,
   Button,
-  Checkbox,
   Divider,
-  Fieldset,
   FileInput,
   Group,
-  Input,
-  MultiSelect,
   NumberInput,
   Paper,
   Radio,
-  Select,
   Stack,
   TagsInput,
   Text,
@@ -20,23 +15,19 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
-import '@mantine/dates/styles.css';
-import { useQuery } from '@tanstack/react-query';
 import {
   DEFAULT_ACCEPT,
   conditionHolds,
-  flattenOptions,
   normalizeSampleIds,
-  toIsoDate,
   type Field,
-  type FieldOption,
   type FormErrors,
   type FormValues,
-  type Scalar,
   type ValueField,
 } from '@rrp/domain/forms';
-import { apiFetch } from '@/lib/api-client';
+import { CheckTree, ComboboxInput } from './choice-inputs';
+import { DateField, RangeInput } from './date-range-inputs';
+import { FieldGroup } from './field-group';
+import { asText, typed } from './field-values';
 
 /** Reports a change: the field's key in its scope, its new answer, and the full path of what changed. */
 export type ChangeHandler = (key: string, value: unknown, changedPath: string) => void;
@@ -58,270 +49,6 @@ interface ScopeProps {
 const label = (field: ValueField) =>
   field.type === 'number' && field.unit ? `${field.label} (${field.unit})` : field.label;
 
-const asText = (value: unknown) => (value === undefined || value === null ? '' : String(value));
-
-/** The option an input's string stands for, so answers keep their type (2, true, 'yes'). */
-const typed = (options: readonly FieldOption[], value: string): Scalar =>
-  flattenOptions(options).find((option) => String(option.value) === value)?.value ?? value;
-
-function useRemoteOptions(table: string | undefined): { options: FieldOption[]; loading: boolean } {
-  const query = useQuery({
-    queryKey: ['response-selection', table],
-    enabled: Boolean(table),
-    staleTime: 5 * 60_000,
-    queryFn: () =>
-      apiFetch<{ results: { id: number; name: string }[] }>('/response-selection/', {
-        query: { table, ordering: 'created', limit: 1000 },
-      }),
-  });
-  return {
-    options: (query.data?.results ?? []).map((row) => ({ value: row.name, label: row.name })),
-    loading: query.isLoading,
-  };
-}
-
-/** A group of inputs under one legend, with its error read out with the group. */
-function Group_({
-  legend,
-  description,
-  error,
-  required,
-  children,
-}: {
-  legend: string;
-  description?: string;
-  error?: string;
-  required: boolean;
-  children: ReactNode;
-}) {
-  const id = useId();
-  const describedBy = [description ? `${id}-description` : null, error ? `${id}-error` : null]
-    .filter(Boolean)
-    .join(' ');
-  return (
-    <Fieldset
-      variant="unstyled"
-      aria-describedby={describedBy || undefined}
-      aria-invalid={error ? true : undefined}
-      styles={{ legend: { padding: 0, marginBottom: 4 } }}
-      legend={
-        // Styled as every other field's label, with the same asterisk.
-        <Input.Label labelElement="div" required={required}>
-          {legend}
-        </Input.Label>
-      }
-    >
-      <Stack gap={6}>
-        {description && (
-          <Input.Description id={`${id}-description`} c="gray.7">
-            {description}
-          </Input.Description>
-        )}
-        {children}
-        {error && <Input.Error id={`${id}-error`}>{error}</Input.Error>}
-      </Stack>
-    </Fieldset>
-  );
-}
-
-function CheckTree({
-  options,
-  value,
-  onChange,
-  disabled,
-  depth = 0,
-}: {
-  options: readonly FieldOption[];
-  value: Scalar[];
-  onChange: (value: Scalar[]) => void;
-  disabled?: boolean;
-  depth?: number;
-}) {
-  const has = (option: FieldOption) => value.some((item) => String(item) === String(option.value));
-  const toggle = (option: FieldOption, checked: boolean) => {
-    // A parent ticks and unticks its whole branch.
-    const branch = flattenOptions([option]).map((item) => String(item.value));
-    const rest = value.filter((item) => !branch.includes(String(item)));
-    onChange(checked ? [...rest, ...flattenOptions([option]).map((item) => item.value)] : rest);
-  };
-  return (
-    <Stack gap={6} pl={depth ? 'lg' : 0}>
-      {options.map((option) => {
-        const descendants = flattenOptions(option.children ?? []);
-        const some = descendants.some(has);
-        return (
-          <Stack gap={6} key={String(option.value)}>
-            <Checkbox
-              label={option.label}
-              checked={has(option)}
-              indeterminate={!has(option) && some}
-              disabled={disabled}
-              onChange={(event) => toggle(option, event.currentTarget.checked)}
-            />
-            {option.children && (
-              <CheckTree
-                options={option.children}
-                value={value}
-                onChange={onChange}
-                disabled={disabled}
-                depth={depth + 1}
-              />
-            )}
-          </Stack>
-        );
-      })}
-    </Stack>
-  );
-}
-
-function ComboboxInput({
-  field,
-  value,
-  error,
-  onChange,
-  disabled,
-}: {
-  field: Extract<ValueField, { type: 'combobox' }>;
-  value: unknown;
-  error?: string;
-  onChange: (value: unknown) => void;
-  disabled?: boolean;
-}) {
-  const remote = useRemoteOptions(field.table);
-  const options = field.options ?? remote.options;
-  const data = options.map((option) => ({ value: String(option.value), label: option.label }));
-  const common = {
-    label: field.label,
-    description: field.description,
-    error,
-    withAsterisk: !field.optional,
-    disabled,
-    placeholder: field.placeholder,
-  };
-  const list = Array.isArray(value) ? value.map(String) : [];
-  if (field.multiple && field.creatable) {
-    return (
-      <TagsInput
-        {...common}
-        data={data.map((item) => item.value)}
-        value={list}
-        maxTags={field.maxItems}
-        onChange={(next) => onChange(next.map((item) => typed(options, item)))}
-        clearable
-      />
-    );
-  }
-  if (field.multiple) {
-    return (
-      <MultiSelect
-        {...common}
-        data={data}
-        value={list}
-        maxValues={field.maxItems}
-        searchable
-        clearable
-        onChange={(next) => onChange(next.map((item) => typed(options, item)))}
-      />
-    );
-  }
-  return (
-    <Select
-      {...common}
-      data={data}
-      value={value === undefined || value === null ? null : String(value)}
-      searchable
-      clearable
-      nothingFoundMessage={remote.loading ? 'Loading…' : 'Nothing found'}
-      onChange={(next) => onChange(next === null ? null : typed(options, next))}
-      comboboxProps={{ withinPortal: true }}
-    />
-  );
-}
-
-function DateField({
-  field,
-  value,
-  error,
-  onChange,
-  disabled,
-}: {
-  field: ValueField;
-  value: unknown;
-  error?: string;
-  onChange: (value: string) => void;
-  disabled?: boolean;
-}) {
-  const text = asText(value);
-  const iso = toIsoDate(text);
-  return (
-    <DateInput
-      label={field.label}
-      description={field.description ?? 'MM/DD/YYYY'}
-      placeholder="MM/DD/YYYY"
-      valueFormat="MM/DD/YYYY"
-      dateParser={(input) => toIsoDate(input)}
-      fixOnBlur={false}
-      clearable
-      clearButtonProps={{ 'aria-label': `Clear ${field.label}` }}
-      withAsterisk={!field.optional}
-      value={iso}
-      onChange={(next) => onChange(next ?? '')}
-      onBlur={(event) => {
-        const typedText = event.currentTarget.value.trim();
-        onChange(typedText ? (toIsoDate(typedText) ?? typedText) : '');
-      }}
-      error={error}
-      disabled={disabled}
-    />
-  );
-}
-
-function RangeInput({
-  field,
-  value,
-  error,
-  onChange,
-  disabled,
-}: {
-  field: Extract<ValueField, { type: 'range' }>;
-  value: unknown;
-  error?: string;
-  onChange: (value: unknown) => void;
-  disabled?: boolean;
-}) {
-  const pair = Array.isArray(value) ? value : [null, null];
-  const set = (index: 0 | 1, next: number | string) => {
-    const copy = [pair[0] ?? null, pair[1] ?? null];
-    copy[index] = next === '' ? null : next;
-    onChange(copy.every((item) => item === null) ? null : copy);
-  };
-  return (
-    <Group_
-      legend={field.label}
-      description={field.description ?? `From ${field.min} to ${field.max}`}
-      error={error}
-      required={!field.optional}
-    >
-      <Group gap="md" align="flex-start">
-        {(['From', 'To'] as const).map((part, index) => (
-          <NumberInput
-            key={part}
-            label={part}
-            w={140}
-            min={field.min}
-            max={field.max}
-            step={field.step}
-            value={(pair[index] as number | null) ?? ''}
-            onChange={(next) => set(index as 0 | 1, next)}
-            disabled={disabled}
-            error={Boolean(error)}
-          />
-        ))}
-      </Group>
-    </Group_>
-  );
-}
-
 function SubformInput({
   field,
   value,
@@ -342,7 +69,7 @@ function SubformInput({
   const rows: FormValues[] = Array.isArray(value) ? value : [];
   const full = field.maxRows !== undefined && rows.length >= field.maxRows;
   return (
-    <Group_
+    <FieldGroup
       legend={field.label}
       description={field.description}
       error={errors[path]}
@@ -404,7 +131,7 @@ function SubformInput({
           {field.addLabel ?? 'Add row'}
         </Button>
       </Group>
-    </Group_>
+    </FieldGroup>
   );
 }
 
@@ -492,14 +219,19 @@ function ValueInput({
       );
     case 'checktree':
       return (
-        <Group_ legend={field.label} description={field.description} error={error} required={!field.optional}>
+        <FieldGroup
+          legend={field.label}
+          description={field.description}
+          error={error}
+          required={!field.optional}
+        >
           <CheckTree
             options={field.options}
             value={Array.isArray(value) ? value : []}
             onChange={set}
             disabled={disabled}
           />
-        </Group_>
+        </FieldGroup>
       );
     case 'file': {
       const files =

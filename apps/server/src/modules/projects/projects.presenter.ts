@@ -5,11 +5,11 @@ import {
   PI_TEAM_ROLE,
   RDA_FULLY_EXECUTED,
   type Actor,
-  type IrbRecordDto,
   type ProjectDto,
   type ResearchTeamMemberDto,
   type TeamWarning,
 } from '@rrp/domain';
+import { presentIrb } from '../project-facts/project-facts.service';
 import type { findProject, TeamListRow } from './projects.repo';
 
 export type ProjectView = NonNullable<Awaited<ReturnType<typeof findProject>>>;
@@ -48,25 +48,6 @@ const fullName = (person: { firstName: string; lastName: string; email?: string 
   `${person.firstName} ${person.lastName}`.trim() || person.email || '';
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
-
-export function presentIrb(file: {
-  id: number;
-  name: string;
-  additionalData: Record<string, unknown>;
-  created: Date;
-}): IrbRecordDto {
-  const data = file.additionalData;
-  const designation = Number(data.designation);
-  return {
-    id: file.id,
-    name: file.name,
-    designation: designation === 1 || designation === 2 ? designation : null,
-    approval_date: text(data.approval_date),
-    renewal_date: text(data.renewal_date),
-    assurance_number: text(data.assurance_number),
-    created: file.created.toISOString(),
-  };
-}
 
 export function presentProject(
   actor: Actor | null,

@@ -13,7 +13,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db/database';
 import { anyOfIds, prepared } from '../../platform/db/prepared';
-import { teamRowGivesAccess } from './team-membership';
+import { teamRowGivesAccess } from '../project-facts/project-facts.service';
 import {
   files,
   groups,

@@ -33,13 +33,11 @@ import {
   type ProjectView,
 } from './projects.presenter';
 
-/** Other modules' "on the team" tests read the team row through the projects module's rule. */
-export { teamRowGivesAccess, teamRowIsUsers } from './team-membership';
+/** Other modules' "on the team" tests read the team row through the one rule (renewals). */
+export { teamRowGivesAccess } from '../project-facts/project-facts.service';
 
 export const IRB_FILE_TYPE = 'irb';
 
-/** A project's IRB record as every module shows it (the request's `project.latest_irb` too). */
-export { presentIrb } from './projects.presenter';
 const UNKNOWN_INSTITUTION = 'Please choose an institution from the list.';
 const ONLY_ADMINS_CHOOSE_PI = 'Only administrators can choose the Principal Investigator.';
 

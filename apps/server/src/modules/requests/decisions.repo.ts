@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { irbExpiryState, TEAM_GATE_ROLES, type TeamMemberFacts } from '@rrp/domain';
 import type { DbOrTx } from '../../platform/db/database';
 import { anyOfIds, prepared } from '../../platform/db/prepared';
-import { teamRowIsUsers } from '../projects/projects.service';
+import { teamRowIsUsers } from '../project-facts/project-facts.service';
 import {
   emailLogs,
   files,

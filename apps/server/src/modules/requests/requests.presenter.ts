@@ -15,9 +15,10 @@ import {
   type RequestDatasetRef,
   type RequestDto,
   type ReviewUserDto,
+  WORKFLOW_STATUS,
 } from '@rrp/domain';
 import type { findRequest, RequestRelations, ReviewerOfRequest } from './requests.repo';
-import { presentIrb } from '../projects/projects.service';
+import { presentIrb } from '../project-facts/project-facts.service';
 
 /** The channels a dataset offers, from its fields (as the catalogue shows them). */
 export function accessTypesOf(row: {
@@ -84,8 +85,6 @@ function progressOf(statusId: number, reviewer: ReviewerOfRequest) {
         },
   );
 }
-
-const UNDER_REVIEW = 3;
 
 /**
  * An assigned reviewer as the staff panel shows them (staff §3 review_users); on Research Match
@@ -198,7 +197,7 @@ export function presentRequest(
             conflict_id: mine.conflictId,
             review_id: mine.reviewId,
             progress: progressOf(request.statusId, mine),
-            can_score: request.statusId === UNDER_REVIEW && mine.conflictExists === false,
+            can_score: request.statusId === WORKFLOW_STATUS.underReview && mine.conflictExists === false,
           },
         }
       : {}),

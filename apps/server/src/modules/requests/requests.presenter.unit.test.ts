@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '@rrp/domain';
-import { presentIrb } from '../projects/projects.service';
+import { presentIrb } from '../project-facts/project-facts.service';
 import { accessTypesOf, isEditableBy, subjectOfView } from './requests.presenter';
 
 const owner: Actor = { userId: 1, role: 'primary_researcher', roles: ['primary_researcher'] };

@@ -7,7 +7,7 @@ import {
   type TissueOrderDto,
 } from '@rrp/domain';
 import { anyOfIds, prepared } from '../../platform/db/prepared';
-import { teamRowGivesAccess } from '../projects/projects.service';
+import { teamRowGivesAccess } from '../project-facts/project-facts.service';
 import type { DbOrTx } from '../../platform/db/database';
 import { ordersByRequest } from '../tissue/orders.service';
 import { heldDatasetIds } from '../catalogue/catalogue.service';

@@ -1,10 +1,10 @@
-import { Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
 
 /**
- * The modal system (foundation §2): display, loader and error modals. Escape and the overlay
- * close every type but the loader, which stays until its work ends.
+ * The modal system (foundation §2): display and error modals, both closed by Escape and the
+ * overlay. Work in progress shows in place (a button's loader), not in a modal.
  */
 export function openDisplayModal(options: {
   title: string;
@@ -46,19 +46,4 @@ export function openErrorModal(options: { title: string; children: ReactNode }) 
     ),
   });
   return id;
-}
-
-export function openLoaderModal(message: string): () => void {
-  const id = modals.open({
-    withCloseButton: false,
-    closeOnEscape: false,
-    closeOnClickOutside: false,
-    title: message,
-    children: (
-      <Group justify="center" p="md">
-        <Loader aria-label={message} />
-      </Group>
-    ),
-  });
-  return () => modals.close(id);
 }

@@ -1,4 +1,4 @@
-import type { DatasetDto, PublicDatasetDto } from '@rrp/domain';
+import type { DatasetDto } from '@rrp/domain';
 
 /** A count, or '—' when not recorded. */
 export const formatCount = (value: number | null | undefined) =>
@@ -8,8 +8,4 @@ export const formatCount = (value: number | null | undefined) =>
 export function cohortName(dataset: Pick<DatasetDto, 'cohort'> & { cohort_name?: string | null }): string {
   if (dataset.cohort && typeof dataset.cohort === 'object') return dataset.cohort.name;
   return dataset.cohort_name ?? '—';
-}
-
-export function isFullDataset(dataset: DatasetDto | PublicDatasetDto): dataset is DatasetDto {
-  return 'permissions' in dataset;
 }

@@ -55,17 +55,6 @@ export function useRequests(filters: RequestFilters) {
   });
 }
 
-/** The signed-in researcher's newest requests, for the home page. */
-export function useRecentRequests(limit: number) {
-  return useQuery({
-    queryKey: ['requests', 'recent', limit],
-    queryFn: () =>
-      apiFetch<ListPage<RequestView>>('request/', {
-        query: { limit, ordering: '-created', expand: 'project,datasets' },
-      }),
-  });
-}
-
 export const requestQueryKey = (id: number) => ['request', id] as const;
 
 /** Requests deleted in this session: their page must not be re-read while it closes. */

@@ -1,18 +1,6 @@
 import { useMemo, useState } from 'react';
-import {
-  ActionIcon,
-  Group,
-  MultiSelect,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  TagsInput,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, TagsInput, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { IconChevronRight } from '@tabler/icons-react';
 import { Navigate, useNavigate } from 'react-router';
 import {
   can,
@@ -29,6 +17,7 @@ import {
 } from '@rrp/domain';
 import type { Field } from '@rrp/domain/forms';
 import { ServerTable } from '@/components/data-table';
+import { expandColumn } from '@/components/expand-column';
 import { Page } from '@/components/page';
 import { SearchInput } from '@/components/search-input';
 import { ListActionsMenu } from '@/components/list-actions-menu';
@@ -39,7 +28,7 @@ import { apiFetch, type ListPage } from '@/lib/api-client';
 import { listStatusName } from '@/lib/request-rules';
 import { useActor } from '@/lib/use-can';
 import { useCohorts } from '@/components/cohorts';
-import { useReviewerOptions } from '@/components/reviewer-options';
+import { ReviewerFilter } from '@/components/reviewer-options';
 import { REVIEW_CENTRE } from './review-cycle-config';
 
 /** The research-match list's status filter (researcher §2 "Lists": Approved/Rejected). */
@@ -193,10 +182,8 @@ export default function ResearchMatchListScreen() {
   const [showFilters, setShowFilters] = useState(false);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [expanded, setExpanded] = useState<number[]>([]);
-  const [reviewerSearch, setReviewerSearch] = useState('');
   const cohorts = useCohorts();
   const form = useFormSchema('research_match_application');
-  const reviewers = useReviewerOptions(reviewerSearch, showFilters && can(actor, 'list', 'User'));
   const set = <K extends keyof Filters>(key: K) =>
     filter((value: Filters[K]) => setFilters((previous) => ({ ...previous, [key]: value })));
   const list = useQuery({
@@ -251,19 +238,8 @@ export default function ResearchMatchListScreen() {
               value={filters.cohort}
               onChange={set('cohort')}
             />
-            <Select
-              label="Reviewer"
-              placeholder="Any reviewer"
-              clearable
-              searchable
-              searchValue={reviewerSearch}
-              onSearchChange={setReviewerSearch}
-              filter={({ options }) => options}
-              nothingFoundMessage="No reviewers found"
-              data={(reviewers.data?.results ?? []).map((user) => ({
-                value: String(user.id),
-                label: user.display_name,
-              }))}
+            <ReviewerFilter
+              enabled={showFilters && can(actor, 'list', 'User')}
               value={filters.reviewer}
               onChange={set('reviewer')}
             />
@@ -369,31 +345,7 @@ export default function ResearchMatchListScreen() {
               render: (request) => formatDate(request.submission_date),
             },
             { accessor: 'status', title: 'Status', sortable: true, render: listStatusName },
-            {
-              accessor: 'expand',
-              title: <VisuallyHidden>Details</VisuallyHidden>,
-              width: 48,
-              render: (request) => {
-                const open = expanded.includes(request.id);
-                return (
-                  <ActionIcon
-                    variant="subtle"
-                    aria-expanded={open}
-                    aria-label={`${open ? 'Hide' : 'Show'} details of ${request.portal_request_id}`}
-                    onClick={(event) => {
-                      event.stopPropagation();
-                      toggle(request.id);
-                    }}
-                  >
-                    <IconChevronRight
-                      size={16}
-                      aria-hidden
-                      style={{ transform: open ? 'rotate(90deg)' : undefined, transition: 'transform 150ms' }}
-                    />
-                  </ActionIcon>
-                );
-              },
-            },
+            expandColumn(expanded, toggle),
           ]}
         />
       </Stack>

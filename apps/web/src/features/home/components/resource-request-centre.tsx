@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  ActionIcon,
   Anchor,
   Button,
   Group,
@@ -11,7 +10,7 @@ import {
   Text,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconChevronRight, IconDownload } from '@tabler/icons-react';
+import { IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import {
@@ -25,6 +24,7 @@ import {
 import { apiFetch, type ListPage } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
 import { ServerTable, type ListState } from '@/components/data-table';
+import { expandColumn } from '@/components/expand-column';
 import { requestColumns } from '@/components/request-columns';
 import { COMMAND_CENTRE_DEFAULT_FILTER } from './command-centre';
 
@@ -179,31 +179,7 @@ export function ResourceRequestCentre({ role }: { role: RoleKey | null }) {
           content: ({ record }) => <RequestExpansion request={record} />,
         }}
         columns={[
-          {
-            accessor: 'expand',
-            title: <VisuallyHidden>Details</VisuallyHidden>,
-            width: 48,
-            render: (request) => {
-              const open = expanded.includes(request.id);
-              return (
-                <ActionIcon
-                  variant="subtle"
-                  aria-expanded={open}
-                  aria-label={`${open ? 'Hide' : 'Show'} details of ${request.portal_request_id}`}
-                  onClick={(event) => {
-                    event.stopPropagation();
-                    toggle(request.id);
-                  }}
-                >
-                  <IconChevronRight
-                    size={16}
-                    aria-hidden
-                    style={{ transform: open ? 'rotate(90deg)' : undefined, transition: 'transform 150ms' }}
-                  />
-                </ActionIcon>
-              );
-            },
-          },
+          expandColumn(expanded, toggle),
           // Next to the details toggle, so a wide table never hides it (issue 14.2).
           {
             accessor: 'open',

@@ -29,7 +29,7 @@ import { requestColumns } from '@/components/request-columns';
 import { SearchInput } from '@/components/search-input';
 import { ListActionsMenu } from '@/components/list-actions-menu';
 import { useActor } from '@/lib/use-can';
-import { useReviewerOptions } from '@/components/reviewer-options';
+import { ReviewerFilter } from '@/components/reviewer-options';
 
 /** Review quarters from October 2018 to the current review quarter (staff §9), newest first. */
 const QUARTER_OPTIONS = reviewQuarterOptions().map((quarter) => ({
@@ -88,8 +88,6 @@ function RequestList() {
   const cohorts = useCohorts();
   // The reviewer filter offers the reviewer groups' members to staff who may list users.
   const reviewerFilter = !isPi && mayAttempt(actor, 'list', 'User');
-  const [reviewerSearch, setReviewerSearch] = useState('');
-  const reviewers = useReviewerOptions(reviewerSearch, reviewerFilter && showFilters);
   const filters: RequestFilters = { ...state, search: isPi ? '' : search, cohort, reviewer, reviewQuarter };
   const list = useRequests(filters);
   const empty = list.data !== undefined && list.data.count === 0;
@@ -156,19 +154,8 @@ function RequestList() {
                 w={260}
               />
               {reviewerFilter && (
-                <Select
-                  label="Reviewer"
-                  placeholder="Any reviewer"
-                  clearable
-                  searchable
-                  searchValue={reviewerSearch}
-                  onSearchChange={setReviewerSearch}
-                  filter={({ options }) => options}
-                  nothingFoundMessage="No reviewers found"
-                  data={(reviewers.data?.results ?? []).map((user) => ({
-                    value: String(user.id),
-                    label: user.display_name,
-                  }))}
+                <ReviewerFilter
+                  enabled={showFilters}
                   value={reviewer}
                   onChange={(value) => {
                     setReviewer(value);

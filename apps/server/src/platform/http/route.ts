@@ -7,7 +7,7 @@ import type {
 } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { Action, Actor, Subject } from '@rrp/domain';
+import { mayAttempt, type Action, type Actor, type PERMISSIONS, type Subject } from '@rrp/domain';
 import type { RouteAccess } from './access';
 import { UnauthorizedError } from './errors';
 
@@ -18,10 +18,21 @@ type MaybePromise<T> = T | Promise<T>;
 /** The permission a route asks of the caller's active role (the access hook checks it first). */
 export const allow = <A extends Action, S extends Subject>(action: A, subject: S) => ({ action, subject });
 
+type Anyone = (typeof PERMISSIONS)['anyone'];
+/** A permission the table grants to `anyone`, visitors included (the public catalogue, feedback). */
+type GrantedToAnyone<A> = A extends { action: infer Act; subject: infer S extends keyof Anyone }
+  ? Act extends keyof Anyone[S]
+    ? true
+    : false
+  : false;
+
 /** What a handler gets: the caller, and the parsed path, query and body. */
 export interface RouteCall<A extends RouteAccess, P, Q, B> {
-  /** Signed in on every route but a public one; the access hook has checked the permission. */
-  actor: A extends 'public' ? Actor | null : Actor;
+  /**
+   * Signed in on every route but a public one or one granted to anyone; the access hook has
+   * checked the permission.
+   */
+  actor: A extends 'public' ? Actor | null : GrantedToAnyone<A> extends true ? Actor | null : Actor;
   params: Parsed<P>;
   query: Parsed<Q>;
   body: Parsed<B>;
@@ -106,7 +117,9 @@ function register(app: FastifyInstance, tags: string[], spec: Route['spec']): vo
     }),
     handler: async (request, reply) => {
       const actor = request.actor;
-      if (spec.access !== 'public' && !actor) throw new UnauthorizedError();
+      const visitorsMay =
+        spec.access === 'public' || mayAttempt(null, spec.access.action, spec.access.subject);
+      if (!actor && !visitorsMay) throw new UnauthorizedError();
       const answer = await spec.handle({
         actor: actor as Actor,
         params: request.params,

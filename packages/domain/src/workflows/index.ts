@@ -6,3 +6,4 @@ export * from './cycle-selection';
 export * from './renewal-rules';
 export * from './review-quarters';
 export * from './sample-batches';
+export * from './review-cycles';

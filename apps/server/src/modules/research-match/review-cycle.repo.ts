@@ -1,21 +1,9 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { RESEARCH_MATCH_CRITERIA, RESEARCH_MATCH_TYPE } from '@rrp/domain';
+import { RESEARCH_MATCH_CRITERIA, RESEARCH_MATCH_TYPE, REVIEW_CYCLES, WORKFLOW_STATUS } from '@rrp/domain';
 import type { DbOrTx } from '../../platform/db/database';
-import {
-  groups,
-  institutions,
-  requestRenewals,
-  requestReviewers,
-  requests,
-  requestSummaries,
-  reviews,
-  userGroups,
-  users,
-} from '../../db/schema';
+import { institutions, requestRenewals, requests, requestSummaries, reviews, users } from '../../db/schema';
 
 /** The SQL of the Research Match review cycle (staff §2.3–§2.5, §4.3, §9). */
-
-const SUBMITTED = 2;
 
 const applicantName = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
 
@@ -42,9 +30,6 @@ export async function countsByStatus(db: DbOrTx, statuses: readonly number[], re
   return new Map(rows.map((row) => [row.statusId, row.count]));
 }
 
-/** At most this many applications start review at once (a quarter's applications, with room). */
-export const START_REVIEW_LIMIT = 500;
-
 /**
  * The new applications and the applications a renewal brought back (Submitted), oldest first,
  * with their applicant, institution and open renewal (staff §2.4).
@@ -53,7 +38,7 @@ export async function newApplications(db: DbOrTx) {
   const openRenewal = sql<{ id: number; submission_date: string | null } | null>`(
     select json_build_object('id', rn.id, 'submission_date', rn.submission_date)
     from request_renewals rn
-    where rn.request_id = ${requests.id} and rn.status_id = ${SUBMITTED}
+    where rn.request_id = ${requests.id} and rn.status_id = ${WORKFLOW_STATUS.submitted}
     order by rn.created desc, rn.id desc limit 1)`;
   return db
     .select({
@@ -70,49 +55,15 @@ export async function newApplications(db: DbOrTx) {
     .innerJoin(users, eq(users.id, requests.ownerId))
     .leftJoin(institutions, eq(institutions.id, requests.institutionId))
     .leftJoin(requestSummaries, eq(requestSummaries.requestId, requests.id))
-    .where(and(eq(requests.typeId, RESEARCH_MATCH_TYPE), eq(requests.statusId, SUBMITTED)))
+    .where(and(eq(requests.typeId, RESEARCH_MATCH_TYPE), eq(requests.statusId, WORKFLOW_STATUS.submitted)))
     .orderBy(asc(requests.submissionDate), asc(requests.id))
-    .limit(START_REVIEW_LIMIT);
+    .limit(REVIEW_CYCLES.researchMatch.startListLimit);
 }
 
-/** The reviewers of these requests with their roles (one query). */
-export async function reviewersOf(db: DbOrTx, ids: readonly number[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select({
-      requestId: requestReviewers.requestId,
-      id: users.id,
-      name: applicantName,
-      reviewerRole: requestReviewers.reviewerRole,
-    })
-    .from(requestReviewers)
-    .innerJoin(users, eq(users.id, requestReviewers.userId))
-    .where(inArray(requestReviewers.requestId, [...ids]))
-    .orderBy(asc(sql`coalesce(${requestReviewers.reviewerRole}, 9)`), asc(users.lastName));
-}
-
-/** The e-mail addresses of the active members of these groups (the review committee), at most 100. */
-export async function groupEmails(db: DbOrTx, roles: readonly string[]) {
-  const rows = await db
-    .selectDistinct({ email: users.email, lastName: users.lastName })
-    .from(users)
-    .innerJoin(userGroups, eq(userGroups.userId, users.id))
-    .innerJoin(groups, eq(groups.id, userGroups.groupId))
-    .where(and(inArray(groups.name, [...roles]), eq(users.isActive, true)))
-    .orderBy(asc(users.lastName), asc(users.email))
-    .limit(100);
-  return rows.map((row) => row.email);
-}
-
-/** Locks these requests in id order (so two bulk moves never deadlock). */
-export async function lockRequests(db: DbOrTx, ids: readonly number[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select()
-    .from(requests)
-    .where(inArray(requests.id, [...ids]))
-    .orderBy(asc(requests.id))
-    .for('update');
+/** The caller's e-mail address (the report goes to it). */
+export async function userEmail(db: DbOrTx, userId: number): Promise<string> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row!.email;
 }
 
 export async function summariesOf(db: DbOrTx, ids: readonly number[]) {
@@ -175,7 +126,7 @@ const scoreColumn = (criterion: string) => sql.raw(`"reviews"."${criterion}_scor
  * Each criterion's average over the given reviews, rounded to 2 decimals (null when nobody scored
  * it), and the total: the sum of the criterion averages (staff §9), null without any score.
  */
-export function averageColumns() {
+function averageColumns() {
   const averages = Object.fromEntries(
     RESEARCH_MATCH_CRITERIA.map((criterion) => [
       criterion,
@@ -205,7 +156,7 @@ export async function cycleAverages(db: DbOrTx, requestId: number, cycle: number
 }
 
 /** At most this many applications go into one report (every application of a busy decade). */
-export const REPORT_LIMIT = 10_000;
+const REPORT_LIMIT = 10_000;
 
 /**
  * The report's rows (staff §2.3, §7 rm_report_dispatch): every Research Match application, newest

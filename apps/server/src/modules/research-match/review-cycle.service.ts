@@ -1,16 +1,11 @@
-import { eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import {
   ADMIN_REVIEW_TABS,
   can,
-  dueDateAt,
-  dueDateInPast,
-  formatDate,
-  refusedRequests,
   REQUEST_STATUSES,
   RESEARCH_MATCH_CRITERIA,
-  RESEARCH_MATCH_MESSAGES,
   RESEARCH_MATCH_TYPE,
+  REVIEW_CYCLES,
   REVIEW_MESSAGES,
   reviewerRoleName,
   reviewProgress,
@@ -25,25 +20,20 @@ import {
 } from '@rrp/domain';
 import type { Db, DbOrTx } from '../../platform/db/database';
 import { authorize } from '../../platform/http/access';
-import { NotFoundError, ValidationError } from '../../platform/http/errors';
+import { NotFoundError } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
-import { users } from '../../db/schema';
 import type { EmailService } from '../email/email.service';
 import type { FilesService } from '../files/files.service';
+import type { ReviewCycleEngine } from '../review-cycles/review-cycles.service';
 import { criteriaOf, factsOf, totalOf } from './review.presenter';
 import * as repo from './review-cycle.repo';
 
-const S = { submitted: 2, underReview: 3, reviewMeeting: 8 } as const;
+const CYCLE = REVIEW_CYCLES.researchMatch;
 
-/** The e-mail templates of the cycle: Start Review's e-mail to the committee, and the report. */
-export const START_REVIEW_TEMPLATE = 'rm_start_review';
-export const REPORT_TEMPLATE = 'rm_report';
-/** The committee Start Review writes to (decision 209): the Research Match reviewers. */
-const COMMITTEE_ROLES = ['internal_reviewer', 'external_reviewer'];
+/** The e-mail template of the report (Start Review's is the cycle's, `REVIEW_CYCLES`). */
+const REPORT_TEMPLATE = 'rm_report';
 /** Generated reports are files of this type: only their requester reads them. */
-export const REPORT_FILE_TYPE = 'rm_report';
-
-type RequestRow = Awaited<ReturnType<typeof repo.lockRequests>>[number];
+const REPORT_FILE_TYPE = 'rm_report';
 
 const statusName = (id: number) => REQUEST_STATUSES[id as keyof typeof REQUEST_STATUSES] ?? String(id);
 const number = (value: string | number | null | undefined) =>
@@ -62,10 +52,10 @@ export function createReviewCycleService(deps: {
   emailContext: { publicUrl: string; productName: string };
   /** The request as the permission conditions read it, or null when the caller may not see it. */
   requestSubject: (tx: DbOrTx, id: number, actor: Actor) => Promise<object | null>;
-  /** The one writer of a request's status (`applyTransition`), as a decision of the actor. */
-  transition: (tx: DbOrTx, request: RequestRow, to: number, actor: Actor) => Promise<void>;
+  /** The review-cycle engine: Start Review and the move to the meeting go through it. */
+  cycles: ReviewCycleEngine;
 }) {
-  const { db, email } = deps;
+  const { db, email, cycles } = deps;
 
   /** The draft of Start Review's e-mail: the applications, and where and by when to review. */
   async function draft(
@@ -85,7 +75,7 @@ export function createReviewCycleService(deps: {
       )
       .join('\n');
     return {
-      to: await repo.groupEmails(tx, COMMITTEE_ROLES),
+      to: await cycles.committeeAddresses(tx, CYCLE),
       cc: [],
       bcc: [],
       subject: `${productName}: Research Match applications ready for review`,
@@ -98,7 +88,7 @@ export function createReviewCycleService(deps: {
     };
   }
 
-  email.registerTemplate(START_REVIEW_TEMPLATE, {
+  email.registerTemplate(CYCLE.email.template, {
     modelName: 'request',
     async existing(tx, ids) {
       return (await repo.newApplications(tx)).map((row) => row.id).filter((id) => ids.includes(id));
@@ -132,18 +122,6 @@ export function createReviewCycleService(deps: {
     }
   }
 
-  /** Locks the chosen applications; every one must exist, be Research Match and in `status`. */
-  async function lockInStatus(tx: DbOrTx, ids: number[], status: number, message: (ids: string) => string) {
-    const rows = await repo.lockRequests(tx, ids);
-    const wrong = refusedRequests(
-      ids,
-      rows,
-      (row) => row.typeId === RESEARCH_MATCH_TYPE && row.statusId === status,
-    );
-    if (wrong.length > 0) throw new ValidationError({ requests: [message(wrong.join(', '))] });
-    return rows;
-  }
-
   return {
     /** GET research-match/review-centre/: the caller's tabs with their counts and actions. */
     async centre(actor: Actor): Promise<ReviewCentreDto> {
@@ -170,7 +148,7 @@ export function createReviewCycleService(deps: {
     /** GET research-match/start-review/: the new applications and renewals, and the e-mail's draft. */
     async startReviewDraft(): Promise<StartReviewDto> {
       const rows = await repo.newApplications(db);
-      const reviewers = await repo.reviewersOf(
+      const reviewers = await cycles.reviewersOf(
         db,
         rows.map((row) => row.id),
       );
@@ -194,7 +172,7 @@ export function createReviewCycleService(deps: {
           review_users: reviewers
             .filter((reviewer) => reviewer.requestId === row.id)
             .map((reviewer) => ({
-              id: reviewer.id,
+              id: reviewer.userId,
               display_name: reviewer.name,
               reviewer_role: reviewer.reviewerRole,
             })),
@@ -209,24 +187,15 @@ export function createReviewCycleService(deps: {
      * then the e-mail is queued (sent after commit). Bad input changes nothing.
      */
     async startReview(actor: Actor, input: StartReviewInput) {
-      const due = dueDateAt(input.due_date)!;
-      if (dueDateInPast(due)) throw new ValidationError({ due_date: [RESEARCH_MATCH_MESSAGES.dueDatePast] });
-      const ids = [...new Set(input.requests)];
-      await db.transaction(async (tx) => {
-        const rows = await lockInStatus(tx, ids, S.submitted, REVIEW_MESSAGES.notNew);
-        for (const row of rows) await deps.transition(tx, row, S.underReview, actor);
-        await auditedDueDates(tx, actor, ids, due);
-        await email.queueAbout(tx, actor, {
-          template: START_REVIEW_TEMPLATE,
-          objectIds: ids,
-          to: input.email.to,
-          cc: input.email.cc,
-          bcc: input.email.bcc,
-          subject: input.email.subject,
-          body: input.email.body.split(START_REVIEW_DUE_DATE_TOKEN).join(formatDate(due.toISOString())),
-        });
-      });
-      return { moved: ids, due_date: due.toISOString() };
+      const { due } = await cycles.start(CYCLE, actor, input, (tx, rows, _reviewers, due) =>
+        auditedDueDates(
+          tx,
+          actor,
+          rows.map((row) => row.id),
+          due,
+        ),
+      );
+      return { moved: [...new Set(input.requests)], due_date: due.toISOString() };
     },
 
     /**
@@ -235,10 +204,7 @@ export function createReviewCycleService(deps: {
      */
     async moveToMeeting(actor: Actor, ids: number[]) {
       const unique = [...new Set(ids)];
-      await db.transaction(async (tx) => {
-        const rows = await lockInStatus(tx, unique, S.underReview, REVIEW_MESSAGES.notUnderReviewToMove);
-        for (const row of rows) await deps.transition(tx, row, S.reviewMeeting, actor);
-      });
+      await cycles.close(CYCLE, actor, unique);
       return {
         moved: unique,
         title: unique.length === 1 ? REVIEW_MESSAGES.movedOne : REVIEW_MESSAGES.movedMany,
@@ -360,7 +326,7 @@ export function createReviewCycleService(deps: {
       );
       const today = todayIso();
       await db.transaction(async (tx) => {
-        const [me] = await tx.select({ email: users.email }).from(users).where(eq(users.id, actor.userId));
+        const me = await repo.userEmail(tx, actor.userId);
         const file = await deps.files.store(
           tx,
           {
@@ -375,7 +341,7 @@ export function createReviewCycleService(deps: {
         await email.queueAbout(tx, actor, {
           template: REPORT_TEMPLATE,
           objectIds: [],
-          to: [me!.email],
+          to: [me],
           subject: `${REVIEW_MESSAGES.reportSubject} (${today})`,
           body: `The Research Match report of ${today} is attached: ${rows.length} application${rows.length === 1 ? '' : 's'} with their review quarter, cycle, per-criterion averages and total score.`,
           attachmentFileIds: [file.id],

@@ -1,14 +1,12 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { CART_REQUEST_TYPES } from '@rrp/domain';
+import { REVIEW_CYCLES, WORKFLOW_STATUS } from '@rrp/domain';
 import type { DbOrTx } from '../../platform/db/database';
-import { institutions, requestReviewers, requests, tissueReviews, users } from '../../db/schema';
+import { institutions, requests, tissueReviews, users } from '../../db/schema';
 
-const SUBMITTED = 2;
-/** Begin Review lists at most this many new requests (oldest first). */
-export const TISSUE_START_REVIEW_LIMIT = 200;
+const CYCLE = REVIEW_CYCLES.tissue;
 const personName = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
 
-/** New (Submitted) pilot tissue and tissue requests, oldest first: the Begin Review list. */
+/** New (Submitted) pilot tissue and tissue requests, oldest first (at most 200): the Begin Review list. */
 export async function newTissueRequests(db: DbOrTx) {
   return db
     .select({
@@ -23,12 +21,17 @@ export async function newTissueRequests(db: DbOrTx) {
     .from(requests)
     .innerJoin(users, eq(users.id, requests.ownerId))
     .leftJoin(institutions, eq(institutions.id, requests.institutionId))
-    .where(and(inArray(requests.typeId, [...CART_REQUEST_TYPES]), eq(requests.statusId, SUBMITTED)))
+    .where(
+      and(
+        inArray(requests.typeId, [...CYCLE.requestTypes]),
+        eq(requests.statusId, WORKFLOW_STATUS.submitted),
+      ),
+    )
     .orderBy(asc(requests.submissionDate), asc(requests.id))
-    .limit(TISSUE_START_REVIEW_LIMIT);
+    .limit(CYCLE.startListLimit);
 }
 
-/** The requests a review-cycle move names, as the checks need them. */
+/** Requests by id (the e-mail's draft, a decision's Begin Review). */
 export async function requestsByIds(db: DbOrTx, ids: readonly number[]) {
   if (ids.length === 0) return [];
   return db
@@ -41,22 +44,6 @@ export async function requestsByIds(db: DbOrTx, ids: readonly number[]) {
     .from(requests)
     .where(inArray(requests.id, [...ids]))
     .orderBy(asc(requests.id));
-}
-
-/** The assigned reviewers of some requests, with their e-mail addresses. */
-export async function reviewersOf(db: DbOrTx, requestIds: readonly number[]) {
-  if (requestIds.length === 0) return [];
-  return db
-    .select({
-      requestId: requestReviewers.requestId,
-      userId: requestReviewers.userId,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
-    .from(requestReviewers)
-    .innerJoin(users, eq(users.id, requestReviewers.userId))
-    .where(inArray(requestReviewers.requestId, [...requestIds]));
 }
 
 /** One review per assigned reviewer with the due date (an existing review keeps its answers). */
@@ -84,11 +71,12 @@ export async function reviewDueDate(db: DbOrTx, requestId: number): Promise<Date
   return row?.due ? new Date(row.due) : null;
 }
 
+/** Which of these requests exist (the e-mail template's objects). */
 export async function requestExists(db: DbOrTx, ids: readonly number[]) {
   if (ids.length === 0) return [];
   const rows = await db
     .select({ id: requests.id })
     .from(requests)
-    .where(and(inArray(requests.id, [...ids])));
+    .where(inArray(requests.id, [...ids]));
   return rows.map((row) => row.id);
 }

@@ -119,15 +119,11 @@ import { createDonorsService } from './modules/tissue/donors.service';
 import { donorsRoutes } from './modules/tissue/donors.routes';
 import { createCartsService } from './modules/tissue/carts.service';
 import { cartsRoutes } from './modules/tissue/carts.routes';
-import {
-  createTissueCycleService,
-  TISSUE_REVIEW_TEMPLATE,
-  tissueReviewEmailTemplate,
-} from './modules/tissue/tissue-cycle.service';
+import { createTissueCycleService } from './modules/tissue/tissue-cycle.service';
+import { createReviewCycleEngine } from './modules/review-cycles/review-cycles.service';
 import { tissueCycleRoutes } from './modules/tissue/tissue-cycle.routes';
 import { createTissueReviewsService } from './modules/tissue/tissue-reviews.service';
 import { tissueReviewsRoutes } from './modules/tissue/tissue-reviews.routes';
-import { NotFoundError } from './platform/http/errors';
 import { donorDocumentStore, type StoreDonorDocument } from './modules/tissue/donor-documents';
 import { createTissueOrdersService } from './modules/tissue/orders.service';
 import { tissueOrdersRoutes } from './modules/tissue/orders.routes';
@@ -393,28 +389,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(tissueOrdersRoutes, {
     orders: createTissueOrdersService({ db: database.db, bins, log: app.log }),
   });
-  // The tissue review cycle (issue 18): Begin Review and the close of review move requests through
-  // the workflow, as decisions of the staff member's role. A decision to Under Review on a tissue
-  // request is Begin Review too (issue 29), so the requests service is given it.
-  email.registerTemplate(TISSUE_REVIEW_TEMPLATE, tissueReviewEmailTemplate(emailContext));
-  const tissueCycle = createTissueCycleService({
+  // The review cycles (issues 17, 18): one engine moves the chosen requests through the workflow,
+  // as decisions of the staff member's role, for Research Match and the tissue network alike. A
+  // decision to Under Review on a tissue request is Begin Review too (issue 29), so the requests
+  // service is given it.
+  const reviewCycles = createReviewCycleEngine({
     db: database.db,
     email,
     publicUrl: config.publicUrl,
-    productName: config.productName,
-    move: async (tx, actor, { requestId, to, now }) => {
-      const row = await lockRequest(tx, requestId);
-      if (!row) throw new NotFoundError();
-      const { row: moved } = await applyTransition(tx, {
-        request: row,
-        to,
-        kind: 'decision',
-        actor,
-        by: actor,
-        now,
-      });
-      return moved;
-    },
+    move: async (tx, request, to, actor, now) =>
+      (await applyTransition(tx, { request, to, kind: 'decision', actor, by: actor, now })).row,
+  });
+  const tissueCycle = createTissueCycleService({
+    db: database.db,
+    cycles: reviewCycles,
+    email,
+    emailContext,
   });
   // Resource requests (issue 7); their forms are checked by the same validator as the web's.
   // Research Match applications start the staff's summary when submitted (issue 17); the summary
@@ -472,9 +462,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       files,
       emailContext,
       requestSubject,
-      transition: async (tx, request, to, actor) => {
-        await applyTransition(tx, { request, to, kind: 'decision', actor, by: actor });
-      },
+      cycles: reviewCycles,
     }),
   });
   await app.register(userListRoutes, { users: createUserListService({ db: database.db }) });

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   conflictInputSchema,
@@ -11,6 +10,7 @@ import {
   reviewUsersSchema,
   updateReviewSchema,
 } from '@rrp/domain';
+import { allow, route, routes } from '../../platform/http/route';
 import { detailQuerySchema, listQuerySchema, parseExpand, toPage } from '../../platform/list';
 import type { RequestStaffService } from '../requests/request-staff.service';
 import { conflictList, reviewList } from './review.lists';
@@ -20,158 +20,106 @@ import type { ReviewService } from './review.service';
  * Research Match reviews and conflicts of interest (staff §7: GET/POST review, the review delete
  * action, GET/POST/DELETE conflict), plus GET and PATCH of one review for the autosave.
  */
-export const reviewRoutes: FastifyPluginAsyncZod<{
-  reviews: ReviewService;
-  staff: RequestStaffService;
-}> = async (app, { reviews, staff }) => {
-  const tags = ['research-match'];
-
-  app.get(
-    '/api/review/',
-    {
-      config: { access: { action: 'list', subject: 'Review' } },
-      schema: {
-        tags,
-        description: 'Reviews: staff who read every review see all, reviewers their own.',
-        querystring: listQuerySchema(reviewList),
-        response: { 200: pageSchema(reviewSchema) },
+export const reviewRoutes = routes<{ reviews: ReviewService; staff: RequestStaffService }>(
+  ['research-match'],
+  ({ reviews, staff }) => [
+    route({
+      method: 'GET',
+      url: '/api/review/',
+      description: 'Reviews: staff who read every review see all, reviewers their own.',
+      access: allow('list', 'Review'),
+      query: listQuerySchema(reviewList),
+      response: pageSchema(reviewSchema),
+      handle: async ({ actor, query, request }) => {
+        const { list, count, results } = await reviews.list(actor, query);
+        return toPage(request, list, count, results);
       },
-    },
-    async (request) => {
-      const { list, count, results } = await reviews.list(request.actor!, request.query);
-      return toPage(request, list, count, results);
-    },
-  );
-
-  app.post(
-    '/api/review/',
-    {
-      config: { access: { action: 'create', subject: 'Review' } },
-      schema: {
-        tags,
-        description:
-          "The caller's review of an application Under Review they are assigned to, after answering the conflict question (No). Score blocks `{score 1–5, strengths, weaknesses}` per criterion, `reviewer_decision`, `build_merit`. Staff who assign reviewers send an empty review naming another `reviewer` (and `reviewer_role`): the reviewer is assigned, and the answer is the request's reviewers, as from `PUT request/{id}/review_users/`.",
-        body: createReviewSchema,
-        querystring: detailQuerySchema,
-        response: { 201: z.union([reviewSchema, reviewUsersSchema]) },
+    }),
+    route({
+      method: 'POST',
+      url: '/api/review/',
+      description:
+        "The caller's review of an application Under Review they are assigned to, after answering the conflict question (No). Score blocks `{score 1–5, strengths, weaknesses}` per criterion, `reviewer_decision`, `build_merit`. Staff who assign reviewers send an empty review naming another `reviewer` (and `reviewer_role`): the reviewer is assigned, and the answer is the request's reviewers, as from `PUT request/{id}/review_users/`.",
+      access: allow('create', 'Review'),
+      body: createReviewSchema,
+      query: detailQuerySchema,
+      status: 201,
+      response: z.union([reviewSchema, reviewUsersSchema]),
+      handle: ({ actor, body, query }) => reviews.create(actor, body, parseExpand(reviewList, query.expand)),
+    }),
+    route({
+      method: 'POST',
+      url: '/api/review/delete/',
+      summary:
+        "The spec's `review delete action`: the reviewer leaves the request (the staff panel's list, one entry).",
+      description:
+        'Removes a reviewer (in `role`, when sent) from a request. A request Under Review asks for `confirm: true` first (409); an Approved or Rejected request keeps its reviewers (400).',
+      access: allow('update', 'RequestReviewer'),
+      body: reviewDeleteSchema,
+      response: reviewUsersSchema,
+      handle: ({ actor, body }) => staff.removeReviewer(actor, body),
+    }),
+    route({
+      method: 'GET',
+      url: '/api/review/:id/',
+      access: allow('read', 'Review'),
+      params: idParamSchema,
+      query: detailQuerySchema,
+      response: reviewSchema,
+      handle: ({ actor, params, query }) =>
+        reviews.get(actor, params.id, parseExpand(reviewList, query.expand)),
+    }),
+    route({
+      method: 'PATCH',
+      url: '/api/review/:id/',
+      description: 'The author changes their review while the application is Under Review (the autosave).',
+      access: allow('update', 'Review'),
+      params: idParamSchema,
+      query: detailQuerySchema,
+      body: updateReviewSchema,
+      response: reviewSchema,
+      handle: ({ actor, params, query, body }) =>
+        reviews.update(actor, params.id, body, parseExpand(reviewList, query.expand)),
+    }),
+    route({
+      method: 'GET',
+      url: '/api/conflict/',
+      access: allow('list', 'ReviewConflict'),
+      query: listQuerySchema(conflictList),
+      response: pageSchema(conflictSchema),
+      handle: async ({ actor, query, request }) => {
+        const { list, count, results } = await reviews.listConflicts(actor, query);
+        return toPage(request, list, count, results);
       },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await reviews.create(request.actor!, request.body, parseExpand(reviewList, request.query.expand)),
-        ),
-  );
-
-  // The spec's `review delete action`: the reviewer leaves the request (the staff panel's list, one entry).
-  app.post(
-    '/api/review/delete/',
-    {
-      config: { access: { action: 'update', subject: 'RequestReviewer' } },
-      schema: {
-        tags,
-        description:
-          'Removes a reviewer (in `role`, when sent) from a request. A request Under Review asks for `confirm: true` first (409); an Approved or Rejected request keeps its reviewers (400).',
-        body: reviewDeleteSchema,
-        response: { 200: reviewUsersSchema },
-      },
-    },
-    (request) => staff.removeReviewer(request.actor!, request.body),
-  );
-
-  app.get(
-    '/api/review/:id/',
-    {
-      config: { access: { action: 'read', subject: 'Review' } },
-      schema: {
-        tags,
-        params: idParamSchema,
-        querystring: detailQuerySchema,
-        response: { 200: reviewSchema },
-      },
-    },
-    (request) =>
-      reviews.get(request.actor!, request.params.id, parseExpand(reviewList, request.query.expand)),
-  );
-
-  app.patch(
-    '/api/review/:id/',
-    {
-      config: { access: { action: 'update', subject: 'Review' } },
-      schema: {
-        tags,
-        description: 'The author changes their review while the application is Under Review (the autosave).',
-        params: idParamSchema,
-        querystring: detailQuerySchema,
-        body: updateReviewSchema,
-        response: { 200: reviewSchema },
-      },
-    },
-    (request) =>
-      reviews.update(
-        request.actor!,
-        request.params.id,
-        request.body,
-        parseExpand(reviewList, request.query.expand),
-      ),
-  );
-
-  app.get(
-    '/api/conflict/',
-    {
-      config: { access: { action: 'list', subject: 'ReviewConflict' } },
-      schema: {
-        tags,
-        querystring: listQuerySchema(conflictList),
-        response: { 200: pageSchema(conflictSchema) },
-      },
-    },
-    async (request) => {
-      const { list, count, results } = await reviews.listConflicts(request.actor!, request.query);
-      return toPage(request, list, count, results);
-    },
-  );
-
-  app.post(
-    '/api/conflict/',
-    {
-      config: { access: { action: 'create', subject: 'ReviewConflict' } },
-      schema: {
-        tags,
-        description:
-          "An assigned reviewer's answer to the conflict-of-interest question. Yes needs an explanation and takes them off the primary role (`removed_as_primary`).",
-        body: conflictInputSchema,
-        response: { 201: conflictSchema },
-      },
-    },
-    async (request, reply) => reply.status(201).send(await reviews.declare(request.actor!, request.body)),
-  );
-
-  app.get(
-    '/api/conflict/:id/',
-    {
-      config: { access: { action: 'read', subject: 'ReviewConflict' } },
-      schema: {
-        tags,
-        params: idParamSchema,
-        querystring: detailQuerySchema,
-        response: { 200: conflictSchema },
-      },
-    },
-    (request) =>
-      reviews.getConflict(request.actor!, request.params.id, parseExpand(conflictList, request.query.expand)),
-  );
-
-  app.delete(
-    '/api/conflict/:id/',
-    {
-      config: { access: { action: 'delete', subject: 'ReviewConflict' } },
-      schema: { tags, params: idParamSchema },
-    },
-    async (request, reply) => {
-      await reviews.deleteConflict(request.actor!, request.params.id);
-      return reply.status(204).send();
-    },
-  );
-};
+    }),
+    route({
+      method: 'POST',
+      url: '/api/conflict/',
+      description:
+        "An assigned reviewer's answer to the conflict-of-interest question. Yes needs an explanation and takes them off the primary role (`removed_as_primary`).",
+      access: allow('create', 'ReviewConflict'),
+      body: conflictInputSchema,
+      status: 201,
+      response: conflictSchema,
+      handle: ({ actor, body }) => reviews.declare(actor, body),
+    }),
+    route({
+      method: 'GET',
+      url: '/api/conflict/:id/',
+      access: allow('read', 'ReviewConflict'),
+      params: idParamSchema,
+      query: detailQuerySchema,
+      response: conflictSchema,
+      handle: ({ actor, params, query }) =>
+        reviews.getConflict(actor, params.id, parseExpand(conflictList, query.expand)),
+    }),
+    route({
+      method: 'DELETE',
+      url: '/api/conflict/:id/',
+      access: allow('delete', 'ReviewConflict'),
+      params: idParamSchema,
+      status: 204,
+      handle: ({ actor, params }) => reviews.deleteConflict(actor, params.id),
+    }),
+  ],
+);

@@ -6,6 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { RoleKey } from '@rrp/domain';
 import { ResourceRequestCentre } from './resource-request-centre';
+import { listQueries } from '@/test/list-queries';
 
 const request = {
   id: 7,
@@ -58,12 +59,6 @@ function renderCentre(role: RoleKey) {
   );
   return fetch;
 }
-
-const listQueries = (fetch: ReturnType<typeof vi.fn>) =>
-  fetch.mock.calls
-    .map(([url]) => new URL(String(url), 'http://x'))
-    .filter((url) => url.pathname === '/api/request/')
-    .map((url) => url.searchParams);
 
 describe('ResourceRequestCentre (staff §2.1)', () => {
   afterEach(() => vi.unstubAllGlobals());

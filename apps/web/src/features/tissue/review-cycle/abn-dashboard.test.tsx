@@ -7,6 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { ABN_DASHBOARD_TABS, type AbnDashboardDto } from '@rrp/domain';
 import AbnDashboardScreen from './abn-dashboard-screen';
+import { listQueries } from '@/test/list-queries';
 
 const session = vi.hoisted(() => ({
   activeRole: 'abn_proj_mgr' as string,
@@ -64,12 +65,6 @@ function renderDashboard(role: string, tab: string, rows: object[]) {
   );
   return fetch;
 }
-
-const listQueries = (fetch: ReturnType<typeof vi.fn>) =>
-  fetch.mock.calls
-    .map(([url]) => new URL(String(url), 'http://x'))
-    .filter((url) => url.pathname === '/api/request/')
-    .map((url) => url.searchParams);
 
 describe('the ABN dashboard (staff §2.7)', () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -1,25 +1,10 @@
 import { describe, expect, it, vi, afterEach } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { screen } from '@testing-library/react';
 import { HOME_PROJECTS_CAP, ProjectsPanel } from './projects-panel';
+import { renderWithList } from '@/test/render-in-app';
 
 function renderPanel(results: { id: number; title: string; portal_project_id: string }[]) {
-  const fetch = vi.fn(
-    async () => new Response(JSON.stringify({ count: results.length, results }), { status: 200 }),
-  );
-  vi.stubGlobal('fetch', fetch);
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter>
-          <ProjectsPanel />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return fetch;
+  return renderWithList(<ProjectsPanel />, results);
 }
 
 describe('ProjectsPanel', () => {

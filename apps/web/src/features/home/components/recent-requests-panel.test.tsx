@@ -1,9 +1,7 @@
 import { describe, expect, it, vi, afterEach } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { HOME_REQUESTS_CAP, RecentRequestsPanel } from './recent-requests-panel';
+import { renderWithList } from '@/test/render-in-app';
 
 const session = vi.hoisted(() => ({ user: { id: 1, suspended_request: null as number | null } }));
 vi.mock('@/lib/session', () => ({ useSession: () => session }));
@@ -21,20 +19,7 @@ const base = {
 
 function renderPanel(results: object[], suspended: number | null = null) {
   session.user.suspended_request = suspended;
-  const fetch = vi.fn(
-    async () => new Response(JSON.stringify({ count: results.length, results }), { status: 200 }),
-  );
-  vi.stubGlobal('fetch', fetch);
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter>
-          <RecentRequestsPanel />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return fetch;
+  return renderWithList(<RecentRequestsPanel />, results);
 }
 
 describe('RecentRequestsPanel', () => {

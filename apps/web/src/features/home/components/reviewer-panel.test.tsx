@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import type { RoleKey } from '@rrp/domain';
 import { NO_APPLICATIONS, ReviewerPanel, reviewListsFor } from './reviewer-panel';
+import { renderWithList } from '@/test/render-in-app';
 
 vi.mock('@/lib/session', () => ({ useSession: () => ({ user: { id: 31, roles: [] } }) }));
 
@@ -24,23 +23,13 @@ const assigned = {
 };
 
 function renderPanel(role: RoleKey, results: object[]) {
-  const fetch = vi.fn(
-    async () => new Response(JSON.stringify({ count: results.length, results }), { status: 200 }),
+  return renderWithList(
+    <Routes>
+      <Route path="/" element={<ReviewerPanel role={role} />} />
+      <Route path="/request/:id" element={<p>Request page</p>} />
+    </Routes>,
+    results,
   );
-  vi.stubGlobal('fetch', fetch);
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter>
-          <Routes>
-            <Route path="/" element={<ReviewerPanel role={role} />} />
-            <Route path="/request/:id" element={<p>Request page</p>} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return fetch;
 }
 
 describe('reviewer home (staff §2.2)', () => {

@@ -1,25 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { screen } from '@testing-library/react';
 import { TissueCollectionsPanel } from './tissue-collections-panel';
+import { renderWithList } from '@/test/render-in-app';
 
 function renderPanel(results: object[]) {
-  const fetch = vi.fn(
-    async () => new Response(JSON.stringify({ count: results.length, results }), { status: 200 }),
-  );
-  vi.stubGlobal('fetch', fetch);
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter>
-          <TissueCollectionsPanel />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return fetch;
+  return renderWithList(<TissueCollectionsPanel />, results);
 }
 
 describe('TissueCollectionsPanel', () => {

@@ -1,11 +1,8 @@
 import { describe, expect, it, vi, afterEach } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { screen, waitFor } from '@testing-library/react';
 import type { ProjectDto } from '@rrp/domain';
 import ProjectListScreen, { irbExpiration } from './project-list-screen';
+import { renderWithList } from '@/test/render-in-app';
 
 const session = vi.hoisted(() => ({ activeRole: 'primary_researcher' as string }));
 vi.mock('@/lib/session', () => ({ useSession: () => session }));
@@ -35,22 +32,7 @@ const project = (over: Partial<ProjectDto>): ProjectDto => ({
 
 function renderList(role: string, results: ProjectDto[]) {
   session.activeRole = role;
-  const fetch = vi.fn(
-    async () => new Response(JSON.stringify({ count: results.length, results }), { status: 200 }),
-  );
-  vi.stubGlobal('fetch', fetch);
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter>
-          <ModalsProvider>
-            <ProjectListScreen />
-          </ModalsProvider>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return fetch;
+  return renderWithList(<ProjectListScreen />, results, { modals: true });
 }
 
 describe('project list', () => {

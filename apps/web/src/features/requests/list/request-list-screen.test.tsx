@@ -1,12 +1,9 @@
 import { describe, expect, it, vi, afterEach } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
 import type { RequestDto } from '@rrp/domain';
 import RequestListScreen from './request-list-screen';
+import { renderInApp, stubFetch } from '@/test/render-in-app';
 
 const session = vi.hoisted(() => ({
   activeRole: 'primary_researcher' as string,
@@ -44,10 +41,10 @@ const row = (over: Partial<RequestDto>): RequestDto =>
 function renderList(role: string, results: RequestDto[], suspended: number | null = null) {
   session.activeRole = role;
   session.user.suspended_request = suspended;
-  const fetch = vi.fn(async (url: string) => {
-    const body = String(url).includes('/user/')
+  const fetch = stubFetch((url) =>
+    url.includes('/user/')
       ? { count: 1, results: [{ id: 21, display_name: 'Paula Reviewer', email: 'paula@example.test' }] }
-      : String(url).includes('cohort/')
+      : url.includes('cohort/')
         ? {
             count: 2,
             results: [
@@ -55,21 +52,9 @@ function renderList(role: string, results: RequestDto[], suspended: number | nul
               { id: 3, name: 'SSC' },
             ],
           }
-        : { count: results.length, results };
-    return new Response(JSON.stringify(body), { status: 200 });
-  });
-  vi.stubGlobal('fetch', fetch);
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter>
-          <ModalsProvider>
-            <RequestListScreen />
-          </ModalsProvider>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
+        : { count: results.length, results },
   );
+  renderInApp(<RequestListScreen />, { modals: true });
   return fetch;
 }
 

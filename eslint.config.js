@@ -19,6 +19,25 @@ const restrict = (files, patterns, ignores = []) => ({
   rules: { 'no-restricted-imports': ['error', { patterns }] },
 });
 
+/** The keys of the domain's WORKFLOW_STATUS, the names a local copy of a request status would take. */
+const STATUS_NAMES = [
+  'created',
+  'submitted',
+  'underReview',
+  'approved',
+  'rejected',
+  'revisionsRequested',
+  'fulfilled',
+  'reviewMeeting',
+  'deferred',
+  'conditionallyApproved',
+  'withdrawn',
+  'approvedPendingTeam',
+  'archived',
+  'suspended',
+];
+const constantCase = (name) => name.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase();
+
 /* Module boundaries of DESIGN.md §3. */
 const boundaries = [
   // The domain package imports nothing but zod and its own files.
@@ -75,6 +94,31 @@ const boundaries = [
       },
     ],
   ),
+  // Request statuses are named once, by the domain's WORKFLOW_STATUS: no local numbers for them.
+  {
+    files: ['apps/**/*.{ts,tsx}', 'e2e/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.spec.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `VariableDeclarator[id.name=/^(${STATUS_NAMES.map(constantCase).join('|')}|[A-Z_]*_STATUS)$/][init.raw=/^[0-9]+$/]`,
+          message:
+            "Name a status through the domain's constants (WORKFLOW_STATUS for a request's), not a local number.",
+        },
+        {
+          selector: `ObjectExpression > Property[key.name=/^(${STATUS_NAMES.join('|')})$/][value.raw=/^[0-9]+$/]`,
+          message:
+            "Name a status through the domain's constants (WORKFLOW_STATUS for a request's), not a local number.",
+        },
+        {
+          selector:
+            "BinaryExpression[operator=/^[!=]==$/][left.property.name='statusId'][right.raw=/^[0-9]+$/]",
+          message: "Compare a request's status with the domain's WORKFLOW_STATUS, not a number.",
+        },
+      ],
+    },
+  },
   // A server module reaches another module only through its service.
   ...foldersOf('apps/server/src/modules').map((area) =>
     restrict(

@@ -22,7 +22,7 @@ import { isDueDateOk, ReviewDueDateCard, useChosenRequests, useLeaveWhenNothingT
 import { ReviewEmailCard, type EmailFields, type ReviewEmailConfig } from './review-email';
 
 /** What every network's Begin Review draft lists: a request and its reviewers. */
-export interface StartReviewRow {
+interface StartReviewRow {
   id: number;
   portal_request_id: string;
   applicant: string;

@@ -8,14 +8,14 @@ import { portalIdColumn, requestColumns, requestPath } from '@/components/reques
 import { TabHeading, useBulkMove, useTabRequests } from './tabs';
 
 /** A tab of a review-cycle dashboard: its heading and the statuses it lists. */
-export interface CycleTab {
+interface CycleTab {
   key: string;
   heading: string;
   statuses: readonly number[];
 }
 
 /** A tab's bulk move out of review, for staff who run the cycle. */
-export interface CycleBulkMove {
+interface CycleBulkMove {
   label: string;
   help: string;
   refusedTitle: string;

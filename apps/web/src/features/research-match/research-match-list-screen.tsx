@@ -49,7 +49,7 @@ const QUARTER_OPTIONS = reviewQuarterOptions().map((quarter) => ({
   label: quarterLabel(quarter),
 }));
 
-export interface Filters {
+interface Filters {
   cohort: string | null;
   reviewer: string | null;
   quarter: string | null;

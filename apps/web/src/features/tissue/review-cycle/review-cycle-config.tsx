@@ -12,7 +12,7 @@ import { START_REVIEW_COLUMNS, type StartReviewConfig } from '@/components/revie
 import { TISSUE_CYCLE_QUERIES } from './api';
 
 /** The Autism BrainNet dashboard, where the cycle's screens lead back to. */
-export const ABN_DASHBOARD = '/abn-dashboard';
+const ABN_DASHBOARD = '/abn-dashboard';
 
 /**
  * /abn_tissue/start-review (staff §2.4, §4.3): the new pilot tissue and tissue requests, a due date

@@ -13,9 +13,8 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconCopyPlus, IconPencil } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { formatDate, can, DATASET_ORIGINS, DATASET_PAGE_SIZE, type DatasetDto } from '@rrp/domain';
-import { ServerTable } from '@/components/data-table';
 import { useListControls } from '@/components/list-controls';
 import { Page } from '@/components/page';
 import { useSession } from '@/lib/session';
@@ -26,6 +25,7 @@ import { datasetPath } from '../rules';
 import classes from '../components/catalogue.module.css';
 import { useActor } from '@/lib/use-can';
 import { SearchInput } from '@/components/search-input';
+import { ListTable } from '@/components/list-table';
 
 const ORIGIN_OPTIONS = [
   { value: 'all', label: 'All' },
@@ -40,7 +40,6 @@ const AVAILABILITY_OPTIONS = [
 
 /** /dataset: the datasets list (staff §2.11), 50 per page, paged, sorted and searched on the server. */
 export default function DatasetListScreen() {
-  const navigate = useNavigate();
   const { activeRole } = useSession();
   const isResearcher = activeRole === 'primary_researcher';
   const isAdmin = activeRole === 'portal_admin';
@@ -111,15 +110,12 @@ export default function DatasetListScreen() {
             Datasets you have been approved for are highlighted.
           </Text>
         )}
-        <ServerTable<DatasetDto>
+        <ListTable<DatasetDto>
           label="Datasets"
-          records={list.data?.results ?? []}
-          total={list.data?.count ?? 0}
-          loading={list.isFetching}
+          list={list}
           state={state}
           onChange={setState}
-          emptyText="No results matching search."
-          onRowClick={(dataset) => navigate(datasetPath(dataset))}
+          rowPath={(dataset) => datasetPath(dataset)}
           rowClassName={(dataset) => (isResearcher && dataset.approved ? classes.approvedRow : undefined)}
           columns={[
             {

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { ActionIcon, Badge, Button, Card, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconMail, IconSearch } from '@tabler/icons-react';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { formatDate, can, type ComplianceStatusId, type InstitutionComplianceDto } from '@rrp/domain';
-import { ServerTable } from '@/components/data-table';
 import { useListControls } from '@/components/list-controls';
 import { Page } from '@/components/page';
 import { useCan, useActor } from '@/lib/use-can';
@@ -14,6 +13,7 @@ import { ComplianceChart } from '../components/compliance-chart';
 import { ComplianceStatusBadge } from '../components/compliance-status';
 import { EmailComposerModal } from '../components/email-composer-modal';
 import { StatusFilter } from '../components/status-filter';
+import { ListTable } from '@/components/list-table';
 
 const EMAIL_STATUS: Record<string, string> = { queued: 'Queued', sending: 'Sending', failed: 'Failed' };
 
@@ -86,7 +86,6 @@ function LastEmail({ row }: { row: InstitutionComplianceDto }) {
  * an institution's state and e-mail its signing official.
  */
 export default function ComplianceScreen() {
-  const navigate = useNavigate();
   const { user } = useSession();
   const { state, setState, searchText, setSearch, search, filter } = useListControls('-compliance_status');
   const [status, setStatus] = useState<ComplianceStatusId | null>(null);
@@ -121,15 +120,13 @@ export default function ComplianceScreen() {
           onChange={(event) => setSearch(event.currentTarget.value)}
           w={320}
         />
-        <ServerTable<InstitutionComplianceDto>
+        <ListTable<InstitutionComplianceDto>
           label="Institution compliance"
-          records={list.data?.results ?? []}
-          total={list.data?.count ?? 0}
-          loading={list.isFetching}
+          list={list}
           state={state}
           onChange={setState}
           emptyText="There is no record with that status at this time."
-          onRowClick={(row) => navigate(`/institution/${row.id}`)}
+          rowPath={(row) => `/institution/${row.id}`}
           columns={[
             { accessor: 'display_name', title: 'Institution', sortable: true },
             {

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Button, Group, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { formatDate, INSTITUTION_STATUSES, LIMITS, type InstitutionDto } from '@rrp/domain';
 import { saveCsv } from '@/lib/download';
 import { apiFetch } from '@/lib/api-client';
-import { ServerTable } from '@/components/data-table';
 import { useListControls } from '@/components/list-controls';
 import { Page } from '@/components/page';
 import { useSession } from '@/lib/session';
@@ -16,6 +15,7 @@ import {
   type Page as ListPage,
 } from '../api/institutions';
 import { InstitutionStatusBadge, RdaStatusBadge } from '../components/status-badge';
+import { ListTable } from '@/components/list-table';
 
 const STATUS_OPTIONS = Object.entries(INSTITUTION_STATUSES).map(([value, label]) => ({ value, label }));
 
@@ -44,7 +44,6 @@ async function downloadCsv(filters: InstitutionFilters) {
 
 /** /institution: institutions with status filter and search by name, associated names and EIN. */
 export default function InstitutionListScreen() {
-  const navigate = useNavigate();
   const { activeRole } = useSession();
   const { state, setState, searchText, setSearch, search, filter } = useListControls('name');
   const [statuses, setStatuses] = useState<string[]>([]);
@@ -92,15 +91,13 @@ export default function InstitutionListScreen() {
             w={420}
           />
         </Group>
-        <ServerTable<InstitutionDto>
+        <ListTable<InstitutionDto>
           label="Institutions"
-          records={list.data?.results ?? []}
-          total={list.data?.count ?? 0}
-          loading={list.isFetching}
+          list={list}
           state={state}
           onChange={setState}
           emptyText="There is no record with that status at this time."
-          onRowClick={(institution) => navigate(`/institution/${institution.id}`)}
+          rowPath={(institution) => `/institution/${institution.id}`}
           columns={[
             { accessor: 'name', title: 'Name', sortable: true },
             { accessor: 'official_name', title: 'Official name' },

@@ -1,10 +1,9 @@
 import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconDownload } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { can, csvDate, formatDate, LIMITS, type ProjectDto } from '@rrp/domain';
 import { apiFetch } from '@/lib/api-client';
-import { ServerTable } from '@/components/data-table';
 import { useListControls } from '@/components/list-controls';
 import { Page } from '@/components/page';
 import { downloadFile, saveCsv } from '@/lib/download';
@@ -13,6 +12,7 @@ import { projectListQuery, useProjects, type ListPage, type ProjectFilters } fro
 import { SearchInput } from '@/components/search-input';
 import { ListActionsMenu } from '@/components/list-actions-menu';
 import { useActor } from '@/lib/use-can';
+import { ListTable } from '@/components/list-table';
 
 const ownerName = (project: ProjectDto) =>
   typeof project.owner === 'object' ? project.owner.display_name : '';
@@ -64,7 +64,6 @@ function openAbstract(project: ProjectDto) {
 
 /** /project: the project list (researcher §2 "Lists"); researchers see their own projects. */
 export default function ProjectListScreen() {
-  const navigate = useNavigate();
   const { activeRole } = useSession();
   const isPi = activeRole === 'primary_researcher';
   const isAdmin = activeRole === 'portal_admin';
@@ -118,15 +117,12 @@ export default function ProjectListScreen() {
             </Anchor>
           </Paper>
         ) : (
-          <ServerTable<ProjectDto>
+          <ListTable<ProjectDto>
             label="Projects"
-            records={list.data?.results ?? []}
-            total={list.data?.count ?? 0}
-            loading={list.isFetching}
+            list={list}
             state={state}
             onChange={setState}
-            emptyText="No results matching search."
-            onRowClick={(project) => navigate(`/project/${project.id}`)}
+            rowPath={(project) => `/project/${project.id}`}
             columns={[
               {
                 accessor: 'portal_project_id',

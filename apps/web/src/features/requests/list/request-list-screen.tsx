@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Anchor, Button, Collapse, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFilter } from '@tabler/icons-react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { can, LIMITS, mayAttempt, quarterKey, quarterLabel, reviewQuarterOptions } from '@rrp/domain';
 import { saveCsv } from '@/lib/download';
 import { apiFetch } from '@/lib/api-client';
-import { ServerTable, type ListState } from '@/components/data-table';
+import type { ListState } from '@/components/data-table';
 import { Page } from '@/components/page';
 import { useSession } from '@/lib/session';
 import { NewRequestButton } from '@/components/new-request-button';
@@ -30,6 +30,7 @@ import { SearchInput } from '@/components/search-input';
 import { ListActionsMenu } from '@/components/list-actions-menu';
 import { useActor } from '@/lib/use-can';
 import { ReviewerFilter } from '@/components/reviewer-options';
+import { ListTable } from '@/components/list-table';
 
 /** Review quarters from October 2018 to the current review quarter (staff §9), newest first. */
 const QUARTER_OPTIONS = reviewQuarterOptions().map((quarter) => ({
@@ -68,7 +69,6 @@ export default function RequestListScreen() {
 
 /** /request: the request list (researcher §2 "Lists"); researchers see their own requests. */
 function RequestList() {
-  const navigate = useNavigate();
   const { activeRole } = useSession();
   const isPi = activeRole === 'primary_researcher';
   const isAdmin = activeRole === 'portal_admin';
@@ -189,15 +189,12 @@ function RequestList() {
             </Anchor>
           </Paper>
         ) : (
-          <ServerTable<RequestView>
+          <ListTable<RequestView>
             label="Requests"
-            records={list.data?.results ?? []}
-            total={list.data?.count ?? 0}
-            loading={list.isFetching}
+            list={list}
             state={state}
             onChange={setState}
-            emptyText="No results matching search."
-            onRowClick={(request) => navigate(`/request/${request.id}`)}
+            rowPath={(request) => `/request/${request.id}`}
             columns={[
               requestColumns.portalId,
               requestColumns.resource,

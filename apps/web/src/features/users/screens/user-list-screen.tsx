@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Checkbox, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import {
   can,
   formatDate,
@@ -11,7 +11,6 @@ import {
   ROLE_LABELS,
   type UserListItemDto,
 } from '@rrp/domain';
-import { ServerTable } from '@/components/data-table';
 import { FiltersPanel, FiltersToggle, useListControls } from '@/components/list-controls';
 import { ListActionsMenu } from '@/components/list-actions-menu';
 import { Page } from '@/components/page';
@@ -20,12 +19,12 @@ import { useSession } from '@/lib/session';
 import { useActor } from '@/lib/use-can';
 import { downloadUsersCsv, useUsers, type UserFilters } from '../api/users';
 import { InstitutionMultiSelect } from '../components/institution-multi-select';
+import { ListTable } from '@/components/list-table';
 
 const ROLE_OPTIONS = ROLE_KEYS.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
 /** /user: the Users list (researcher §2 "Lists"), with its filters and CSV download. */
 export default function UserListScreen() {
-  const navigate = useNavigate();
   const actor = useActor();
   const { token, activeRole } = useSession();
   const { state, setState, searchText, setSearch, search, filter } = useListControls('last_name');
@@ -95,15 +94,12 @@ export default function UserListScreen() {
             />
           </Stack>
         </FiltersPanel>
-        <ServerTable<UserListItemDto>
+        <ListTable<UserListItemDto>
           label="Users"
-          records={list.data?.results ?? []}
-          total={list.data?.count ?? 0}
-          loading={list.isFetching}
+          list={list}
           state={state}
           onChange={setState}
-          emptyText="No results matching search."
-          onRowClick={(user) => navigate(`/user/${user.id}`)}
+          rowPath={(user) => `/user/${user.id}`}
           columns={[
             {
               accessor: 'last_name',

@@ -1,14 +1,13 @@
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   HEALTH_CHECKED_SERVICES,
   featureToggleSchema,
   idParamSchema,
   metaDataSchema,
-  pageSchema,
   updateFeatureToggleSchema,
 } from '@rrp/domain';
-import { listQuerySchema, toPage } from '../../platform/list';
+import { allow, route, routes } from '../../platform/http/route';
+import { listRoute } from '../../platform/list';
 import { featureToggleList, metaDataList } from './admin.lists';
 import type { AdminService } from './admin.service';
 
@@ -39,102 +38,70 @@ const clientConfigSchema = z.object({
   sentry_dsn: z.string().nullable(),
 });
 
-export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async (app, { admin }) => {
-  app.get(
-    '/api/client-config/',
-    {
-      config: { access: { action: 'read', subject: 'ReferenceData' } },
-      schema: { tags: ['admin'], response: { 200: clientConfigSchema } },
-    },
-    () => admin.clientConfig(),
-  );
-
-  app.get(
-    '/api/health/',
-    {
-      config: { access: 'public' },
-      schema: { tags: ['admin'], response: { 200: healthSchema, 503: healthSchema } },
-    },
-    async (_request, reply) => {
+export const adminRoutes = routes<{ admin: AdminService }>(['admin'], ({ admin }) => [
+  route({
+    method: 'GET',
+    url: '/api/client-config/',
+    access: allow('read', 'ReferenceData'),
+    response: clientConfigSchema,
+    handle: () => admin.clientConfig(),
+  }),
+  route({
+    method: 'GET',
+    url: '/api/health/',
+    access: 'public',
+    response: healthSchema,
+    otherResponses: { 503: healthSchema },
+    handle: async ({ reply }) => {
       const health = await admin.health();
       return reply.status(health.status === 'ok' ? 200 : 503).send(health);
     },
-  );
-
-  app.get(
-    '/api/health-check/',
-    {
-      config: { access: { action: 'read', subject: 'ServiceHealth' } },
-      schema: {
-        tags: ['admin'],
-        querystring: z.strictObject({ service: z.enum(HEALTH_CHECKED_SERVICES) }),
-        response: { 200: serviceHealthSchema },
-      },
-    },
-    (request) => admin.checkService(request.query.service),
-  );
-
-  app.get(
-    '/api/feature-toggle/',
-    {
-      config: { access: { action: 'list', subject: 'FeatureToggle' } },
-      schema: {
-        tags: ['admin'],
-        querystring: listQuerySchema(featureToggleList),
-        response: { 200: pageSchema(featureToggleSchema) },
-      },
-    },
-    async (request) => {
-      const { list, count, results } = await admin.listFeatureToggles(request.query);
-      return toPage(request, list, count, results);
-    },
-  );
-
-  app.get(
-    '/api/feature-toggle/:id/',
-    {
-      config: { access: { action: 'read', subject: 'FeatureToggle' } },
-      schema: { tags: ['admin'], params: idParamSchema, response: { 200: featureToggleSchema } },
-    },
-    (request) => admin.getFeatureToggle(request.params.id),
-  );
-
-  app.patch(
-    '/api/feature-toggle/:id/',
-    {
-      config: { access: { action: 'update', subject: 'FeatureToggle' } },
-      schema: {
-        tags: ['admin'],
-        params: idParamSchema,
-        body: updateFeatureToggleSchema,
-        response: { 200: featureToggleSchema },
-      },
-    },
-    (request) => admin.updateFeatureToggle(request.actor!, request.params.id, request.body),
-  );
-
-  app.get(
-    '/api/meta-data/',
-    {
-      config: { access: { action: 'list', subject: 'MetaData' } },
-      schema: {
-        tags: ['admin'],
-        querystring: listQuerySchema(metaDataList),
-        response: { 200: pageSchema(metaDataSchema) },
-      },
-    },
-    async (request) => {
-      const { list, count, results } = await admin.listMetaData(request.query);
-      return toPage(request, list, count, results);
-    },
-  );
-
-  app.get(
-    '/api/meta-data/:id/',
-    {
-      config: { access: { action: 'read', subject: 'MetaData' } },
-      schema: { tags: ['admin'], params: idParamSchema, response: { 200: metaDataSchema } },
-    },
-    (request) => admin.getMetaData(request.params.id),
-  );
-};
+  }),
+  route({
+    method: 'GET',
+    url: '/api/health-check/',
+    access: allow('read', 'ServiceHealth'),
+    query: z.strictObject({ service: z.enum(HEALTH_CHECKED_SERVICES) }),
+    response: serviceHealthSchema,
+    handle: ({ query }) => admin.checkService(query.service),
+  }),
+  listRoute({
+    url: '/api/feature-toggle/',
+    access: allow('list', 'FeatureToggle'),
+    list: featureToggleList,
+    item: featureToggleSchema,
+    load: ({ query }) => admin.listFeatureToggles(query),
+  }),
+  route({
+    method: 'GET',
+    url: '/api/feature-toggle/:id/',
+    access: allow('read', 'FeatureToggle'),
+    params: idParamSchema,
+    response: featureToggleSchema,
+    handle: ({ params }) => admin.getFeatureToggle(params.id),
+  }),
+  route({
+    method: 'PATCH',
+    url: '/api/feature-toggle/:id/',
+    access: allow('update', 'FeatureToggle'),
+    params: idParamSchema,
+    body: updateFeatureToggleSchema,
+    response: featureToggleSchema,
+    handle: ({ actor, params, body }) => admin.updateFeatureToggle(actor, params.id, body),
+  }),
+  listRoute({
+    url: '/api/meta-data/',
+    access: allow('list', 'MetaData'),
+    list: metaDataList,
+    item: metaDataSchema,
+    load: ({ query }) => admin.listMetaData(query),
+  }),
+  route({
+    method: 'GET',
+    url: '/api/meta-data/:id/',
+    access: allow('read', 'MetaData'),
+    params: idParamSchema,
+    response: metaDataSchema,
+    handle: ({ params }) => admin.getMetaData(params.id),
+  }),
+]);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   downloadFilesQuerySchema,
   fileListItemSchema,
@@ -11,7 +12,8 @@ import {
   updateRdaSchema,
   uploadFileFormSchema,
 } from '@rrp/domain';
-import { listQuerySchema, toPage } from '../../platform/list';
+import { allow, route, routes } from '../../platform/http/route';
+import { listRoute } from '../../platform/list';
 import { zipFileName } from '../../platform/files/zip';
 import { shownInline, type FilesService } from './files.service';
 import { fileList } from './files.lists';
@@ -34,35 +36,132 @@ const multipartBody = {
     'multipart/form-data: `file` (the bytes) and the text fields name, type, creator, additional_data (JSON), project, institution, dataset.',
 };
 
-export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = async (app, { files }) => {
-  const tags = ['files'];
+export const filesRoutes = routes<{ files: FilesService }>(['files'], async ({ files }, app) => {
   // Only this module reads multipart bodies; the limits are applied per call in readMultipart.
   await app.register(multipart);
-
-  app.get(
-    '/api/file/',
-    {
-      config: { access: { action: 'list', subject: 'File' } },
-      schema: {
-        tags,
-        querystring: listQuerySchema(fileList),
-        response: {
-          200: z.object({
-            count: z.number(),
-            next: z.string().nullable(),
-            previous: z.string().nullable(),
-            results: z.array(fileListItemSchema),
-          }),
-        },
+  registerUpload(app, files);
+  return [
+    listRoute({
+      url: '/api/file/',
+      access: allow('list', 'File'),
+      list: fileList,
+      item: fileListItemSchema,
+      load: ({ actor, query }) => files.list(actor, query),
+    }),
+    route({
+      method: 'GET',
+      url: '/api/file/download/',
+      summary: 'The selected files as one zip',
+      access: allow('read', 'File'),
+      query: downloadFilesQuerySchema,
+      handle: async ({ actor, query, reply }) => {
+        const { selected_files: ids, zip_file_name: requested } = query;
+        const zip = await files.zip(actor, ids);
+        return reply
+          .type('application/zip')
+          .header('Content-Disposition', attachmentDisposition(zipFileName(requested)))
+          .send(zip);
       },
-    },
-    async (request) => {
-      const { page, count, results } = await files.list(request.actor!, request.query);
-      return toPage(request, page, count, results);
-    },
-  );
+    }),
+    route({
+      method: 'GET',
+      url: '/api/file/list_files/',
+      summary: 'The entries of a stored zip',
+      access: allow('read', 'File'),
+      query: listZipQuerySchema,
+      response: listZipResponseSchema,
+      handle: ({ actor, query }) => files.listZip(actor, query),
+    }),
+    route({
+      method: 'GET',
+      url: '/api/file/:id/',
+      access: allow('read', 'File'),
+      params: idParamSchema,
+      query: z.strictObject({
+        base64: flag,
+        signed_url: flag,
+        // The signed link of a PDF opens in the browser instead of downloading.
+        inline: flag,
+        expand: z.string().optional(),
+      }),
+      response: fileSchema,
+      handle: ({ actor, params, query }) =>
+        files.get(actor, params.id, {
+          base64: query.base64,
+          signedUrl: query.signed_url,
+          inline: query.inline,
+        }),
+    }),
+    route({
+      method: 'GET',
+      url: '/api/file/:id/download/',
+      access: allow('read', 'File'),
+      params: idParamSchema,
+      handle: async ({ actor, params, reply }) => {
+        const { file, content } = await files.download(actor, params.id);
+        return reply
+          .type(file.contentType)
+          .header('Content-Disposition', attachmentDisposition(file.name))
+          .send(content);
+      },
+    }),
+    route({
+      method: 'GET',
+      url: '/api/file/signed/',
+      // The signature is the credential: the link works without a session until it expires.
+      access: 'public',
+      query: z.strictObject({
+        key: z.string().min(1).max(300),
+        expires: z.coerce.number().int(),
+        signature: z.string().min(1).max(200),
+        name: z.string().max(300).optional(),
+        disposition: z.enum(['attachment', 'inline']).optional(),
+      }),
+      handle: async ({ query, reply }) => {
+        const { key, expires, signature, disposition } = query;
+        const { file, content } = await files.signedDownload(key, expires, signature);
+        if (disposition === 'inline' && shownInline(file.contentType)) {
+          // The browser's PDF viewer is an embedded object: the portal's `object-src 'none'` would blank it.
+          return reply
+            .type(file.contentType)
+            .header('Content-Disposition', inlineDisposition(file.name))
+            .header('Content-Security-Policy', PDF_VIEWER_POLICY)
+            .send(content);
+        }
+        return reply
+          .type(file.contentType)
+          .header('Content-Disposition', attachmentDisposition(file.name))
+          .send(content);
+      },
+    }),
+    route({
+      method: 'PATCH',
+      url: '/api/file/:id/',
+      description:
+        'JSON: metadata changes, as the owning module allows; for an RDA the fields of its additional_data (status, signature, signature_date, sf_signature, sf_signature_date, revised_date, comments, name, renewal_date; dates as YYYY-MM-DD or YYYY-MM-DDT12:00:00) inside `additional_data` or beside it. multipart/form-data: `file` (new bytes, scanned), `name`, `additional_data` (JSON text) and the same fields as text.',
+      access: allow('update', 'File'),
+      params: idParamSchema,
+      // Absent for multipart calls, which are read in the handler. The owning module's policy
+      // validates the metadata; the RDA's shape is named here for the OpenAPI document.
+      body: z.union([updateRdaSchema, z.record(z.string(), z.unknown())]).nullish(),
+      response: fileSchema,
+      handle: async ({ actor, params, body, request }) => {
+        if (request.isMultipart()) {
+          const { fields, file } = await readMultipart(request, files.maxUploadBytes);
+          return files.replace(actor, params.id, fields, file);
+        }
+        return files.update(actor, params.id, body ?? {});
+      },
+    }),
+  ];
+});
 
-  app.post(
+/**
+ * POST file/: the multipart upload. Declared on the app directly: its OpenAPI form comes from a
+ * `swaggerTransform`, which `route()` does not offer.
+ */
+function registerUpload(app: FastifyInstance, files: FilesService): void {
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/api/file/',
     {
       config: {
@@ -70,7 +169,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = async
         swaggerTransform: multipartForm(uploadFileFormSchema, 'The bytes of the file.'),
       },
       schema: {
-        tags,
+        tags: ['files'],
         summary: 'Upload a file (multipart)',
         description: multipartBody.description,
         response: { 201: fileSchema },
@@ -82,129 +181,4 @@ export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = async
       return reply.code(201).send(created);
     },
   );
-
-  app.get(
-    '/api/file/download/',
-    {
-      config: { access: { action: 'read', subject: 'File' } },
-      schema: { tags, summary: 'The selected files as one zip', querystring: downloadFilesQuerySchema },
-    },
-    async (request, reply) => {
-      const { selected_files: ids, zip_file_name: requested } = request.query;
-      const zip = await files.zip(request.actor!, ids);
-      return reply
-        .type('application/zip')
-        .header('Content-Disposition', attachmentDisposition(zipFileName(requested)))
-        .send(zip);
-    },
-  );
-
-  app.get(
-    '/api/file/list_files/',
-    {
-      config: { access: { action: 'read', subject: 'File' } },
-      schema: {
-        tags,
-        summary: 'The entries of a stored zip',
-        querystring: listZipQuerySchema,
-        response: { 200: listZipResponseSchema },
-      },
-    },
-    (request) => files.listZip(request.actor!, request.query),
-  );
-
-  app.get(
-    '/api/file/:id/',
-    {
-      config: { access: { action: 'read', subject: 'File' } },
-      schema: {
-        tags,
-        params: idParamSchema,
-        querystring: z.strictObject({
-          base64: flag,
-          signed_url: flag,
-          // The signed link of a PDF opens in the browser instead of downloading.
-          inline: flag,
-          expand: z.string().optional(),
-        }),
-        response: { 200: fileSchema },
-      },
-    },
-    (request) =>
-      files.get(request.actor!, request.params.id, {
-        base64: request.query.base64,
-        signedUrl: request.query.signed_url,
-        inline: request.query.inline,
-      }),
-  );
-
-  app.get(
-    '/api/file/:id/download/',
-    { config: { access: { action: 'read', subject: 'File' } }, schema: { tags, params: idParamSchema } },
-    async (request, reply) => {
-      const { file, content } = await files.download(request.actor!, request.params.id);
-      return reply
-        .type(file.contentType)
-        .header('Content-Disposition', attachmentDisposition(file.name))
-        .send(content);
-    },
-  );
-
-  app.get(
-    '/api/file/signed/',
-    {
-      // The signature is the credential: the link works without a session until it expires.
-      config: { access: 'public' },
-      schema: {
-        tags,
-        querystring: z.strictObject({
-          key: z.string().min(1).max(300),
-          expires: z.coerce.number().int(),
-          signature: z.string().min(1).max(200),
-          name: z.string().max(300).optional(),
-          disposition: z.enum(['attachment', 'inline']).optional(),
-        }),
-      },
-    },
-    async (request, reply) => {
-      const { key, expires, signature, disposition } = request.query;
-      const { file, content } = await files.signedDownload(key, expires, signature);
-      if (disposition === 'inline' && shownInline(file.contentType)) {
-        // The browser's PDF viewer is an embedded object: the portal's `object-src 'none'` would blank it.
-        return reply
-          .type(file.contentType)
-          .header('Content-Disposition', inlineDisposition(file.name))
-          .header('Content-Security-Policy', PDF_VIEWER_POLICY)
-          .send(content);
-      }
-      return reply
-        .type(file.contentType)
-        .header('Content-Disposition', attachmentDisposition(file.name))
-        .send(content);
-    },
-  );
-
-  app.patch(
-    '/api/file/:id/',
-    {
-      config: { access: { action: 'update', subject: 'File' } },
-      schema: {
-        tags,
-        description:
-          'JSON: metadata changes, as the owning module allows; for an RDA the fields of its additional_data (status, signature, signature_date, sf_signature, sf_signature_date, revised_date, comments, name, renewal_date; dates as YYYY-MM-DD or YYYY-MM-DDT12:00:00) inside `additional_data` or beside it. multipart/form-data: `file` (new bytes, scanned), `name`, `additional_data` (JSON text) and the same fields as text.',
-        params: idParamSchema,
-        // Absent for multipart calls, which are read in the handler. The owning module's policy
-        // validates the metadata; the RDA's shape is named here for the OpenAPI document.
-        body: z.union([updateRdaSchema, z.record(z.string(), z.unknown())]).nullish(),
-        response: { 200: fileSchema },
-      },
-    },
-    async (request) => {
-      if (request.isMultipart()) {
-        const { fields, file } = await readMultipart(request, files.maxUploadBytes);
-        return files.replace(request.actor!, request.params.id, fields, file);
-      }
-      return files.update(request.actor!, request.params.id, request.body ?? {});
-    },
-  );
-};
+}

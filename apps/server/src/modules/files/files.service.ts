@@ -330,7 +330,7 @@ export function createFilesService(deps: {
               : row.creatorId,
         };
       });
-      return { page: { limit: list.limit, offset: list.offset }, count: page.count, results };
+      return { list: { limit: list.limit, offset: list.offset }, count: page.count, results };
     },
 
     /** The bytes of a file the actor may read, for downloads. */

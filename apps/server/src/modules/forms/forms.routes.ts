@@ -1,7 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pageSchema } from '@rrp/domain';
 import { RESPONSE_SELECTION_TABLES, type ResponseSelectionTable } from '@rrp/domain/forms';
+import { allow, route, routes } from '../../platform/http/route';
 import { listQuerySchema, toPage } from '../../platform/list';
 import { RESPONSE_SELECTION_LISTS } from './forms.lists';
 import type { FormsService } from './forms.service';
@@ -15,10 +17,31 @@ const responseSelectionQuery = listQuerySchema(RESPONSE_SELECTION_LISTS.cohorts)
   }),
 });
 
-export const formsRoutes: FastifyPluginAsyncZod<{ forms: FormsService }> = async (app, { forms }) => {
-  // Form documents are static, public like the app's other assets (decision 050): they hold
-  // questions, never answers. Outside /api, as the spec names them.
-  app.get(
+export const formsRoutes = routes<{ forms: FormsService }>(['forms'], ({ forms }, app) => {
+  serveFormDocuments(app, forms);
+  return [
+    route({
+      method: 'GET',
+      url: '/api/response-selection/',
+      access: allow('list', 'ReferenceData'),
+      query: responseSelectionQuery,
+      response: pageSchema(optionSchema),
+      handle: async ({ query: { table, ...query }, request }) => {
+        // The list schema's open shape widens `table`; the enum above has already checked it.
+        const { list, count, results } = await forms.listOptions(table as ResponseSelectionTable, query);
+        return toPage(request, list, count, results);
+      },
+    }),
+  ];
+});
+
+/**
+ * Form documents are static, public like the app's other assets (decision 050): they hold
+ * questions, never answers. Outside /api, as the spec names them, and hidden from the API
+ * document, which `route()` does not offer.
+ */
+function serveFormDocuments(app: FastifyInstance, forms: FormsService): void {
+  app.withTypeProvider<ZodTypeProvider>().get(
     '/forms/:file',
     {
       config: { access: 'public' },
@@ -30,22 +53,4 @@ export const formsRoutes: FastifyPluginAsyncZod<{ forms: FormsService }> = async
       return reply.header('Cache-Control', 'no-cache').type('application/json').send(JSON.stringify(form));
     },
   );
-
-  app.get(
-    '/api/response-selection/',
-    {
-      config: { access: { action: 'list', subject: 'ReferenceData' } },
-      schema: {
-        tags: ['forms'],
-        querystring: responseSelectionQuery,
-        response: { 200: pageSchema(optionSchema) },
-      },
-    },
-    async (request) => {
-      const { table, ...query } = request.query;
-      // The list schema's open shape widens `table`; the enum above has already checked it.
-      const { list, count, results } = await forms.listOptions(table as ResponseSelectionTable, query);
-      return toPage(request, list, count, results);
-    },
-  );
-};
+}

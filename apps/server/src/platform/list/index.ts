@@ -1,4 +1,5 @@
 export * from './detail';
+export * from './list-route';
 export * from './list-spec';
 export * from './page';
 export * from './select-page';

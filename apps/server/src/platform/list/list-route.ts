@@ -1,0 +1,54 @@
+import type { z } from 'zod';
+import { pageSchema } from '@rrp/domain';
+import type { RouteAccess } from '../http/access';
+import { route, type Route, type RouteCall } from '../http/route';
+import { listQuerySchema, type ListSpec } from './list-spec';
+import { toPage } from './page';
+
+type ListQuery = z.output<ReturnType<typeof listQuerySchema>>;
+
+/** What a list service answers: the paging it parsed, the total and the page's rows. */
+interface Listed<T> {
+  list: { limit: number; offset: number };
+  count: number;
+  results: T[];
+}
+
+/** A `GET <object>/` endpoint: where it is, who may call it, its list spec, its row schema and the one service call. */
+export interface ListRouteSpec<A extends RouteAccess, P, I extends z.ZodType> {
+  url: string;
+  access: A;
+  summary?: string;
+  description?: string;
+  params?: P;
+  /** The filters, orderings and expansions the list accepts; its query schema is built from them. */
+  list: ListSpec;
+  /** One row of the page. */
+  item: I;
+  load(call: RouteCall<A, P, z.ZodType<ListQuery>, undefined>): Promise<Listed<z.output<I>>>;
+}
+
+/**
+ * Declares a list endpoint: the query schema generated from the list's spec (an undeclared filter
+ * is a 400), and the page envelope with `next`/`previous` links around what the service loaded.
+ */
+export function listRoute<
+  A extends RouteAccess,
+  I extends z.ZodType,
+  P extends z.ZodType | undefined = undefined,
+>({ list, item, load, ...spec }: ListRouteSpec<A, P, I>): Route {
+  return route({
+    ...spec,
+    method: 'GET',
+    query: listQuerySchema(list),
+    response: pageSchema(item),
+    handle: async (call) => {
+      const {
+        list: paging,
+        count,
+        results,
+      } = await load(call as RouteCall<A, P, z.ZodType<ListQuery>, undefined>);
+      return toPage(call.request, paging, count, results);
+    },
+  });
+}

@@ -16,7 +16,7 @@ import { WORKFLOW_STATUS as S } from './transitions';
  */
 
 /** One bulk move of a cycle: every chosen request must be of the cycle's types and in `from`. */
-export interface ReviewCycleStage {
+interface ReviewCycleStage {
   from: RequestStatusId;
   to: RequestStatusId;
   /** The 400 naming the chosen requests that may not move (all or none moves). */

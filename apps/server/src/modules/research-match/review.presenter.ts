@@ -4,6 +4,7 @@ import {
   RESEARCH_MATCH_CRITERIA,
   reviewerRoleName,
   reviewProgress,
+  WORKFLOW_STATUS,
   type Actor,
   type ConflictDto,
   type CreateReviewInput,
@@ -14,12 +15,10 @@ import {
 } from '@rrp/domain';
 import type { ConflictWithUser, ReviewRow, ReviewValues, ReviewWithRefs } from './review.repo';
 
-const UNDER_REVIEW = 3;
-
 type CriterionColumns = { score: keyof ReviewRow; strengths: keyof ReviewRow; weaknesses: keyof ReviewRow };
 
 /** The columns of each criterion's block (`research` -> researchScore, researchStrengths, …). */
-export const CRITERION_COLUMNS = Object.fromEntries(
+const CRITERION_COLUMNS = Object.fromEntries(
   RESEARCH_MATCH_CRITERIA.map((criterion) => [
     criterion,
     {
@@ -119,7 +118,7 @@ export function presentReview(
     progress: reviewProgress(request.statusId, factsOf(review)),
     editable:
       review.reviewerId === actor.userId &&
-      request.statusId === UNDER_REVIEW &&
+      request.statusId === WORKFLOW_STATUS.underReview &&
       permissions.includes('update'),
     created: review.created.toISOString(),
     modified: review.modified.toISOString(),

@@ -14,7 +14,11 @@ import {
 
 export type ReviewRow = typeof reviews.$inferSelect;
 export type ReviewValues = Partial<typeof reviews.$inferInsert>;
-export type ConflictRow = typeof reviewConflicts.$inferSelect;
+type ConflictRow = typeof reviewConflicts.$inferSelect;
+
+/** The reviews one user wrote, and the conflict answers one user gave (a list's scope). */
+export const reviewsBy = (userId: number) => eq(reviews.reviewerId, userId);
+export const conflictsOf = (userId: number) => eq(reviewConflicts.userId, userId);
 
 const myAssignment = alias(requestReviewers, 'my_assignment');
 const myConflict = alias(reviewConflicts, 'my_conflict');
@@ -162,4 +166,24 @@ export async function demoteFromPrimary(db: DbOrTx, requestId: number, userId: n
     )
     .returning({ userId: requestReviewers.userId });
   return rows.length > 0;
+}
+
+/** Which of these requests the user is assigned to review, and which they declared a conflict on. */
+export function assignedAndConflicted(db: DbOrTx, userId: number, requestIds: number[]) {
+  return Promise.all([
+    db
+      .select({ requestId: requestReviewers.requestId })
+      .from(requestReviewers)
+      .where(and(eq(requestReviewers.userId, userId), inArray(requestReviewers.requestId, requestIds))),
+    db
+      .select({ requestId: reviewConflicts.requestId })
+      .from(reviewConflicts)
+      .where(
+        and(
+          eq(reviewConflicts.userId, userId),
+          eq(reviewConflicts.conflictExists, true),
+          inArray(reviewConflicts.requestId, requestIds),
+        ),
+      ),
+  ]);
 }

@@ -1,10 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import {
   can,
   RESEARCH_MATCH_CRITERIA,
   RESEARCH_MATCH_TYPES,
   REVIEW_MESSAGES,
   REVIEWER_ROLE,
+  WORKFLOW_STATUS,
   type Actor,
   type ConflictDto,
   type ConflictInput,
@@ -18,12 +18,9 @@ import { authorize } from '../../platform/http/access';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
 import { inPageOrder, parseListQuery, selectPageIds, type ParsedList } from '../../platform/list';
-import { requestReviewers, reviewConflicts, reviews } from '../../db/schema';
 import { conflictList, reviewList } from './review.lists';
 import { presentConflict, presentReview, reviewValues } from './review.presenter';
 import * as repo from './review.repo';
-
-const UNDER_REVIEW = 3;
 
 type Query = Record<string, string | undefined>;
 
@@ -91,31 +88,18 @@ export function createReviewService(deps: {
     // The review written or changed is the caller's own (PATCH checked its author already).
     authorize(actor, action, 'Review', scoringSubject(actor, context, authorId ?? actor.userId));
     if (!context.conflict) throw ValidationError.nonField(REVIEW_MESSAGES.conflictFirst);
-    if (context.request.statusId !== UNDER_REVIEW || context.reviewCycle === null || context.reviewCycle < 1)
+    if (
+      context.request.statusId !== WORKFLOW_STATUS.underReview ||
+      context.reviewCycle === null ||
+      context.reviewCycle < 1
+    )
       throw ValidationError.nonField(REVIEW_MESSAGES.notUnderReview);
   }
 
   /** The callers' own facts for a page of reviews: their assignments and conflicts among its requests. */
   async function subjectsFor(tx: DbOrTx, actor: Actor, requestIds: number[]) {
     if (requestIds.length === 0) return () => ({});
-    const [assigned, conflicted] = await Promise.all([
-      tx
-        .select({ requestId: requestReviewers.requestId })
-        .from(requestReviewers)
-        .where(
-          and(eq(requestReviewers.userId, actor.userId), inArray(requestReviewers.requestId, requestIds)),
-        ),
-      tx
-        .select({ requestId: reviewConflicts.requestId })
-        .from(reviewConflicts)
-        .where(
-          and(
-            eq(reviewConflicts.userId, actor.userId),
-            eq(reviewConflicts.conflictExists, true),
-            inArray(reviewConflicts.requestId, requestIds),
-          ),
-        ),
-    ]);
+    const [assigned, conflicted] = await repo.assignedAndConflicted(tx, actor.userId, requestIds);
     const assignedIds = new Set(assigned.map((row) => row.requestId));
     const conflictedIds = new Set(conflicted.map((row) => row.requestId));
     return (review: repo.ReviewRow) => ({
@@ -133,9 +117,9 @@ export function createReviewService(deps: {
 
   /** Reviews the caller may read, in SQL: every one for staff who read all, else their own. */
   const readableReviews = (actor: Actor) =>
-    can(actor, 'read', 'Review') ? undefined : eq(reviews.reviewerId, actor.userId);
+    can(actor, 'read', 'Review') ? undefined : repo.reviewsBy(actor.userId);
   const readableConflicts = (actor: Actor) =>
-    can(actor, 'read', 'ReviewConflict') ? undefined : eq(reviewConflicts.userId, actor.userId);
+    can(actor, 'read', 'ReviewConflict') ? undefined : repo.conflictsOf(actor.userId);
 
   async function getReview(actor: Actor, id: number, expand: ReadonlySet<string>): Promise<ReviewDto> {
     const row = await repo.findReview(db, id);

@@ -19,7 +19,7 @@ type StartedRequest = Pick<CycleRequest, 'id' | 'portalRequestId'>;
 type Reviewer = Awaited<ReturnType<typeof repo.assignedReviewers>>[number];
 
 /** The one writer of a request's status (`applyTransition`), as a decision of the actor: the moved row. */
-export type MoveThroughWorkflow = (
+type MoveThroughWorkflow = (
   tx: DbOrTx,
   request: CycleRequest,
   to: number,
@@ -28,7 +28,7 @@ export type MoveThroughWorkflow = (
 ) => Promise<CycleRequest>;
 
 /** Start Review's e-mail as the screen sends it; the committee's carries its own addresses. */
-export interface StartEmail {
+interface StartEmail {
   to?: string[];
   cc?: string[];
   bcc?: string[];

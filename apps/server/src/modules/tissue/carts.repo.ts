@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
 import {
   abnCartDonors,
@@ -11,7 +11,7 @@ import {
   users,
 } from '../../db/schema';
 
-export type CartRow = typeof abnCarts.$inferSelect;
+type CartRow = typeof abnCarts.$inferSelect;
 
 /** A collection with what its answer shows: the PI's name, its request and the donor hashes. */
 export interface CartView {
@@ -160,8 +160,16 @@ export async function isPrimaryResearcher(db: DbOrTx, userId: number): Promise<b
 }
 
 /** Ids of the requests a user is assigned to review, as a subquery (a tissue reviewer's collections). */
-export const reviewedRequestIds = (userId: number) =>
+const reviewedRequestIds = (userId: number) =>
   sql`(SELECT ${requestReviewers.requestId} FROM ${requestReviewers} WHERE ${requestReviewers.userId} = ${userId})`;
+
+/** The collections a user reads: their own, those of the requests they review, or none. */
+export function readableCarts(userId: number, may: { own: boolean; reviewed: boolean }): SQL {
+  const parts: SQL[] = [];
+  if (may.own) parts.push(eq(abnCarts.piId, userId));
+  if (may.reviewed) parts.push(inArray(abnCarts.requestId, reviewedRequestIds(userId)));
+  return parts.length ? or(...parts)! : sql`false`;
+}
 
 /** Frees the collections tied to a request, except one; answers the ids it freed. */
 export async function releaseRequest(db: DbOrTx, requestId: number, exceptCartId: number) {

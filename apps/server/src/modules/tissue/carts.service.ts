@@ -1,5 +1,4 @@
 import Papa from 'papaparse';
-import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   can,
   CART_MESSAGES,
@@ -17,7 +16,6 @@ import { authorize } from '../../platform/http/access';
 import { ForbiddenError, NotFoundError, invalid } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
 import { inPageOrder, parseListQuery, selectPageIds } from '../../platform/list';
-import { abnCarts } from '../../db/schema';
 import { cartList } from './carts.lists';
 import {
   cartSnapshot,
@@ -36,7 +34,7 @@ import { abnApprovedOf } from './tissue-access.service';
 type Query = Record<string, string | undefined>;
 
 /** The history model of collections. */
-export const CART_HISTORY_MODEL = 'abn_cart';
+const CART_HISTORY_MODEL = 'abn_cart';
 
 /** The columns of "Download Collection as CSV", as the collection's donor table shows them. */
 const CSV_COLUMNS: [string, (donor: DonorDto) => unknown][] = [
@@ -64,14 +62,12 @@ export function createCartsService(deps: { db: Db; donors: DonorsService }) {
   const { db, donors } = deps;
 
   /** The collections the caller may read: all for staff, else their own and those they review. */
-  function scope(actor: Actor): SQL | undefined {
+  function scope(actor: Actor) {
     if (can(actor, 'read', 'TissueCollection')) return undefined;
-    const parts: SQL[] = [];
-    if (can(actor, 'read', 'TissueCollection', { ownerId: actor.userId }))
-      parts.push(eq(abnCarts.piId, actor.userId));
-    if (can(actor, 'read', 'TissueCollection', { reviewerIds: [actor.userId] }))
-      parts.push(inArray(abnCarts.requestId, repo.reviewedRequestIds(actor.userId)));
-    return parts.length ? or(...parts) : sql`false`;
+    return repo.readableCarts(actor.userId, {
+      own: can(actor, 'read', 'TissueCollection', { ownerId: actor.userId }),
+      reviewed: can(actor, 'read', 'TissueCollection', { reviewerIds: [actor.userId] }),
+    });
   }
 
   async function load(tx: DbOrTx, actor: Actor, id: number, action: 'read' | 'update' | 'delete') {

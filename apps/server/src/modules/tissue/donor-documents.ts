@@ -4,9 +4,9 @@ import { abnDonorDocuments } from '../../db/schema';
 import type { FilesService } from '../files/files.service';
 
 /** The file type of donor documents; no file policy: they are read through abn_donor/ only. */
-export const DONOR_DOCUMENT_FILE_TYPE = 'abn_donor_document';
+const DONOR_DOCUMENT_FILE_TYPE = 'abn_donor_document';
 
-export interface NewDonorDocument {
+interface NewDonorDocument {
   donorId: number;
   docType: string;
   docTypeV: string;

@@ -20,7 +20,7 @@ import * as repo from './donors.repo';
 
 type SurveyAnswer = { item: string; question: string; answer: string };
 
-export interface ImportProblem {
+interface ImportProblem {
   /** The line of the file the record starts on (CSV), or null (JSON). */
   line: number | null;
   /** The record's position in the file, from 1. */
@@ -30,14 +30,14 @@ export interface ImportProblem {
   message: string;
 }
 
-export interface ImportResult {
+interface ImportResult {
   problems: ImportProblem[];
   inserted: number;
   updated: number;
 }
 
 /** The history model of donors: who imported which version. */
-export const DONOR_HISTORY_MODEL = 'abn_donor';
+const DONOR_HISTORY_MODEL = 'abn_donor';
 
 const FIELDS = new Set(Object.keys(donorImportSchema.shape));
 const NESTED = new Set(['intellectual_functioning']);
@@ -212,7 +212,7 @@ function parseJson(content: string): { records: RawRecord[]; problems: ImportPro
 }
 
 /** Checks every record; the donors to write, or the problems (nothing is written then). */
-export function checkDonorFile(
+function checkDonorFile(
   fileName: string,
   file: string | Uint8Array,
   options: { pilot?: boolean } = {},

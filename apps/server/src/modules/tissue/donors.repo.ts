@@ -2,6 +2,9 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
 import { abnDonorDocuments, abnDonors, abnDonorSurveys, files } from '../../db/schema';
 
+/** The donors of one set: the pilot set, or the catalogue. */
+export const inSet = (pilot: boolean) => eq(abnDonors.pilot, pilot);
+
 export type DonorRow = typeof abnDonors.$inferSelect;
 export type DonorDocumentRow = typeof abnDonorDocuments.$inferSelect & { name: string };
 

@@ -1,11 +1,9 @@
 import Papa from 'papaparse';
-import { eq } from 'drizzle-orm';
 import { can, DONOR_MESSAGES, type Actor, type DonorDto, type DonorFilterOptions } from '@rrp/domain';
 import type { Db, DbOrTx } from '../../platform/db/database';
 import type { FileStorage } from '../../platform/files/storage';
 import { ForbiddenError, NotFoundError } from '../../platform/http/errors';
 import { inPageOrder, oneOf, parseListQuery, selectPageIds, type ParsedList } from '../../platform/list';
-import { abnDonors } from '../../db/schema';
 import { donorList } from './donors.lists';
 import { presentDonor } from './donors.presenter';
 import * as repo from './donors.repo';
@@ -55,8 +53,7 @@ export function createDonorsService(deps: { db: Db; storage: Pick<FileStorage, '
   }
 
   async function page(actor: Actor, set: DonorSet, list: ParsedList) {
-    const scope = eq(abnDonors.pilot, set === 'pilot');
-    const found = await selectPageIds(db, donorList, list, scope);
+    const found = await selectPageIds(db, donorList, list, repo.inSet(set === 'pilot'));
     const rows = inPageOrder(found.ids, await repo.donorsByIds(db, found.ids), (row) => row.id);
     return { count: found.count, results: await present(db, actor, rows) };
   }

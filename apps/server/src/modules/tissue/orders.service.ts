@@ -28,7 +28,7 @@ export async function ordersByRequest(db: DbOrTx, requestIds: readonly number[])
 }
 
 /** The history model of tissue orders. */
-export const ORDER_HISTORY_MODEL = 'abn_order';
+const ORDER_HISTORY_MODEL = 'abn_order';
 
 /**
  * Tissue orders to BINS (researcher §3, §4 "can be sent only when approved; new-order mode versus

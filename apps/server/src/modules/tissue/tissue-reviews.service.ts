@@ -5,6 +5,7 @@ import {
   TISSUE_REVIEW_MESSAGES,
   tissueReviewProgress,
   tissueScoreSummary,
+  WORKFLOW_STATUS,
   type Actor,
   type RequestTissueReviewsDto,
   type TissueReviewAnswers,
@@ -15,8 +16,6 @@ import type { Db } from '../../platform/db/database';
 import { NotFoundError, ValidationError } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
 import * as repo from './tissue-reviews.repo';
-
-const UNDER_REVIEW = 3;
 
 /** snake_case answer key -> the row's camelCase column. */
 const column = (key: string) => key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
@@ -69,7 +68,7 @@ export function createTissueReviewsService(deps: { db: Db }) {
       submitted_at: review.submittedAt?.toISOString() ?? null,
       progress: tissueReviewProgress(answers),
       editable:
-        entry.requestStatus === UNDER_REVIEW &&
+        entry.requestStatus === WORKFLOW_STATUS.underReview &&
         can(actor, 'update', 'TissueReview', subjectOf(review, entry.assigned)),
       ...answers,
     };
@@ -104,7 +103,7 @@ export function createTissueReviewsService(deps: { db: Db }) {
           locked !== null && (await repo.isAssigned(tx, locked.review.requestId, locked.review.reviewerId));
         if (!locked || !can(actor, 'update', 'TissueReview', subjectOf(locked.review, assigned)))
           throw new NotFoundError();
-        if (locked.requestStatus !== UNDER_REVIEW)
+        if (locked.requestStatus !== WORKFLOW_STATUS.underReview)
           throw new ValidationError({ non_field_errors: [TISSUE_REVIEW_MESSAGES.notUnderReview] });
         const values: Record<string, unknown> = {};
         for (const key of ANSWER_KEYS) {

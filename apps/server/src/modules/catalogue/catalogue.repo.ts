@@ -1,6 +1,6 @@
-import { and, asc, count, eq, exists, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
-import type { ParsedList } from '../../platform/list';
+import { countMatching, type ParsedList } from '../../platform/list';
 import {
   cohorts,
   datasetAccess,
@@ -69,15 +69,15 @@ export type DatasetListRow = { dataset: DatasetRow; cohortName: string | null };
 
 export async function listDatasets(db: DbOrTx, list: ParsedList, extra?: SQL) {
   const where = and(extra, list.where);
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     selectDatasets(db)
       .where(where)
       .orderBy(...list.orderBy)
       .limit(list.limit)
       .offset(list.offset),
-    db.select({ count: count() }).from(datasets).where(where),
+    countMatching(db, datasets, where),
   ]);
-  return { rows, count: total?.count ?? 0 };
+  return { rows, count: total };
 }
 
 /** A version by its id, or the latest version of a dataset by its UUID. */
@@ -269,7 +269,7 @@ export async function cohortExists(db: DbOrTx, id: number): Promise<boolean> {
 /* ---------------------------------------------------------------- sample types */
 
 export async function listSampleTypes(db: DbOrTx, list: ParsedList) {
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(sampleTypes)
@@ -277,9 +277,9 @@ export async function listSampleTypes(db: DbOrTx, list: ParsedList) {
       .orderBy(...list.orderBy)
       .limit(list.limit)
       .offset(list.offset),
-    db.select({ count: count() }).from(sampleTypes).where(list.where),
+    countMatching(db, sampleTypes, list.where),
   ]);
-  return { rows, count: total?.count ?? 0 };
+  return { rows, count: total };
 }
 
 export async function findSampleType(db: DbOrTx, id: number, lock = false): Promise<SampleTypeRow | null> {
@@ -344,15 +344,15 @@ function selectAccess(db: DbOrTx) {
 }
 
 export async function listDatasetAccess(db: DbOrTx, list: ParsedList) {
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     selectAccess(db)
       .where(list.where)
       .orderBy(...list.orderBy)
       .limit(list.limit)
       .offset(list.offset),
-    db.select({ count: count() }).from(datasetAccess).where(list.where),
+    countMatching(db, datasetAccess, list.where),
   ]);
-  return { rows, count: total?.count ?? 0 };
+  return { rows, count: total };
 }
 
 export async function findDatasetAccess(db: DbOrTx, id: number): Promise<DatasetAccessListRow | null> {
@@ -427,7 +427,7 @@ export const fullNameSql = sql<string>`trim("users"."first_name" || ' ' || "user
 
 export async function listPublicResearchers(db: DbOrTx, list: ParsedList) {
   const where = and(hasApprovedDatasetRequest, eq(users.isActive, true), list.where);
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({ id: users.id, name: fullNameSql, institutionName: primaryInstitutionNameSql })
       .from(users)
@@ -435,9 +435,9 @@ export async function listPublicResearchers(db: DbOrTx, list: ParsedList) {
       .orderBy(...list.orderBy)
       .limit(list.limit)
       .offset(list.offset),
-    db.select({ count: count() }).from(users).where(where),
+    countMatching(db, users, where),
   ]);
-  return { rows, count: total?.count ?? 0 };
+  return { rows, count: total };
 }
 
 /** An active primary researcher (the only accounts with a public page), with their institution. */
@@ -536,7 +536,7 @@ export function associatedWith(datasetRowId: number): SQL {
 
 export async function listAssociatedResearchers(db: DbOrTx, list: ParsedList, datasetRowId: number) {
   const where = and(associatedWith(datasetRowId), list.where);
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({ id: users.id, name: fullNameSql, email: users.email })
       .from(users)
@@ -544,7 +544,7 @@ export async function listAssociatedResearchers(db: DbOrTx, list: ParsedList, da
       .orderBy(...list.orderBy)
       .limit(list.limit)
       .offset(list.offset),
-    db.select({ count: count() }).from(users).where(where),
+    countMatching(db, users, where),
   ]);
-  return { rows, count: total?.count ?? 0 };
+  return { rows, count: total };
 }

@@ -1,6 +1,6 @@
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
-import type { ParsedList } from '../../platform/list';
+import { countRows, type ParsedList } from '../../platform/list';
 import { users } from '../../db/schema';
 import { requestCount } from './compliance.lists';
 import { compliance } from './compliance.sql';
@@ -15,7 +15,7 @@ export interface LastEmailJson {
 
 /** A page of institutions' compliance, each with its official, fulfilled requests and last e-mail. */
 export async function listCompliance(db: DbOrTx, list: ParsedList, lastEmail: SQL) {
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({
         id: compliance.id,
@@ -34,13 +34,17 @@ export async function listCompliance(db: DbOrTx, list: ParsedList, lastEmail: SQ
       .orderBy(...list.orderBy)
       .limit(list.limit)
       .offset(list.offset),
-    db
-      .select({ count: count() })
-      .from(compliance)
-      .leftJoin(users, eq(users.id, compliance.currentIoId))
-      .where(list.where),
+    // The search reads the official's name, so the count joins them as the page does.
+    countRows(db, () =>
+      db
+        .select({ one: sql<number>`1`.as('one') })
+        .from(compliance)
+        .leftJoin(users, eq(users.id, compliance.currentIoId))
+        .where(list.where)
+        .$dynamic(),
+    ),
   ]);
-  return { rows, count: total?.count ?? 0 };
+  return { rows, count: total };
 }
 
 export type ComplianceRow = Awaited<ReturnType<typeof listCompliance>>['rows'][number];

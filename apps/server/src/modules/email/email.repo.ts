@@ -1,6 +1,6 @@
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
-import type { ParsedList } from '../../platform/list';
+import { countMatching, type ParsedList } from '../../platform/list';
 import { emailLogs, history, users } from '../../db/schema';
 
 /**
@@ -38,7 +38,7 @@ const creator = { id: users.id, firstName: users.firstName, lastName: users.last
 
 export async function listEmailLogs(db: DbOrTx, list: ParsedList, about: SQL | undefined) {
   const where = and(list.where, about);
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({
         log: emailLogs,
@@ -51,9 +51,9 @@ export async function listEmailLogs(db: DbOrTx, list: ParsedList, about: SQL | u
       .orderBy(...list.orderBy)
       .limit(list.limit)
       .offset(list.offset),
-    db.select({ count: count() }).from(emailLogs).where(where),
+    countMatching(db, emailLogs, where),
   ]);
-  return { rows, count: total?.count ?? 0 };
+  return { rows, count: total };
 }
 
 export type EmailLogRow = Awaited<ReturnType<typeof listEmailLogs>>['rows'][number];

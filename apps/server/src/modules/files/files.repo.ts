@@ -1,6 +1,6 @@
-import { and, count, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
-import type { ParsedList } from '../../platform/list';
+import { countMatching, type ParsedList } from '../../platform/list';
 import { files, users } from '../../db/schema';
 
 export type FileRow = typeof files.$inferSelect;
@@ -45,7 +45,7 @@ export async function listFiles(
   visible: SQL,
 ): Promise<{ rows: FileListRow[]; count: number }> {
   const where = and(visible, list.where);
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({ file: files, creatorFirstName: users.firstName, creatorLastName: users.lastName })
       .from(files)
@@ -54,7 +54,7 @@ export async function listFiles(
       .orderBy(...list.orderBy)
       .limit(list.limit)
       .offset(list.offset),
-    db.select({ count: count() }).from(files).where(where),
+    countMatching(db, files, where),
   ]);
   return {
     rows: rows.map((row) => ({
@@ -62,7 +62,7 @@ export async function listFiles(
       creatorFirstName: row.creatorFirstName,
       creatorLastName: row.creatorLastName,
     })),
-    count: total?.count ?? 0,
+    count: total,
   };
 }
 

@@ -1,6 +1,6 @@
-import { and, count, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
-import type { ParsedList } from '../../platform/list';
+import { countMatching, type ParsedList } from '../../platform/list';
 import {
   cohorts,
   datasets,
@@ -16,7 +16,7 @@ import type { RefKind, RefName } from '../../platform/history-format';
 
 /** A page of history rows with their modifier joined in the same query. */
 export async function listHistory(db: DbOrTx, list: ParsedList) {
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({
         entry: history,
@@ -28,9 +28,9 @@ export async function listHistory(db: DbOrTx, list: ParsedList) {
       .orderBy(...list.orderBy)
       .limit(list.limit)
       .offset(list.offset),
-    db.select({ count: count() }).from(history).where(list.where),
+    countMatching(db, history, list.where),
   ]);
-  return { rows, count: total?.count ?? 0 };
+  return { rows, count: total };
 }
 
 /** The versions just before the given ones (same object, version - 1), for what each changed. */

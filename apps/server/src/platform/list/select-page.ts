@@ -27,6 +27,17 @@ export async function countRows(db: DbOrTx, rows: () => PgSelect): Promise<numbe
   return Math.max(limit + 1, Math.round(parsed[0].Plan['Plan Rows']));
 }
 
+/** How many rows of one table match `where`, counted as every list counts (`countRows`). */
+export function countMatching(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<number> {
+  return countRows(db, () =>
+    db
+      .select({ one: sql<number>`1`.as('one') })
+      .from(table)
+      .where(where)
+      .$dynamic(),
+  );
+}
+
 /** One page of a single table's rows plus the total, for lists that need no joins. */
 export async function selectPage<T extends PgTable>(
   db: DbOrTx,
@@ -42,13 +53,7 @@ export async function selectPage<T extends PgTable>(
       .orderBy(...list.orderBy)
       .limit(list.limit)
       .offset(list.offset),
-    countRows(db, () =>
-      db
-        .select({ one: sql<number>`1`.as('one') })
-        .from(source)
-        .where(list.where)
-        .$dynamic(),
-    ),
+    countMatching(db, source, list.where),
   ]);
   return { rows: rows as InferSelectModel<T>[], count: total };
 }

@@ -1,15 +1,15 @@
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import pg from 'pg';
-import puppeteer from 'puppeteer-core';
 import { startPostgresCluster, freePort } from '../test/postgres-cluster';
 import { FULL_SIZE } from '../src/db/generate/generate-data';
 import { requestList } from '../src/modules/requests/requests.lists';
 import { TokenService } from '../src/platform/auth/tokens';
 import { DEFAULT_DATA_DIR } from '../src/paths';
+import { connections, drain, load, rssMb, table, type Case, type Result } from './load';
+import { median, openScreens, screenTable } from './screens';
 
 /**
  * `npm run bench` (issue 15): the built server on PostgreSQL with the generated data (made first
@@ -24,7 +24,6 @@ import { DEFAULT_DATA_DIR } from '../src/paths';
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const scale = Number(process.env.BENCH_SCALE ?? 1);
 const duration = Number(process.env.BENCH_DURATION ?? 10);
-const connections = 50;
 const jwtSecret = 'bench-secret-bench-secret-bench-secret-0123456789';
 
 async function database(): Promise<{ url: string; stop: () => void }> {
@@ -121,15 +120,6 @@ async function fixtures(url: string) {
   };
 }
 
-interface Case {
-  name: string;
-  kind: 'floor' | 'detail' | 'list' | 'other';
-  path: string;
-  token?: string;
-  method?: 'GET' | 'POST';
-  body?: string;
-}
-
 function cases(f: Awaited<ReturnType<typeof fixtures>>): Case[] {
   const admin = f.adminToken;
   const list = (name: string, query: string): Case => ({
@@ -177,167 +167,7 @@ function cases(f: Awaited<ReturnType<typeof fixtures>>): Case[] {
     },
   ];
 }
-
-interface Result {
-  name: string;
-  kind: Case['kind'];
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  errors: number;
-  ratio: number;
-  /** The server's highest RSS while the case ran, in MB. */
-  rssMb: number;
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
-
-async function load(port: number, test: Case, seconds: number) {
-  const latencies: number[] = [];
-  let errors = 0;
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: `http://127.0.0.1:${port}${test.path}`,
-        connections,
-        duration: seconds,
-        method: test.method ?? 'GET',
-        body: test.body,
-        headers: {
-          ...(test.token ? { authorization: `JWT ${test.token}` } : {}),
-          ...(test.body ? { 'content-type': 'application/json' } : {}),
-          'accept-encoding': 'gzip, br',
-        },
-      },
-      (error, done) => (error ? reject(error) : resolve(done)),
-    );
-    instance.on('response', (_client, status, _bytes, time) => {
-      latencies.push(time);
-      if (status >= 400) errors += 1;
-    });
-  });
-  latencies.sort((a, b) => a - b);
-  return {
-    rps: latencies.length / seconds,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    errors: errors + result.errors + result.timeouts,
-  };
-}
-
-/**
- * Waits until the server answers the floor quickly again: requests a case left queued (autocannon
- * stops sending, the server still works through them) must not be charged to the next case.
- */
-async function drain(port: number, path: string) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const started = Date.now();
-    await fetch(`http://127.0.0.1:${port}${path}`).catch(() => undefined);
-    if (Date.now() - started < 20) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-function rssMb(pid: number): number {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) / 1024 : NaN;
-}
-
 const TARGETS = { listP95: 50, detailP95: 20, detailRatio: 0.7, rssMb: 400, screenMs: 1000 };
-
-/** The list screens the browser phase opens, each with the whole generated table behind it. */
-const SCREENS = ['/request', '/user', '/project', '/institution'];
-
-/** Evaluated in the page (the server's code has no DOM types): the page's clock once 10 rows have cells. */
-const ROWS_PAINTED = `[...document.querySelectorAll('table tbody tr')].filter((row) => row.querySelector('td')).length >= 10 && performance.now()`;
-
-interface ScreenResult {
-  path: string;
-  /** Milliseconds from the navigation's start to the first frame with a full page of rows. */
-  firstVisitsMs: number[];
-  laterVisitsMs: number[];
-}
-
-const SCREEN_ROUNDS = 3;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const spread = (values: number[]) =>
-  `${median(values).toFixed(0)} (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})`;
-
-/**
- * The browser phase: each list screen opened as the administrator in headless Chromium, in three
- * fresh browser contexts: once with an empty cache (a first visit), then again (a later visit).
- * Timed in the page, from the navigation's start to the first animation frame in which the table
- * holds a page of rows (the page's own clock, not the driver's polling). Skipped, with a message,
- * when Chromium is not installed.
- */
-async function openScreens(port: number, adminToken: string): Promise<ScreenResult[]> {
-  const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(executablePath)) {
-    console.log(`No Chromium at ${executablePath} (CHROME_PATH): the list screens are not opened.`);
-    return [];
-  }
-  const base = `http://127.0.0.1:${port}`;
-  const browser = await puppeteer.launch({
-    executablePath,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
-  });
-  try {
-    const results: ScreenResult[] = [];
-    for (const path of SCREENS) {
-      const result: ScreenResult = { path, firstVisitsMs: [], laterVisitsMs: [] };
-      for (let round = 0; round < SCREEN_ROUNDS; round += 1) {
-        const context = await browser.createBrowserContext();
-        const page = await context.newPage();
-        await page.setViewport({ width: 1366, height: 900 });
-        await page.setCookie(
-          { name: 'rrp_token', value: adminToken, url: base },
-          { name: 'rrp_role', value: 'portal_admin', url: base },
-        );
-        const visit = async () => {
-          await page.goto(`${base}${path}`);
-          const painted = await page.waitForFunction(ROWS_PAINTED, { polling: 'raf', timeout: 30_000 });
-          return Number(await painted.jsonValue());
-        };
-        result.firstVisitsMs.push(await visit());
-        result.laterVisitsMs.push(await visit());
-        await context.close();
-      }
-      results.push(result);
-      console.log(
-        `${path}: rows shown ${spread(result.firstVisitsMs)} ms after a first visit's navigation began, ${spread(result.laterVisitsMs)} ms on a later visit`,
-      );
-    }
-    return results;
-  } finally {
-    await browser.close();
-  }
-}
-
-function screenTable(screens: ScreenResult[]): string {
-  if (screens.length === 0) return '';
-  return [
-    `| list screen (admin, 1366 px) | first visit ms, median (range) of ${SCREEN_ROUNDS} | later visit ms |`,
-    '| --- | ---: | ---: |',
-    ...screens.map((s) => `| ${s.path} | ${spread(s.firstVisitsMs)} | ${spread(s.laterVisitsMs)} |`),
-  ].join('\n');
-}
-
-function table(results: Result[]): string {
-  const rows = results.map(
-    (r) =>
-      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${(r.ratio * 100).toFixed(0)} % | ${r.rssMb.toFixed(0)} |`,
-  );
-  return [
-    '| case | req/s | p50 ms | p95 ms | p99 ms | errors | of floor | RSS MB |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...rows,
-  ].join('\n');
-}
 
 async function main() {
   const db = await database();

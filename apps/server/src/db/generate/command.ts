@@ -3,7 +3,8 @@ import { buildApp } from '../../app';
 import type { Config } from '../../config';
 import { openDatabase } from '../../platform/db/open';
 import { seedDemoData, seedReferenceData } from '../seed';
-import { FULL_SIZE, generateData, type DataSize } from './generate-data';
+import { FULL_SIZE, generateData } from './generate-data';
+import type { DataSize } from './generation';
 
 export const GENERATE_USAGE = `Usage: npm run cli -- generate-data [--users 100000] [--institutions 20000] [--projects 60000]
                                    [--requests 200000] [--history 1000000] [--seed N]

@@ -193,6 +193,32 @@ describe('POST abn_tissue/start-review/ (Begin Review)', () => {
     const mine = (await call('GET', '/api/abn_dashboard/', reviewer.token)).json<AbnDashboardDto>();
     expect(mine.tabs.find((tab) => tab.key === 'review')!.count).toBe(1);
   });
+
+  it('two Begin Reviews of one request at once move it once: one history row, one e-mail', async () => {
+    const request = await newRequest(8, 2);
+    const solo = await t.createUser({ roles: ['abn_reviewer'] });
+    await assign(request.id, solo.id);
+    const historyOf = () =>
+      db()
+        .select()
+        .from(history)
+        .where(and(eq(history.model, 'request'), eq(history.objectId, String(request.id))));
+    const before = (await historyOf()).length;
+    const begin = () =>
+      call('POST', '/api/abn_tissue/start-review/', manager, {
+        requests: [request.id],
+        due_date: tomorrow(),
+        email: { subject: 'Once', body: 'Please review.' },
+      });
+    const answers = await Promise.all([begin(), begin()]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+    const refused = answers.find((answer) => answer.statusCode === 400)!;
+    expect(errorBody(refused).requests).toEqual([TISSUE_CYCLE_MESSAGES.notNew([request.portalRequestId])]);
+    expect(await statusOf(request.id)).toBe(3);
+    expect((await historyOf()).length - before).toBe(1);
+    const mails = await db().select().from(emailLogs).where(eq(emailLogs.template, 'tissue_review_start'));
+    expect(mails.filter((mail) => mail.to.includes(solo.email))).toHaveLength(1);
+  });
 });
 
 describe('POST abn_tissue/close-review/', () => {

@@ -1,149 +1,27 @@
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
-import { RESEARCH_MATCH_MESSAGES, RESOURCE_MIX_MESSAGES, todayIso } from '@rrp/domain';
-import { files, history, projects, requestReviewers, requests, requestSummaries } from '../../db/schema';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { RESEARCH_MATCH_MESSAGES, RESOURCE_MIX_MESSAGES } from '@rrp/domain';
+import { files, history, requestReviewers, requestSummaries } from '../../db/schema';
 import { createDataset, createProject, createRequest } from '../../db/factories';
-import { auth, createTestContext, errorBody, type TestContext } from '../../../test/test-app';
-
-/**
- * Research Match part 1 (issue 17): applications (type 4) through POST request/, their documents,
- * the request summary with RM ids, and Research Match renewals (type 5).
- */
-
-let t: TestContext;
-let admin: { id: number; token: string };
-let rmAdmin: string;
-let researcher: { id: number; email: string; token: string };
-let other: { id: number; email: string; token: string };
-let reviewer: { id: number; token: string };
-let projectId: number;
-let nonAutismProjectId: number;
-let noIrbProjectId: number;
-
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-const db = () => t.database.db;
-const day = (offset: number) => todayIso(new Date(Date.now() + offset * 86_400_000));
-
-async function person(roles: Parameters<TestContext['createUser']>[0]['roles'], firstName: string) {
-  const user = await t.createUser({ roles, firstName, lastName: 'Tester' });
-  return { ...user, token: await t.tokenFor(user.email) };
-}
-
-async function attachIrb(project: number, ownerId: number, designation: number) {
-  const [file] = await db()
-    .insert(files)
-    .values({
-      name: 'irb.pdf',
-      storageKey: `test/${Math.random()}`,
-      type: 'irb',
-      contentType: 'application/pdf',
-      size: 10,
-      creatorId: ownerId,
-      projectId: project,
-      additionalData: { designation, approval_date: day(-100), renewal_date: day(300) },
-    })
-    .returning();
-  await db().update(projects).set({ latestIrbId: file!.id }).where(eq(projects.id, project));
-}
-
-/** POST file/ (multipart) of a Research Match document; answers the file id. */
-async function uploadDocument(token: string, fields: Record<string, string>): Promise<number> {
-  const boundary = `----rrp${randomBytes(8).toString('hex')}`;
-  const parts = Object.entries({ type: 'rm_document', ...fields }).map(
-    ([key, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`,
-  );
-  const payload = Buffer.concat([
-    Buffer.from(parts.join('')),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="doc.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
-    ),
-    PDF,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/file/',
-    headers: { ...auth(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().id as number;
-}
-
-/** Every field of researcher §3's Research Match form, with documents. */
-function application(documents: { proposal: number; irb: number; consent: number }) {
-  return {
-    lay_title: 'Talking with families about sleep',
-    lay_abstract: 'We ask parents how their children sleep.',
-    category: ['Medical and health'],
-    keywords: ['Sleep', 'Behavior'],
-    methods: ['online_survey'],
-    research_aim: 'Describe sleep patterns.',
-    hypotheses: 'Sleep relates to daytime behaviour.',
-    cohort: ['SPARK'],
-    age_range: [4, 12],
-    region: 'national',
-    num_participants: 300,
-    justification: 'A power analysis.',
-    incl_criteria: 'Children aged 4 to 12.',
-    excl_criteria: 'None.',
-    time_length: '30 minutes',
-    std_instruments: 'CSHQ',
-    build_preference: 'researcher',
-    procedure: 'One online survey.',
-    risks: 'Minimal.',
-    feedback: 'A summary of findings.',
-    design_engagement: 'Parents reviewed the survey.',
-    funding: 'Foundation grant.',
-    irb_status: 1,
-    proposal_summary: documents.proposal,
-    irb_protocol: documents.irb,
-    consent_forms: documents.consent,
-  };
-}
-
-async function documentsOf(token: string, project: number) {
-  return {
-    proposal: await uploadDocument(token, { project: String(project) }),
-    irb: await uploadDocument(token, { project: String(project) }),
-    consent: await uploadDocument(token, { project: String(project) }),
-  };
-}
-
-const post = (body: object, token = researcher.token) =>
-  t.app.inject({ method: 'POST', url: '/api/request/', headers: auth(token), payload: body });
-const requestCount = async () => (await db().select({ n: count() }).from(requests))[0]!.n;
-
-function rmRequest(answers: object, project = projectId) {
-  return {
-    project,
-    type: 4,
-    agreed_to_usage_policy: true,
-    access_control_list: [{ user_id: researcher.id }],
-    additional_data: { rm_application: answers },
-    submit: true,
-  };
-}
-
-beforeAll(async () => {
-  t = await createTestContext();
-  admin = await person(['portal_admin'], 'Ann');
-  rmAdmin = await t.tokenForRole('rm_admin');
-  researcher = await person(['primary_researcher'], 'Rita');
-  other = await person(['primary_researcher'], 'Otto');
-  reviewer = await person(['internal_reviewer'], 'Rev');
-  projectId = (await createProject(db(), { ownerId: researcher.id, title: 'Sleep in autism' })).id;
-  await attachIrb(projectId, researcher.id, 1);
-  nonAutismProjectId = (await createProject(db(), { ownerId: researcher.id, nonAutismResearch: true })).id;
-  await attachIrb(nonAutismProjectId, researcher.id, 1);
-  noIrbProjectId = (await createProject(db(), { ownerId: researcher.id })).id;
-  await attachIrb(noIrbProjectId, researcher.id, 2);
-});
-
-afterAll(async () => {
-  await t?.close();
-});
+import { auth, errorBody } from '../../../test/test-app';
+import {
+  t,
+  admin,
+  rmAdmin,
+  researcher,
+  other,
+  reviewer,
+  projectId,
+  nonAutismProjectId,
+  noIrbProjectId,
+  db,
+  day,
+  application,
+  documentsOf,
+  post,
+  requestCount,
+  rmRequest,
+} from './research-match.fixtures';
 
 describe('POST request/ type 4: a Research Match application', () => {
   it('files the application with its documents as Submitted and starts the staff summary', async () => {
@@ -342,70 +220,5 @@ describe('GET/PATCH request/{id}/summary', () => {
       requests: [expect.objectContaining({ id, rm_ids: ['RM0042', 'RM0042-B'], researcher: 'Rita Tester' })],
     });
     expect((await lookup('RM1')).statusCode).toBe(400);
-  });
-});
-
-describe('Research Match renewals (type 5)', () => {
-  it('files a renewal of an approved application with documents: Submitted, shown as its latest renewal', async () => {
-    const request = await createRequest(db(), {
-      projectId,
-      typeId: 4,
-      statusId: 4,
-      displayName: 'Research Match',
-    });
-    const upload = () => uploadDocument(researcher.token, { request: String(request.id) });
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/renewal/',
-      headers: auth(researcher.token),
-      payload: {
-        type: 5,
-        request: request.id,
-        agreed_to_usage_policy: true,
-        additional_data: {
-          study_findings: 'Recruitment went well.',
-          sci_justification: 'A second wave.',
-          progress: 'Half enrolled.',
-          sample_size: 200,
-          all_consented: 120,
-          all_participated: 100,
-          cohort_consented: 80,
-          cohort_participated: 70,
-          additional_participants: 100,
-          lay_summary: 'We talk to families.',
-          recent_irb: await upload(),
-          consent_form: await upload(),
-        },
-      },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    expect(response.json()).toMatchObject({
-      type: 5,
-      status: 2,
-      additional_data: { rm_application: { id: request.id } },
-    });
-    const detail = await t.app.inject({
-      method: 'GET',
-      url: `/api/request/${request.id}/`,
-      headers: auth(researcher.token),
-    });
-    expect(detail.json()).toMatchObject({
-      status: 2,
-      latest_renewal: { id: response.json().id, status: 2, status_name: 'Submitted' },
-    });
-    // Staff read its documents through the request.
-    const linked = await db().select().from(files).where(eq(files.requestId, request.id));
-    expect(linked).toHaveLength(2);
-  });
-
-  it('refuses a renewal of an application that is not approved', async () => {
-    const request = await createRequest(db(), { projectId, typeId: 4, statusId: 2 });
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/renewal/',
-      headers: auth(researcher.token),
-      payload: { request: request.id, agreed_to_usage_policy: true, additional_data: {} },
-    });
-    expect(response.statusCode).toBe(400);
   });
 });

@@ -11,6 +11,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { WORKFLOW_STATUS } from '@rrp/domain';
 import type { DbOrTx } from '../../platform/db/database';
 import { anyOfIds, prepared } from '../../platform/db/prepared';
 import { teamRowGivesAccess } from '../project-facts/project-facts.service';
@@ -35,9 +36,18 @@ export type TeamMemberRow = typeof researchTeamMembers.$inferSelect;
  * Request statuses that leave a project editable by its owner: Created, Revisions Requested,
  * Deferred (the two return-to-applicant statuses) and Withdrawn (docs/decisions.md 031).
  */
-export const EDITABLE_REQUEST_STATUSES = [1, 6, 9, 11] as const;
+const EDITABLE_REQUEST_STATUSES = [
+  WORKFLOW_STATUS.created,
+  WORKFLOW_STATUS.revisionsRequested,
+  WORKFLOW_STATUS.deferred,
+  WORKFLOW_STATUS.withdrawn,
+];
 /** Approved, Rejected and Fulfilled requests block a project's deletion (researcher §4). */
-export const DELETION_BLOCKING_STATUSES = [4, 5, 7] as const;
+const DELETION_BLOCKING_STATUSES = [
+  WORKFLOW_STATUS.approved,
+  WORKFLOW_STATUS.rejected,
+  WORKFLOW_STATUS.fulfilled,
+];
 
 const creators = alias(users, 'creators');
 

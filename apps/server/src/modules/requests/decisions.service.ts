@@ -31,9 +31,10 @@ import { applyTransition, teamOf } from './requests.workflow';
 
 /**
  * Work that goes with a decision moving a request to Under Review, in its transaction (a tissue
- * request's Begin Review: its reviews and the reviewers' e-mail). Answers whether e-mails were queued.
+ * request's Begin Review: its reviews and the reviewers' e-mail). Its answer is not read: mail
+ * leaves after commit from the app's one hook, whatever was queued.
  */
-export type OnUnderReview = (tx: DbOrTx, actor: Actor, requestId: number, now: Date) => Promise<boolean>;
+export type OnUnderReview = (tx: DbOrTx, actor: Actor, requestId: number, now: Date) => Promise<unknown>;
 
 /**
  * Decisions on a request (staff §4.2, §7): the options open to the caller, the prefilled
@@ -72,7 +73,7 @@ export function createDecisions(deps: {
     actor: Actor,
     locked: repo.RequestRow,
     input: DecisionInput,
-  ): Promise<boolean> {
+  ): Promise<void> {
     const before = await repo.requestSnapshot(tx, locked.id);
     const result = await applyTransition(tx, {
       request: locked,
@@ -83,10 +84,8 @@ export function createDecisions(deps: {
       recordHistory: false,
     });
     // One path, one result: entering review by a decision does what the review cycle's start does.
-    const reviewMailed =
-      result.status === WORKFLOW_STATUS.underReview && result.from !== result.status && deps.onUnderReview
-        ? await deps.onUnderReview(tx, actor, locked.id, new Date())
-        : false;
+    if (result.status === WORKFLOW_STATUS.underReview && result.from !== result.status)
+      await deps.onUnderReview?.(tx, actor, locked.id, new Date());
     const composed =
       input.email ?? (result.email === 'required' ? await draftedEmail(tx, locked.id, result.status) : null);
 
@@ -126,7 +125,6 @@ export function createDecisions(deps: {
       after: await repo.requestSnapshot(tx, locked.id),
       by: actor,
     });
-    return composed !== null || reviewMailed;
   }
 
   return {

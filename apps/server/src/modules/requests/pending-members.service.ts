@@ -1,4 +1,5 @@
 import { and, eq, gte, notInArray, sql } from 'drizzle-orm';
+import { WORKFLOW_STATUS } from '@rrp/domain';
 import type { DbOrTx } from '../../platform/db/database';
 import { recordHistory } from '../../platform/history';
 import { requestMembers, requests } from '../../db/schema';
@@ -7,7 +8,11 @@ import { requestSnapshot } from './requests.repo';
 /**
  * Requests that no longer take new team members: Rejected, Withdrawn and Archived.
  */
-export const CLOSED_REQUEST_STATUSES = [5, 11, 13] as const;
+const CLOSED_REQUEST_STATUSES = [
+  WORKFLOW_STATUS.rejected,
+  WORKFLOW_STATUS.withdrawn,
+  WORKFLOW_STATUS.archived,
+];
 
 /**
  * A team member who had no account when a project's requests were filed (decision 092): once the

@@ -1,5 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { canonicalId, parseQuarter, quarterRange, REQUEST_STAFF_MESSAGES } from '@rrp/domain';
+import {
+  canonicalId,
+  parseQuarter,
+  quarterRange,
+  REQUEST_STAFF_MESSAGES,
+  WORKFLOW_STATUS,
+} from '@rrp/domain';
 import { ownValue, type FilterDef, type Lookup } from '../../platform/list';
 import { requests } from '../../db/schema';
 import { R } from './requests.repo';
@@ -60,7 +66,6 @@ export const assignedFilter: FilterDef = {
 
 /** The months before expiry in which a fulfilled request needs its resource-impact form (staff §4.4). */
 export const COMPLIANCE_WINDOW_MONTHS = 6;
-const FULFILLED = 7;
 
 /**
  * `compliance_needed=true`: Fulfilled requests (compliance requests use status 7, staff §9) whose
@@ -71,7 +76,7 @@ export const complianceNeededFilter: FilterDef = {
   column: requests.expirationDate,
   lookups: ['exact'],
   build(_lookup, raw) {
-    const needed = sql`(${requests.statusId} = ${FULFILLED} and ${requests.expirationDate} is not null and ${requests.expirationDate} < now() + make_interval(months => ${COMPLIANCE_WINDOW_MONTHS}))`;
+    const needed = sql`(${requests.statusId} = ${WORKFLOW_STATUS.fulfilled} and ${requests.expirationDate} is not null and ${requests.expirationDate} < now() + make_interval(months => ${COMPLIANCE_WINDOW_MONTHS}))`;
     return parseBool(raw) ? needed : sql`not ${needed}`;
   },
 };

@@ -29,8 +29,6 @@ import { presentReviewUser, subjectOfView } from './requests.presenter';
 import * as requestsRepo from './requests.repo';
 import * as repo from './request-staff.repo';
 
-/** A request is under active review while it is Under Review (there is no scoring yet; decision 081). */
-const UNDER_REVIEW = 3;
 /** Approved and Rejected: who reviewed the request stays on record (staff §4.3). */
 const REVIEWERS_KEPT_STATUSES: readonly number[] = [WORKFLOW_STATUS.approved, WORKFLOW_STATUS.rejected];
 
@@ -124,7 +122,7 @@ export function createRequestStaffService(deps: {
     removed: number[],
     confirm?: boolean,
   ) {
-    if (removed.length === 0 || request.statusId !== UNDER_REVIEW || confirm === true) return;
+    if (removed.length === 0 || request.statusId !== WORKFLOW_STATUS.underReview || confirm === true) return;
     const active = (await requestsRepo.reviewersOfRequests(tx, [request.id])).filter((row) =>
       removed.includes(row.userId),
     );

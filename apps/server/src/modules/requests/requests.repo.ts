@@ -1,11 +1,14 @@
-import { and, asc, desc, eq, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   APPROVED_STATUSES,
   RESEARCH_MATCH_CRITERIA,
   type DecisionTimes,
+  TISSUE_REQUEST_TYPE,
+  WORKFLOW_STATUS,
   type TissueOrderDto,
 } from '@rrp/domain';
+import { ABN_REVIEW_STATUSES } from '@rrp/domain/resource-access';
 import { anyOfIds, prepared } from '../../platform/db/prepared';
 import { teamRowGivesAccess } from '../project-facts/project-facts.service';
 import type { DbOrTx } from '../../platform/db/database';
@@ -610,7 +613,12 @@ export async function beginReviewCycle(db: DbOrTx, requestId: number, quarter: s
 }
 
 /** Renewal statuses still under consideration: the renewal follows its application's review. */
-const OPEN_RENEWAL_STATUSES = [2, 3, 8, 10];
+const OPEN_RENEWAL_STATUSES = [
+  WORKFLOW_STATUS.submitted,
+  WORKFLOW_STATUS.underReview,
+  WORKFLOW_STATUS.reviewMeeting,
+  WORKFLOW_STATUS.conditionallyApproved,
+];
 
 /**
  * The open renewal of a Research Match application takes the status its application moves to
@@ -681,4 +689,21 @@ export async function abnDashboardCounts(
   return new Map(
     tabs.map((tab) => [tab.key, Number((row as Record<string, number> | undefined)?.[tab.key] ?? 0)]),
   );
+}
+
+/** Whether the owner has another ABN Data Access request waiting for a decision. */
+export async function dataAccessUnderReview(tx: DbOrTx, ownerId: number, exceptId: number | null) {
+  const [row] = await tx
+    .select({ id: requests.id })
+    .from(requests)
+    .where(
+      and(
+        eq(requests.ownerId, ownerId),
+        eq(requests.typeId, TISSUE_REQUEST_TYPE.dataAccess),
+        inArray(requests.statusId, [...ABN_REVIEW_STATUSES]),
+        exceptId === null ? undefined : ne(requests.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

@@ -16,8 +16,8 @@ import type { Db } from '../../platform/db/database';
 import { ForbiddenError, ValidationError } from '../../platform/http/errors';
 import type { FormsService } from '../forms/forms.service';
 import { PdfWriter } from './request-pdf';
-import * as repo from './requests.documents.repo';
-import type { RequestsService } from './requests.service';
+import * as repo from './request-documents.repo';
+import type { RequestsService } from '../requests/requests.service';
 
 /** A generated document: its file name and bytes. */
 export interface RequestDocument {
@@ -31,7 +31,7 @@ const EXPAND: ReadonlySet<string> = new Set(['project', 'datasets']);
 const DATASET_TYPES: Record<number, string> = { 1: 'Phenotype', 2: 'Genetic', 3: 'Imaging' };
 
 /** 'March 3, 2026' (UTC), or null for no date. */
-export function formatDate(value: string | Date | null | undefined): string | null {
+function formatDate(value: string | Date | null | undefined): string | null {
   if (!value) return null;
   const date =
     typeof value === 'string' ? new Date(value.length === 10 ? `${value}T12:00:00Z` : value) : value;
@@ -89,7 +89,7 @@ function answerText(field: Field, value: unknown): string | null {
  * A form's answers as label/answer rows in the form's order, follow-ups under their question and
  * subform rows numbered; unanswered questions are left out.
  */
-export function formAnswerRows(
+function formAnswerRows(
   fields: readonly Field[],
   values: Record<string, unknown>,
   prefix = '',
@@ -362,7 +362,7 @@ export function createRequestDocumentsService(deps: {
     const changes: string[][] = [];
     let previous: number | null = null;
     for (const version of versions) {
-      if (version.statusId === null || version.statusId === previous) continue;
+      if (version.statusId == null || version.statusId === previous) continue;
       previous = version.statusId;
       const by = `${version.firstName ?? ''} ${version.lastName ?? ''}`.trim();
       changes.push([

@@ -6,7 +6,7 @@ import { ApiError } from '@/lib/api-client';
 /** Review scores, comments and meeting notes save 1 s after the last change (staff §5, §9). */
 export const AUTOSAVE_DELAY_MS = 1000;
 
-export type AutosaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'error';
+type AutosaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'error';
 
 type Patch = Record<string, unknown>;
 

@@ -17,7 +17,7 @@ export interface ListState {
   ordering: string;
 }
 
-export const PAGE_SIZES = [10, 15, 20, 25, 50];
+const PAGE_SIZES = [10, 15, 20, 25, 50];
 
 const exactly = new Intl.NumberFormat('en-US');
 const roughly = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 2 });

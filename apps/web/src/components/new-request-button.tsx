@@ -4,7 +4,7 @@ import { useSession } from '@/lib/session';
 import { SUSPENDED_PREVENTS } from '@/lib/request-rules';
 
 /** The route of the Research Match application's own entry (foundation §2). */
-export const RESEARCH_MATCH_CREATE = '/research-match/create';
+const RESEARCH_MATCH_CREATE = '/research-match/create';
 
 /**
  * The PI's New Request button, disabled while one of their requests is suspended (researcher §6);

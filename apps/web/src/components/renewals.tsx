@@ -46,7 +46,7 @@ import {
 } from '@/lib/renewals';
 
 /** The request's latest IRB renewal date, when the request was read with `expand=project`. */
-export function irbRenewalDateOf(request: Pick<RequestDto, 'project'>): string | null {
+function irbRenewalDateOf(request: Pick<RequestDto, 'project'>): string | null {
   const project = typeof request.project === 'object' ? request.project : null;
   const irb = project?.latest_irb ?? null;
   return irb && irb.designation !== 2 ? irb.renewal_date : null;

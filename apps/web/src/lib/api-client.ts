@@ -42,7 +42,7 @@ export class ApiError extends Error {
   }
 }
 
-export interface SessionSource {
+interface SessionSource {
   token(): string | null;
   role(): string | null;
 }

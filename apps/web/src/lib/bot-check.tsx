@@ -36,7 +36,7 @@ function loadRecaptcha(v3SiteKey: string | null): Promise<Grecaptcha> {
   return loading;
 }
 
-export interface BotCheckAnswer {
+interface BotCheckAnswer {
   recaptcha?: string;
   is_v2?: boolean;
 }

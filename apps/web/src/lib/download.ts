@@ -12,7 +12,7 @@ export async function downloadFile(fileId: number) {
 }
 
 /** The file name a `Content-Disposition` header gives (its UTF-8 `filename*` first), or null. */
-export function dispositionFileName(header: string | null): string | null {
+function dispositionFileName(header: string | null): string | null {
   if (!header) return null;
   const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header);
   if (encoded) {

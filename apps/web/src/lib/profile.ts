@@ -22,7 +22,7 @@ export const saveProfile = (userId: number, body: UpdateProfile) =>
  * filed (researcher §3 "User profile fields updated from the wizard"). The spec's `phone_numbers`
  * is the profile's main phone number here; `nih_biosketch` belongs to the tissue forms.
  */
-export const WIZARD_PROFILE_FIELDS = [
+const WIZARD_PROFILE_FIELDS = [
   'title',
   'address',
   'city',

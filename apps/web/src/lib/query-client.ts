@@ -13,7 +13,7 @@ export const HOME_READ_FRESH_MS = 30_000;
  * screens mount: asking at once for what the page has just brought would only make the screen
  * render twice. Changes invalidate them at once, whatever this says.
  */
-export const SERVER_READ_FRESH_MS = 30_000;
+const SERVER_READ_FRESH_MS = 30_000;
 
 /** The app's query client; `serverState` holds the reads of a page rendered on the server. */
 export function createQueryClient(serverState?: DehydratedState): QueryClient {

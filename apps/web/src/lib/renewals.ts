@@ -73,7 +73,7 @@ export function irbNotice(renewalDate: string | null | undefined, now = Date.now
 }
 
 /** YYYY-MM-DD of the day six months from now (UTC): the dashboard's window. */
-export function windowEnd(now = new Date()): string {
+function windowEnd(now = new Date()): string {
   return addMonthsUtc(now, EXPIRY_WINDOW_MONTHS).toISOString().slice(0, 10);
 }
 

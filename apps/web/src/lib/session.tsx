@@ -25,7 +25,7 @@ const {
 const ROLE_COOKIE_DAYS = 30;
 
 /** The `exp` of a JWT, in milliseconds, or null when it cannot be read. */
-export function tokenExpiry(token: string): number | null {
+function tokenExpiry(token: string): number | null {
   try {
     const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/')));
     return typeof payload.exp === 'number' ? payload.exp * 1000 : null;

@@ -4,7 +4,7 @@ import type { FormErrors, FormSchema, FormValues } from '@rrp/domain/forms';
 import { FieldList } from './fields';
 import { applyChange } from './state';
 
-export interface DynamicFormProps {
+interface DynamicFormProps {
   form: FormSchema;
   values: FormValues;
   errors: FormErrors;

@@ -30,7 +30,7 @@ import { FieldGroup } from './field-group';
 import { asText, typed } from './field-values';
 
 /** Reports a change: the field's key in its scope, its new answer, and the full path of what changed. */
-export type ChangeHandler = (key: string, value: unknown, changedPath: string) => void;
+type ChangeHandler = (key: string, value: unknown, changedPath: string) => void;
 
 interface ScopeProps {
   fields: readonly Field[];

@@ -1,4 +1,4 @@
-export { DynamicForm, type DynamicFormProps } from './dynamic-form';
-export { applyChange, shownPaths, useDynamicForm } from './state';
-export { SchemaLoadError, formSchemaPath, loadFormSchema, useFormSchema } from './load';
+export { DynamicForm } from './dynamic-form';
+export { useDynamicForm } from './state';
+export { loadFormSchema, useFormSchema } from './load';
 export { answerText, formLabels, rangeText, type AnswerLabel } from '@rrp/domain/forms';

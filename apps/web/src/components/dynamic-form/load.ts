@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { FORM_MESSAGES, parseFormSchema, type FormSchema } from '@rrp/domain/forms';
 
 /** Why a form schema could not be shown: the spec's messages (researcher §8). */
-export class SchemaLoadError extends Error {
+class SchemaLoadError extends Error {
   override name = 'SchemaLoadError';
 }
 
-export const formSchemaPath = (id: string) => `/forms/${encodeURIComponent(id)}.json`;
+const formSchemaPath = (id: string) => `/forms/${encodeURIComponent(id)}.json`;
 
 /**
  * Loads `/forms/{id}.json` for any screen that shows a form (a static document, not an API call):

@@ -13,7 +13,7 @@ import {
 import { PRODUCT_NAME } from '@/lib/config';
 
 /** The paths of every answer the form shows now (`key`, and `key.row.field` inside subform rows). */
-export function shownPaths(fields: readonly Field[], scope: FormValues, prefix = ''): Set<string> {
+function shownPaths(fields: readonly Field[], scope: FormValues, prefix = ''): Set<string> {
   const paths = new Set<string>();
   const walk = (list: readonly Field[]) => {
     for (const field of list) {

@@ -5,7 +5,7 @@ import { compareVersions, entryVerb, modifierName } from './compare-versions';
 import { HistoryValue } from './history-value';
 import { useHistory, type HistoryModel } from './use-history';
 
-export interface AuditTrailProps {
+interface AuditTrailProps {
   model: HistoryModel;
   objectId: number;
   /** Said after the modifier's name, e.g. ' (PI)' on a project (researcher §2). */

@@ -1,6 +1,6 @@
 import type { HistoryEntryDto, HistoryFieldDto } from '@rrp/domain';
 
-export interface FieldChange {
+interface FieldChange {
   key: string;
   label: string;
   section: string | null;

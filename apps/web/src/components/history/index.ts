@@ -1,4 +1,2 @@
-export { AuditTrail, type AuditTrailProps } from './audit-trail';
-export { compareVersions, entryVerb, modifierName, type FieldChange } from './compare-versions';
-export { HistoryValue } from './history-value';
-export { historyQueryKey, useHistory, type HistoryModel } from './use-history';
+export { AuditTrail } from './audit-trail';
+export { historyQueryKey } from './use-history';

@@ -21,7 +21,7 @@ export function useApprovedInstitutions() {
 }
 
 type Option = { value: string; label: string };
-export type InstitutionOptions = (Option | { group: string; items: Option[] })[];
+type InstitutionOptions = (Option | { group: string; items: Option[] })[];
 
 /**
  * The institution choices of a team row: 'Institution is not listed', then the institutions

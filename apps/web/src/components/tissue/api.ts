@@ -10,7 +10,7 @@ import { downloadFromApi } from '@/lib/download';
 
 /** The catalogue (abn_data) or the pilot set (abn_data_pilot). */
 export type DonorSet = 'catalogue' | 'pilot';
-export const donorSetPath = (set: DonorSet) => (set === 'pilot' ? 'abn_data_pilot/' : 'abn_data/');
+const donorSetPath = (set: DonorSet) => (set === 'pilot' ? 'abn_data_pilot/' : 'abn_data/');
 
 export type DonorQuery = Record<string, string | number | boolean | undefined>;
 

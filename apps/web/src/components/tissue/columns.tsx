@@ -8,7 +8,7 @@ import type { DonorDto } from '@rrp/domain';
  * The donor table's columns (staff §3 abn_data fields), each with the key the API orders by; the
  * column chooser shows and hides them.
  */
-export interface DonorColumn {
+interface DonorColumn {
   key: string;
   title: string;
   /** Shown until the user chooses otherwise. */

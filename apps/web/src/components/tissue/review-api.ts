@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RequestTissueReviewsDto, TissueReviewDto, UpdateTissueReview } from '@rrp/domain';
 import { apiFetch } from '@/lib/api-client';
 
-export const tissueReviewsKey = (requestId: number) => ['abn', 'reviews', requestId] as const;
+const tissueReviewsKey = (requestId: number) => ['abn', 'reviews', requestId] as const;
 
 /** GET request/{id}/tissue-reviews/: a 404 (no review to read) is the caller's to show. */
 export function useRequestTissueReviews(requestId: number, enabled = true) {

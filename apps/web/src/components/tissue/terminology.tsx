@@ -4,7 +4,7 @@ import { IconBook } from '@tabler/icons-react';
 import { TISSUE_FILTER_BOUNDS } from '@rrp/domain';
 
 /** What the catalogue's terms mean (staff §2.8 "terminology panel"). */
-export const TISSUE_TERMS: { term: string; meaning: string }[] = [
+const TISSUE_TERMS: { term: string; meaning: string }[] = [
   {
     term: 'Donor',
     meaning:

@@ -11,7 +11,7 @@ import {
 import { ApiError } from '@/lib/api-client';
 
 /** A new signing secret: whsec_ and 32 random bytes in base64 (Standard Webhooks' format). */
-export function generateSecret(): string {
+function generateSecret(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
   return `whsec_${btoa(String.fromCharCode(...bytes))}`;
 }

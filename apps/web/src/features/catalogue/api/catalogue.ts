@@ -26,7 +26,7 @@ const searchTerm = (search: string) => {
   return term.length >= LIMITS.search.minChars ? term : undefined;
 };
 
-export interface DatasetFilters {
+interface DatasetFilters {
   page: number;
   pageSize: number;
   ordering: string;
@@ -58,7 +58,7 @@ export function useDatasets(filters: DatasetFilters) {
   });
 }
 
-export const datasetKey = (id: string, byUuid: boolean) => ['dataset', byUuid ? 'uuid' : 'id', id] as const;
+const datasetKey = (id: string, byUuid: boolean) => ['dataset', byUuid ? 'uuid' : 'id', id] as const;
 
 /**
  * One dataset: by its row id, or by its `dataset_id` (UUID, shared by its versions) which opens the
@@ -207,7 +207,7 @@ export function useDatasetAccess(datasetId: number, enabled: boolean) {
   });
 }
 
-export interface DatasetResearcher {
+interface DatasetResearcher {
   id: number;
   display_name: string;
   email: string;
@@ -257,7 +257,7 @@ export function useChangeAccess(datasetId: number) {
 
 // Public pages
 
-export interface PublicDatasetFilters {
+interface PublicDatasetFilters {
   search: string;
   simonsOnly: boolean;
   types: number[];
@@ -282,7 +282,7 @@ export function usePublicDatasets(filters: PublicDatasetFilters) {
   });
 }
 
-export interface PublicResearcherFilters {
+interface PublicResearcherFilters {
   page: number;
   pageSize: number;
   ordering: string;

@@ -6,7 +6,7 @@ export type DatasetFormMode = 'create' | 'edit_details' | 'new_version';
 
 export type FieldErrors = Record<string, string>;
 
-export type SetDatasetValue = <K extends keyof DatasetValues>(key: K, value: DatasetValues[K]) => void;
+type SetDatasetValue = <K extends keyof DatasetValues>(key: K, value: DatasetValues[K]) => void;
 
 /** What every section of the dataset form reads and writes. */
 export interface DatasetFormFields {

@@ -13,7 +13,7 @@ import { serverFieldErrors } from '../rules';
 /** The channels shown as columns: Globus, AWS and GPF, plus Other when a record uses it. */
 const CHANNELS = DATASET_ACCESS_TYPES.filter((type) => type !== 'Other');
 
-export interface ResearcherAccess {
+interface ResearcherAccess {
   user: { id: number; display_name: string; email: string };
   records: Partial<Record<DatasetAccessType, DatasetAccessDto>>;
 }

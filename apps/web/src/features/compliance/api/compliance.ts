@@ -10,7 +10,7 @@ import { apiFetch, type ListPage as Page } from '@/lib/api-client';
 
 export type { ListPage as Page } from '@/lib/api-client';
 
-export interface ComplianceFilters {
+interface ComplianceFilters {
   page: number;
   pageSize: number;
   ordering: string;

@@ -5,7 +5,7 @@ import type { ComplianceSummaryDto } from '@rrp/domain';
 import { COMPLIANCE_COLORS } from './compliance-status';
 
 /** The staff §9 size of the compliance pie chart. */
-export const CHART_SIZE = { width: 425, height: 230 } as const;
+const CHART_SIZE = { width: 425, height: 230 } as const;
 
 /** Institutions by compliance status as a pie (staff §2.13), with the numbers for screen readers. */
 export function ComplianceChart({ summary }: { summary: ComplianceSummaryDto | undefined }) {

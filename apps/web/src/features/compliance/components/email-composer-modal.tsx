@@ -6,7 +6,7 @@ import { ApiError } from '@/lib/api-client';
 import { COMPLIANCE_MODEL, COMPLIANCE_TEMPLATE, useComplianceDraft, useSendEmail } from '../api/compliance';
 
 /** The compliance modal's modes (staff §4.6). */
-export type ComposerMode = 'form' | 'updating' | 'success' | 'error';
+type ComposerMode = 'form' | 'updating' | 'success' | 'error';
 
 interface Fields {
   to: string;

@@ -23,7 +23,7 @@ export const COMMAND_CENTRE_DEFAULT_FILTER: Partial<Record<RoleKey, string[]>> =
   portal_reviewer: ['1', '2', '3'],
 };
 /** The RDAs tab starts on the agreements that wait for someone (docs/decisions.md). */
-export const DEFAULT_RDA_FILTER = ['1', '2'];
+const DEFAULT_RDA_FILTER = ['1', '2'];
 
 /** Tabs that lead to their own screens (staff §2.1), offered once those screens are built. */
 const ELSEWHERE = [

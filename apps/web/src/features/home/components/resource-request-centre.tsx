@@ -28,14 +28,14 @@ import { expandColumn } from '@/components/expand-column';
 import { requestColumns } from '@/components/request-columns';
 import { COMMAND_CENTRE_DEFAULT_FILTER } from './command-centre';
 
-export type AssignFilter = 'all' | 'assigned' | 'unassigned';
+type AssignFilter = 'all' | 'assigned' | 'unassigned';
 
 const STATUS_OPTIONS = Object.entries(REQUEST_STATUSES).map(([value, label]) => ({ value, label }));
 
 const projectOf = (request: RequestDto) => (typeof request.project === 'object' ? request.project : null);
 
 /** The expanded row: title, abstract, institution and IRB details with View IRB (staff §2.1). */
-export function RequestExpansion({ request }: { request: RequestDto }) {
+function RequestExpansion({ request }: { request: RequestDto }) {
   const project = projectOf(request);
   const irb = project?.latest_irb ?? null;
   return (

@@ -6,7 +6,7 @@ import { SignInForm } from '@/components/sign-in-form';
 import { useSession } from '@/lib/session';
 
 /** Only same-site paths are followed after sign-in. */
-export function safeNext(next: string | null): string {
+function safeNext(next: string | null): string {
   return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
 }
 

@@ -24,7 +24,7 @@ import {
 import { ApiError } from '@/lib/api-client';
 import { SUPPORT_EMAIL } from '@/lib/config';
 
-export interface InstitutionFormValues {
+interface InstitutionFormValues {
   name: string;
   official_name: string;
   ein: string;

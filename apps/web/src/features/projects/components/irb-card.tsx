@@ -99,7 +99,7 @@ function UpdateIrbForm({ project, onDone }: { project: ProjectDto; onDone: () =>
   );
 }
 
-export function openUpdateIrb(project: ProjectDto) {
+function openUpdateIrb(project: ProjectDto) {
   const id = modals.open({
     title: 'Update IRB',
     size: 'xl',

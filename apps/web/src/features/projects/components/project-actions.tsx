@@ -13,7 +13,7 @@ import { notify } from './notify';
 import { historyQueryKey } from '@/components/history';
 
 /** Confirm, delete, and report the outcome as researcher §8 words it. */
-export function useProjectDeletion(project: ProjectDto) {
+function useProjectDeletion(project: ProjectDto) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 

@@ -30,7 +30,7 @@ import { IrbFields } from './irb-fields';
 import { PiSelect } from './pi-select';
 import { TeamEditor } from './team-editor';
 
-export interface ProjectValues {
+interface ProjectValues {
   title: string;
   abstract: string;
   /** The answer to AUTISM_QUESTION: 'yes' when the project is related to autism. */
@@ -44,7 +44,7 @@ export interface ProjectValues {
 const IRB_FIELDS = ['file', 'designation', 'approval_date', 'renewal_date', 'assurance_number'];
 
 /** 'Thank you.' after an IRB upload (researcher §8). */
-export function openIrbThanks() {
+function openIrbThanks() {
   openDisplayModal({
     title: 'Thank you.',
     children: (
@@ -57,7 +57,7 @@ export function openIrbThanks() {
 }
 
 /** After creating a project: what was created, and the way on to requesting resources for it. */
-export function openProjectCreated(project: ProjectDto, withIrb: boolean) {
+function openProjectCreated(project: ProjectDto, withIrb: boolean) {
   const id = modals.open({
     title: 'Project created',
     children: (

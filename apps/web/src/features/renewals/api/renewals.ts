@@ -12,7 +12,7 @@ export function useRenewalRequest(id: number) {
   });
 }
 
-export interface RenewalSubmission {
+interface RenewalSubmission {
   request: number;
   type: number;
   agreed_to_usage_policy: boolean;

@@ -8,7 +8,7 @@ import { useProjectUpdates } from '@/lib/renewals';
 import { useSession } from '@/lib/session';
 import { useActor } from '@/lib/use-can';
 
-export const DASHBOARD_TITLE = 'Project Updates Dashboard';
+const DASHBOARD_TITLE = 'Project Updates Dashboard';
 export const NO_EXPIRING_REQUESTS = 'None of your requests expire in the next six months.';
 export const NO_EXPIRING_IRBS = `None of your projects' IRBs expire in the next ${IRB_WARNING_DAYS} days.`;
 

@@ -35,7 +35,7 @@ import { refId } from '@/lib/request-rules';
 import { useSession } from '@/lib/session';
 import { useRenewalRequest, useSubmitRenewal } from '../api/renewals';
 
-export const RENEWAL_TITLE = 'Request Renewal';
+const RENEWAL_TITLE = 'Request Renewal';
 
 /** Why the renewal form cannot be filed for this request now (the server's rules), or null. */
 export function renewalBlocker(

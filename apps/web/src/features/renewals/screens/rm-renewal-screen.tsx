@@ -25,7 +25,7 @@ import { refId } from '@/lib/request-rules';
 import { useSession } from '@/lib/session';
 import { useRenewalRequest, useSubmitRenewal } from '../api/renewals';
 
-export const RM_RENEWAL_TITLE = 'Research Match Renewal';
+const RM_RENEWAL_TITLE = 'Research Match Renewal';
 const RESEARCH_MATCH_RENEWAL_FORM_ID = 'research_match_renewal';
 
 /** The procedural notes before the Research Match renewal form (researcher §2 "Renewals"). */

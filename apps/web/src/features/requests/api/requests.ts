@@ -26,7 +26,7 @@ export interface RequestFilters {
   reviewQuarter?: string | null;
 }
 
-export const REQUEST_EXPAND = 'project,datasets';
+const REQUEST_EXPAND = 'project,datasets';
 
 /** The list call's query: one page, sorted, searched from 2 characters (researcher §9). */
 export function requestListQuery(

@@ -24,7 +24,7 @@ export function useSetReviewers(requestId: number) {
   });
 }
 
-export const commentsKey = (requestId: number) => ['request-comments', requestId] as const;
+const commentsKey = (requestId: number) => ['request-comments', requestId] as const;
 
 export function useRequestComments(requestId: number) {
   return useQuery({

@@ -10,7 +10,7 @@ import {
 import { apiFetch } from '@/lib/api-client';
 import { historyQueryKey } from '@/components/history';
 
-export const decisionsQueryKey = (id: number) => ['request', id, 'decisions'] as const;
+const decisionsQueryKey = (id: number) => ['request', id, 'decisions'] as const;
 
 /** GET request/{id}/decisions/: the options open to the caller and the team's gaps. */
 export function useDecisions(id: number, enabled: boolean) {

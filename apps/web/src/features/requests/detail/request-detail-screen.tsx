@@ -39,14 +39,11 @@ const CRUMBS = [{ label: 'Requests', to: '/request' }];
 /** Where a Research Match application's review meeting page has something to show. */
 const MEETING_STATUSES: readonly number[] = [8, 10, 12];
 
-export const SUSPENDED_TEXT = 'Access to this request has been suspended.';
-export const SUSPENDED_THIS_REQUEST =
-  'Your access has been suspended due to non-compliance with this request.';
-export const UNCONFIRMED_INSTITUTION = 'This request is from a researcher at an unconfirmed institution.';
+const SUSPENDED_TEXT = 'Access to this request has been suspended.';
+const SUSPENDED_THIS_REQUEST = 'Your access has been suspended due to non-compliance with this request.';
+const UNCONFIRMED_INSTITUTION = 'This request is from a researcher at an unconfirmed institution.';
 /** A request the caller may not see (the server answers 404 alike for one that does not exist). */
-export const NO_ACCESS = 'You do not have access to this request';
-
-export { ordersTabs, requestTabs, TAB_LABELS, type TabKey } from './request-tab-list';
+const NO_ACCESS = 'You do not have access to this request';
 
 /** /request/{id}: the request in view or audit-trail mode, with its kind's tabs. */
 export default function RequestDetailScreen() {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestDatasetRef } from '@rrp/domain';
 import { ApiError } from '@/lib/api-client';
-import { requestTabs, TAB_LABELS } from './request-detail-screen';
+import { requestTabs, TAB_LABELS } from './request-tab-list';
 import { accessDetailsMessage } from './access-details-tab';
 import { deletionDisabled, failureLines } from './request-actions';
 

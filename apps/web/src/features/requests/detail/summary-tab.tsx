@@ -28,7 +28,7 @@ import { requestsUsingBase, useRequestSummary, useSaveSummary } from '@/componen
 import { Field } from '@/components/field';
 
 /** Score and notes autosave after 1 s without typing (staff §5, §9). */
-export const SUMMARY_AUTOSAVE_MS = 1000;
+const SUMMARY_AUTOSAVE_MS = 1000;
 
 type Draft = Partial<Record<keyof UpdateRequestSummaryInput, unknown>>;
 

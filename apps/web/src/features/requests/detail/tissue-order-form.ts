@@ -7,7 +7,7 @@ import {
 } from '@rrp/domain';
 
 /** One row of the order form: a donor of the collection and what to send of it. */
-export interface OrderRowValues {
+interface OrderRowValues {
   key: string;
   donor_hash: string;
   hemisphere: TissueOrderChoice | '';

@@ -8,7 +8,7 @@ import { TISSUE_ORDER_MESSAGES, type TissueOrderDto } from '@rrp/domain';
 import type { RequestView } from '../api/requests';
 import { OrderDetailsTab, PreviousOrdersTab } from './tissue-order-tabs';
 import { emptyOrder, newRow, orderDefaults, orderPayload, validateOrder } from './tissue-order-form';
-import { ordersTabs, requestTabs } from './request-detail-screen';
+import { ordersTabs, requestTabs } from './request-tab-list';
 
 const sentOrder: TissueOrderDto = {
   id: 9,

@@ -61,7 +61,7 @@ export function OrderDetailsTab({ request, canSend }: { request: RequestView; ca
 }
 
 /** The order form: "New Order", or "Edit Previous Order" filled with the newest order. */
-export function OrderForm({ request, current }: { request: RequestView; current: TissueOrderDto | null }) {
+function OrderForm({ request, current }: { request: RequestView; current: TissueOrderDto | null }) {
   const queryClient = useQueryClient();
   const cartId = typeof request.additional_data.cart === 'number' ? request.additional_data.cart : null;
   const cart = useCart(cartId);
@@ -267,7 +267,7 @@ export function OrderForm({ request, current }: { request: RequestView; current:
 }
 
 /** An order as sent: the recipient, the shipping address and what is sent of each donor. */
-export function OrderSummary({ order }: { order: TissueOrderDto }) {
+function OrderSummary({ order }: { order: TissueOrderDto }) {
   const rows = Object.entries(order.donors).flatMap(([hash, entries]) =>
     entries.map((entry, index) => ({ hash, index, ...entry })),
   );

@@ -17,7 +17,7 @@ import { ApiError } from '@/lib/api-client';
 import { useSetZendeskIds, useZendeskConversations } from '../api/staff';
 
 /** The conversations of the saved tickets (staff §7 GET zendesk_ticket, §8 messages). */
-export function ZendeskConversationsPanel({ ids }: { ids: readonly string[] }) {
+function ZendeskConversationsPanel({ ids }: { ids: readonly string[] }) {
   const conversations = useZendeskConversations(ids);
   if (ids.length === 0) return null;
   if (conversations.isLoading) return <Loader size="sm" aria-label="Loading conversations" />;

@@ -6,7 +6,7 @@ import { LIMITS, type InstitutionDto } from '@rrp/domain';
 import { apiFetch, type ListPage } from '@/lib/api-client';
 
 /** At most this many institutions in one filter (researcher §2 Lists). */
-export const MAX_INSTITUTIONS = 100;
+const MAX_INSTITUTIONS = 100;
 
 /** What is typed as the server's search: from the second character on (foundation §9), else none. */
 export const institutionSearchTerm = (typed: string) => {

@@ -13,8 +13,8 @@ import { walkDemoRequest } from './demo-history';
 import type { AttachDemoIrb } from './seed';
 
 /** The demo co-investigator who has not signed the joinder yet (decision 076). */
-export const DEMO_CO_INVESTIGATOR_EMAIL = 'coinvestigator@demo.test';
-export const DEMO_PENDING_TEAM_PROJECT = 'Plasma proteins and sleep in autistic adolescents';
+const DEMO_CO_INVESTIGATOR_EMAIL = 'coinvestigator@demo.test';
+const DEMO_PENDING_TEAM_PROJECT = 'Plasma proteins and sleep in autistic adolescents';
 
 const isoDay = (offsetDays: number) =>
   new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);

@@ -20,7 +20,7 @@ const DAY_MS = 86_400_000;
 export const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
 
 /** One step of a demo request's past: the status it moved to and how many days ago. */
-export type PastStep = readonly [to: number, daysAgo: number];
+type PastStep = readonly [to: number, daysAgo: number];
 
 /** A demo request's past: when its draft was made, and its steps, oldest first. */
 export interface DemoPast {
@@ -48,7 +48,7 @@ const atMost = (column: string, at: Date) =>
  * Sets every stamp of the request's history, status stays, milestones, row and the owner's bell
  * notifications about it that is later than `at` back to `at`: what was written just now happened then.
  */
-export async function backdateRequest(tx: DbOrTx, requestId: number, at: Date): Promise<void> {
+async function backdateRequest(tx: DbOrTx, requestId: number, at: Date): Promise<void> {
   const id = sql`${requestId}::integer`;
   const when = sql`${at.toISOString()}::timestamptz`;
   await tx.execute(

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { INSTITUTION_STATUS, RDA_STATUS } from '@rrp/domain';
 import type { DbOrTx } from '../platform/db/database';
 import { files, institutions } from './schema';
 import { createInstitution, ensureUser } from './factories';
@@ -7,8 +8,6 @@ type AttachDefaultRda = (
   tx: DbOrTx,
   institution: typeof institutions.$inferSelect,
 ) => Promise<typeof institutions.$inferSelect>;
-
-const UNDER_REVIEW = 2;
 
 /**
  * Work waiting for a new administrator on the command centre (decision 131): an institution
@@ -39,7 +38,7 @@ export async function seedOnboardingDemo(tx: DbOrTx, password: string, attachDef
   const reviewed = await createInstitution(tx, {
     name: underReview.name,
     officialName: `${underReview.name} (Demo)`,
-    statusId: UNDER_REVIEW,
+    statusId: INSTITUTION_STATUS.underReview,
     domains: ['meadowbrook.demo.test'],
   });
   const reviewedOfficial = await ensureUser(tx, {
@@ -80,7 +79,7 @@ export async function seedOnboardingDemo(tx: DbOrTx, password: string, attachDef
     .update(files)
     .set({
       additionalData: {
-        status: 2,
+        status: RDA_STATUS.awaitingExecution,
         name: signed.name,
         signature: `${signedOfficial.firstName} ${signedOfficial.lastName}`,
         signature_date: `${new Date().toISOString().slice(0, 10)}T12:00:00`,

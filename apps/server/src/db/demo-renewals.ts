@@ -9,10 +9,10 @@ import { walkDemoRequest } from './demo-history';
  * The demo request that is due for renewal: a biospecimen request (so it marks no dataset as
  * approved), of a sample type no other demo request asks for.
  */
-export const DEMO_RENEWAL_SAMPLE_TYPE = 'lcl';
-export const DEMO_RENEWAL_SAMPLE = '11000-l1';
+const DEMO_RENEWAL_SAMPLE_TYPE = 'lcl';
+const DEMO_RENEWAL_SAMPLE = '11000-l1';
 /** It expires this many days after the seed runs: inside the six-month renewal window. */
-export const DEMO_RENEWAL_EXPIRES_IN_DAYS = 45;
+const DEMO_RENEWAL_EXPIRES_IN_DAYS = 45;
 
 /**
  * A fulfilled LCL request of the demo researcher that expires in 45 days, so the Project Updates

@@ -58,7 +58,7 @@ const DEMO_SHIPPING = {
 };
 
 /** The sample inventory, once per id. Safe to run at every start. */
-export async function seedDemoSamples(tx: DbOrTx): Promise<void> {
+async function seedDemoSamples(tx: DbOrTx): Promise<void> {
   const types = new Map((await tx.select().from(sampleTypes)).map((row) => [row.type, row.id]));
   for (const sample of DEMO_SAMPLES) {
     const sampleTypeId = types.get(sample.type);

@@ -20,8 +20,8 @@ import { daysAgo, walkDemoRequest, type DemoPast } from './demo-history';
 import type { AttachDemoIrb } from './seed';
 
 /** The demo applicant of the Research Match review cycle (decision 211). */
-export const DEMO_RM_APPLICANT_EMAIL = 'recontact.researcher@demo.test';
-export const DEMO_RM_PROJECT = 'Family routines and wellbeing in autism';
+const DEMO_RM_APPLICANT_EMAIL = 'recontact.researcher@demo.test';
+const DEMO_RM_PROJECT = 'Family routines and wellbeing in autism';
 
 /** When the review of the application now at the review meeting began, in days ago. */
 const MEETING_REVIEW_BEGAN_DAYS_AGO = 17.2;

@@ -62,7 +62,7 @@ async function seedResearcherWithProject(
 }
 
 /** The demo researcher who has not applied to the tissue network yet (the tissue journey's). */
-export const DEMO_TISSUE_RESEARCHER = 'tissue.researcher@demo.test';
+const DEMO_TISSUE_RESEARCHER = 'tissue.researcher@demo.test';
 
 /**
  * A researcher of the demo institution with a project and an approved IRB, and no ABN data access
@@ -85,7 +85,7 @@ export async function seedDemoTissueResearcher(
 }
 
 /** The demo researcher whose tissue request waits for review (the tissue review journey's). */
-export const DEMO_TISSUE_APPLICANT = 'tissue.applicant@demo.test';
+const DEMO_TISSUE_APPLICANT = 'tissue.applicant@demo.test';
 
 /**
  * A researcher with a submitted Tissue Request assigned to the demo ABN reviewer: the tissue
@@ -127,7 +127,7 @@ export async function seedDemoTissueReview(
 }
 
 /** The demo researcher whose tissue request awaits the decision (the tissue order journey's). */
-export const DEMO_TISSUE_ORDERER = 'tissue.orderer@demo.test';
+const DEMO_TISSUE_ORDERER = 'tissue.orderer@demo.test';
 
 /**
  * A researcher with a Tissue Request at the decision (Review Meeting, the dashboard's Make

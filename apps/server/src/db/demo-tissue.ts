@@ -262,7 +262,7 @@ function demoDonor(index: number, pilot: boolean, random: ReturnType<typeof gene
 }
 
 /** The generated donors of both sets, in a fixed order. */
-export function demoDonors(): DonorImport[] {
+function demoDonors(): DonorImport[] {
   const random = generator(18);
   const donors: DonorImport[] = [];
   for (let index = 0; index < DEMO_DONOR_COUNTS.catalogue; index += 1)

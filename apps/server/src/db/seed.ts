@@ -119,7 +119,7 @@ export async function seedReferenceData(db: Db): Promise<void> {
   });
 }
 
-export const DEMO_INSTITUTION_NAME = 'Demo University';
+const DEMO_INSTITUTION_NAME = 'Demo University';
 
 /** Stores an IRB letter for a demo project and makes it the project's latest IRB (the app's files service). */
 export type AttachDemoIrb = (

@@ -5,7 +5,7 @@ import type { Pool } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from '../../platform/db/database';
 
-export type CellValue = string | number | boolean | Date | null | readonly number[] | Record<string, unknown>;
+type CellValue = string | number | boolean | Date | null | readonly number[] | Record<string, unknown>;
 export type Row = readonly CellValue[];
 
 /** Writes many rows into one table: `COPY` on a PostgreSQL server, batched `INSERT`s on PGlite. */

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
-import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { Navigate } from 'react-router';
 import { can, type DatasetDto } from '@rrp/domain';
 import { useListControls } from '@/components/list-controls';
@@ -12,6 +11,7 @@ import { useDatasets } from '../api/catalogue';
 import { DatasetResearchers } from '../components/dataset-researchers';
 import { cohortName } from '../components/format';
 import { OriginBadge } from '../components/origin-badge';
+import { ExpandableName } from '../components/expandable-name';
 import { useActor } from '@/lib/use-can';
 import { SearchInput } from '@/components/search-input';
 
@@ -79,24 +79,13 @@ export default function DataAccessScreen() {
               accessor: 'name',
               title: 'Dataset',
               render: (dataset) => (
-                <Group gap="xs" wrap="nowrap">
-                  {expanded.includes(dataset.id) ? (
-                    <IconChevronDown size={14} aria-hidden />
-                  ) : (
-                    <IconChevronRight size={14} aria-hidden />
-                  )}
-                  <UnstyledButton
-                    fz="sm"
-                    aria-expanded={expanded.includes(dataset.id)}
-                    onClick={(event) => {
-                      event.stopPropagation();
-                      toggle(dataset.id);
-                    }}
-                  >
-                    {dataset.name}
-                  </UnstyledButton>
+                <ExpandableName
+                  name={dataset.name}
+                  open={expanded.includes(dataset.id)}
+                  onToggle={() => toggle(dataset.id)}
+                >
                   <OriginBadge origin={dataset.origin} />
-                </Group>
+                </ExpandableName>
               ),
             },
             { accessor: 'cohort', title: 'Cohort', render: (dataset) => cohortName(dataset) },

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Badge, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
-import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { ExpandableName } from '../components/expandable-name';
 import { Navigate } from 'react-router';
 import { can, type DatasetDto, type SampleTypeDto } from '@rrp/domain';
 import { Page } from '@/components/page';
@@ -85,27 +85,15 @@ function ResourceTable({ label, rows, loading }: { label: string; rows: Row[]; l
           accessor: 'name',
           title: 'Name',
           render: (row) => (
-            <Group gap="xs" wrap="nowrap">
-              {expanded.includes(row.id) ? (
-                <IconChevronDown size={14} aria-hidden />
-              ) : (
-                <IconChevronRight size={14} aria-hidden />
-              )}
-              <UnstyledButton
-                fz="sm"
-                aria-expanded={expanded.includes(row.id)}
-                onClick={(event) => {
-                  event.stopPropagation();
-                  setExpanded((previous) =>
-                    previous.includes(row.id)
-                      ? previous.filter((id) => id !== row.id)
-                      : [...previous, row.id],
-                  );
-                }}
-              >
-                {row.name}
-              </UnstyledButton>
-            </Group>
+            <ExpandableName
+              name={row.name}
+              open={expanded.includes(row.id)}
+              onToggle={() =>
+                setExpanded((previous) =>
+                  previous.includes(row.id) ? previous.filter((id) => id !== row.id) : [...previous, row.id],
+                )
+              }
+            />
           ),
         },
         { accessor: 'cohort', title: 'Cohort' },

@@ -498,7 +498,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Release notes (issue 16): superusers write and release them; releasing notifies every group.
   await app.register(releaseNotesRoutes, { releaseNotes: createReleaseNotesService({ db: database.db }) });
   await app.register(webhooksRoutes, {
-    webhooks: createWebhooksService({ db: database.db, policy: config.webhooks, outbox: webhookOutbox }),
+    webhooks: createWebhooksService({ db: database.db, policy: config.webhooks }),
   });
   // Turnaround metrics from the requests' status history (issue 19).
   await app.register(insightsRoutes, { insights: createInsightsService({ db: database.db }) });

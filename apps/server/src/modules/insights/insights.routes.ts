@@ -1,5 +1,5 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { turnaroundQuerySchema, turnaroundSchema } from '@rrp/domain';
+import { allow, route, routes } from '../../platform/http/route';
 import type { InsightsService } from './insights.service';
 
 const PERIOD =
@@ -7,44 +7,29 @@ const PERIOD =
   'today), at most 5 years; `type` narrows it to one request type.';
 
 /** Turnaround metrics (beyond the spec, issue 19, decision 270): /insights for the staff who run reviews. */
-export const insightsRoutes: FastifyPluginAsyncZod<{ insights: InsightsService }> = async (
-  app,
-  { insights },
-) => {
-  const tags = ['insights'];
-  const config = { access: { action: 'read' as const, subject: 'Insight' as const } };
-
-  app.get(
-    '/api/insights/turnaround/',
-    {
-      config,
-      schema: {
-        tags,
-        description: `Median and 90th percentile times: in each status, submission to decision, approval to fulfilment, per reviewer and per institution's RDA; and the ageing of open items now. ${PERIOD}`,
-        querystring: turnaroundQuerySchema,
-        response: { 200: turnaroundSchema },
-      },
-    },
-    (request) => insights.turnaround(request.query),
-  );
-
-  app.get(
-    '/api/insights/turnaround/download/',
-    {
-      config,
-      schema: {
-        tags,
-        description: `The same figures as one CSV table, with every reviewer and institution. ${PERIOD}`,
-        querystring: turnaroundQuerySchema,
-        produces: ['text/csv'],
-      },
-    },
-    async (request, reply) => {
-      const { fileName, content } = await insights.csv(request.query);
+export const insightsRoutes = routes<{ insights: InsightsService }>(['insights'], ({ insights }) => [
+  route({
+    method: 'GET',
+    url: '/api/insights/turnaround/',
+    description: `Median and 90th percentile times: in each status, submission to decision, approval to fulfilment, per reviewer and per institution's RDA; and the ageing of open items now. ${PERIOD}`,
+    access: allow('read', 'Insight'),
+    query: turnaroundQuerySchema,
+    response: turnaroundSchema,
+    handle: ({ query }) => insights.turnaround(query),
+  }),
+  route({
+    method: 'GET',
+    url: '/api/insights/turnaround/download/',
+    description: `The same figures as one CSV table, with every reviewer and institution. ${PERIOD}`,
+    access: allow('read', 'Insight'),
+    query: turnaroundQuerySchema,
+    produces: ['text/csv'],
+    handle: async ({ query, reply }) => {
+      const { fileName, content } = await insights.csv(query);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fileName}"`)
         .send(content);
     },
-  );
-};
+  }),
+]);

@@ -1,14 +1,15 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
+import { countMatching } from '../../platform/list';
 import { groups, notifications, userGroups, users } from '../../db/schema';
 
 export type NotificationRow = typeof notifications.$inferSelect;
-export type NewNotificationRow = typeof notifications.$inferInsert;
+type NewNotificationRow = typeof notifications.$inferInsert;
 
 /** One user's notifications, newest first, and how many they have. */
 export async function listFor(db: DbOrTx, recipientId: number, paging: { limit: number; offset: number }) {
   const where = eq(notifications.recipientId, recipientId);
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(notifications)
@@ -16,9 +17,9 @@ export async function listFor(db: DbOrTx, recipientId: number, paging: { limit: 
       .orderBy(desc(notifications.created), desc(notifications.id))
       .limit(paging.limit)
       .offset(paging.offset),
-    db.select({ count: count() }).from(notifications).where(where),
+    countMatching(db, notifications, where),
   ]);
-  return { count: total?.count ?? 0, rows };
+  return { count: total, rows };
 }
 
 export async function findNotification(db: DbOrTx, id: number): Promise<NotificationRow | null> {

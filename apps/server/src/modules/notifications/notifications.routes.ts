@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   LIMITS,
   createNotificationSchema,
@@ -8,6 +7,7 @@ import {
   notificationSchema,
   pageSchema,
 } from '@rrp/domain';
+import { allow, route, routes } from '../../platform/http/route';
 import { toPage } from '../../platform/list';
 import type { NotificationsService } from './notifications.service';
 
@@ -16,58 +16,47 @@ const pagingSchema = z.strictObject({
   offset: z.coerce.number().int().min(0).default(0),
 });
 
-export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: NotificationsService }> = async (
-  app,
-  { notifications },
-) => {
-  const tags = ['notifications'];
-  app.get(
-    '/api/notification/',
-    {
-      config: { access: { action: 'list', subject: 'Notification' } },
-      schema: { tags, querystring: pagingSchema, response: { 200: pageSchema(notificationSchema) } },
-    },
-    async (request) => {
-      const { count, results } = await notifications.list(request.actor!, request.query);
-      return toPage(request, request.query, count, results);
-    },
-  );
-
-  app.get(
-    '/api/notification/:id/',
-    {
-      config: { access: { action: 'read', subject: 'Notification' } },
-      schema: { tags, params: idParamSchema, response: { 200: notificationSchema } },
-    },
-    (request) => notifications.get(request.actor!, request.params.id),
-  );
-
-  app.delete(
-    '/api/notification/:id/',
-    {
-      config: { access: { action: 'delete', subject: 'Notification' } },
-      schema: { tags, params: idParamSchema },
-    },
-    async (request, reply) => {
-      await notifications.remove(request.actor!, request.params.id);
-      return reply.status(204).send();
-    },
-  );
-
-  app.post(
-    '/api/notification/',
-    {
-      // Error reports are open to everyone signed in; other tasks need StaffNotification.create.
-      config: { access: { action: 'create', subject: 'Notification' } },
-      schema: {
-        tags,
-        description:
-          'An error report (task_name error_report), or a notification staff send to users (recipient_id) and groups (recipient_groups): task_name release_note with fields.version, or message with fields.message and an optional fields.redirect.',
-        body: createNotificationSchema,
-        response: { 201: notificationCreatedSchema },
+export const notificationsRoutes = routes<{ notifications: NotificationsService }>(
+  ['notifications'],
+  ({ notifications }) => [
+    route({
+      method: 'GET',
+      url: '/api/notification/',
+      access: allow('list', 'Notification'),
+      query: pagingSchema,
+      response: pageSchema(notificationSchema),
+      handle: async ({ actor, query, request }) => {
+        const { count, results } = await notifications.list(actor, query);
+        return toPage(request, query, count, results);
       },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await notifications.create(request.actor!, request.body)),
-  );
-};
+    }),
+    route({
+      method: 'GET',
+      url: '/api/notification/:id/',
+      access: allow('read', 'Notification'),
+      params: idParamSchema,
+      response: notificationSchema,
+      handle: ({ actor, params }) => notifications.get(actor, params.id),
+    }),
+    route({
+      method: 'DELETE',
+      url: '/api/notification/:id/',
+      access: allow('delete', 'Notification'),
+      params: idParamSchema,
+      status: 204,
+      handle: ({ actor, params }) => notifications.remove(actor, params.id),
+    }),
+    route({
+      method: 'POST',
+      url: '/api/notification/',
+      description:
+        'An error report (task_name error_report), or a notification staff send to users (recipient_id) and groups (recipient_groups): task_name release_note with fields.version, or message with fields.message and an optional fields.redirect.',
+      // Error reports are open to everyone signed in; other tasks need StaffNotification.create.
+      access: allow('create', 'Notification'),
+      body: createNotificationSchema,
+      response: notificationCreatedSchema,
+      status: 201,
+      handle: ({ actor, body }) => notifications.create(actor, body),
+    }),
+  ],
+);

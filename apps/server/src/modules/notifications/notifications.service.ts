@@ -24,7 +24,7 @@ const present = (row: repo.NotificationRow): NotificationDto => ({
 });
 
 /** A bell notification written by another module's change, in its transaction. */
-export interface NewNotification {
+interface NewNotification {
   recipientId: number;
   message: string;
   redirect?: string | null;

@@ -1,6 +1,8 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
+import { inPageOrder, selectPageIds, type ParsedList } from '../../platform/list';
 import { releaseNotes } from '../../db/schema';
+import { releaseNoteList } from './release-notes.lists';
 
 export type ReleaseNoteRow = typeof releaseNotes.$inferSelect;
 
@@ -10,12 +12,18 @@ export async function findReleaseNote(db: DbOrTx, id: number, lock = false): Pro
   return row ?? null;
 }
 
-export async function releaseNotesByIds(db: DbOrTx, ids: readonly number[]): Promise<ReleaseNoteRow[]> {
-  if (ids.length === 0) return [];
-  return db
-    .select()
-    .from(releaseNotes)
-    .where(inArray(releaseNotes.id, [...ids]));
+/** One page of the release selector and the total; `releasedOnly` hides the drafts. */
+export async function releaseNotePage(db: DbOrTx, list: ParsedList, releasedOnly: boolean) {
+  const scope = releasedOnly ? eq(releaseNotes.released, true) : undefined;
+  const page = await selectPageIds(db, releaseNoteList, list, scope);
+  const rows =
+    page.ids.length === 0
+      ? []
+      : await db
+          .select()
+          .from(releaseNotes)
+          .where(inArray(releaseNotes.id, [...page.ids]));
+  return { count: page.count, rows: inPageOrder(page.ids, rows, (row) => row.id) };
 }
 
 /** Inserts a note; null when its version is taken (the unique index decides, race-free). */

@@ -8,14 +8,12 @@ import {
   type ReleaseNoteDto,
   type UpdateReleaseNote,
 } from '@rrp/domain';
-import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/database';
 import { authorize } from '../../platform/http/access';
 import { NotFoundError, ValidationError } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
-import { inPageOrder, parseListQuery, selectPageIds } from '../../platform/list';
+import { parseListQuery } from '../../platform/list';
 import { sanitizeRichText } from '../../platform/rich-text';
-import { releaseNotes } from '../../db/schema';
 import { activeMembersOf, notifyUsers } from '../notifications/notifications.service';
 import { releaseNoteList } from './release-notes.lists';
 import { presentReleaseNote } from './release-notes.presenter';
@@ -24,7 +22,7 @@ import * as repo from './release-notes.repo';
 type Query = Record<string, string | undefined>;
 
 /** The model name of release notes in history. */
-export const RELEASE_NOTE_HISTORY_MODEL = 'release_note';
+const RELEASE_NOTE_HISTORY_MODEL = 'release_note';
 
 const versionTaken = () => new ValidationError({ version: [RELEASE_NOTE_MESSAGES.versionTaken] });
 
@@ -63,10 +61,8 @@ export function createReleaseNotesService(deps: { db: Db }) {
     /** GET release_note/: every note for superusers, released ones for everyone else. */
     async list(actor: Actor, query: Query) {
       const list = parseListQuery(releaseNoteList, query);
-      const scope = can(actor, 'read', 'ReleaseNote') ? undefined : eq(releaseNotes.released, true);
-      const page = await selectPageIds(db, releaseNoteList, list, scope);
-      const rows = inPageOrder(page.ids, await repo.releaseNotesByIds(db, page.ids), (row) => row.id);
-      return { list, count: page.count, results: rows.map((row) => presentReleaseNote(actor, row)) };
+      const page = await repo.releaseNotePage(db, list, !can(actor, 'read', 'ReleaseNote'));
+      return { list, count: page.count, results: page.rows.map((row) => presentReleaseNote(actor, row)) };
     },
 
     async get(actor: Actor, id: number): Promise<ReleaseNoteDto> {

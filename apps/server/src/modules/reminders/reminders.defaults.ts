@@ -5,7 +5,7 @@ import type { ReminderKind } from '@rrp/domain';
  * its e-mail, as issue 19 asks; seeded into `reminder_settings` (decision 273), where
  * administrators change them.
  */
-export interface ReminderDefault {
+interface ReminderDefault {
   /** What the reminder is about, for the settings. */
   label: string;
   /** What `after_days` counts. */

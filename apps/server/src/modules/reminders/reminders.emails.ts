@@ -21,7 +21,7 @@ const KIND_PAGE: Record<ReminderKind, string> = {
 };
 
 /** At most this many items are listed in one e-mail; the rest are counted and linked to. */
-export const LISTED_ITEMS = 50;
+const LISTED_ITEMS = 50;
 
 const nameOf = (person: Recipient) => `${person.firstName} ${person.lastName}`.trim() || person.email;
 

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { RESEARCH_MATCH_CRITERIA, WORKFLOW_STATUS, type ReminderKind } from '@rrp/domain';
 import { groups, reminderSends, reminderSettings, userGroups, users } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db/database';
+import { selectPage, type ParsedList } from '../../platform/list';
 
 /**
  * What the reminders read and write (decision 273): their settings, what was sent, and for each
@@ -12,6 +13,11 @@ export type SettingRow = typeof reminderSettings.$inferSelect;
 
 export async function listSettings(db: DbOrTx): Promise<SettingRow[]> {
   return db.select().from(reminderSettings).orderBy(asc(reminderSettings.id));
+}
+
+/** One page of GET reminder-setting/ and the total. */
+export function settingsPage(db: DbOrTx, list: ParsedList) {
+  return selectPage(db, reminderSettings, list);
 }
 
 export async function findSetting(db: DbOrTx, id: number): Promise<SettingRow | null> {

@@ -8,9 +8,8 @@ import {
   type UpdateReminderSetting,
 } from '@rrp/domain';
 import { ADVISORY_LOCKS, lockForTransaction, type Db, type Tx } from '../../platform/db/database';
-import { reminderSettings } from '../../db/schema';
 import { NotFoundError } from '../../platform/http/errors';
-import { parseListQuery, selectPage } from '../../platform/list';
+import { parseListQuery } from '../../platform/list';
 import { recordHistory } from '../../platform/history';
 import type { Mailer } from '../../platform/mail/mailer';
 import { notifyUsers } from '../notifications/notifications.service';
@@ -25,7 +24,7 @@ const DAY_MS = 86_400_000;
 const ADMINISTRATORS = 'portal_admin';
 
 /** What one run sent, per kind: e-mails queued and bell notifications written. */
-export type RunSummary = Partial<Record<ReminderKind, { emails: number; notifications: number }>>;
+type RunSummary = Partial<Record<ReminderKind, { emails: number; notifications: number }>>;
 
 function presentSetting(row: repo.SettingRow): ReminderSettingDto {
   const kind = row.kind as ReminderKind;
@@ -177,7 +176,7 @@ export function createRemindersService(deps: { db: Db; mailer: Mailer; email: Em
     /** GET reminder-setting/ */
     async listSettings(query: Record<string, string | undefined>) {
       const list = parseListQuery(reminderSettingList, query);
-      const page = await selectPage(db, reminderSettings, list);
+      const page = await repo.settingsPage(db, list);
       return { list, count: page.count, results: page.rows.map(presentSetting) };
     },
 

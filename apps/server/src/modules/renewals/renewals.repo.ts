@@ -1,13 +1,13 @@
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
-import type { ParsedList } from '../../platform/list';
-import { groups, notifications, requestRenewals, requests, userGroups, users } from '../../db/schema';
+import { countMatching, type ParsedList } from '../../platform/list';
+import { requestRenewals, requests, users } from '../../db/schema';
 import { teamRowGivesAccess } from '../projects/projects.service';
 
-export type RenewalRow = typeof requestRenewals.$inferSelect;
+type RenewalRow = typeof requestRenewals.$inferSelect;
 
 /** Columns of the listed renewal, qualified for the subqueries of the visibility rule. */
-export const RN = {
+const RN = {
   requestId: sql.raw('"request_renewals"."request_id"'),
 };
 
@@ -95,15 +95,15 @@ export async function lockRenewal(db: DbOrTx, id: number): Promise<RenewalRow | 
 
 export async function listRenewals(db: DbOrTx, list: ParsedList, visible?: SQL) {
   const where = and(visible, list.where);
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     selectRenewals(db)
       .where(where)
       .orderBy(...list.orderBy)
       .limit(list.limit)
       .offset(list.offset),
-    db.select({ count: count() }).from(requestRenewals).where(where),
+    countMatching(db, requestRenewals, where),
   ]);
-  return { rows, count: total?.count ?? 0 };
+  return { rows, count: total };
 }
 
 export async function insertRenewal(db: DbOrTx, values: typeof requestRenewals.$inferInsert) {
@@ -129,32 +129,4 @@ export async function updateRenewal(
 /** Sets a request's expiration date (the renewal choice, staff §4.4). */
 export async function setExpiration(db: DbOrTx, requestId: number, expirationDate: Date) {
   await db.update(requests).set({ expirationDate, modified: new Date() }).where(eq(requests.id, requestId));
-}
-
-/** Active accounts holding a role (the bell's recipients). */
-export async function activeUsersInRole(db: DbOrTx, role: string): Promise<number[]> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(userGroups)
-    .innerJoin(groups, eq(groups.id, userGroups.groupId))
-    .innerJoin(users, eq(users.id, userGroups.userId))
-    .where(and(eq(groups.name, role), eq(users.isActive, true)));
-  return [...new Set(rows.map((row) => row.id))];
-}
-
-export async function notify(
-  db: DbOrTx,
-  recipients: readonly number[],
-  notice: { message: string; redirect: string; taskName: string; fields: Record<string, unknown> },
-) {
-  if (recipients.length === 0) return;
-  await db.insert(notifications).values(
-    recipients.map((recipientId) => ({
-      recipientId,
-      message: notice.message,
-      redirect: notice.redirect,
-      taskName: notice.taskName,
-      fields: notice.fields,
-    })),
-  );
 }

@@ -29,6 +29,7 @@ import { recordHistory } from '../../platform/history';
 import { parseListQuery } from '../../platform/list';
 import type { FilesService } from '../files/files.service';
 import type { FormsService } from '../forms/forms.service';
+import { activeMembersOf, notifyUsers } from '../notifications/notifications.service';
 import { renewalList } from './renewals.lists';
 import {
   EXPIRATION_AFTER,
@@ -46,7 +47,7 @@ const ADMIN_ROLE = 'portal_admin';
 const BIOSPECIMEN = 2;
 
 /** mm/dd/yyyy of a timestamp, in UTC (the spec's date format). */
-export function usDate(date: Date): string {
+function usDate(date: Date): string {
   const iso = date.toISOString();
   return `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 }
@@ -238,13 +239,18 @@ export function createRenewalsService(deps: {
           });
         }
         if (recontact) await deps.submitForReview(tx, locked.id, actor, now);
-        const admins = await repo.activeUsersInRole(tx, ADMIN_ROLE);
-        await repo.notify(tx, admins, {
-          message: `Renewal submitted for ${locked.portalRequestId}${locked.displayName ? ` (${locked.displayName})` : ''}: ${recontact ? 'back to review' : renew ? 'access renewed' : 'access not renewed'}.`,
-          redirect: `/request/${locked.id}?tab=renewal`,
-          taskName: 'renewal_submitted',
-          fields: { request_id: locked.id, renewal_id: renewal.id, renew },
-        });
+        const admins = await activeMembersOf(tx, [ADMIN_ROLE]);
+        const message = `Renewal submitted for ${locked.portalRequestId}${locked.displayName ? ` (${locked.displayName})` : ''}: ${recontact ? 'back to review' : renew ? 'access renewed' : 'access not renewed'}.`;
+        await notifyUsers(
+          tx,
+          admins.map((recipientId) => ({
+            recipientId,
+            message,
+            redirect: `/request/${locked.id}?tab=renewal`,
+            taskName: 'renewal_submitted',
+            fields: { request_id: locked.id, renewal_id: renewal.id, renew },
+          })),
+        );
         return renewal.id;
       });
       return get(actor, outcome);

@@ -1,10 +1,9 @@
-import { asc, ilike, or, sql } from 'drizzle-orm';
 import { can, type Actor, type Subject } from '@rrp/domain';
 import type { Db } from '../../platform/db/database';
 import { escapeLike } from '../../platform/list';
-import { institutions, projects } from '../../db/schema';
+import * as repo from './search.repo';
 
-export interface SearchResult {
+interface SearchResult {
   id: number;
   display_name: string;
   /** The web route's object name: a result opens /{model}/{id}. */
@@ -21,31 +20,14 @@ const SOURCES: SearchSource[] = [
   {
     subject: 'Institution',
     async find(db, pattern, limit) {
-      const rows = await db
-        .select({ id: institutions.id, name: institutions.name })
-        .from(institutions)
-        .where(
-          or(
-            ilike(institutions.name, pattern),
-            ilike(institutions.officialName, pattern),
-            ilike(institutions.ein, pattern),
-            sql`array_to_string(${institutions.associatedNames}, ' ') ilike ${pattern}`,
-          ),
-        )
-        .orderBy(asc(institutions.name))
-        .limit(limit);
+      const rows = await repo.matchingInstitutions(db, pattern, limit);
       return rows.map((row) => ({ id: row.id, display_name: row.name, model: 'institution' }));
     },
   },
   {
     subject: 'Project',
     async find(db, pattern, limit) {
-      const rows = await db
-        .select({ id: projects.id, title: projects.title, publicId: projects.portalProjectId })
-        .from(projects)
-        .where(or(ilike(projects.title, pattern), ilike(projects.portalProjectId, pattern)))
-        .orderBy(asc(projects.title))
-        .limit(limit);
+      const rows = await repo.matchingProjects(db, pattern, limit);
       return rows.map((row) => ({
         id: row.id,
         display_name: `${row.publicId} ${row.title}`,

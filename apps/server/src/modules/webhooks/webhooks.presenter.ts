@@ -2,7 +2,7 @@ import type { WebhookDeliveryDto, WebhookDto, WebhookEventType } from '@rrp/doma
 import type { LastDelivery, WebhookDeliveryRow, WebhookRow } from './webhooks.repo';
 
 /** Enough of the secret to tell which one is set, never enough to use it. */
-export const secretHint = (secret: string) => `whsec_…${secret.slice(-4)}`;
+const secretHint = (secret: string) => `whsec_…${secret.slice(-4)}`;
 
 export function presentWebhook(row: WebhookRow, last: LastDelivery | undefined): WebhookDto {
   return {

@@ -1,4 +1,4 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 
@@ -71,14 +71,4 @@ export function deliveriesByIds(db: DbOrTx, ids: readonly number[]): Promise<Web
     .select()
     .from(webhookDeliveries)
     .where(inArray(webhookDeliveries.id, [...ids]));
-}
-
-/** Sends a delivery again from its first attempt, now. */
-export async function requeueDelivery(db: DbOrTx, id: number): Promise<WebhookDeliveryRow> {
-  const [row] = await db
-    .update(webhookDeliveries)
-    .set({ status: 'queued', attempts: 0, nextAttemptAt: sql`now()`, claimedBy: null })
-    .where(eq(webhookDeliveries.id, id))
-    .returning();
-  return row!;
 }

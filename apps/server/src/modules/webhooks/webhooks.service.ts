@@ -14,7 +14,7 @@ import { NotFoundError, ValidationError } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
 import { inPageOrder, parseListQuery, selectPageIds } from '../../platform/list';
 import { webhookUrlProblem, type WebhookAddressPolicy } from '../../platform/webhooks/address-guard';
-import { queueWebhookEvents, type WebhookOutbox } from '../../platform/webhooks/outbox';
+import { queueWebhookEvents, requeueWebhookDelivery } from '../../platform/webhooks/outbox';
 import { webhookDeliveryList, webhookList } from './webhooks.lists';
 import { presentDelivery, presentWebhook } from './webhooks.presenter';
 import * as repo from './webhooks.repo';
@@ -35,9 +35,12 @@ function testEvent(endpointId: number): WebhookEvent {
   };
 }
 
-/** Registered webhook endpoints, their delivery log and test events (decision 169). */
-export function createWebhooksService(deps: { db: Db; policy: WebhookAddressPolicy; outbox: WebhookOutbox }) {
-  const { db, policy, outbox } = deps;
+/**
+ * Registered webhook endpoints, their delivery log and test events (decision 169). What a call
+ * queues is posted after its answer, by the app's after-commit hook.
+ */
+export function createWebhooksService(deps: { db: Db; policy: WebhookAddressPolicy }) {
+  const { db, policy } = deps;
 
   async function checkUrl(url: string | undefined) {
     if (url === undefined) return;
@@ -129,7 +132,7 @@ export function createWebhooksService(deps: { db: Db; policy: WebhookAddressPoli
       });
     },
 
-    /** POST webhook/{id}/test/: queues a test event for this endpoint and starts posting it. */
+    /** POST webhook/{id}/test/: queues a test event for this endpoint. */
     async sendTest(id: number): Promise<WebhookDeliveryDto> {
       const deliveryId = await db.transaction(async (tx) => {
         const endpoint = await load(tx, id);
@@ -137,7 +140,6 @@ export function createWebhooksService(deps: { db: Db; policy: WebhookAddressPoli
         const [queued] = await queueWebhookEvents(tx, [testEvent(id)], id);
         return queued!;
       });
-      outbox.flush();
       return presentDelivery((await repo.findDelivery(db, deliveryId))!);
     },
 
@@ -160,9 +162,8 @@ export function createWebhooksService(deps: { db: Db; policy: WebhookAddressPoli
         const delivery = await repo.findDelivery(tx, id);
         if (!delivery) throw new NotFoundError();
         if (delivery.status === 'sending') throw new ValidationError({ status: [WEBHOOK_MESSAGES.sending] });
-        return repo.requeueDelivery(tx, id);
+        return requeueWebhookDelivery(tx, id);
       });
-      outbox.flush();
       return presentDelivery(row);
     },
   };

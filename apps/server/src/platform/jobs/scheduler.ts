@@ -4,7 +4,7 @@ import { scheduledJobs } from '../../db/schema';
 import type { Db } from '../db/database';
 
 /** A periodic job: its name (the schedule's key), how often it runs, and what it does. */
-export interface Job {
+interface Job {
   name: string;
   everyMinutes: number;
   run(now: Date): Promise<void>;

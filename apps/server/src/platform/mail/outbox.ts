@@ -103,7 +103,7 @@ export async function outboxBacklog(db: Db): Promise<{
 }
 
 /** The Message-ID header of an e-mail: its row's fixed id at the sender's domain. */
-export function messageIdHeader(messageId: string, from: string): string {
+function messageIdHeader(messageId: string, from: string): string {
   const domain = /@([^\s<>@]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
   return `<${messageId}@${domain}>`;
 }

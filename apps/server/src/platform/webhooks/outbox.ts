@@ -36,13 +36,30 @@ export async function queueWebhookEvents(
 }
 
 /**
+ * Sends a delivery again from its first attempt, now, in the caller's transaction: it is posted
+ * after the change commits, like a queued event.
+ */
+export async function requeueWebhookDelivery(
+  tx: DbOrTx,
+  id: number,
+): Promise<typeof webhookDeliveries.$inferSelect> {
+  const [row] = await tx
+    .update(webhookDeliveries)
+    .set({ status: 'queued', attempts: 0, nextAttemptAt: sql`now()`, claimedBy: null })
+    .where(eq(webhookDeliveries.id, id))
+    .returning();
+  queuedSinceFlush = true;
+  return row!;
+}
+
+/**
  * Whether this process queued a delivery since the last flush: the answer to a write then starts
  * posting at once (its transaction has committed); the poll picks up the rest.
  */
 let queuedSinceFlush = false;
 
 /** Attempts before a delivery is marked failed; the waits between them are 1, 2, 4 … 64 minutes. */
-export const MAX_WEBHOOK_ATTEMPTS = 8;
+const MAX_WEBHOOK_ATTEMPTS = 8;
 const backoffSeconds = (attempts: number) => 60 * 2 ** (attempts - 1);
 /** A sender that dies mid-post leaves its delivery claimed; after this lease it is due again. */
 const LEASE_SECONDS = 60;

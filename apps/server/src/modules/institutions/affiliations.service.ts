@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
-  RDA_FULLY_EXECUTED,
+  INSTITUTION_STATUS,
+  RDA_STATUS,
   USER_MESSAGES,
   can,
+  updateUserInstitutionSchema,
   permissionsFor,
   type Actor,
   type StaffUpdateUserInstitution,
@@ -12,18 +13,20 @@ import {
 import type { Db, DbOrTx } from '../../platform/db/database';
 import { authorize } from '../../platform/http/access';
 import { NotFoundError, ValidationError } from '../../platform/http/errors';
+import { parseOrThrow } from '../../platform/http/validate';
 import { recordHistory } from '../../platform/history';
 import { promotePendingTeams } from '../requests/pending-team.service';
 import { parseListQuery } from '../../platform/list';
 import { affiliationList } from './institutions.lists';
-import { files, institutions, userInstitutions, users } from '../../db/schema';
+import * as repo from './affiliations.repo';
+import { findInstitution } from './institutions.repo';
 
 /** Institutions a user may be affiliated with: any but rejected and deactivated ones (statuses 4, 6). */
-const NOT_JOINABLE = [4, 6];
+const NOT_JOINABLE: readonly number[] = [INSTITUTION_STATUS.rejected, INSTITUTION_STATUS.addingNewSbso];
 const joinable = (statusId: number) => !NOT_JOINABLE.includes(statusId);
 
 /** The ending staff give an affiliation they take off the admin user form. */
-export const REMOVED_BY_STAFF = 'Removed by staff';
+const REMOVED_BY_STAFF = 'Removed by staff';
 
 /**
  * Staff may change any affiliation (primary flag, verification, joinder, removal) and add one for
@@ -34,32 +37,13 @@ const isAffiliationStaff = (actor: Actor) => can(actor, 'update', 'UserInstituti
 /** The messages for a set of institution ids the admin user form sends (empty when all may be joined). */
 export async function institutionChoiceErrors(tx: DbOrTx, ids: readonly number[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const rows = await tx
-    .select({ id: institutions.id, statusId: institutions.statusId })
-    .from(institutions)
-    .where(inArray(institutions.id, [...ids]));
+  const rows = await repo.institutionStatuses(tx, ids);
   const fine = new Set(rows.filter((row) => joinable(row.statusId)).map((row) => row.id));
   return ids.every((id) => fine.has(id)) ? [] : [USER_MESSAGES.institutionUnknown];
 }
 
 /** Every affiliation of a user with its institution's name and official, current ones first. */
-export async function affiliationsOfUser(tx: DbOrTx, userId: number) {
-  return tx
-    .select({
-      link: userInstitutions,
-      institutionName: institutions.name,
-      currentIoId: institutions.currentIoId,
-    })
-    .from(userInstitutions)
-    .innerJoin(institutions, eq(institutions.id, userInstitutions.institutionId))
-    .where(eq(userInstitutions.userId, userId))
-    .orderBy(
-      sql`${userInstitutions.removalReason} is not null`,
-      desc(userInstitutions.primary),
-      asc(institutions.name),
-      asc(userInstitutions.id),
-    );
-}
+export const affiliationsOfUser = repo.affiliationsOfUser;
 
 /**
  * Makes the user's current institutions exactly `institutionIds` (checked with
@@ -73,15 +57,11 @@ export async function setUserInstitutions(
   institutionIds: readonly number[],
 ): Promise<void> {
   const wanted = [...new Set(institutionIds)];
-  const current = await tx
-    .select()
-    .from(userInstitutions)
-    .where(and(eq(userInstitutions.userId, userId), isNull(userInstitutions.removalReason)))
-    .for('update');
-  const audit = (before: typeof userInstitutions.$inferSelect | null, after: typeof before) =>
+  const current = await repo.lockCurrentLinksOfUser(tx, userId);
+  const audit = (before: repo.LinkRow | null, after: repo.LinkRow) =>
     recordHistory(tx, {
       model: 'user-institution',
-      objectId: (after ?? before)!.id,
+      objectId: after.id,
       action: before ? 'update' : 'create',
       before,
       after,
@@ -91,25 +71,27 @@ export async function setUserInstitutions(
     const keep = wanted.includes(link.institutionId);
     const primary = keep && wanted[0] === link.institutionId;
     if (keep && link.primary === primary) continue;
-    const [after] = await tx
-      .update(userInstitutions)
-      .set(keep ? { primary } : { primary: false, removalReason: REMOVED_BY_STAFF })
-      .where(eq(userInstitutions.id, link.id))
-      .returning();
-    await audit(link, after!);
+    const after = await repo.updateLink(
+      tx,
+      link.id,
+      keep ? { primary } : { primary: false, removalReason: REMOVED_BY_STAFF },
+    );
+    await audit(link, after);
   }
   const held = new Set(current.map((link) => link.institutionId));
   for (const institutionId of wanted.filter((id) => !held.has(id))) {
-    const [link] = await tx
-      .insert(userInstitutions)
-      .values({ userId, institutionId, primary: wanted[0] === institutionId, verified: false })
-      .returning();
-    await audit(null, link!);
+    const link = await repo.insertLink(tx, {
+      userId,
+      institutionId,
+      primary: wanted[0] === institutionId,
+      verified: false,
+    });
+    await audit(null, link);
   }
 }
 
 type Row = {
-  link: typeof userInstitutions.$inferSelect;
+  link: repo.LinkRow;
   currentIoId: number | null;
   member?: { id: number; firstName: string; lastName: string; email: string } | null;
 };
@@ -135,44 +117,77 @@ function present(actor: Actor, { link, currentIoId, member }: Row, expandUser = 
 /** Affiliations (user-institution links) and the researcher's joinder to the institution's RDA. */
 export function createAffiliationsService(deps: { db: Db }) {
   const { db } = deps;
-  const select = () =>
-    db
-      .select({
-        link: userInstitutions,
-        currentIoId: institutions.currentIoId,
-        member: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
-      })
-      .from(userInstitutions)
-      .innerJoin(institutions, eq(institutions.id, userInstitutions.institutionId))
-      .innerJoin(users, eq(users.id, userInstitutions.userId));
+
+  /**
+   * PATCH user-institution/{id}/ by staff (decision 148): the primary flag (the user's other
+   * links become secondary), verification (stamping when it was checked), the joinder date (set
+   * or cleared) and a removal reason (which ends the link). Audited.
+   */
+  async function staffUpdate(
+    actor: Actor,
+    id: number,
+    input: StaffUpdateUserInstitution,
+  ): Promise<UserInstitutionDto> {
+    const row = await db.transaction(async (tx) => {
+      const current = await repo.lockLink(tx, id);
+      if (!current) throw new NotFoundError();
+      authorize(actor, 'update', 'UserInstitution', {
+        userId: current.link.userId,
+        currentIoId: current.currentIoId,
+      });
+      const ending = input.removal_reason != null && current.link.removalReason === null;
+      if (input.primary && !ending) await demoteOtherPrimaries(tx, actor, current.link.userId, id);
+      const changes = {
+        ...(input.primary !== undefined ? { primary: input.primary } : {}),
+        ...(input.verified !== undefined ? { verified: input.verified, lastChecked: new Date() } : {}),
+        ...(input.joinder_date !== undefined
+          ? { joinderDate: input.joinder_date === null ? null : new Date(input.joinder_date) }
+          : {}),
+        ...(input.removal_reason !== undefined ? { removalReason: input.removal_reason } : {}),
+        ...(ending ? { primary: false } : {}),
+      };
+      // An empty change saves nothing.
+      if (Object.keys(changes).length === 0) return current;
+      return {
+        link: await saveLinkChange(tx, actor, current.link, changes),
+        currentIoId: current.currentIoId,
+      };
+    });
+    return present(actor, row);
+  }
+
+  /**
+   * The researcher agrees to the joinder: allowed once the institution's RDA is fully executed.
+   * The server records the time of agreement, whatever time the client sent.
+   */
+  async function agreeToJoinder(actor: Actor, id: number): Promise<UserInstitutionDto> {
+    const row = await db.transaction(async (tx) => {
+      const current = await repo.lockLink(tx, id);
+      if (!current) throw new NotFoundError();
+      authorize(actor, 'update', 'UserInstitution', {
+        userId: current.link.userId,
+        currentIoId: current.currentIoId,
+      });
+      if (current.rdaStatus !== RDA_STATUS.fullyExecuted) {
+        throw new ValidationError({ joinder_date: ['The institution’s RDA is not fully executed yet.'] });
+      }
+      const link = await saveLinkChange(tx, actor, current.link, { joinderDate: new Date() });
+      return { link, currentIoId: current.currentIoId };
+    });
+    return present(actor, row);
+  }
 
   return {
     /** Staff see every link; an official their institution's and their own; others their own. */
     async list(actor: Actor, query: Record<string, string | undefined>) {
       const list = parseListQuery(affiliationList, query);
-      const visible: SQL | undefined = can(actor, 'read', 'UserInstitution')
-        ? undefined
-        : or(eq(userInstitutions.userId, actor.userId), eq(institutions.currentIoId, actor.userId));
-      // Current affiliations unless `removed=true` asks for the ended ones.
-      const removed =
-        query.removed === 'true'
-          ? isNotNull(userInstitutions.removalReason)
-          : isNull(userInstitutions.removalReason);
-      const where = and(list.where, visible, query.removed === 'all' ? undefined : removed);
-      const [rows, [total]] = await Promise.all([
-        select()
-          .where(where)
-          .orderBy(...list.orderBy)
-          .limit(list.limit)
-          .offset(list.offset),
-        db
-          .select({ count: count() })
-          .from(userInstitutions)
-          .innerJoin(institutions, eq(institutions.id, userInstitutions.institutionId))
-          .where(where),
-      ]);
+      // Current affiliations unless `removed=true` asks for the ended ones (`all`: both).
+      const page = await repo.linkPage(db, list, {
+        visibleTo: can(actor, 'read', 'UserInstitution') ? null : actor.userId,
+        removed: query.removed,
+      });
       const expandUser = list.expand.has('user');
-      return { list, count: total?.count ?? 0, results: rows.map((row) => present(actor, row, expandUser)) };
+      return { list, count: page.count, results: page.rows.map((row) => present(actor, row, expandUser)) };
     },
 
     /**
@@ -180,7 +195,7 @@ export function createAffiliationsService(deps: { db: Db }) {
      * institution's official, the affiliated user); anyone else gets 404. Ended links included.
      */
     async get(actor: Actor, id: number, expandUser = false): Promise<UserInstitutionDto> {
-      const [row] = await select().where(eq(userInstitutions.id, id));
+      const row = await repo.findLink(db, id);
       if (!row) throw new NotFoundError();
       authorize(actor, 'read', 'UserInstitution', { userId: row.link.userId, currentIoId: row.currentIoId });
       return present(actor, row, expandUser);
@@ -196,20 +211,11 @@ export function createAffiliationsService(deps: { db: Db }) {
       input: Verification,
     ): Promise<{ detail: string; verified: number; removed: number }> {
       const outcome = await db.transaction(async (tx) => {
-        const [institution] = await tx
-          .select()
-          .from(institutions)
-          .where(eq(institutions.id, institutionId))
-          .for('update');
-        if (!institution) throw new NotFoundError();
+        const found = await findInstitution(tx, institutionId, true);
+        if (!found) throw new NotFoundError();
+        const { institution } = found;
         authorize(actor, 'update', 'Institution', { currentIoId: institution.currentIoId });
-        const links = await tx
-          .select()
-          .from(userInstitutions)
-          .where(
-            and(eq(userInstitutions.institutionId, institutionId), isNull(userInstitutions.removalReason)),
-          )
-          .for('update');
+        const links = await repo.lockCurrentLinksOfInstitution(tx, institutionId);
         const byUser = new Map(links.map((link) => [link.userId, link]));
         const errors: string[] = [];
         for (const entry of input.entries) {
@@ -231,15 +237,13 @@ export function createAffiliationsService(deps: { db: Db }) {
         const now = new Date();
         for (const entry of input.entries) {
           const before = byUser.get(entry.user_id)!;
-          const [after] = await tx
-            .update(userInstitutions)
-            .set(
-              entry.verified
-                ? { verified: true, lastChecked: now }
-                : { verified: false, lastChecked: now, removalReason: entry.removal_reason!, primary: false },
-            )
-            .where(eq(userInstitutions.id, before.id))
-            .returning();
+          const after = await repo.updateLink(
+            tx,
+            before.id,
+            entry.verified
+              ? { verified: true, lastChecked: now }
+              : { verified: false, lastChecked: now, removalReason: entry.removal_reason!, primary: false },
+          );
           await recordHistory(tx, {
             model: 'user-institution',
             objectId: before.id,
@@ -250,12 +254,7 @@ export function createAffiliationsService(deps: { db: Db }) {
           });
         }
         if (input.annual_review) {
-          const [after] = await tx
-            .update(institutions)
-            // A completed review makes the institution compliant: staff acknowledge the next lapse afresh.
-            .set({ lastAnnualReviewAt: now, adminAcknowledge: false })
-            .where(eq(institutions.id, institutionId))
-            .returning();
+          const after = await repo.markAnnualReview(tx, institutionId, now);
           await recordHistory(tx, {
             model: 'institution',
             objectId: institutionId,
@@ -286,17 +285,13 @@ export function createAffiliationsService(deps: { db: Db }) {
       if (userId !== actor.userId && !staff)
         throw new ValidationError({ user: ['You can only add yourself to an institution.'] });
       const row = await db.transaction(async (tx) => {
-        const [institution] = await tx.select().from(institutions).where(eq(institutions.id, institutionId));
+        const institution = (await findInstitution(tx, institutionId))?.institution;
         if (!institution || !joinable(institution.statusId)) {
           throw new ValidationError({ institution: [USER_MESSAGES.institutionUnknown] });
         }
-        const [member] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
-        if (!member) throw new ValidationError({ user: ['Select an existing user.'] });
-        const current = await tx
-          .select()
-          .from(userInstitutions)
-          .where(and(eq(userInstitutions.userId, userId), isNull(userInstitutions.removalReason)))
-          .for('update');
+        if (!(await repo.userExists(tx, userId)))
+          throw new ValidationError({ user: ['Select an existing user.'] });
+        const current = await repo.lockCurrentLinksOfUser(tx, userId);
         if (current.length > 0 && !staff)
           throw ValidationError.nonField('You are already affiliated with an institution.');
         if (current.some((link) => link.institutionId === institutionId)) {
@@ -306,121 +301,41 @@ export function createAffiliationsService(deps: { db: Db }) {
         }
         const makePrimary = primary || current.length === 0;
         if (makePrimary) await demoteOtherPrimaries(tx, actor, userId, null);
-        const [link] = await tx
-          .insert(userInstitutions)
-          .values({ userId, institutionId, primary: makePrimary, verified: false })
-          .returning();
+        const link = await repo.insertLink(tx, {
+          userId,
+          institutionId,
+          primary: makePrimary,
+          verified: false,
+        });
         await recordHistory(tx, {
           model: 'user-institution',
-          objectId: link!.id,
+          objectId: link.id,
           action: 'create',
           after: link,
           by: actor,
         });
-        return { link: link!, currentIoId: institution.currentIoId };
+        return { link, currentIoId: institution.currentIoId };
       });
       return present(actor, row);
     },
 
     /**
-     * PATCH user-institution/{id}/ by staff (decision 148): the primary flag (the user's other
-     * links become secondary), verification (stamping when it was checked), the joinder date (set
-     * or cleared) and a removal reason (which ends the link). Audited.
+     * PATCH user-institution/{id}/: staff change any field; anyone else only agrees to their
+     * joinder.
      */
-    async staffUpdate(
-      actor: Actor,
-      id: number,
-      input: StaffUpdateUserInstitution,
-    ): Promise<UserInstitutionDto> {
-      const row = await db.transaction(async (tx) => {
-        const [current] = await tx
-          .select({ link: userInstitutions, currentIoId: institutions.currentIoId })
-          .from(userInstitutions)
-          .innerJoin(institutions, eq(institutions.id, userInstitutions.institutionId))
-          .where(eq(userInstitutions.id, id))
-          .for('update', { of: userInstitutions });
-        if (!current) throw new NotFoundError();
-        authorize(actor, 'update', 'UserInstitution', {
-          userId: current.link.userId,
-          currentIoId: current.currentIoId,
-        });
-        const ending = input.removal_reason != null && current.link.removalReason === null;
-        if (input.primary && !ending) await demoteOtherPrimaries(tx, actor, current.link.userId, id);
-        const changes = {
-          ...(input.primary !== undefined ? { primary: input.primary } : {}),
-          ...(input.verified !== undefined ? { verified: input.verified, lastChecked: new Date() } : {}),
-          ...(input.joinder_date !== undefined
-            ? { joinderDate: input.joinder_date === null ? null : new Date(input.joinder_date) }
-            : {}),
-          ...(input.removal_reason !== undefined ? { removalReason: input.removal_reason } : {}),
-          ...(ending ? { primary: false } : {}),
-        };
-        // An empty change saves nothing.
-        if (Object.keys(changes).length === 0) return current;
-        return {
-          link: await saveLinkChange(tx, actor, current.link, changes),
-          currentIoId: current.currentIoId,
-        };
-      });
-      return present(actor, row);
-    },
-
-    /** Whether the caller changes affiliations as staff (any field) rather than as their owner. */
-    isStaff: isAffiliationStaff,
-
-    /**
-     * The researcher agrees to the joinder: allowed once the institution's RDA is fully executed.
-     * The server records the time of agreement, whatever time the client sent.
-     */
-    async agreeToJoinder(actor: Actor, id: number): Promise<UserInstitutionDto> {
-      const row = await db.transaction(async (tx) => {
-        const [current] = await tx
-          .select({
-            link: userInstitutions,
-            currentIoId: institutions.currentIoId,
-            rdaStatus: sql<number | null>`(${files.additionalData} ->> 'status')::int`,
-          })
-          .from(userInstitutions)
-          .innerJoin(institutions, eq(institutions.id, userInstitutions.institutionId))
-          .leftJoin(files, eq(files.id, institutions.currentRdaId))
-          .where(eq(userInstitutions.id, id))
-          .for('update', { of: userInstitutions });
-        if (!current) throw new NotFoundError();
-        authorize(actor, 'update', 'UserInstitution', {
-          userId: current.link.userId,
-          currentIoId: current.currentIoId,
-        });
-        if (current.rdaStatus !== RDA_FULLY_EXECUTED) {
-          throw new ValidationError({ joinder_date: ['The institution’s RDA is not fully executed yet.'] });
-        }
-        const link = await saveLinkChange(tx, actor, current.link, { joinderDate: new Date() });
-        return { link, currentIoId: current.currentIoId };
-      });
-      return present(actor, row);
+    update(actor: Actor, id: number, input: StaffUpdateUserInstitution): Promise<UserInstitutionDto> {
+      if (isAffiliationStaff(actor)) return staffUpdate(actor, id, input);
+      parseOrThrow(updateUserInstitutionSchema, input);
+      return agreeToJoinder(actor, id);
     },
   };
 }
 
 /** The user's current primary links other than `keepId` become secondary (audited). */
 async function demoteOtherPrimaries(tx: DbOrTx, actor: Actor, userId: number, keepId: number | null) {
-  const demoted = await tx
-    .select()
-    .from(userInstitutions)
-    .where(
-      and(
-        eq(userInstitutions.userId, userId),
-        eq(userInstitutions.primary, true),
-        isNull(userInstitutions.removalReason),
-        keepId === null ? undefined : ne(userInstitutions.id, keepId),
-      ),
-    )
-    .for('update');
+  const demoted = await repo.lockPrimaryLinks(tx, userId, keepId);
   for (const before of demoted) {
-    const [after] = await tx
-      .update(userInstitutions)
-      .set({ primary: false })
-      .where(eq(userInstitutions.id, before.id))
-      .returning();
+    const after = await repo.updateLink(tx, before.id, { primary: false });
     await recordHistory(tx, {
       model: 'user-institution',
       objectId: before.id,
@@ -441,14 +356,10 @@ export type AffiliationsService = ReturnType<typeof createAffiliationsService>;
 async function saveLinkChange(
   tx: DbOrTx,
   actor: Actor,
-  current: typeof userInstitutions.$inferSelect,
-  changes: Partial<typeof userInstitutions.$inferInsert>,
+  current: repo.LinkRow,
+  changes: Parameters<typeof repo.updateLink>[2],
 ) {
-  const [after] = await tx
-    .update(userInstitutions)
-    .set(changes)
-    .where(eq(userInstitutions.id, current.id))
-    .returning();
+  const after = await repo.updateLink(tx, current.id, changes);
   await recordHistory(tx, {
     model: 'user-institution',
     objectId: current.id,
@@ -457,7 +368,7 @@ async function saveLinkChange(
     after,
     by: actor,
   });
-  if (after!.joinderDate && !current.joinderDate)
+  if (after.joinderDate && !current.joinderDate)
     await promotePendingTeams(tx, { userId: current.userId }, actor);
-  return after!;
+  return after;
 }

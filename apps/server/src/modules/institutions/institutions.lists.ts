@@ -1,4 +1,5 @@
 import { ilike, or, sql } from 'drizzle-orm';
+import { RDA_STATUS } from '@rrp/domain';
 import { escapeLike, type ListSpec } from '../../platform/list';
 import { institutions, userInstitutions } from '../../db/schema';
 
@@ -8,7 +9,7 @@ import { institutions, userInstitutions } from '../../db/schema';
  */
 const associatedNamesText = sql`array_to_string(${institutions.associatedNames}, ' ')`;
 
-const rdaStatusOf = sql`coalesce((select (f.additional_data ->> 'status')::int from files f where f.id = ${institutions.currentRdaId}), 4)`;
+const rdaStatusOf = sql`coalesce((select (f.additional_data ->> 'status')::int from files f where f.id = ${institutions.currentRdaId}), ${sql.raw(String(RDA_STATUS.none))})`;
 
 export const institutionList: ListSpec = {
   id: institutions.id,

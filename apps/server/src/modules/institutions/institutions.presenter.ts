@@ -1,11 +1,17 @@
-import { INSTITUTION_STATUSES, permissionsFor, type Actor, type InstitutionDto } from '@rrp/domain';
+import {
+  INSTITUTION_STATUS,
+  INSTITUTION_STATUSES,
+  permissionsFor,
+  type Actor,
+  type InstitutionDto,
+} from '@rrp/domain';
 import type { InstitutionWithIo } from './institutions.repo';
 
 /** An institution in Pending SBSO or Follow Up for longer than this is unresponsive (docs/decisions.md). */
-export const UNRESPONSIVE_AFTER_DAYS = 30;
-const WAITING_ON_INSTITUTION = new Set([1, 5]);
+const UNRESPONSIVE_AFTER_DAYS = 30;
+const WAITING_ON_INSTITUTION = new Set<number>([INSTITUTION_STATUS.pendingSbso, INSTITUTION_STATUS.followUp]);
 
-export function isUnresponsive(row: { statusId: number; modified: Date }, now = new Date()): boolean {
+function isUnresponsive(row: { statusId: number; modified: Date }, now = new Date()): boolean {
   const ageDays = (now.getTime() - row.modified.getTime()) / 86_400_000;
   return WAITING_ON_INSTITUTION.has(row.statusId) && ageDays > UNRESPONSIVE_AFTER_DAYS;
 }

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
-import type { ParsedList } from '../../platform/list';
+import { countMatching, type ParsedList } from '../../platform/list';
 import {
   files,
   institutions,
@@ -20,7 +20,7 @@ const rdaStatus = sql<number | null>`(${files.additionalData} ->> 'status')::int
 export async function listInstitutions(db: DbOrTx, list: ParsedList, onlyStatus?: number) {
   const where =
     onlyStatus === undefined ? list.where : and(list.where, eq(institutions.statusId, onlyStatus));
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({ institution: institutions, io: ioColumns, rdaStatus })
       .from(institutions)
@@ -30,9 +30,9 @@ export async function listInstitutions(db: DbOrTx, list: ParsedList, onlyStatus?
       .orderBy(...list.orderBy)
       .limit(list.limit)
       .offset(list.offset),
-    db.select({ count: count() }).from(institutions).where(where),
+    countMatching(db, institutions, where),
   ]);
-  return { rows, count: total?.count ?? 0 };
+  return { rows, count: total };
 }
 
 export async function findInstitution(db: DbOrTx, id: number, lock = false) {
@@ -108,21 +108,8 @@ export async function nameTaken(db: DbOrTx, name: string, exceptId?: number): Pr
   return Boolean(row);
 }
 
-export async function affiliatedUserIds(db: DbOrTx, institutionId: number): Promise<number[]> {
-  const rows = await db
-    .select({ userId: userInstitutions.userId })
-    .from(userInstitutions)
-    .where(and(eq(userInstitutions.institutionId, institutionId), isNull(userInstitutions.removalReason)));
-  return rows.map((row) => row.userId);
-}
-
-export async function usersByIds(db: DbOrTx, ids: number[]) {
-  if (!ids.length) return [];
-  return db.select(ioColumns).from(users).where(inArray(users.id, ids));
-}
-
 /** Roles that belong to an institution's side; an account holding any other role is staff. */
-export const INSTITUTION_SIDE_ROLES = ['primary_researcher', 'sbso', 'pi_sbso'] as const;
+const INSTITUTION_SIDE_ROLES = ['primary_researcher', 'sbso', 'pi_sbso'] as const;
 
 export interface DeletionCandidate {
   id: number;
@@ -196,9 +183,6 @@ export async function deleteUsers(tx: DbOrTx, ids: number[]) {
 export async function deleteInstitution(tx: DbOrTx, id: number) {
   await tx.delete(institutions).where(eq(institutions.id, id));
 }
-
-/** Request statuses that are decisions: their requests must never be deleted (staff §5). */
-export const DECIDED_REQUEST_STATUSES = [4, 5, 7] as const;
 
 export interface AffectedRequest {
   id: number;

@@ -1,8 +1,10 @@
 import {
-  INSTITUTION_APPROVED,
+  INSTITUTION_STATUS,
   INSTITUTION_MESSAGES,
   MESSAGES,
+  RDA_STATUS,
   REQUEST_STATUSES,
+  WORKFLOW_STATUS,
   can,
   type Actor,
   type CreateInstitution,
@@ -26,9 +28,13 @@ import { institutionRejectedEmail, requestRevisionsEmail, type EmailContext } fr
 import { renderDefaultRda } from './rda-pdf';
 
 /** Admin-created institutions start approved: staff vetted them (docs/decisions.md). */
-export const ADMIN_CREATED_STATUS = INSTITUTION_APPROVED;
-const UNDER_REVIEW = 2;
-const DEACTIVATED = 6;
+const ADMIN_CREATED_STATUS = INSTITUTION_STATUS.approved;
+/** Request statuses that are decisions: their requests must never be deleted (staff §5). */
+const DECIDED_REQUEST_STATUSES: readonly number[] = [
+  WORKFLOW_STATUS.approved,
+  WORKFLOW_STATUS.rejected,
+  WORKFLOW_STATUS.fulfilled,
+];
 
 export function createInstitutionsService(deps: {
   db: Db;
@@ -64,7 +70,7 @@ export function createInstitutionsService(deps: {
         contentType: 'application/pdf',
         type: 'rda',
         institutionId: institution.id,
-        additionalData: { status: 1, name: institution.name },
+        additionalData: { status: RDA_STATUS.signatureNeeded, name: institution.name },
       },
       by,
     );
@@ -97,7 +103,7 @@ export function createInstitutionsService(deps: {
       institutionId,
       deleted.map((user) => user.id),
     );
-    const decided = new Set<number>(repo.DECIDED_REQUEST_STATUSES);
+    const decided = new Set(DECIDED_REQUEST_STATUSES);
     const present = (request: repo.AffectedRequest): DeletionRequestDto => ({
       id: request.id,
       portal_request_id: request.portalRequestId,
@@ -173,13 +179,13 @@ export function createInstitutionsService(deps: {
     if (input.status !== undefined || input.admin_acknowledge !== undefined) {
       authorize(actor, 'review', 'Institution', subject);
     }
-    if (input.status !== undefined && before.statusId !== UNDER_REVIEW) {
+    if (input.status !== undefined && before.statusId !== INSTITUTION_STATUS.underReview) {
       throw new ValidationError({
         status: ['Only an institution under review can be approved, followed up or rejected.'],
       });
     }
     await assertUnique(tx, { name: input.name, ein: input.ein }, id);
-    const statusId = input.status ?? (isStaffEdit ? undefined : UNDER_REVIEW);
+    const statusId = input.status ?? (isStaffEdit ? undefined : INSTITUTION_STATUS.underReview);
     const after = await repo.updateInstitution(tx, id, {
       name: input.name,
       officialName: input.official_name,
@@ -200,20 +206,21 @@ export function createInstitutionsService(deps: {
       after,
       by: actor,
     });
-    const official = input.status === 5 || input.status === 4 ? await officialToNotify(tx, current) : null;
+    const followUp = input.status === INSTITUTION_STATUS.followUp;
+    const official =
+      followUp || input.status === INSTITUTION_STATUS.rejected ? await officialToNotify(tx, current) : null;
     if (official) {
       const to = {
         name: `${official.firstName} ${official.lastName}`.trim(),
         registered: official.registered,
       };
-      const email =
-        input.status === 5
-          ? requestRevisionsEmail(deps.email, to, after, after.comments)
-          : institutionRejectedEmail(deps.email, to, after, after.comments);
+      const email = followUp
+        ? requestRevisionsEmail(deps.email, to, after, after.comments)
+        : institutionRejectedEmail(deps.email, to, after, after.comments);
       await mailer.queue(tx, {
         ...email,
         to: [official.email],
-        template: input.status === 5 ? 'request-revisions' : 'institution-rejected',
+        template: followUp ? 'request-revisions' : 'institution-rejected',
         userId: official.id,
         createdById: actor.userId,
       });
@@ -226,7 +233,7 @@ export function createInstitutionsService(deps: {
     async list(actor: Actor | null, query: Record<string, string | undefined>) {
       const list = parseListQuery(institutionList, query);
       const seesAll = can(actor, 'read', 'Institution');
-      const page = await repo.listInstitutions(db, list, seesAll ? undefined : INSTITUTION_APPROVED);
+      const page = await repo.listInstitutions(db, list, seesAll ? undefined : INSTITUTION_STATUS.approved);
       const results = page.rows.map((row) =>
         presentInstitution(actor, row, { expandIo: list.expand.has('current_io'), memberIds: [] }),
       );
@@ -261,7 +268,10 @@ export function createInstitutionsService(deps: {
         const current = await repo.findInstitution(tx, id, true);
         if (!current) throw new NotFoundError();
         authorize(actor, 'review', 'Institution', { currentIoId: current.institution.currentIoId });
-        const after = await repo.updateInstitution(tx, id, { statusId: DEACTIVATED, currentRdaId: null });
+        const after = await repo.updateInstitution(tx, id, {
+          statusId: INSTITUTION_STATUS.addingNewSbso,
+          currentRdaId: null,
+        });
         await recordHistory(tx, {
           model: 'institution',
           objectId: id,

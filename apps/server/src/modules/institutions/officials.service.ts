@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, ne, sql } from 'drizzle-orm';
 import {
+  INSTITUTION_STATUS,
   MESSAGES,
   can,
   createInstitutionSchema,
@@ -18,13 +18,15 @@ import type { Mailer } from '../../platform/mail/mailer';
 import type { BotCheck } from '../../platform/external/recaptcha';
 import { createUser } from '../../db/factories';
 import { queueVerificationEmail } from '../accounts/registration.service';
-import { institutions, notifications, officialInvitations, userInstitutions, users } from '../../db/schema';
+import { notifyUsers } from '../notifications/notifications.service';
+import { hasCurrentLink, insertLink } from './affiliations.repo';
 import * as repo from './institutions.repo';
+import * as officials from './officials.repo';
 import { invitationDeclinedEmail, officialInvitationEmail, type EmailContext } from './institutions.emails';
 import type { InstitutionsService } from './institutions.service';
 
-const PENDING_OFFICIAL = 1;
-const ADDING_NEW_OFFICIAL = 6;
+const PENDING_OFFICIAL = INSTITUTION_STATUS.pendingSbso;
+const ADDING_NEW_OFFICIAL = INSTITUTION_STATUS.addingNewSbso;
 /** Invitations stay valid for 30 days: officials often need time to confirm internally. */
 const INVITATION_DAYS = 30;
 
@@ -52,14 +54,9 @@ export function createOfficialsService(deps: {
     official: NonNullable<ProposeInstitution['io_data']>,
     inviter: { id: number; researcherName?: string },
   ) {
-    await tx
-      .update(officialInvitations)
-      .set({ status: 'withdrawn' })
-      .where(
-        and(eq(officialInvitations.institutionId, institution.id), eq(officialInvitations.status, 'pending')),
-      );
+    await officials.withdrawPendingInvitations(tx, institution.id);
     const token = randomBytes(32).toString('base64url');
-    await tx.insert(officialInvitations).values({
+    await officials.insertInvitation(tx, {
       institutionId: institution.id,
       invitedById: inviter.id,
       firstName: official.first_name,
@@ -119,20 +116,13 @@ export function createOfficialsService(deps: {
   }
 
   async function researcherOf(tx: DbOrTx, actor: Actor) {
-    const [user] = await tx.select().from(users).where(eq(users.id, actor.userId));
+    const user = await officials.findUser(tx, actor.userId);
     if (!user) throw new NotFoundError();
     return { ...user, name: `${user.firstName} ${user.lastName}`.trim() };
   }
 
   async function findPendingInvitation(tx: DbOrTx, token: string, lock = false) {
-    const query = tx
-      .select({ invitation: officialInvitations, institutionName: institutions.name })
-      .from(officialInvitations)
-      .innerJoin(institutions, eq(institutions.id, officialInvitations.institutionId))
-      .where(
-        and(eq(officialInvitations.tokenHash, digest(token)), eq(officialInvitations.status, 'pending')),
-      );
-    const [row] = lock ? await query.for('update', { of: officialInvitations }) : await query;
+    const row = await officials.pendingInvitationByToken(tx, digest(token), lock);
     if (!row || row.invitation.expiresAt.getTime() <= Date.now()) {
       throw ValidationError.nonField(MESSAGES.invitationInvalid, 'INVITATION_INVALID');
     }
@@ -154,18 +144,10 @@ export function createOfficialsService(deps: {
         if (input.io_data.email.toLowerCase() === researcher.email.toLowerCase()) {
           throw new ValidationError({ io_data: [MESSAGES.selfAsOfficial] });
         }
-        const [affiliated] = await tx
-          .select({ id: userInstitutions.id })
-          .from(userInstitutions)
-          .where(
-            and(eq(userInstitutions.userId, actor.userId), sql`${userInstitutions.removalReason} is null`),
-          );
-        if (affiliated) throw ValidationError.nonField('You are already affiliated with an institution.');
+        if (await hasCurrentLink(tx, actor.userId))
+          throw ValidationError.nonField('You are already affiliated with an institution.');
 
-        const sameName = await tx
-          .select({ id: institutions.id, name: institutions.name })
-          .from(institutions)
-          .where(sql`lower(${institutions.name}) = lower(${input.institution_data.name})`);
+        const sameName = await officials.institutionsNamed(tx, input.institution_data.name);
         if (sameName.length) {
           throw new ValidationError({ non_field_errors: [MESSAGES.duplicateName] }, 'DUPLICATE_NAME', {
             suggestions: sameName.map((row) => ({ ...row, display_name: row.name })),
@@ -173,15 +155,7 @@ export function createOfficialsService(deps: {
         }
         const domain = domainOf(researcher.email);
         if (!input.confirm_duplicate_domain) {
-          const sameDomain = await tx
-            .select({ id: institutions.id, name: institutions.name })
-            .from(institutions)
-            .where(
-              and(
-                sql`${domain} = any(${institutions.domains})`,
-                ne(institutions.statusId, ADDING_NEW_OFFICIAL),
-              ),
-            );
+          const sameDomain = await officials.institutionsWithDomain(tx, domain, ADDING_NEW_OFFICIAL);
           if (sameDomain.length) {
             throw new ValidationError({ non_field_errors: [MESSAGES.duplicateDomain] }, 'DUPLICATE_DOMAIN', {
               suggestions: sameDomain.map((row) => ({ ...row, display_name: row.name })),
@@ -202,9 +176,12 @@ export function createOfficialsService(deps: {
           after: withRda,
           by: actor,
         });
-        await tx
-          .insert(userInstitutions)
-          .values({ userId: actor.userId, institutionId: institution.id, primary: true, verified: false });
+        await insertLink(tx, {
+          userId: actor.userId,
+          institutionId: institution.id,
+          primary: true,
+          verified: false,
+        });
         await invite(tx, institution, input.io_data, { id: researcher.id, researcherName: researcher.name });
         return institution.id;
       });
@@ -273,11 +250,8 @@ export function createOfficialsService(deps: {
       }
       const created = await db.transaction(async (tx) => {
         const { invitation } = await findPendingInvitation(tx, input.token, true);
-        const [taken] = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(sql`lower(${users.email}) = lower(${input.email})`);
-        if (taken) throw new ValidationError({ email: [MESSAGES.emailTaken] });
+        if (await officials.emailTaken(tx, input.email))
+          throw new ValidationError({ email: [MESSAGES.emailTaken] });
         const user = await createUser(tx, {
           email: input.email,
           password: input.password,
@@ -288,10 +262,7 @@ export function createOfficialsService(deps: {
           agreedToTerms: true,
           institutionId: invitation.institutionId,
         });
-        await tx
-          .update(users)
-          .set({ title: input.title, phoneNumber: input.phone_number })
-          .where(eq(users.id, user.id));
+        await officials.setUserContact(tx, user.id, { title: input.title, phoneNumber: input.phone_number });
         const before = await repo.findInstitution(tx, invitation.institutionId, true);
         const after = await repo.updateInstitution(tx, invitation.institutionId, { currentIoId: user.id });
         await recordHistory(tx, {
@@ -302,10 +273,7 @@ export function createOfficialsService(deps: {
           after,
           by: { userId: user.id },
         });
-        await tx
-          .update(officialInvitations)
-          .set({ status: 'accepted' })
-          .where(eq(officialInvitations.id, invitation.id));
+        await officials.setInvitationStatus(tx, invitation.id, 'accepted');
         // Registered with another address than the invited one: that address must be proved,
         // as a researcher's is, before the account can sign in.
         if (!user.verified) await queueVerificationEmail(tx, deps, user);
@@ -321,13 +289,8 @@ export function createOfficialsService(deps: {
     async declineInvitation(token: string): Promise<{ status: 'declined' }> {
       await db.transaction(async (tx) => {
         const { invitation, institutionName } = await findPendingInvitation(tx, token, true);
-        await tx
-          .update(officialInvitations)
-          .set({ status: 'declined' })
-          .where(eq(officialInvitations.id, invitation.id));
-        const [inviter] = invitation.invitedById
-          ? await tx.select().from(users).where(eq(users.id, invitation.invitedById))
-          : [];
+        await officials.setInvitationStatus(tx, invitation.id, 'declined');
+        const inviter = invitation.invitedById ? await officials.findUser(tx, invitation.invitedById) : null;
         // A researcher of the institution names another official (status 6, decision 009); an
         // institution the foundation added keeps its status until an administrator names one.
         const byResearcher = !inviter || (await repo.isMember(tx, invitation.institutionId, inviter.id));
@@ -353,11 +316,13 @@ export function createOfficialsService(deps: {
                 path: `/institution/${invitation.institutionId}`,
                 label: 'Open the institution',
               };
-          await tx.insert(notifications).values({
-            recipientId: inviter.id,
-            message: `${officialName} declined to be the signing official of ${institutionName}.`,
-            redirect: nextStep.path,
-          });
+          await notifyUsers(tx, [
+            {
+              recipientId: inviter.id,
+              message: `${officialName} declined to be the signing official of ${institutionName}.`,
+              redirect: nextStep.path,
+            },
+          ]);
           const email = invitationDeclinedEmail(deps.email, {
             inviterName: `${inviter.firstName} ${inviter.lastName}`.trim(),
             officialName,

@@ -1,6 +1,7 @@
 import {
   MESSAGES,
   RDA_MESSAGES,
+  RDA_STATUS,
   RDA_STATUSES,
   can,
   flattenAdditionalData,
@@ -17,9 +18,11 @@ import * as accounts from '../accounts/accounts.service';
 import * as repo from './institutions.repo';
 import { promotePendingTeams } from '../requests/pending-team.service';
 
-const SIGNATURE_NEEDED = 1;
-const AWAITING_EXECUTION = 2;
-const FULLY_EXECUTED = 3;
+const {
+  signatureNeeded: SIGNATURE_NEEDED,
+  awaitingExecution: AWAITING_EXECUTION,
+  fullyExecuted: FULLY_EXECUTED,
+} = RDA_STATUS;
 const RDA_SIGNED_NO_REVISION = 'A signed RDA can no longer be revised.';
 
 /** Calendar dates are stored at noon, as the spec's `T12:00:00`. */

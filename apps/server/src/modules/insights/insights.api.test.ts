@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
 import { INSIGHT_MESSAGES, type TurnaroundDto } from '@rrp/domain';
-import { createInstitution, createProject, createRequest } from '../../db/factories';
-import { eq } from 'drizzle-orm';
-import { requestMilestones, requestReviewers, reviews } from '../../db/schema';
-import { rebuildStatusStays } from '../../platform/status-stays';
-import { auth, createTestContext, errorBody, type TestContext } from '../../../test/test-app';
-import { createRdaWithHistory, staysOf, writeRequestHistory, type Step } from '../../../test/status-history';
+import { createInstitution, createRequest } from '../../db/factories';
+import { requestReviewers, reviews } from '../../db/schema';
+import { auth, errorBody, type TestContext } from '../../../test/test-app';
+import { createRdaWithHistory, writeRequestHistory, type Step } from '../../../test/status-history';
+import { createInsightsTest } from './insights.test-support';
 
 /**
  * GET insights/turnaround/ over a generated history whose answers are worked out by hand below
@@ -32,10 +31,7 @@ let institutionP: number;
 let institutionQ: number;
 
 beforeAll(async () => {
-  t = await createTestContext();
-  admin = await t.tokenForRole('portal_admin');
-  const owner = await t.createUser({ roles: ['primary_researcher'] });
-  projectId = (await createProject(t.database.db, { ownerId: owner.id, title: 'Turnaround' })).id;
+  ({ t, admin, projectId } = await createInsightsTest());
 
   // Datasets (type 1). A: straight through; B: sent back for revisions once (and edited while under review).
   await requestWith(1, [
@@ -370,50 +366,5 @@ describe('GET insights/turnaround/download/', () => {
     expect(find('RDA sent to fully executed', 'Quarry College')?.slice(2, 5)).toEqual(['2', '18', '29.2']);
     expect(find('Open items now', 'Review Meeting')?.slice(2, 8)).toEqual(['2', '', '', '2', '2', '2']);
     expect((await get('from=2025-06-02&to=2025-06-01')).statusCode).toBe(400);
-  });
-});
-
-async function milestonesOf(requestId: number) {
-  const [row] = await t.database.db
-    .select()
-    .from(requestMilestones)
-    .where(eq(requestMilestones.requestId, requestId));
-  const iso = (value: Date | null | undefined) => value?.toISOString() ?? null;
-  return {
-    submitted: iso(row?.submittedAt),
-    decided: iso(row?.decidedAt),
-    approved: iso(row?.approvedAt),
-    fulfilled: iso(row?.fulfilledAt),
-  };
-}
-
-describe('request_status_stays and request_milestones', () => {
-  it('kept by each audited change agree with the stays derived again from the history', async () => {
-    const request = await createRequest(t.database.db, { projectId, typeId: 1, statusId: 2 });
-    const decide = async (status: number) => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: `/api/request/${request.id}/decision/`,
-        headers: auth(admin),
-        payload: { status },
-      });
-      expect(response.statusCode, response.body).toBe(200);
-    };
-    await decide(3);
-    await decide(6);
-    await decide(5);
-    const kept = await staysOf(t.database.db, request.id);
-    expect(kept.map((stay) => [stay.status_id, stay.left_at === null])).toEqual([
-      [2, false],
-      [3, false],
-      [6, false],
-      [5, true],
-    ]);
-    const milestones = await milestonesOf(request.id);
-    expect(milestones).toMatchObject({ submitted: kept[0]!.entered_at, decided: kept[2]!.entered_at });
-    expect(milestones).toMatchObject({ approved: null, fulfilled: null });
-    await rebuildStatusStays(t.database.db);
-    expect(await staysOf(t.database.db, request.id)).toEqual(kept);
-    expect(await milestonesOf(request.id)).toEqual(milestones);
   });
 });

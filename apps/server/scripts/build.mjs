@@ -9,10 +9,11 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dependencies = (path) =>
   Object.keys(JSON.parse(readFileSync(new URL(path, import.meta.url))).dependencies ?? {});
+// The workspace's own @rrp/domain is TypeScript source: bundled, never left as an import.
 const external = [
   ...dependencies('../package.json'),
   ...dependencies('../../../packages/domain/package.json'),
-];
+].filter((name) => name !== '@rrp/domain');
 
 const started = Date.now();
 rmSync(`${root}/dist`, { recursive: true, force: true });

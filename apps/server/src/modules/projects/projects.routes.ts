@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createProjectSchema,
@@ -10,144 +9,95 @@ import {
   saveResearchTeamSchema,
   updateProjectSchema,
 } from '@rrp/domain';
+import { allow, route, routes } from '../../platform/http/route';
 import { detailQuerySchema, listQuerySchema, parseExpand, toPage } from '../../platform/list';
 import { projectList, teamList } from './projects.lists';
 import type { ProjectsService } from './projects.service';
 
-export const projectsRoutes: FastifyPluginAsyncZod<{ projects: ProjectsService }> = async (
-  app,
-  { projects },
-) => {
-  const tags = ['projects'];
-
-  app.get(
-    '/api/project/',
-    {
-      config: { access: { action: 'list', subject: 'Project' } },
-      schema: {
-        tags,
-        querystring: listQuerySchema(projectList),
-        response: { 200: pageSchema(projectSchema) },
-      },
-    },
-    async (request) => {
-      const { list, count, results } = await projects.list(request.actor!, request.query);
+export const projectsRoutes = routes<{ projects: ProjectsService }>(['projects'], ({ projects }) => [
+  route({
+    method: 'GET',
+    url: '/api/project/',
+    access: allow('list', 'Project'),
+    query: listQuerySchema(projectList),
+    response: pageSchema(projectSchema),
+    handle: async ({ actor, query, request }) => {
+      const { list, count, results } = await projects.list(actor, query);
       return toPage(request, list, count, results);
     },
-  );
-
-  app.post(
-    '/api/project/',
-    {
-      config: { access: { action: 'create', subject: 'Project' }, idempotent: true },
-      schema: {
-        tags,
-        querystring: detailQuerySchema,
-        body: createProjectSchema,
-        response: { 201: projectSchema },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await projects.create(
-            request.actor!,
-            request.body,
-            parseExpand(projectList, request.query.expand),
-            request.idempotencyClaim,
-          ),
-        ),
-  );
-
-  app.get(
-    '/api/project/:id/',
-    {
-      config: { access: { action: 'read', subject: 'Project' } },
-      schema: {
-        tags,
-        params: idParamSchema,
-        querystring: detailQuerySchema,
-        response: { 200: projectSchema },
-      },
-    },
-    (request) =>
-      projects.get(request.actor!, request.params.id, parseExpand(projectList, request.query.expand)),
-  );
-
-  app.patch(
-    '/api/project/:id/',
-    {
-      config: { access: { action: 'update', subject: 'Project' } },
-      schema: {
-        tags,
-        params: idParamSchema,
-        querystring: detailQuerySchema,
-        body: updateProjectSchema,
-        response: { 200: projectSchema },
-      },
-    },
-    (request) =>
-      projects.update(
-        request.actor!,
-        request.params.id,
-        request.body,
-        parseExpand(projectList, request.query.expand),
-      ),
-  );
-
-  /**
-   * 200 `{status: true, msg, data}` when deleted; 400 `{status: false, non_field_errors, data:
-   * {non_field_errors, requests}}` when approved, rejected or fulfilled requests block it
-   * (researcher §7, §8; docs/decisions.md 033).
-   */
-  app.delete(
-    '/api/project/:id/',
-    {
-      config: { access: { action: 'delete', subject: 'Project' } },
-      schema: { tags, params: idParamSchema, response: { 200: projectDeletedSchema } },
-    },
-    (request) => projects.remove(request.actor!, request.params.id),
-  );
-
-  app.get(
-    '/api/research-team/',
-    {
-      config: { access: { action: 'list', subject: 'ResearchTeam' } },
-      schema: {
-        tags,
-        querystring: listQuerySchema(teamList),
-        response: { 200: pageSchema(researchTeamMemberSchema) },
-      },
-    },
-    async (request) => {
-      const { list, count, results } = await projects.teamList(request.actor!, request.query);
+  }),
+  route({
+    method: 'POST',
+    url: '/api/project/',
+    access: allow('create', 'Project'),
+    idempotent: true,
+    query: detailQuerySchema,
+    body: createProjectSchema,
+    status: 201,
+    response: projectSchema,
+    handle: ({ actor, query, body, request }) =>
+      projects.create(actor, body, parseExpand(projectList, query.expand), request.idempotencyClaim),
+  }),
+  route({
+    method: 'GET',
+    url: '/api/project/:id/',
+    access: allow('read', 'Project'),
+    params: idParamSchema,
+    query: detailQuerySchema,
+    response: projectSchema,
+    handle: ({ actor, params, query }) =>
+      projects.get(actor, params.id, parseExpand(projectList, query.expand)),
+  }),
+  route({
+    method: 'PATCH',
+    url: '/api/project/:id/',
+    access: allow('update', 'Project'),
+    params: idParamSchema,
+    query: detailQuerySchema,
+    body: updateProjectSchema,
+    response: projectSchema,
+    handle: ({ actor, params, query, body }) =>
+      projects.update(actor, params.id, body, parseExpand(projectList, query.expand)),
+  }),
+  route({
+    method: 'DELETE',
+    url: '/api/project/:id/',
+    description:
+      '200 `{status: true, msg, data}` when deleted; 400 `{status: false, non_field_errors, data: {non_field_errors, requests}}` when approved, rejected or fulfilled requests block it (researcher §7, §8; docs/decisions.md 033).',
+    access: allow('delete', 'Project'),
+    params: idParamSchema,
+    response: projectDeletedSchema,
+    handle: ({ actor, params }) => projects.remove(actor, params.id),
+  }),
+  route({
+    method: 'GET',
+    url: '/api/research-team/',
+    access: allow('list', 'ResearchTeam'),
+    query: listQuerySchema(teamList),
+    response: pageSchema(researchTeamMemberSchema),
+    handle: async ({ actor, query, request }) => {
+      const { list, count, results } = await projects.teamList(actor, query);
       return toPage(request, list, count, results);
     },
-  );
-
-  app.get(
-    '/api/research-team/:id/',
-    {
-      config: { access: { action: 'read', subject: 'ResearchTeam' } },
-      schema: {
-        tags,
-        params: idParamSchema,
-        querystring: detailQuerySchema,
-        response: { 200: researchTeamMemberSchema },
-      },
-    },
-    (request) =>
-      projects.teamMember(request.actor!, request.params.id, parseExpand(teamList, request.query.expand)),
-  );
-
-  /** Saves a project's whole team; answers its rows (200: a save replaces, it creates no one object). */
-  app.post(
-    '/api/research-team/',
-    {
-      config: { access: { action: 'update', subject: 'ResearchTeam' } },
-      schema: { tags, body: saveResearchTeamSchema, response: { 200: z.array(researchTeamMemberSchema) } },
-    },
-    (request) => projects.saveTeam(request.actor!, request.body),
-  );
-};
+  }),
+  route({
+    method: 'GET',
+    url: '/api/research-team/:id/',
+    access: allow('read', 'ResearchTeam'),
+    params: idParamSchema,
+    query: detailQuerySchema,
+    response: researchTeamMemberSchema,
+    handle: ({ actor, params, query }) =>
+      projects.teamMember(actor, params.id, parseExpand(teamList, query.expand)),
+  }),
+  route({
+    method: 'POST',
+    url: '/api/research-team/',
+    summary:
+      "Saves a project's whole team; answers its rows (200: a save replaces, it creates no one object).",
+    access: allow('update', 'ResearchTeam'),
+    body: saveResearchTeamSchema,
+    response: z.array(researchTeamMemberSchema),
+    handle: ({ actor, body }) => projects.saveTeam(actor, body),
+  }),
+]);

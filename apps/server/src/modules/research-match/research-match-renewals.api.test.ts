@@ -3,7 +3,16 @@ import { eq } from 'drizzle-orm';
 import { files } from '../../db/schema';
 import { createRequest } from '../../db/factories';
 import { auth } from '../../../test/test-app';
-import { t, researcher, projectId, db, uploadDocument } from './research-match.fixtures';
+import {
+  t,
+  researcher,
+  projectId,
+  db,
+  uploadDocument,
+  useResearchMatchContext,
+} from './research-match.fixtures';
+
+useResearchMatchContext();
 
 describe('Research Match renewals (type 5)', () => {
   it('files a renewal of an approved application with documents: Submitted, shown as its latest renewal', async () => {

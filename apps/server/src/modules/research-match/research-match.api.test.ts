@@ -21,7 +21,10 @@ import {
   post,
   requestCount,
   rmRequest,
+  useResearchMatchContext,
 } from './research-match.fixtures';
+
+useResearchMatchContext();
 
 describe('POST request/ type 4: a Research Match application', () => {
   it('files the application with its documents as Submitted and starts the staff summary', async () => {

@@ -127,21 +127,29 @@ export function rmRequest(answers: object, project = projectId) {
   };
 }
 
-beforeAll(async () => {
-  t = await createTestContext();
-  admin = await person(['portal_admin'], 'Ann');
-  rmAdmin = await t.tokenForRole('rm_admin');
-  researcher = await person(['primary_researcher'], 'Rita');
-  other = await person(['primary_researcher'], 'Otto');
-  reviewer = await person(['internal_reviewer'], 'Rev');
-  projectId = (await createProject(db(), { ownerId: researcher.id, title: 'Sleep in autism' })).id;
-  await attachIrb(projectId, researcher.id, 1);
-  nonAutismProjectId = (await createProject(db(), { ownerId: researcher.id, nonAutismResearch: true })).id;
-  await attachIrb(nonAutismProjectId, researcher.id, 1);
-  noIrbProjectId = (await createProject(db(), { ownerId: researcher.id })).id;
-  await attachIrb(noIrbProjectId, researcher.id, 2);
-});
+/**
+ * A fresh database with the people and the three projects (autism, non-autism, without IRB), for
+ * one test file. Each test file calls it: the server's test files share a worker's modules
+ * (`isolate: false`), so hooks written at this module's top level would run for the first file
+ * only.
+ */
+export function useResearchMatchContext() {
+  beforeAll(async () => {
+    t = await createTestContext();
+    admin = await person(['portal_admin'], 'Ann');
+    rmAdmin = await t.tokenForRole('rm_admin');
+    researcher = await person(['primary_researcher'], 'Rita');
+    other = await person(['primary_researcher'], 'Otto');
+    reviewer = await person(['internal_reviewer'], 'Rev');
+    projectId = (await createProject(db(), { ownerId: researcher.id, title: 'Sleep in autism' })).id;
+    await attachIrb(projectId, researcher.id, 1);
+    nonAutismProjectId = (await createProject(db(), { ownerId: researcher.id, nonAutismResearch: true })).id;
+    await attachIrb(nonAutismProjectId, researcher.id, 1);
+    noIrbProjectId = (await createProject(db(), { ownerId: researcher.id })).id;
+    await attachIrb(noIrbProjectId, researcher.id, 2);
+  });
 
-afterAll(async () => {
-  await t?.close();
-});
+  afterAll(async () => {
+    await t?.close();
+  });
+}

@@ -19,7 +19,10 @@ import {
   startReview,
   assign,
   scores,
+  useReviewCycleContext,
 } from './review-cycle.fixtures';
+
+useReviewCycleContext();
 
 describe('The review meeting page (staff §2.5, §9)', () => {
   it('averages each criterion to 2 decimals over the cycle’s reviews and totals them', async () => {

@@ -16,7 +16,10 @@ import {
   statusOf,
   assign,
   scores,
+  useReviewCycleContext,
 } from './review-cycle.fixtures';
+
+useReviewCycleContext();
 
 describe('Conflicts of interest and scoring (staff §4.3, §5)', () => {
   let app: { id: number; portalRequestId: string };

@@ -27,7 +27,10 @@ import {
   startReview,
   statusOf,
   assign,
+  useReviewCycleContext,
 } from './review-cycle.fixtures';
+
+useReviewCycleContext();
 
 describe('Start Review (staff §2.4, §4.3)', () => {
   it('lists the new applications and renewals with the e-mail draft; only for administrators', async () => {

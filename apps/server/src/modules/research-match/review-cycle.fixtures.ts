@@ -92,21 +92,29 @@ export const scores = (value: number) =>
     ]),
   );
 
-beforeAll(async () => {
-  smtp = await startFakeSmtp();
-  t = await createTestContext({ config: { SMTP_URL: smtp.url } });
-  admin = await person(['portal_admin'], 'Ann');
-  rmAdmin = await person(['rm_admin'], 'Rae');
-  primary = await person(['internal_reviewer'], 'Priya');
-  secondary = await person(['external_reviewer'], 'Sam');
-  portalReviewer = await person(['portal_reviewer'], 'Pat');
-  abnReviewer = await person(['abn_reviewer'], 'Abe');
-  outsider = await person(['internal_reviewer'], 'Otto');
-  researcher = await person(['primary_researcher'], 'Rita');
-  projectId = (await createProject(db(), { ownerId: researcher.id, title: 'Sleep in autism' })).id;
-});
+/**
+ * A fresh database with the fake SMTP server, the cycle's staff and reviewers, and a project, for
+ * one test file. Each test file calls it: the server's test files share a worker's modules
+ * (`isolate: false`), so hooks written at this module's top level would run for the first file
+ * only.
+ */
+export function useReviewCycleContext() {
+  beforeAll(async () => {
+    smtp = await startFakeSmtp();
+    t = await createTestContext({ config: { SMTP_URL: smtp.url } });
+    admin = await person(['portal_admin'], 'Ann');
+    rmAdmin = await person(['rm_admin'], 'Rae');
+    primary = await person(['internal_reviewer'], 'Priya');
+    secondary = await person(['external_reviewer'], 'Sam');
+    portalReviewer = await person(['portal_reviewer'], 'Pat');
+    abnReviewer = await person(['abn_reviewer'], 'Abe');
+    outsider = await person(['internal_reviewer'], 'Otto');
+    researcher = await person(['primary_researcher'], 'Rita');
+    projectId = (await createProject(db(), { ownerId: researcher.id, title: 'Sleep in autism' })).id;
+  });
 
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
-});
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+}

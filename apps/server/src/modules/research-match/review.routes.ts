@@ -4,14 +4,13 @@ import {
   conflictSchema,
   createReviewSchema,
   idParamSchema,
-  pageSchema,
   reviewDeleteSchema,
   reviewSchema,
   reviewUsersSchema,
   updateReviewSchema,
 } from '@rrp/domain';
 import { allow, route, routes } from '../../platform/http/route';
-import { detailQuerySchema, listQuerySchema, parseExpand, toPage } from '../../platform/list';
+import { detailQuerySchema, listRoute, parseExpand } from '../../platform/list';
 import type { RequestStaffService } from '../requests/request-staff.service';
 import { conflictList, reviewList } from './review.lists';
 import type { ReviewService } from './review.service';
@@ -23,17 +22,13 @@ import type { ReviewService } from './review.service';
 export const reviewRoutes = routes<{ reviews: ReviewService; staff: RequestStaffService }>(
   ['research-match'],
   ({ reviews, staff }) => [
-    route({
-      method: 'GET',
+    listRoute({
       url: '/api/review/',
       description: 'Reviews: staff who read every review see all, reviewers their own.',
       access: allow('list', 'Review'),
-      query: listQuerySchema(reviewList),
-      response: pageSchema(reviewSchema),
-      handle: async ({ actor, query, request }) => {
-        const { list, count, results } = await reviews.list(actor, query);
-        return toPage(request, list, count, results);
-      },
+      list: reviewList,
+      item: reviewSchema,
+      load: ({ actor, query }) => reviews.list(actor, query),
     }),
     route({
       method: 'POST',
@@ -81,16 +76,12 @@ export const reviewRoutes = routes<{ reviews: ReviewService; staff: RequestStaff
       handle: ({ actor, params, query, body }) =>
         reviews.update(actor, params.id, body, parseExpand(reviewList, query.expand)),
     }),
-    route({
-      method: 'GET',
+    listRoute({
       url: '/api/conflict/',
       access: allow('list', 'ReviewConflict'),
-      query: listQuerySchema(conflictList),
-      response: pageSchema(conflictSchema),
-      handle: async ({ actor, query, request }) => {
-        const { list, count, results } = await reviews.listConflicts(actor, query);
-        return toPage(request, list, count, results);
-      },
+      list: conflictList,
+      item: conflictSchema,
+      load: ({ actor, query }) => reviews.listConflicts(actor, query),
     }),
     route({
       method: 'POST',

@@ -1,24 +1,20 @@
-import { cartSchema, createCartSchema, idParamSchema, pageSchema, updateCartSchema } from '@rrp/domain';
+import { cartSchema, createCartSchema, idParamSchema, updateCartSchema } from '@rrp/domain';
 import { attachmentDisposition } from '../../platform/files/content-disposition';
 import { allow, route, routes } from '../../platform/http/route';
-import { detailQuerySchema, listQuerySchema, parseExpand, toPage } from '../../platform/list';
+import { detailQuerySchema, listRoute, parseExpand } from '../../platform/list';
 import { cartList } from './carts.lists';
 import type { CartsService } from './carts.service';
 
 /** Tissue collections (staff §7 "GET, POST, PATCH, DELETE abn_cart"; researcher §7). */
 export const cartsRoutes = routes<{ carts: CartsService }>(['tissue'], ({ carts }) => [
-  route({
-    method: 'GET',
+  listRoute({
     url: '/api/abn_cart/',
     description:
       'Collections: a researcher sees their own, a tissue reviewer those of the requests they review, tissue staff all. Filters `pi`, `request`, `on_request`, `pilot_tissue_cart`; `expand=donors`.',
     access: allow('list', 'TissueCollection'),
-    query: listQuerySchema(cartList),
-    response: pageSchema(cartSchema),
-    handle: async ({ actor, query, request }) => {
-      const { list, count, results } = await carts.list(actor, query);
-      return toPage(request, list, count, results);
-    },
+    list: cartList,
+    item: cartSchema,
+    load: ({ actor, query }) => carts.list(actor, query),
   }),
   route({
     method: 'GET',

@@ -5,11 +5,10 @@ import {
   donorSchema,
   donorSurveyQuerySchema,
   idParamSchema,
-  pageSchema,
 } from '@rrp/domain';
 import { attachmentDisposition } from '../../platform/files/content-disposition';
 import { allow, route, routes } from '../../platform/http/route';
-import { listQuerySchema, toPage } from '../../platform/list';
+import { listRoute } from '../../platform/list';
 import { donorList } from './donors.lists';
 import type { DonorSet, DonorsService } from './donors.service';
 
@@ -24,18 +23,14 @@ const SETS: [string, DonorSet][] = [
  */
 export const donorsRoutes = routes<{ donors: DonorsService }>(['tissue'], ({ donors }) => [
   ...SETS.flatMap(([path, set]) => [
-    route({
-      method: 'GET',
+    listRoute({
       url: `/api/${path}/`,
       description:
         'Donors of the set, filtered in SQL: `diagnosis__in`, `age__gte`/`__lte` (0–130), `pmi__gte`/`__lte` (0–200), `rin__gte`/`__lte` (0–130), `gender__in`, hemispheres, conditions (`medical_conditions__in`, …), `search` by donor hash; `limit` up to 2000. `selectable` says whether the caller may put the donor in a collection.',
       access: allow('list', 'TissueDonor'),
-      query: listQuerySchema(donorList),
-      response: pageSchema(donorSchema),
-      handle: async ({ actor, query, request }) => {
-        const { list, count, results } = await donors.list(actor, set, query);
-        return toPage(request, list, count, results);
-      },
+      list: donorList,
+      item: donorSchema,
+      load: ({ actor, query }) => donors.list(actor, set, query),
     }),
     route({
       method: 'GET',

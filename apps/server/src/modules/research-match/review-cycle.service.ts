@@ -148,7 +148,7 @@ export function createReviewCycleService(deps: {
     /** GET research-match/start-review/: the new applications and renewals, and the e-mail's draft. */
     async startReviewDraft(): Promise<StartReviewDto> {
       const rows = await repo.newApplications(db);
-      const reviewers = await cycles.reviewersOf(
+      const reviewUsers = await cycles.reviewUsersOf(
         db,
         rows.map((row) => row.id),
       );
@@ -169,13 +169,7 @@ export function createReviewCycleService(deps: {
                   : null,
               }
             : null,
-          review_users: reviewers
-            .filter((reviewer) => reviewer.requestId === row.id)
-            .map((reviewer) => ({
-              id: reviewer.userId,
-              display_name: reviewer.name,
-              reviewer_role: reviewer.reviewerRole,
-            })),
+          review_users: reviewUsers(row.id),
         })),
         email: await draft(db, rows),
       };

@@ -152,8 +152,18 @@ export function createReviewCycleEngine(deps: {
   }
 
   return {
-    /** The assigned reviewers of these requests, primary first (Start Review's lists). */
-    reviewersOf: (tx: DbOrTx, ids: readonly number[]) => repo.assignedReviewers(tx, ids),
+    /** The assigned reviewers of these requests as Start Review lists them, primary first, by request. */
+    async reviewUsersOf(tx: DbOrTx, ids: readonly number[]) {
+      const reviewers = await repo.assignedReviewers(tx, ids);
+      return (requestId: number) =>
+        reviewers
+          .filter((reviewer) => reviewer.requestId === requestId)
+          .map((reviewer) => ({
+            id: reviewer.userId,
+            display_name: reviewer.name,
+            reviewer_role: reviewer.reviewerRole,
+          }));
+    },
 
     /** Where the committee's e-mail goes: the active members of the cycle's committee groups. */
     committeeAddresses: (tx: DbOrTx, cycle: ReviewCycle) =>

@@ -91,7 +91,7 @@ export function createTissueCycleService(deps: {
      */
     async startDraft(): Promise<TissueStartReviewDto> {
       const rows = await repo.newTissueRequests(db);
-      const reviewers = await cycles.reviewersOf(
+      const reviewUsers = await cycles.reviewUsersOf(
         db,
         rows.map((row) => row.id),
       );
@@ -104,9 +104,8 @@ export function createTissueCycleService(deps: {
           applicant: row.applicant,
           institution: row.institution,
           submission_date: row.submissionDate?.toISOString() ?? null,
-          review_users: reviewers
-            .filter((entry) => entry.requestId === row.id)
-            .map((entry) => ({ id: entry.userId, display_name: entry.name })),
+          // The schema keeps `reviewer_role` out: the tissue network has no reviewer roles.
+          review_users: reviewUsers(row.id),
         })),
         email: draftEmail(),
       };

@@ -34,21 +34,24 @@ export async function linkSentTo(email: string, pattern: RegExp): Promise<string
   return match[1]!;
 }
 
-beforeAll(async () => {
-  smtp = await startFakeSmtp();
-  t = await createTestContext({ config: { SMTP_URL: smtp.url, PUBLIC_URL: 'http://portal.test' } });
-  const admin = await t.createUser({ roles: ['access_admin'] });
-  accessAdmin = { ...admin, token: await t.tokenFor(admin.email) };
-  superuser = await t.tokenForRole('superuser');
-  approvedId = (await createInstitution(t.database.db, { name: 'Admin Form U', statusId: 3 })).id;
-  otherApprovedId = (await createInstitution(t.database.db, { name: 'Second Form U', statusId: 3 })).id;
-  rejectedId = (await createInstitution(t.database.db, { name: 'Rejected Form U', statusId: 4 })).id;
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
-beforeEach(async () => {
-  await t.app.outbox.deliverDue();
-  smtp.inbox.length = 0;
-});
+/** Registers the file's set-up and tear-down; every test file of this set calls it once. */
+export function setUpUserAdminApi(): void {
+  beforeAll(async () => {
+    smtp = await startFakeSmtp();
+    t = await createTestContext({ config: { SMTP_URL: smtp.url, PUBLIC_URL: 'http://portal.test' } });
+    const admin = await t.createUser({ roles: ['access_admin'] });
+    accessAdmin = { ...admin, token: await t.tokenFor(admin.email) };
+    superuser = await t.tokenForRole('superuser');
+    approvedId = (await createInstitution(t.database.db, { name: 'Admin Form U', statusId: 3 })).id;
+    otherApprovedId = (await createInstitution(t.database.db, { name: 'Second Form U', statusId: 3 })).id;
+    rejectedId = (await createInstitution(t.database.db, { name: 'Rejected Form U', statusId: 4 })).id;
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+  beforeEach(async () => {
+    await t.app.outbox.deliverDue();
+    smtp.inbox.length = 0;
+  });
+}

@@ -14,7 +14,10 @@ import {
   newUser,
   userCount,
   linkSentTo,
+  setUpUserAdminApi,
 } from './user-admin.api-setup';
+
+setUpUserAdminApi();
 
 describe('POST user/ (the admin user form)', () => {
   it('creates a user with compatible roles, an institution and the form’s fields; the user sets a password from the e-mail and signs in', async () => {

@@ -3,7 +3,17 @@ import { sql } from 'drizzle-orm';
 import { ROLE_GRANT_MESSAGES } from '@rrp/domain';
 import { history } from '../../db/schema';
 import { auth, errorBody } from '../../../test/test-app';
-import { t, accessAdmin, approvedId, otherApprovedId, rejectedId, call } from './user-admin.api-setup';
+import {
+  t,
+  accessAdmin,
+  approvedId,
+  otherApprovedId,
+  rejectedId,
+  call,
+  setUpUserAdminApi,
+} from './user-admin.api-setup';
+
+setUpUserAdminApi();
 
 describe('PATCH user/{id}/ (admin edit)', () => {
   it('changes roles, institutions, Globus id, user type and comments in one audited change; the e-mail waits for confirmation', async () => {

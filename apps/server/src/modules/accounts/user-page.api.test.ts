@@ -12,7 +12,10 @@ import {
   call,
   newUser,
   linkSentTo,
+  setUpUserAdminApi,
 } from './user-admin.api-setup';
+
+setUpUserAdminApi();
 
 describe('GET user/{id}/ (the user page)', () => {
   it('shows admins the affiliations, comments and who acted as the user; viewers see no comments', async () => {

@@ -10,7 +10,19 @@ import {
   linkRequestDatasets,
 } from '../../db/factories';
 import { errorBody } from '../../../test/test-app';
-import { t, admin, accessAdmin, researcher, sparkId, ENDPOINT, get, send } from './catalogue.api-setup';
+import {
+  t,
+  admin,
+  accessAdmin,
+  researcher,
+  sparkId,
+  ENDPOINT,
+  get,
+  send,
+  setUpCatalogueApi,
+} from './catalogue.api-setup';
+
+setUpCatalogueApi();
 
 describe('sample types', () => {
   it('lists the six sample types with their cohorts and limited flag', async () => {

@@ -8,8 +8,10 @@ import {
   createRequest,
   linkRequestDatasets,
 } from '../../db/factories';
-import { errorBody } from '../../../test/test-app';
-import { t, admin, accessAdmin, sparkId, PDF, get, send } from './catalogue.api-setup';
+import { auth, errorBody } from '../../../test/test-app';
+import { t, admin, accessAdmin, sparkId, PDF, get, send, setUpCatalogueApi } from './catalogue.api-setup';
+
+setUpCatalogueApi();
 
 describe('public resources', () => {
   it('shows visitors the latest version of available datasets, without internal fields', async () => {

@@ -15,16 +15,6 @@ export const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
 );
 
-beforeAll(async () => {
-  t = await createTestContext();
-  admin = await t.tokenForRole('portal_admin');
-  accessAdmin = await t.tokenForRole('access_admin');
-  const r = await t.createUser({ roles: ['primary_researcher'], firstName: 'Rosa', lastName: 'Franklin' });
-  researcher = { ...r, token: await t.tokenFor(r.email) };
-  sparkId = (await t.database.db.select().from(cohorts).where(eq(cohorts.name, 'SPARK')))[0]!.id;
-});
-afterAll(() => t.close());
-
 export async function get(url: string, token: string | null = admin) {
   return t.app.inject({ method: 'GET', url, headers: token ? auth(token) : {} });
 }
@@ -35,4 +25,17 @@ export async function send(
   token: string | null = admin,
 ) {
   return t.app.inject({ method, url, headers: token ? auth(token) : {}, payload });
+}
+
+/** Registers the file's set-up and tear-down; every test file of this set calls it once. */
+export function setUpCatalogueApi(): void {
+  beforeAll(async () => {
+    t = await createTestContext();
+    admin = await t.tokenForRole('portal_admin');
+    accessAdmin = await t.tokenForRole('access_admin');
+    const r = await t.createUser({ roles: ['primary_researcher'], firstName: 'Rosa', lastName: 'Franklin' });
+    researcher = { ...r, token: await t.tokenFor(r.email) };
+    sparkId = (await t.database.db.select().from(cohorts).where(eq(cohorts.name, 'SPARK')))[0]!.id;
+  });
+  afterAll(() => t.close());
 }

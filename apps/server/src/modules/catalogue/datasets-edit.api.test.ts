@@ -15,7 +15,10 @@ import {
   patch,
   get,
   created,
+  setUpDatasetsApi,
 } from './datasets.api-setup';
+
+setUpDatasetsApi();
 
 describe('POST dataset/ (the dataset form)', () => {
   it('creates a dataset with a stable UUID, version 1, a sanitised description and its history', async () => {

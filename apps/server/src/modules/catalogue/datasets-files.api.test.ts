@@ -27,7 +27,10 @@ import {
   get,
   created,
   upload,
+  setUpDatasetsApi,
 } from './datasets.api-setup';
+
+setUpDatasetsApi();
 
 describe('catalogue files', () => {
   it('takes a .zip data file from admins, attaches it by id, and keeps it from researchers', async () => {

@@ -20,19 +20,6 @@ export const PDF = Buffer.from(
 export const UUID = '0b6f7c4e-2a51-4f0a-9d3c-5e8f1a2b3c4d';
 export const ENDPOINT = '7d2e9a10-4b3c-4d5e-8f6a-1b2c3d4e5f60';
 
-beforeAll(async () => {
-  t = await createTestContext();
-  admin = await t.tokenForRole('portal_admin');
-  accessAdmin = await t.tokenForRole('access_admin');
-  superuser = await t.tokenForRole('superuser');
-  const r = await t.createUser({ roles: ['primary_researcher'] });
-  researcher = { ...r, token: await t.tokenFor(r.email) };
-  const rows = await t.database.db.select().from(cohorts);
-  sparkId = rows.find((row) => row.name === 'SPARK')!.id;
-  sscId = rows.find((row) => row.name === 'SSC')!.id;
-});
-afterAll(() => t.close());
-
 export const valid = (overrides: Record<string, unknown> = {}) => ({
   name: `Dataset ${randomBytes(3).toString('hex')}`,
   description: '<p>Phenotype data.</p>',
@@ -90,4 +77,20 @@ export async function upload(
     headers: { ...auth(token), 'content-type': body.contentType },
     payload: body.payload,
   });
+}
+
+/** Registers the file's set-up and tear-down; every test file of this set calls it once. */
+export function setUpDatasetsApi(): void {
+  beforeAll(async () => {
+    t = await createTestContext();
+    admin = await t.tokenForRole('portal_admin');
+    accessAdmin = await t.tokenForRole('access_admin');
+    superuser = await t.tokenForRole('superuser');
+    const r = await t.createUser({ roles: ['primary_researcher'] });
+    researcher = { ...r, token: await t.tokenFor(r.email) };
+    const rows = await t.database.db.select().from(cohorts);
+    sparkId = rows.find((row) => row.name === 'SPARK')!.id;
+    sscId = rows.find((row) => row.name === 'SSC')!.id;
+  });
+  afterAll(() => t.close());
 }

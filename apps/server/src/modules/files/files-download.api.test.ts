@@ -3,7 +3,19 @@ import { parse as parseDisposition } from 'content-disposition';
 import type { FileDto } from '@rrp/domain';
 import { listZipEntries } from '../../platform/files/zip';
 import { errorBody } from '../../../test/test-app';
-import { t, admin, researcher, otherInstitutionId, PDF, upload, uploaded, get } from './files.api-setup';
+import {
+  t,
+  admin,
+  researcher,
+  otherInstitutionId,
+  PDF,
+  upload,
+  uploaded,
+  get,
+  setUpFilesApi,
+} from './files.api-setup';
+
+setUpFilesApi();
 
 describe('GET file/download/', () => {
   let first: FileDto;

@@ -13,7 +13,10 @@ import {
   upload,
   uploaded,
   get,
+  setUpFilesApi,
 } from './files.api-setup';
+
+setUpFilesApi();
 
 describe('GET file/', () => {
   let own: FileDto;

@@ -18,7 +18,10 @@ import {
   replace,
   uploaded,
   get,
+  setUpFilesApi,
 } from './files.api-setup';
+
+setUpFilesApi();
 
 describe('GET file/list_files/', () => {
   let archive: FileDto;

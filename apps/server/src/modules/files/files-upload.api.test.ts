@@ -20,7 +20,10 @@ import {
   fileRows,
   storedBytes,
   get,
+  setUpFilesApi,
 } from './files.api-setup';
+
+setUpFilesApi();
 
 describe('POST file/', () => {
   it('stores a clean PDF with its metadata, history and the policy follow-up', async () => {

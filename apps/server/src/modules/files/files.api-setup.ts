@@ -88,36 +88,6 @@ export function testPolicy(options: { pdfOnly: boolean }): FileTypePolicy {
   };
 }
 
-beforeAll(async () => {
-  clamd = await startClamd();
-  t = await createTestContext({
-    config: {
-      CLAMAV_HOST: clamd.host,
-      CLAMAV_PORT: String(clamd.port),
-      UPLOAD_MAX_MB: String(UPLOAD_LIMIT_MB),
-    },
-  });
-  t.app.fileTypes.register('test_doc', testPolicy({ pdfOnly: true }));
-  t.app.fileTypes.register('test_bundle', testPolicy({ pdfOnly: false }));
-  admin = await t.tokenForRole('portal_admin');
-  const member = await t.createUser({ roles: ['primary_researcher'], firstName: 'Rita', lastName: 'Member' });
-  researcherId = member.id;
-  researcher = await t.tokenFor(member.email);
-  const { institution } = await t.institutionWithOfficial('Other Institute');
-  otherInstitutionId = institution.id;
-  const stranger = await t.createUser({ roles: ['primary_researcher'], institutionId: otherInstitutionId });
-  outsider = await t.tokenFor(stranger.email);
-  const [row] = await t.database.db
-    .select({ institutionId: userInstitutions.institutionId })
-    .from(userInstitutions)
-    .where(eq(userInstitutions.userId, researcherId));
-  institutionId = row!.institutionId;
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await clamd?.stop();
-});
-
 export type Part = MultipartFile;
 
 /** A multipart/form-data body, as a browser's FormData sends it. */
@@ -172,3 +142,40 @@ export function storedBytes(): string[] {
 }
 
 export const get = (token: string, url: string) => t.app.inject({ url, headers: auth(token) });
+
+/** Registers the file's set-up and tear-down; every test file of this set calls it once. */
+export function setUpFilesApi(): void {
+  beforeAll(async () => {
+    clamd = await startClamd();
+    t = await createTestContext({
+      config: {
+        CLAMAV_HOST: clamd.host,
+        CLAMAV_PORT: String(clamd.port),
+        UPLOAD_MAX_MB: String(UPLOAD_LIMIT_MB),
+      },
+    });
+    t.app.fileTypes.register('test_doc', testPolicy({ pdfOnly: true }));
+    t.app.fileTypes.register('test_bundle', testPolicy({ pdfOnly: false }));
+    admin = await t.tokenForRole('portal_admin');
+    const member = await t.createUser({
+      roles: ['primary_researcher'],
+      firstName: 'Rita',
+      lastName: 'Member',
+    });
+    researcherId = member.id;
+    researcher = await t.tokenFor(member.email);
+    const { institution } = await t.institutionWithOfficial('Other Institute');
+    otherInstitutionId = institution.id;
+    const stranger = await t.createUser({ roles: ['primary_researcher'], institutionId: otherInstitutionId });
+    outsider = await t.tokenFor(stranger.email);
+    const [row] = await t.database.db
+      .select({ institutionId: userInstitutions.institutionId })
+      .from(userInstitutions)
+      .where(eq(userInstitutions.userId, researcherId));
+    institutionId = row!.institutionId;
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await clamd?.stop();
+  });
+}

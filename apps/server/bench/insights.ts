@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -6,10 +5,8 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { FULL_SIZE } from '../src/db/generate/generate-data';
-import { DEFAULT_DATA_DIR } from '../src/paths';
+import { database, ensureData } from './bench-database';
 import { openPostgres } from '../src/platform/db/database';
-import { startPostgresCluster } from '../test/postgres-cluster';
 
 /**
  * `npm run bench:insights` (issue 19, decision 270): the turnaround metrics on PostgreSQL with the
@@ -25,43 +22,6 @@ const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const scale = Number(process.env.BENCH_SCALE ?? 1);
 const calls = Number(process.env.BENCH_CALLS ?? 20);
 const TARGET_P95_MS = 200;
-
-async function database(): Promise<{ url: string; stop: () => void }> {
-  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, stop: () => undefined };
-  const cluster = await startPostgresCluster(`${process.env.DATA_DIR ?? DEFAULT_DATA_DIR}/bench-postgres`, [
-    'max_connections=200',
-    'shared_buffers=512MB',
-    'synchronous_commit=off',
-  ]);
-  const admin = new pg.Client({ connectionString: cluster.url });
-  await admin.connect();
-  const { rowCount } = await admin.query(`select 1 from pg_database where datname = 'rrp_bench'`);
-  if (!rowCount) await admin.query('create database rrp_bench');
-  await admin.end();
-  return { url: cluster.url.replace(/\/postgres$/, '/rrp_bench'), stop: () => cluster.stop('fast') };
-}
-
-async function ensureData(url: string) {
-  const size = Object.fromEntries(
-    Object.entries(FULL_SIZE).map(([key, value]) => [key, Math.round(value * scale)]),
-  );
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const present = await client
-    .query<{ n: number }>('select count(*)::int as n from requests')
-    .then((result) => result.rows[0]!.n)
-    .catch(() => 0);
-  await client.end();
-  if (present >= size.requests!) return;
-  console.log(`Generating the data (${size.requests} requests); this runs once per database.`);
-  const args = Object.entries(size).flatMap(([key, value]) => [`--${key}`, String(value)]);
-  const result = spawnSync('npx', ['tsx', 'src/cli.ts', 'generate-data', ...args], {
-    cwd: serverDir,
-    stdio: 'inherit',
-    env: { ...process.env, DATABASE_URL: url, NODE_ENV: 'development', DATA_DIR: '/tmp/rrp-bench-files' },
-  });
-  if (result.status !== 0) throw new Error('generate-data failed');
-}
 
 /** CPU time (ms) used so far by this process and by PostgreSQL's backends of this database. */
 async function cpuMs(pool: pg.Pool): Promise<number> {
@@ -86,7 +46,7 @@ const percentile = (sorted: number[], p: number) =>
 async function main() {
   const db = await database();
   try {
-    await ensureData(db.url);
+    await ensureData(db.url, scale, ['npx', 'tsx', 'src/cli.ts']);
     const config = loadConfig({
       NODE_ENV: 'development',
       DATABASE_URL: db.url,

@@ -1,13 +1,12 @@
-import { fork, spawnSync, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { startPostgresCluster, freePort } from '../test/postgres-cluster';
-import { FULL_SIZE } from '../src/db/generate/generate-data';
+import { freePort } from '../test/postgres-cluster';
 import { requestList } from '../src/modules/requests/requests.lists';
 import { TokenService } from '../src/platform/auth/tokens';
-import { DEFAULT_DATA_DIR } from '../src/paths';
+import { database, ensureData } from './bench-database';
 import { connections, drain, load, rssMb, table, type Case, type Result } from './load';
 import { median, openScreens, screenTable } from './screens';
 
@@ -25,43 +24,6 @@ const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const scale = Number(process.env.BENCH_SCALE ?? 1);
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const jwtSecret = 'bench-secret-bench-secret-bench-secret-0123456789';
-
-async function database(): Promise<{ url: string; stop: () => void }> {
-  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, stop: () => undefined };
-  const cluster = await startPostgresCluster(`${process.env.DATA_DIR ?? DEFAULT_DATA_DIR}/bench-postgres`, [
-    'max_connections=200',
-    'shared_buffers=512MB',
-    'synchronous_commit=off',
-  ]);
-  const admin = new pg.Client({ connectionString: cluster.url });
-  await admin.connect();
-  const { rowCount } = await admin.query(`select 1 from pg_database where datname = 'rrp_bench'`);
-  if (!rowCount) await admin.query('create database rrp_bench');
-  await admin.end();
-  return { url: cluster.url.replace(/\/postgres$/, '/rrp_bench'), stop: () => cluster.stop('fast') };
-}
-
-async function ensureData(url: string) {
-  const size = Object.fromEntries(
-    Object.entries(FULL_SIZE).map(([key, value]) => [key, Math.round(value * scale)]),
-  );
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const present = await client
-    .query<{ n: number }>('select count(*)::int as n from requests')
-    .then((result) => result.rows[0]!.n)
-    .catch(() => 0);
-  await client.end();
-  if (present >= size.requests!) return;
-  console.log(`Generating the data (${size.requests} requests); this runs once per database.`);
-  const args = Object.entries(size).flatMap(([key, value]) => [`--${key}`, String(value)]);
-  const result = spawnSync('node', ['dist/cli.js', 'generate-data', ...args], {
-    cwd: serverDir,
-    stdio: 'inherit',
-    env: { ...process.env, DATABASE_URL: url, NODE_ENV: 'development', DATA_DIR: '/tmp/rrp-bench-files' },
-  });
-  if (result.status !== 0) throw new Error('generate-data failed');
-}
 
 async function startServer(url: string, port: number): Promise<ChildProcess> {
   const server = fork(`${serverDir}/dist/bench-server.js`, [], {
@@ -173,7 +135,7 @@ async function main() {
   const db = await database();
   let server: ChildProcess | undefined;
   try {
-    await ensureData(db.url);
+    await ensureData(db.url, scale, ['node', 'dist/cli.js']);
     const port = await freePort();
     server = await startServer(db.url, port);
     const f = await fixtures(db.url);

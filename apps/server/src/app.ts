@@ -34,7 +34,8 @@ import { WebhookOutbox } from './platform/webhooks/outbox';
 import { createMailTransport } from './platform/mail/transport';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { createSessionService } from './modules/accounts/session.service';
-import { createRegistrationService } from './modules/accounts/registration.service';
+import { createRegistrationService, queueVerificationEmail } from './modules/accounts/registration.service';
+import { displayName } from './modules/accounts/accounts.service';
 import { createPasswordService } from './modules/accounts/password.service';
 import { createProfileService } from './modules/accounts/profile.service';
 import { createEmailAddressesService } from './modules/accounts/email-addresses.service';
@@ -261,7 +262,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     scanner,
     maxUploadBytes: config.uploadMaxBytes,
   });
-  files.registerType('rda', rdaPolicy(files));
+  files.registerType('rda', rdaPolicy(files, displayName));
   app.decorate('fileTypes', { register: files.registerType });
 
   const institutions = createInstitutionsService({
@@ -278,6 +279,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     botCheck: accountsDeps.botCheck,
     email: emailContext,
     institutions,
+    queueVerification: (tx, user) => queueVerificationEmail(tx, accountsDeps, user),
   });
   const projects = createProjectsService({ db: database.db, storage, log: app.log });
   files.registerType('irb', irbPolicy(files));

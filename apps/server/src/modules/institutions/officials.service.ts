@@ -17,7 +17,6 @@ import { recordHistory } from '../../platform/history';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { BotCheck } from '../../platform/external/recaptcha';
 import { createUser } from '../../db/factories';
-import { queueVerificationEmail } from '../accounts/registration.service';
 import { notifyUsers } from '../notifications/notifications.service';
 import { hasCurrentLink, insertLink } from './affiliations.repo';
 import * as repo from './institutions.repo';
@@ -40,6 +39,11 @@ export function createOfficialsService(deps: {
   botCheck: BotCheck;
   email: EmailContext;
   institutions: InstitutionsService;
+  /**
+   * Queues the e-mail that proves an account's address (accounts, given at wiring: accounts
+   * reads institutions, so institutions does not import it).
+   */
+  queueVerification: (tx: DbOrTx, user: Awaited<ReturnType<typeof createUser>>) => Promise<void>;
 }) {
   const { db, mailer } = deps;
 
@@ -276,7 +280,7 @@ export function createOfficialsService(deps: {
         await officials.setInvitationStatus(tx, invitation.id, 'accepted');
         // Registered with another address than the invited one: that address must be proved,
         // as a researcher's is, before the account can sign in.
-        if (!user.verified) await queueVerificationEmail(tx, deps, user);
+        if (!user.verified) await deps.queueVerification(tx, user);
         return { id: user.id, email: user.email };
       });
       return created;

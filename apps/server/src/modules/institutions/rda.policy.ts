@@ -14,7 +14,6 @@ import { authorize } from '../../platform/http/access';
 import { ValidationError } from '../../platform/http/errors';
 import { parseOrThrow } from '../../platform/http/validate';
 import type { FileRow, FileTypePolicy, FilesService } from '../files/files.service';
-import * as accounts from '../accounts/accounts.service';
 import * as repo from './institutions.repo';
 import { promotePendingTeams } from '../requests/pending-team.service';
 
@@ -85,7 +84,11 @@ function withoutUnchanged(input: Changes, stored: Record<string, unknown>): Part
  * (Signature Needed → Awaiting Execution), the administrator lead countersigns (→ Fully
  * Executed), administrators correct status and comments within the limits of staff §4.5.
  */
-export function rdaPolicy(files: FilesService): FileTypePolicy {
+export function rdaPolicy(
+  files: FilesService,
+  /** A user's full name as signatures must match it (accounts, given at wiring: accounts reads institutions). */
+  displayName: (tx: DbOrTx, userId: number) => Promise<string>,
+): FileTypePolicy {
   async function subjectOf(tx: DbOrTx, file: FileRow, actor?: Actor) {
     const row = file.institutionId ? await repo.findInstitution(tx, file.institutionId) : null;
     const member =
@@ -111,7 +114,7 @@ export function rdaPolicy(files: FilesService): FileTypePolicy {
       const status = Number(data.status ?? SIGNATURE_NEEDED);
       const subject = await subjectOf(tx, file, actor);
       const next: Record<string, unknown> = { ...data };
-      const signer = await accounts.displayName(tx, actor.userId);
+      const signer = await displayName(tx, actor.userId);
       // The status a signature made in this call moves the RDA to: sending it too is no correction.
       let signedTo: number | undefined;
 

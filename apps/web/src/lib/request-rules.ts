@@ -1,13 +1,18 @@
-import { REQUEST_STATUSES, type RequestDto as RequestView } from '@rrp/domain';
+import { REQUEST_STATUSES, WORKFLOW_STATUS, type RequestDto as RequestView } from '@rrp/domain';
 
 const DAY_MS = 86_400_000;
 
-export const SUSPENDED_STATUS = 14;
+export const SUSPENDED_STATUS = WORKFLOW_STATUS.suspended;
 export const SUSPENDED_PREVENTS = 'Suspended Request prevents this action.';
 export const SUSPENDED_ACTION_NEEDED = 'Suspended. Action Nedeed';
 
 /** Statuses that ask someone to act; the list highlights them (decision 066). */
-export const FLAGGED_STATUSES: readonly number[] = [6, 9, 12, 14];
+export const FLAGGED_STATUSES: readonly number[] = [
+  WORKFLOW_STATUS.revisionsRequested,
+  WORKFLOW_STATUS.deferred,
+  WORKFLOW_STATUS.approvedPendingTeam,
+  WORKFLOW_STATUS.suspended,
+];
 
 /** Access Details are shown only for approved or fulfilled requests (researcher §2). */
 export const ACCESS_DETAIL_STATUSES: readonly number[] = [4, 7];

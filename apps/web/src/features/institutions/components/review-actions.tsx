@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import type { InstitutionDto } from '@rrp/domain';
+import { INSTITUTION_STATUS, type InstitutionDto } from '@rrp/domain';
 import { ApiError } from '@/lib/api-client';
 import { useUpdateInstitution } from '../api/institutions';
 
-const UNDER_REVIEW = 2;
+const UNDER_REVIEW = INSTITUTION_STATUS.underReview;
 
 function CommentsForm({ label, onSubmit }: { label: string; onSubmit: (comments: string) => void }) {
   const [comments, setComments] = useState('');

@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Group, Select, Stack, Text } from '@mantine/core
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { CART_MESSAGES, type RequestStatusId } from '@rrp/domain';
+import { CART_MESSAGES, WORKFLOW_STATUS, type RequestStatusId } from '@rrp/domain';
 import { useListControls } from '@/components/list-controls';
 import {
   ColumnChooser,
@@ -18,7 +18,7 @@ import { apiFetch, ApiError } from '@/lib/api-client';
 import type { RequestView } from '../api/requests';
 import { Field } from '@/components/field';
 
-const REVISIONS_REQUESTED = 6;
+const REVISIONS_REQUESTED = WORKFLOW_STATUS.revisionsRequested;
 
 /**
  * The Collection tab of pilot tissue and tissue requests (researcher §2 "Inventory-cart type" and

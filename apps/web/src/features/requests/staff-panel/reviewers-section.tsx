@@ -11,6 +11,7 @@ import {
   REVIEWER_ROLE,
   REVIEWER_ROLES,
   REVIEWER_TYPES,
+  WORKFLOW_STATUS,
 } from '@rrp/domain';
 import { ApiError } from '@/lib/api-client';
 import { useReviewerOptions } from '@/components/reviewer-options';
@@ -20,7 +21,7 @@ import type { RequestView } from '../api/requests';
 /** Descriptions darker than Mantine's default, for WCAG AA contrast. */
 
 /** A request is under active review while it is Under Review (decision 081). */
-export const UNDER_REVIEW = 3;
+const UNDER_REVIEW = WORKFLOW_STATUS.underReview;
 
 interface Reviewer {
   id: number;

@@ -1,3 +1,5 @@
+import { REQUEST_TYPE } from './statuses';
+
 /**
  * Research Match constants (staff §3 review, §4.2, §5, §9; researcher §3): the scoring criteria,
  * reviewer roles, the reviewers' recommended decisions and build merit answers.
@@ -25,8 +27,8 @@ export const REVIEWER_DECISIONS = ['Approve', 'Conditionally Approve', 'Defer', 
 export const BUILD_MERIT_ANSWERS = ['Yes', 'No', 'Not Applicable'] as const;
 
 /** Research Match applications and their renewals (request types 4 and 5). */
-export const RESEARCH_MATCH_TYPE = 4;
-export const RESEARCH_MATCH_RENEWAL_REQUEST_TYPE = 5;
+export const RESEARCH_MATCH_TYPE = REQUEST_TYPE.researchMatch;
+export const RESEARCH_MATCH_RENEWAL_REQUEST_TYPE = REQUEST_TYPE.researchMatchRenewal;
 
 /** Research Match IRB status choices (researcher §3): 1 fully approved, 2 partially approved. */
 export const RM_IRB_STATUSES = { 1: 'Fully approved', 2: 'Partially approved' } as const;

@@ -47,6 +47,17 @@ export const REQUEST_TYPES = {
   8: 'Tissue Request',
 } as const;
 export type RequestTypeId = keyof typeof REQUEST_TYPES;
+/** The request types by name, for code that branches on a request's type (ids as seeded, foundation §9). */
+export const REQUEST_TYPE = {
+  dataset: 1,
+  biospecimen: 2,
+  funding: 3,
+  researchMatch: 4,
+  researchMatchRenewal: 5,
+  tissueDataAccess: 6,
+  pilotTissue: 7,
+  tissue: 8,
+} as const satisfies Record<string, RequestTypeId>;
 
 export const INSTITUTION_STATUSES = {
   1: 'Pending SBSO',

@@ -1,3 +1,5 @@
+import { REQUEST_TYPE } from './statuses';
+
 /**
  * Autism BrainNet (ABN) tissue network constants (staff §3 abn_donor / abn_data, §5, §9;
  * researcher §3, §9): the donor vocabularies the catalogue filters on, the filter bounds, and
@@ -5,7 +7,11 @@
  */
 
 /** Request types of the tissue network (foundation §9). */
-export const TISSUE_REQUEST_TYPE = { dataAccess: 6, pilot: 7, tissue: 8 } as const;
+export const TISSUE_REQUEST_TYPE = {
+  dataAccess: REQUEST_TYPE.tissueDataAccess,
+  pilot: REQUEST_TYPE.pilotTissue,
+  tissue: REQUEST_TYPE.tissue,
+} as const;
 /** The two types that carry a collection (an inventory cart) of donors. */
 export const CART_REQUEST_TYPES: readonly number[] = [TISSUE_REQUEST_TYPE.pilot, TISSUE_REQUEST_TYPE.tissue];
 export const TISSUE_NETWORK_TYPES: readonly number[] = [6, 7, 8];

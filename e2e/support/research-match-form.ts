@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 
 /** The smallest PDF the upload's content check takes for one. */
-export const PDF = Buffer.from(
+const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
 );
 

@@ -14,7 +14,7 @@ export interface PostgresCluster {
   stop(mode?: 'immediate' | 'fast'): void;
 }
 
-export function postgresBinDir(): string {
+function postgresBinDir(): string {
   const root = '/usr/lib/postgresql';
   const versions = existsSync(root)
     ? readdirSync(root)

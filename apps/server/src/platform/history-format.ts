@@ -37,7 +37,7 @@ interface SpecBase {
 }
 /** How a snapshot field is written: plain, long text, Yes/No, a date, a date and time. */
 export type ValueStyle = 'text' | 'long' | 'date' | 'datetime';
-export type FieldSpec = SpecBase &
+type FieldSpec = SpecBase &
   (
     | { as?: ValueStyle }
     /** A code with a name (statuses, types). */
@@ -47,7 +47,7 @@ export type FieldSpec = SpecBase &
   );
 
 /** Fields computed from several snapshot keys (e.g. a request's form answers), at their place. */
-export interface ComputedSpec {
+interface ComputedSpec {
   computed: (data: Snapshot, names: NameBook) => HistoryFieldDto[];
   /** The snapshot keys it reads (kept in `data` for readers without the History grant). */
   sourceKeys: readonly string[];

@@ -5,7 +5,7 @@ import { recordStatusStay } from './status-stays';
 import { eventsOf } from './webhooks/events';
 import { queueWebhookEvents } from './webhooks/outbox';
 
-export type HistoryAction = 'create' | 'update' | 'delete';
+type HistoryAction = 'create' | 'update' | 'delete';
 
 /** Keys that never go into history rows, whatever object they come from. */
 const SECRET_KEY = /password|secret|token/i;

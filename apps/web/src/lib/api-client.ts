@@ -6,8 +6,6 @@ import { serverRequest } from './server-request';
  * as foundation §8 "Status handling" says (log out, 'Permissions Issue', /404, 'Server Error',
  * the error report); 400s are for the caller to show on its form.
  */
-export type FieldErrors = Record<string, string[]>;
-
 export class ApiError extends Error {
   constructor(
     readonly status: number,

@@ -23,7 +23,7 @@ type Row = Awaited<ReturnType<typeof listHistory>>['rows'][number];
  * For a model whose history some roles may read only for their own objects (e.g. a researcher
  * and their project): the object the permission conditions read, or null when it does not exist.
  */
-export type HistorySubjectResolver = (tx: DbOrTx, pk: string, actor: Actor) => Promise<object | null>;
+type HistorySubjectResolver = (tx: DbOrTx, pk: string, actor: Actor) => Promise<object | null>;
 
 /** What a module tells the history service about one of its audited models. */
 export interface HistoryModel {

@@ -6,7 +6,7 @@ import type { DbOrTx } from '../db/database';
 export type TokenPurpose = (typeof userTokens.$inferInsert)['purpose'];
 
 /** How long each kind of e-mailed link stays valid. */
-export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
+const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   'verify-email': 3 * 24 * 60 * 60 * 1000,
   'verify-added-email': 3 * 24 * 60 * 60 * 1000,
   'reset-password': 60 * 60 * 1000,

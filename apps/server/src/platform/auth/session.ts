@@ -5,7 +5,7 @@ import { prepared } from '../db/prepared';
 import { groups, userGroups, users } from '../../db/schema';
 
 /** The staff member behind an impersonated session, as the permission table weighs them. */
-export interface Impersonator {
+interface Impersonator {
   id: number;
   email: string;
   roles: RoleKey[];

@@ -2,7 +2,7 @@ import type { Db } from '../db/database';
 import { clearHits, countHit } from '../db/attempt-counters';
 import { TooManyRequestsError } from '../http/errors';
 
-export class TooManyAttemptsError extends TooManyRequestsError {
+class TooManyAttemptsError extends TooManyRequestsError {
   constructor(retryAt: Date) {
     super('Too many failed sign-in attempts. Please wait a few minutes and try again.', retryAt);
   }

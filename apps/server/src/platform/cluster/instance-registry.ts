@@ -6,8 +6,8 @@ import { isProcessAlive } from '../db/process-liveness';
 import { releaseEmailClaims } from '../mail/outbox';
 
 /** How often a running instance says it is alive, and after how long without that it counts as gone. */
-export const HEARTBEAT_SECONDS = 10;
-export const GONE_AFTER_SECONDS = 30;
+const HEARTBEAT_SECONDS = 10;
+const GONE_AFTER_SECONDS = 30;
 
 export class StorageNotSharedError extends Error {
   override name = 'StorageNotSharedError';

@@ -1,4 +1,4 @@
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { eq, lte, sql } from 'drizzle-orm';
 import { attemptCounters } from '../../db/schema';
 import type { Db } from './database';
 
@@ -27,15 +27,6 @@ export async function countHit(
     })
     .returning({ hits: attemptCounters.hits, resetAt: attemptCounters.resetAt });
   return row!;
-}
-
-/** The hits of the key's current window (0 when it has none). */
-export async function currentHits(db: Db, key: string): Promise<number> {
-  const [row] = await db
-    .select({ hits: attemptCounters.hits })
-    .from(attemptCounters)
-    .where(and(eq(attemptCounters.key, key), gt(attemptCounters.resetAt, sql`now()`)));
-  return row?.hits ?? 0;
 }
 
 export async function clearHits(db: Db, key: string): Promise<void> {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import * as schema from '../../db/schema';
 import { MIGRATIONS_FOLDER } from '../../paths';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The one database type the app codes against: PGlite and node-postgres both satisfy it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle; repo functions take this (or the Db itself outside a transaction). */
@@ -11,7 +11,7 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 /** Connections in use and waiting, for the metrics endpoint. */
-export interface PoolUse {
+interface PoolUse {
   max: number;
   total: number;
   idle: number;

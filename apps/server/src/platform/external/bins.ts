@@ -101,7 +101,7 @@ export function binsApi(config: { url: string; timeoutMs?: number }): BinsAdapte
 }
 
 /** The cases a stand-in BINS answers: one per ordered row, numbered within the order. */
-export function casesOf(orderId: string, order: BinsOrder): TissueOrderCase[] {
+function casesOf(orderId: string, order: BinsOrder): TissueOrderCase[] {
   return Object.entries(order.donors).flatMap(([hash, rows]) =>
     rows.map((row, index) => ({
       hash_code: hash,

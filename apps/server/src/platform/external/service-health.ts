@@ -1,8 +1,8 @@
 import type { HealthCheckedService } from '@rrp/domain';
 
-export type ServiceHealthStatus = 'ok' | 'down' | 'not configured';
+type ServiceHealthStatus = 'ok' | 'down' | 'not configured';
 
-export interface ServiceHealthReport {
+interface ServiceHealthReport {
   service: HealthCheckedService;
   status: ServiceHealthStatus;
   /** HTTP status of the probe, or the network error's code; never a URL or a credential. */

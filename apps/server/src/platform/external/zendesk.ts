@@ -91,7 +91,7 @@ export function zendeskApi(config: { url: string; email: string; apiToken: strin
 }
 
 /** The demo tickets of the local fake (README "Zendesk"). */
-export const LOCAL_ZENDESK_TICKETS: Record<string, ZendeskConversation> = {
+const LOCAL_ZENDESK_TICKETS: Record<string, ZendeskConversation> = {
   '1001': {
     id: '1001',
     subject: 'Question about my dataset request',

@@ -7,7 +7,7 @@ import { NotFoundError } from '../http/errors';
 import { attachmentDisposition, inlineDisposition } from './content-disposition';
 
 /** How a signed link hands the file over: saved as a download, or shown by the browser. */
-export type SignedDisposition = 'attachment' | 'inline';
+type SignedDisposition = 'attachment' | 'inline';
 
 /** Where file bytes live: local disk under DATA_DIR, or an S3 bucket. One interface for both. */
 export interface FileStorage {
@@ -128,7 +128,7 @@ function sign(secret: string, key: string, expires: number): string {
   return createHmac('sha256', secret).update(`${key}\n${expires}`).digest('base64url');
 }
 
-export function verifyLocalSignature(
+function verifyLocalSignature(
   secret: string,
   key: string,
   expires: number,

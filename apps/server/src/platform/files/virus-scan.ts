@@ -1,6 +1,6 @@
 import { Socket } from 'node:net';
 
-export type ScanResult = { clean: true } | { clean: false; signature: string };
+type ScanResult = { clean: true } | { clean: false; signature: string };
 
 /** The upload scan: ClamAV `clamd` over TCP (zINSTREAM), or no scan when it is not configured. */
 export interface VirusScanner {

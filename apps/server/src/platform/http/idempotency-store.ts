@@ -3,7 +3,7 @@ import { idempotencyKeys } from '../../db/schema';
 import type { Db, Tx } from '../db/database';
 
 /** How long a key answers retries; after that it may be used again. */
-export const KEY_TTL_HOURS = 24;
+const KEY_TTL_HOURS = 24;
 
 const expired = lte(idempotencyKeys.created, sql`now() - make_interval(hours => ${KEY_TTL_HOURS})`);
 const live = gt(idempotencyKeys.created, sql`now() - make_interval(hours => ${KEY_TTL_HOURS})`);

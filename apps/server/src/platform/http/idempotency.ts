@@ -13,7 +13,7 @@ import { claimKey, deleteExpiredKeys, findLiveKey, storeAnswer, type KeyUse } fr
  * answer back: the write, the key and the answer commit together, so a retry always finds the
  * answer of the write it repeats, even when the process died before answering.
  */
-export interface IdempotencyClaim {
+interface IdempotencyClaim {
   keep<T>(tx: Tx, answer: T): Promise<T>;
 }
 

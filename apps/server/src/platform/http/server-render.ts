@@ -28,7 +28,7 @@ export function preloadServerRenderer(modulePath = WEB_SERVER_RENDER): void {
 }
 
 /** A page the server has not rendered by then is sent as the app's plain page instead. */
-export const SERVER_RENDER_LIMIT_MS = 2_000;
+const SERVER_RENDER_LIMIT_MS = 2_000;
 
 /** The cookies of a request's Cookie header, by name. */
 export function parseCookies(header: string | undefined): Map<string, string> {

@@ -22,7 +22,7 @@ import { canonicalInteger, LIMITS, MAX_ID } from '@rrp/domain';
 import { ValidationError } from '../http/errors';
 import { FieldErrorCollector } from '../http/field-errors';
 
-export type FieldType = 'int' | 'text' | 'bool' | 'date';
+type FieldType = 'int' | 'text' | 'bool' | 'date';
 export type Lookup = 'exact' | 'in' | 'icontains' | 'isnull' | 'gte' | 'lte' | 'gt' | 'lt';
 
 /** A table column, or a computed SQL expression (e.g. a status derived from several columns). */
@@ -50,7 +50,7 @@ export interface FilterDef {
  * on a unique key in the page query. PostgreSQL drops such a join when no clause of the query uses
  * it, so a list pays for a join only when it is ordered or searched by it.
  */
-export interface ListJoin {
+interface ListJoin {
   table: PgTable;
   on: SQL;
   /**

@@ -1,24 +1,11 @@
 import { useMemo, type CSSProperties } from 'react';
 import { Select, Table, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { GLOBUS_USERNAME_MAX, LIMITS, type InstitutionDto } from '@rrp/domain';
-import { apiFetch, type ListPage } from '@/lib/api-client';
+import { useApprovedInstitutions } from '@/lib/approved-institutions';
 import { MEMBER_ROLE_OPTIONS, NOT_LISTED, NOT_LISTED_LABEL, type TeamRow } from './team-rows';
 
 /** Mantine's default error red is too light for WCAG AA on white: a darker one for these forms. */
 export const ERROR_CONTRAST = { '--mantine-color-error': 'var(--mantine-color-red-9)' } as CSSProperties;
-
-/** Approved institutions for the team's institution pickers (`GET institution/`, lookup limit). */
-export function useApprovedInstitutions() {
-  return useQuery({
-    queryKey: ['institutions', 'approved-lookup'],
-    queryFn: () =>
-      apiFetch<ListPage<InstitutionDto>>('institution/', {
-        query: { status: 3, limit: LIMITS.institutionLookupLimit, ordering: 'name' },
-      }),
-    staleTime: 5 * 60_000,
-  });
-}
 
 type Option = { value: string; label: string };
 type InstitutionOptions = (Option | { group: string; items: Option[] })[];

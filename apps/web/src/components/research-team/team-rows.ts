@@ -43,7 +43,7 @@ export const DUPLICATE_EMAIL = 'This person is already on the team.';
 export const CHOOSE_ROLE = 'Please choose a role.';
 
 let rowCounter = 0;
-export const newRowKey = () => `new-${++rowCounter}`;
+const newRowKey = () => `new-${++rowCounter}`;
 
 export function emptyTeamRow(): TeamRow {
   return {
@@ -112,7 +112,7 @@ export function toMemberInput(row: TeamRow): ResearchTeamMemberInput {
  * Errors of one row by the domain's team-row schema, with a duplicate e-mail (of an earlier row
  * or a current member) on the e-mail. The PI's role is never offered to another row.
  */
-export function validateTeamRow(row: TeamRow, earlierEmails: Iterable<string>): Record<string, string> {
+function validateTeamRow(row: TeamRow, earlierEmails: Iterable<string>): Record<string, string> {
   const errors: Record<string, string> = {};
   const parsed = researchTeamMemberInputSchema.safeParse(toMemberInput(row));
   if (!parsed.success) {

@@ -95,12 +95,10 @@ export function irbData(irb: IrbValues) {
 export {
   DUPLICATE_EMAIL,
   emptyTeamRow,
-  newRowKey,
   NOT_LISTED,
   rowFromMember,
   toMemberInput,
   validateTeam,
-  validateTeamRow,
   type TeamRow,
 } from '@/components/research-team/team-rows';
 

@@ -26,6 +26,7 @@ import {
 } from '@rrp/domain';
 import { TermsLink } from '@/components/terms-link';
 import { apiFetch, ApiError } from '@/lib/api-client';
+import { useApprovedInstitutions } from '@/lib/approved-institutions';
 import { Page } from '@/components/page';
 import { useBotCheck } from '@/lib/bot-check';
 import { PasswordFields } from '../components/password-fields';
@@ -71,17 +72,6 @@ function showServerErrors(error: ApiError, setErrors: (errors: Record<string, st
       children: <Text size="sm">{general ?? error.summary}</Text>,
     });
   }
-}
-
-function useApprovedInstitutions() {
-  return useQuery({
-    queryKey: ['institution-picker'],
-    queryFn: () =>
-      apiFetch<{ results: { id: number; name: string }[] }>('institution/', {
-        query: { status: 3, limit: 2000, ordering: 'name' },
-      }),
-    staleTime: 300_000,
-  });
 }
 
 /** /register: the researcher form, or with an invitation token the signing-official form. */

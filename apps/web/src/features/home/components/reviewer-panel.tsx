@@ -10,8 +10,6 @@ import { useSession } from '@/lib/session';
 import { ServerTable, type ListState } from '@/components/data-table';
 import { requestColumns } from '@/components/request-columns';
 
-export { REVIEWER_HOME_ROLES } from './reviewer-roles';
-
 export const NO_APPLICATIONS = "You currently don't have any applications to review.";
 
 interface ReviewList {

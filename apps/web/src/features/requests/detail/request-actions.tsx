@@ -16,7 +16,7 @@ export const deletionDisabled = (request: Pick<RequestView, 'status'>) =>
   UNDELETABLE_STATUSES.includes(request.status as RequestStatusId);
 
 /** The request's name in messages: its resources, else its portal id. */
-export const requestName = (request: Pick<RequestView, 'display_name' | 'portal_request_id'>) =>
+const requestName = (request: Pick<RequestView, 'display_name' | 'portal_request_id'>) =>
   request.display_name || request.portal_request_id;
 
 /** What 'Request Deletion Failed' shows: the server's messages, then the request it returned. */

@@ -1,8 +1,6 @@
 import { matchPath } from 'react-router';
 import type { Crumb } from '@/components/page';
 
-type ScreenModule = Promise<{ default: React.ComponentType }>;
-
 export interface RouteEntry {
   path: string;
   title: string;
@@ -10,10 +8,12 @@ export interface RouteEntry {
   /** `public` screens are open to visitors; the rest send them to sign in first. */
   access: 'public' | 'signedIn';
   /**
-   * The screen's own chunk. A route without one is planned, not built: it answers the 404 page
-   * and navigation does not offer it (`hasScreen`) until its screen is added here.
+   * The name of the screen's own chunk in `SCREENS` (screens.ts). A route without one is planned,
+   * not built: it answers the 404 page and navigation does not offer it (`hasScreen`) until its
+   * screen is added here. The table names screens rather than importing them, so that navigation
+   * can read it without reaching the screens that use navigation.
    */
-  screen?: () => ScreenModule;
+  screen?: string;
   minimalFooter?: boolean;
   /**
    * A screen whose editing table needs every column in view (a research team with its Access and
@@ -21,73 +21,6 @@ export interface RouteEntry {
    */
   wide?: boolean;
 }
-
-const home = () => import('@/features/home/screens/home-screen');
-const login = () => import('@/features/home/screens/login-screen');
-const notFound = () => import('@/features/pages/screens/not-found-screen');
-const terms = () => import('@/features/pages/screens/terms-screen');
-const orcidRedirect = () => import('@/features/pages/screens/orcid-redirect-screen');
-const register = () => import('@/features/accounts/screens/register-screen');
-const verify = () => import('@/features/accounts/screens/verify-screen');
-const verifyUser = () => import('@/features/accounts/screens/verify-user-screen');
-const verificationExpired = () => import('@/features/accounts/screens/verification-notification-screen');
-const resetPassword = () => import('@/features/accounts/screens/reset-password-screen');
-const passwordReset = () => import('@/features/accounts/screens/password-reset-screen');
-const thankYou = () => import('@/features/accounts/screens/thank-you-screen');
-const myProfile = () => import('@/features/accounts/screens/my-profile-screen');
-const verifyEmail = () => import('@/features/accounts/screens/verify-email-screen');
-const confirmEmail = () => import('@/features/accounts/screens/confirm-email-screen');
-const institutionList = () => import('@/features/institutions/screens/institution-list-screen');
-const institutionDetail = () => import('@/features/institutions/screens/institution-detail-screen');
-const rdaScreen = () => import('@/features/institutions/screens/rda-screen');
-const joinder = () => import('@/features/institutions/screens/joinder-screen');
-const institutionDetails = () => import('@/features/institutions/screens/institution-details-screen');
-const reviseOfficer = () => import('@/features/institutions/screens/revise-officer-screen');
-const provideInstitution = () => import('@/features/institutions/screens/provide-institution-screen');
-const annualReview = () => import('@/features/institutions/screens/annual-review-screen');
-const institutionCreate = () => import('@/features/institutions/screens/institution-create-screen');
-const userList = () => import('@/features/users/screens/user-list-screen');
-const userCreate = () => import('@/features/users/screens/user-create-screen');
-const userDetail = () => import('@/features/users/screens/user-detail-screen');
-const projectList = () => import('@/features/projects/screens/project-list-screen');
-const projectCreate = () => import('@/features/projects/screens/project-create-screen');
-const projectDetail = () => import('@/features/projects/screens/project-detail-screen');
-const compliance = () => import('@/features/compliance/screens/compliance-screen');
-const datasetList = () => import('@/features/catalogue/screens/dataset-list-screen');
-const datasetDetail = () => import('@/features/catalogue/screens/dataset-detail-screen');
-const datasetCreate = () => import('@/features/catalogue/screens/dataset-create-screen');
-const publicResources = () => import('@/features/catalogue/screens/public-resources-screen');
-const publicUsers = () => import('@/features/catalogue/screens/public-users-screen');
-const publicUser = () => import('@/features/catalogue/screens/public-user-screen');
-const restrictedResources = () => import('@/features/catalogue/screens/restricted-resources-screen');
-const dataAccess = () => import('@/features/catalogue/screens/data-access-screen');
-const formTesterList = () => import('@/features/forms/screens/form-tester-list-screen');
-const formTesterForm = () => import('@/features/forms/screens/form-tester-screen');
-const requestList = () => import('@/features/requests/list/request-list-screen');
-const resourceRequest = () => import('@/features/home/screens/resource-request-screen');
-const requestDetail = () => import('@/features/requests/detail/request-detail-screen');
-const requestWizard = () => import('@/features/requests/wizard/request-wizard-screen');
-const researchMatchCreate = () => import('@/features/requests/wizard/research-match-create-screen');
-const renewal = () => import('@/features/renewals/screens/renewal-screen');
-const reviewCentre = () => import('@/features/research-match/review-centre-screen');
-const startReview = () => import('@/features/research-match/start-review-screen');
-const reviewMeeting = () => import('@/features/research-match/review-meeting-screen');
-const researchMatchList = () => import('@/features/research-match/research-match-list-screen');
-const rmRenewal = () => import('@/features/renewals/screens/rm-renewal-screen');
-const projectUpdates = () => import('@/features/renewals/screens/project-updates-screen');
-const releaseNotes = () => import('@/features/admin/screens/release-notes-screen');
-const feedback = () => import('@/features/admin/screens/feedback-screen');
-const emailLog = () => import('@/features/admin/screens/email-log-screen');
-const featureToggles = () => import('@/features/admin/screens/feature-toggles-screen');
-const webhooks = () => import('@/features/admin/screens/webhooks-screen');
-const insights = () => import('@/features/insights/screens/insights-screen');
-const reminders = () => import('@/features/reminders/screens/reminders-screen');
-const tissueCatalogue = () => import('@/features/tissue/screens/tissue-catalogue-screen');
-const tissueCollection = () => import('@/features/tissue/screens/tissue-collection-screen');
-const tissueDonor = () => import('@/features/tissue/screens/donor-screen');
-const abnDashboard = () => import('@/features/tissue/review-cycle/abn-dashboard-screen');
-const tissueReview = () => import('@/features/tissue/review-cycle/tissue-review-screen');
-const startTissueReview = () => import('@/features/tissue/review-cycle/start-tissue-review-screen');
 
 const projects: Crumb = { label: 'Projects', to: '/project' };
 const requests: Crumb = { label: 'Requests', to: '/request' };
@@ -102,79 +35,85 @@ const formTester: Crumb = { label: 'Form Tester', to: '/form_tester' };
 /** Every route of foundation §2, in one table. */
 export const ROUTES: RouteEntry[] = [
   // Signed out
-  { path: '/', title: 'Home', access: 'public', screen: home },
-  { path: '/login', title: 'Sign In', access: 'public', screen: login },
-  { path: '/password-reset', title: 'Password Reset', access: 'public', screen: passwordReset },
-  { path: '/reset-password', title: 'Reset Password', access: 'public', screen: resetPassword },
-  { path: '/reset-password/:token', title: 'Reset Password', access: 'public', screen: resetPassword },
-  { path: '/register', title: 'Create an Account', access: 'public', screen: register },
-  { path: '/verify-user', title: 'Verify Your Account', access: 'public', screen: verifyUser },
-  { path: '/verify', title: 'Check Your Email', access: 'public', screen: verify },
+  { path: '/', title: 'Home', access: 'public', screen: 'home' },
+  { path: '/login', title: 'Sign In', access: 'public', screen: 'login' },
+  { path: '/password-reset', title: 'Password Reset', access: 'public', screen: 'passwordReset' },
+  { path: '/reset-password', title: 'Reset Password', access: 'public', screen: 'resetPassword' },
+  { path: '/reset-password/:token', title: 'Reset Password', access: 'public', screen: 'resetPassword' },
+  { path: '/register', title: 'Create an Account', access: 'public', screen: 'register' },
+  { path: '/verify-user', title: 'Verify Your Account', access: 'public', screen: 'verifyUser' },
+  { path: '/verify', title: 'Check Your Email', access: 'public', screen: 'verify' },
   // The link e-mailed to a new sign-in address; the token alone proves the mailbox (decision 307).
   {
     path: '/confirm-email',
     title: 'Confirm Your New Email Address',
     access: 'public',
-    screen: confirmEmail,
+    screen: 'confirmEmail',
   },
   {
     path: '/verification-notification',
     title: 'Verification Link Expired',
     access: 'public',
-    screen: verificationExpired,
+    screen: 'verificationExpired',
   },
-  { path: '/thank-you', title: 'Thank You', access: 'public', screen: thankYou },
-  { path: '/terms-and-conditions', title: 'Terms and Conditions', access: 'public', screen: terms },
+  { path: '/thank-you', title: 'Thank You', access: 'public', screen: 'thankYou' },
+  { path: '/terms-and-conditions', title: 'Terms and Conditions', access: 'public', screen: 'terms' },
   {
     path: '/rda/:objectId',
     title: 'Researcher Distribution Agreement',
     access: 'signedIn',
-    screen: rdaScreen,
+    screen: 'rdaScreen',
   },
-  { path: '/orchid-redirect', title: 'Redirecting...', access: 'public', screen: orcidRedirect },
-  { path: '/public/user', title: 'Researchers', access: 'public', screen: publicUsers },
+  { path: '/orchid-redirect', title: 'Redirecting...', access: 'public', screen: 'orcidRedirect' },
+  { path: '/public/user', title: 'Researchers', access: 'public', screen: 'publicUsers' },
   {
     path: '/public/user/:objectId',
     title: 'Researcher',
     crumbs: [{ label: 'Researchers', to: '/public/user' }],
     access: 'public',
-    screen: publicUser,
+    screen: 'publicUser',
   },
-  { path: '/public-resources', title: 'Public Resources', access: 'public', screen: publicResources },
+  { path: '/public-resources', title: 'Public Resources', access: 'public', screen: 'publicResources' },
   {
     path: '/dataset/:objectId',
     title: 'Dataset',
     crumbs: [datasets],
     access: 'public',
-    screen: datasetDetail,
+    screen: 'datasetDetail',
   },
-  { path: '/404', title: 'Looking for something?', access: 'public', screen: notFound, minimalFooter: true },
+  {
+    path: '/404',
+    title: 'Looking for something?',
+    access: 'public',
+    screen: 'notFound',
+    minimalFooter: true,
+  },
   // The feedback form (staff §2.14), signed in and out; its route is not given (decision 151).
-  { path: '/feedback', title: 'Feedback', access: 'public', screen: feedback },
+  { path: '/feedback', title: 'Feedback', access: 'public', screen: 'feedback' },
 
   // Signed in
-  { path: '/my-profile', title: 'My Profile', access: 'signedIn', screen: myProfile },
+  { path: '/my-profile', title: 'My Profile', access: 'signedIn', screen: 'myProfile' },
   // The link e-mailed to an address added on My Profile (decision 107).
-  { path: '/verify-email', title: 'Confirm Your Email Address', access: 'signedIn', screen: verifyEmail },
-  { path: '/joinder', title: 'RDA Joinder', access: 'signedIn', screen: joinder },
-  { path: '/dataset', title: 'Datasets', access: 'signedIn', screen: datasetList },
+  { path: '/verify-email', title: 'Confirm Your Email Address', access: 'signedIn', screen: 'verifyEmail' },
+  { path: '/joinder', title: 'RDA Joinder', access: 'signedIn', screen: 'joinder' },
+  { path: '/dataset', title: 'Datasets', access: 'signedIn', screen: 'datasetList' },
   {
     path: '/dataset/create',
     title: 'New Dataset',
     crumbs: [datasets],
     access: 'signedIn',
-    screen: datasetCreate,
+    screen: 'datasetCreate',
   },
-  { path: '/user', title: 'Users', access: 'signedIn', screen: userList },
-  { path: '/user/create', title: 'New User', crumbs: [users], access: 'signedIn', screen: userCreate },
-  { path: '/user/:objectId', title: 'User', crumbs: [users], access: 'signedIn', screen: userDetail },
-  { path: '/project', title: 'Projects', access: 'signedIn', screen: projectList },
+  { path: '/user', title: 'Users', access: 'signedIn', screen: 'userList' },
+  { path: '/user/create', title: 'New User', crumbs: [users], access: 'signedIn', screen: 'userCreate' },
+  { path: '/user/:objectId', title: 'User', crumbs: [users], access: 'signedIn', screen: 'userDetail' },
+  { path: '/project', title: 'Projects', access: 'signedIn', screen: 'projectList' },
   {
     path: '/project/create',
     title: 'New Project',
     crumbs: [projects],
     access: 'signedIn',
-    screen: projectCreate,
+    screen: 'projectCreate',
     wide: true,
   },
   {
@@ -182,16 +121,16 @@ export const ROUTES: RouteEntry[] = [
     title: 'Project',
     crumbs: [projects],
     access: 'signedIn',
-    screen: projectDetail,
+    screen: 'projectDetail',
     wide: true,
   },
-  { path: '/request', title: 'Requests', access: 'signedIn', screen: requestList },
+  { path: '/request', title: 'Requests', access: 'signedIn', screen: 'requestList' },
   {
     path: '/request/create',
     title: 'Resource Request',
     crumbs: [requests],
     access: 'signedIn',
-    screen: requestWizard,
+    screen: 'requestWizard',
     wide: true,
   },
   {
@@ -199,56 +138,56 @@ export const ROUTES: RouteEntry[] = [
     title: 'Request',
     crumbs: [requests],
     access: 'signedIn',
-    screen: requestDetail,
+    screen: 'requestDetail',
   },
   {
     path: '/request/:objectId/rm-renewal',
     title: 'Research Match Renewal',
     crumbs: [requests],
     access: 'signedIn',
-    screen: rmRenewal,
+    screen: 'rmRenewal',
   },
   {
     path: '/request/:objectId/review-meeting',
     title: 'Review Meeting',
     crumbs: [researchMatch],
     access: 'signedIn',
-    screen: reviewMeeting,
+    screen: 'reviewMeeting',
   },
   {
     path: '/request/:objectId/renewal',
     title: 'Request Renewal',
     crumbs: [requests],
     access: 'signedIn',
-    screen: renewal,
+    screen: 'renewal',
   },
-  { path: '/resource-request', title: 'Resource Requests', access: 'signedIn', screen: resourceRequest },
+  { path: '/resource-request', title: 'Resource Requests', access: 'signedIn', screen: 'resourceRequest' },
   {
     path: '/research-match-review',
     title: 'Research Match Review',
     access: 'signedIn',
-    screen: reviewCentre,
+    screen: 'reviewCentre',
   },
   {
     path: '/research-match-review/start-review',
     title: 'Start Review',
     crumbs: [researchMatch],
     access: 'signedIn',
-    screen: startReview,
+    screen: 'startReview',
   },
   {
     path: '/research-match-applications',
     title: 'Research Match Applications',
     crumbs: [researchMatch],
     access: 'signedIn',
-    screen: researchMatchList,
+    screen: 'researchMatchList',
   },
   {
     path: '/research-match/create',
     title: 'New Research Match Application',
     crumbs: [requests],
     access: 'signedIn',
-    screen: researchMatchCreate,
+    screen: 'researchMatchCreate',
     wide: true,
   },
   {
@@ -256,62 +195,62 @@ export const ROUTES: RouteEntry[] = [
     title: 'Start Tissue Review',
     crumbs: [abn],
     access: 'signedIn',
-    screen: startTissueReview,
+    screen: 'startTissueReview',
   },
-  { path: '/release-notes', title: 'Release Notes', access: 'signedIn', screen: releaseNotes },
-  { path: '/institution', title: 'Institutions', access: 'signedIn', screen: institutionList },
+  { path: '/release-notes', title: 'Release Notes', access: 'signedIn', screen: 'releaseNotes' },
+  { path: '/institution', title: 'Institutions', access: 'signedIn', screen: 'institutionList' },
   {
     path: '/institution/create',
     title: 'New Institution',
     crumbs: [institutions],
     access: 'signedIn',
-    screen: institutionCreate,
+    screen: 'institutionCreate',
   },
   {
     path: '/institution/:objectId',
     title: 'Institution',
     crumbs: [institutions],
     access: 'signedIn',
-    screen: institutionDetail,
+    screen: 'institutionDetail',
   },
   {
     path: '/institution-details',
     title: 'Institution Details',
     access: 'signedIn',
-    screen: institutionDetails,
+    screen: 'institutionDetails',
   },
   {
     path: '/revise-institution-officer',
     title: 'Name a New Signing Official',
     access: 'signedIn',
-    screen: reviseOfficer,
+    screen: 'reviseOfficer',
   },
   {
     path: '/provide-institution',
     title: 'Provide Your Institution',
     access: 'signedIn',
-    screen: provideInstitution,
+    screen: 'provideInstitution',
   },
   {
     path: '/annual-researcher-review',
     title: 'Annual Researcher Review',
     access: 'signedIn',
-    screen: annualReview,
+    screen: 'annualReview',
   },
-  { path: '/compliance', title: 'SBSO Compliance', access: 'signedIn', screen: compliance },
+  { path: '/compliance', title: 'SBSO Compliance', access: 'signedIn', screen: 'compliance' },
   {
     path: '/compliance_researcher',
     title: 'Project Updates Dashboard',
     access: 'signedIn',
-    screen: projectUpdates,
+    screen: 'projectUpdates',
   },
-  { path: '/dataaccess', title: 'Data Access', access: 'signedIn', screen: dataAccess },
+  { path: '/dataaccess', title: 'Data Access', access: 'signedIn', screen: 'dataAccess' },
   // The donor tables show many columns: the wide container keeps the standard ones in view.
   {
     path: '/tissue-catalogue',
     title: 'Tissue Catalogue',
     access: 'signedIn',
-    screen: tissueCatalogue,
+    screen: 'tissueCatalogue',
     wide: true,
   },
   {
@@ -319,33 +258,38 @@ export const ROUTES: RouteEntry[] = [
     title: 'Tissue Collection',
     crumbs: [tissue],
     access: 'signedIn',
-    screen: tissueCollection,
+    screen: 'tissueCollection',
     wide: true,
   },
-  { path: '/abn-review/:objectId', title: 'Tissue Request Review', access: 'signedIn', screen: tissueReview },
-  { path: '/abn-dashboard', title: 'Autism BrainNet', access: 'signedIn', screen: abnDashboard },
-  { path: '/abn_donor', title: 'Tissue Donor', crumbs: [tissue], access: 'signedIn', screen: tissueDonor },
-  { path: '/form_tester', title: 'Form Tester', access: 'signedIn', screen: formTesterList },
+  {
+    path: '/abn-review/:objectId',
+    title: 'Tissue Request Review',
+    access: 'signedIn',
+    screen: 'tissueReview',
+  },
+  { path: '/abn-dashboard', title: 'Autism BrainNet', access: 'signedIn', screen: 'abnDashboard' },
+  { path: '/abn_donor', title: 'Tissue Donor', crumbs: [tissue], access: 'signedIn', screen: 'tissueDonor' },
+  { path: '/form_tester', title: 'Form Tester', access: 'signedIn', screen: 'formTesterList' },
   {
     path: '/form_tester/:objectId',
     title: 'Form',
     crumbs: [formTester],
     access: 'signedIn',
-    screen: formTesterForm,
+    screen: 'formTesterForm',
   },
   // Administration screens the spec names without routes (decision 153).
-  { path: '/email-log', title: 'Email Log', access: 'signedIn', screen: emailLog },
-  { path: '/feature-toggles', title: 'Feature Toggles', access: 'signedIn', screen: featureToggles },
-  { path: '/webhooks', title: 'Webhooks', access: 'signedIn', screen: webhooks },
+  { path: '/email-log', title: 'Email Log', access: 'signedIn', screen: 'emailLog' },
+  { path: '/feature-toggles', title: 'Feature Toggles', access: 'signedIn', screen: 'featureToggles' },
+  { path: '/webhooks', title: 'Webhooks', access: 'signedIn', screen: 'webhooks' },
   // Turnaround metrics (beyond the spec, issue 19, decision 270).
-  { path: '/insights', title: 'Insights', access: 'signedIn', screen: insights },
+  { path: '/insights', title: 'Insights', access: 'signedIn', screen: 'insights' },
   // Reminders about stalled work: when they go out and what they say (issue 19, decision 273).
-  { path: '/reminders', title: 'Reminders', access: 'signedIn', screen: reminders },
+  { path: '/reminders', title: 'Reminders', access: 'signedIn', screen: 'reminders' },
   {
     path: '/restricted_resources',
     title: 'Restricted Resources',
     access: 'signedIn',
-    screen: restrictedResources,
+    screen: 'restrictedResources',
   },
 ];
 

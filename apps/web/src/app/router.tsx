@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RequireSession, RootLayout, ScreenLoader } from './layout';
 import { RouteErrorScreen } from './route-error';
 import { ROUTES, type RouteEntry } from './route-table';
+import { SCREENS } from './screens';
 
 type BuiltRoute = RouteEntry & Required<Pick<RouteEntry, 'screen'>>;
 
@@ -9,7 +10,7 @@ function toRoute(entry: BuiltRoute): RouteObject {
   return {
     path: entry.path,
     handle: entry,
-    lazy: async () => ({ Component: (await entry.screen()).default }),
+    lazy: async () => ({ Component: (await SCREENS[entry.screen]!()).default }),
   };
 }
 
@@ -33,9 +34,7 @@ export function appRoutes(): RouteObject[] {
         {
           path: '*',
           handle: ROUTES.find((entry) => entry.path === '/404'),
-          lazy: async () => ({
-            Component: (await import('@/features/pages/screens/not-found-screen')).default,
-          }),
+          lazy: async () => ({ Component: (await SCREENS.notFound!()).default }),
         },
       ],
     },

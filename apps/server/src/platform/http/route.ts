@@ -6,6 +6,7 @@ import type {
   HTTPMethods,
 } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { SwaggerTransform } from '@fastify/swagger';
 import type { z } from 'zod';
 import { mayAttempt, type Action, type Actor, type PERMISSIONS, type Subject } from '@rrp/domain';
 import type { RouteAccess } from './access';
@@ -59,6 +60,13 @@ export interface RouteSpec<A extends RouteAccess, P, Q, B, R> {
   /** Takes an `Idempotency-Key`; the service claims it through `request.idempotencyClaim`. */
   idempotent?: boolean;
   rateLimit?: FastifyContextConfig['rateLimit'];
+  /** Left out of the OpenAPI document (a static file outside /api). */
+  hide?: boolean;
+  /**
+   * How the OpenAPI document shows what the schemas cannot say: a multipart upload's form
+   * (`multipartForm`), read by the handler itself rather than declared as a `body`.
+   */
+  swaggerTransform?: SwaggerTransform;
   /** Answers the body, or the reply itself when the handler sent it (downloads, headers). */
   handle(
     call: RouteCall<A, P, Q, B>,
@@ -104,8 +112,10 @@ function register(app: FastifyInstance, tags: string[], spec: Route['spec']): vo
       access: spec.access,
       ...(spec.idempotent && { idempotent: true }),
       ...(spec.rateLimit && { rateLimit: spec.rateLimit }),
+      ...(spec.swaggerTransform && { swaggerTransform: spec.swaggerTransform }),
     },
     schema: definedOnly({
+      hide: spec.hide,
       tags,
       summary: spec.summary,
       description: spec.description,

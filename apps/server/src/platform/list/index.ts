@@ -3,3 +3,4 @@ export * from './list-route';
 export * from './list-spec';
 export * from './page';
 export * from './select-page';
+export * from './object-routes';

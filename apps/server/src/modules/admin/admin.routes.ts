@@ -2,12 +2,11 @@ import { z } from 'zod';
 import {
   HEALTH_CHECKED_SERVICES,
   featureToggleSchema,
-  idParamSchema,
   metaDataSchema,
   updateFeatureToggleSchema,
 } from '@rrp/domain';
 import { allow, route, routes } from '../../platform/http/route';
-import { listRoute } from '../../platform/list';
+import { objectRoutes } from '../../platform/list';
 import { featureToggleList, metaDataList } from './admin.lists';
 import type { AdminService } from './admin.service';
 
@@ -38,6 +37,9 @@ const clientConfigSchema = z.object({
   sentry_dsn: z.string().nullable(),
 });
 
+const featureToggle = objectRoutes('/api/feature-toggle/', 'FeatureToggle', featureToggleSchema);
+const metaData = objectRoutes('/api/meta-data/', 'MetaData', metaDataSchema);
+
 export const adminRoutes = routes<{ admin: AdminService }>(['admin'], ({ admin }) => [
   route({
     method: 'GET',
@@ -65,43 +67,12 @@ export const adminRoutes = routes<{ admin: AdminService }>(['admin'], ({ admin }
     response: serviceHealthSchema,
     handle: ({ query }) => admin.checkService(query.service),
   }),
-  listRoute({
-    url: '/api/feature-toggle/',
-    access: allow('list', 'FeatureToggle'),
-    list: featureToggleList,
-    item: featureToggleSchema,
-    load: ({ query }) => admin.listFeatureToggles(query),
-  }),
-  route({
-    method: 'GET',
-    url: '/api/feature-toggle/:id/',
-    access: allow('read', 'FeatureToggle'),
-    params: idParamSchema,
-    response: featureToggleSchema,
-    handle: ({ params }) => admin.getFeatureToggle(params.id),
-  }),
-  route({
-    method: 'PATCH',
-    url: '/api/feature-toggle/:id/',
-    access: allow('update', 'FeatureToggle'),
-    params: idParamSchema,
+  featureToggle.list({ list: featureToggleList, load: ({ query }) => admin.listFeatureToggles(query) }),
+  featureToggle.read(({ params }) => admin.getFeatureToggle(params.id)),
+  featureToggle.update({
     body: updateFeatureToggleSchema,
-    response: featureToggleSchema,
     handle: ({ actor, params, body }) => admin.updateFeatureToggle(actor, params.id, body),
   }),
-  listRoute({
-    url: '/api/meta-data/',
-    access: allow('list', 'MetaData'),
-    list: metaDataList,
-    item: metaDataSchema,
-    load: ({ query }) => admin.listMetaData(query),
-  }),
-  route({
-    method: 'GET',
-    url: '/api/meta-data/:id/',
-    access: allow('read', 'MetaData'),
-    params: idParamSchema,
-    response: metaDataSchema,
-    handle: ({ params }) => admin.getMetaData(params.id),
-  }),
+  metaData.list({ list: metaDataList, load: ({ query }) => admin.listMetaData(query) }),
+  metaData.read(({ params }) => admin.getMetaData(params.id)),
 ]);

@@ -17,7 +17,12 @@ import {
   updateSampleTypeSchema,
 } from '@rrp/domain';
 import { allow, route, routes } from '../../platform/http/route';
-import { detailQuerySchema as expandQuerySchema, listRoute, parseExpand } from '../../platform/list';
+import {
+  detailQuerySchema as expandQuerySchema,
+  listRoute,
+  objectRoutes,
+  parseExpand,
+} from '../../platform/list';
 import { attachmentDisposition } from '../../platform/files/content-disposition';
 import {
   cohortList,
@@ -31,67 +36,40 @@ import {
 import type { CatalogueService } from './catalogue.service';
 import type { PublicCatalogueService } from './public.service';
 
+const cohort = objectRoutes('/api/cohort/', 'Cohort', cohortSchema);
+const dataset = objectRoutes('/api/dataset/', 'Dataset', datasetSchema, datasetList);
+const sampleType = objectRoutes('/api/sample-type/', 'SampleType', sampleTypeSchema, sampleTypeList);
+const datasetAccess = objectRoutes(
+  '/api/datasetaccess/',
+  'DatasetAccess',
+  datasetAccessSchema,
+  datasetAccessList,
+);
+const publicDataset = objectRoutes('/api/public/dataset/', 'PublicDataset', publicDatasetSchema);
+const publicResearcher = objectRoutes('/api/public/user/', 'PublicProfile', publicResearcherSchema);
+
 export const catalogueRoutes = routes<{
   catalogue: CatalogueService;
   publicCatalogue: PublicCatalogueService;
 }>(['catalogue'], ({ catalogue, publicCatalogue }) => [
-  listRoute({
-    url: '/api/cohort/',
-    access: allow('list', 'Cohort'),
-    list: cohortList,
-    item: cohortSchema,
-    load: ({ query }) => catalogue.listCohorts(query),
-  }),
-  route({
-    method: 'GET',
-    url: '/api/cohort/:id/',
-    access: allow('read', 'Cohort'),
-    params: idParamSchema,
-    response: cohortSchema,
-    handle: ({ params }) => catalogue.getCohort(params.id),
-  }),
+  cohort.list({ list: cohortList, load: ({ query }) => catalogue.listCohorts(query) }),
+  cohort.read(({ params }) => catalogue.getCohort(params.id)),
 
   /* ---------------------------------------------------------------- datasets */
 
-  listRoute({
-    url: '/api/dataset/',
-    access: allow('list', 'Dataset'),
-    list: datasetList,
-    item: datasetSchema,
-    load: ({ actor, query }) => catalogue.listDatasets(actor, query),
-  }),
-  route({
-    method: 'POST',
-    url: '/api/dataset/',
-    access: allow('create', 'Dataset'),
-    query: expandQuerySchema,
+  dataset.list({ list: datasetList, load: ({ actor, query }) => catalogue.listDatasets(actor, query) }),
+  dataset.create({
     body: createDatasetSchema,
-    response: datasetSchema,
-    status: 201,
-    handle: ({ actor, query, body }) =>
-      catalogue.createDataset(actor, body, parseExpand(datasetList, query.expand)),
+    handle: ({ actor, body, expand }) => catalogue.createDataset(actor, body, expand),
   }),
-  route({
-    method: 'GET',
-    url: '/api/dataset/:id/',
+  dataset.read({
     summary: "By the version's id, or by the dataset's UUID (the latest version; the web's `isUUID` links).",
-    access: allow('read', 'Dataset'),
     params: idOrUuidParamSchema,
-    query: expandQuerySchema,
-    response: datasetSchema,
-    handle: ({ actor, params, query }) =>
-      catalogue.getDataset(actor, params.id, parseExpand(datasetList, query.expand)),
+    handle: ({ actor, params, expand }) => catalogue.getDataset(actor, params.id, expand),
   }),
-  route({
-    method: 'PATCH',
-    url: '/api/dataset/:id/',
-    access: allow('update', 'Dataset'),
-    params: idParamSchema,
-    query: expandQuerySchema,
+  dataset.update({
     body: updateDatasetSchema,
-    response: datasetSchema,
-    handle: ({ actor, params, query, body }) =>
-      catalogue.updateDataset(actor, params.id, body, parseExpand(datasetList, query.expand)),
+    handle: ({ actor, params, body, expand }) => catalogue.updateDataset(actor, params.id, body, expand),
   }),
   route({
     method: 'POST',
@@ -108,82 +86,34 @@ export const catalogueRoutes = routes<{
 
   /* ---------------------------------------------------------------- sample types */
 
-  listRoute({
-    url: '/api/sample-type/',
-    access: allow('list', 'SampleType'),
+  sampleType.list({
     list: sampleTypeList,
-    item: sampleTypeSchema,
     load: ({ actor, query }) => catalogue.listSampleTypes(actor, query),
   }),
-  route({
-    method: 'GET',
-    url: '/api/sample-type/:id/',
-    access: allow('read', 'SampleType'),
-    params: idParamSchema,
-    query: expandQuerySchema,
-    response: sampleTypeSchema,
-    handle: ({ actor, params, query }) =>
-      catalogue.getSampleType(actor, params.id, parseExpand(sampleTypeList, query.expand)),
-  }),
-  route({
-    method: 'PATCH',
-    url: '/api/sample-type/:id/',
-    access: allow('update', 'SampleType'),
-    params: idParamSchema,
-    query: expandQuerySchema,
+  sampleType.read(({ actor, params, expand }) => catalogue.getSampleType(actor, params.id, expand)),
+  sampleType.update({
     body: updateSampleTypeSchema,
-    response: sampleTypeSchema,
-    handle: ({ actor, params, query, body }) =>
-      catalogue.updateSampleType(actor, params.id, body, parseExpand(sampleTypeList, query.expand)),
+    handle: ({ actor, params, body, expand }) => catalogue.updateSampleType(actor, params.id, body, expand),
   }),
 
   /* ---------------------------------------------------------------- dataset access */
 
-  listRoute({
-    url: '/api/datasetaccess/',
-    access: allow('list', 'DatasetAccess'),
-    list: datasetAccessList,
-    item: datasetAccessSchema,
-    load: ({ query }) => catalogue.listDatasetAccess(query),
-  }),
-  route({
-    method: 'GET',
-    url: '/api/datasetaccess/:id/',
-    access: allow('read', 'DatasetAccess'),
-    params: idParamSchema,
-    query: expandQuerySchema,
-    response: datasetAccessSchema,
-    handle: ({ params, query }) =>
-      catalogue.getDatasetAccess(params.id, parseExpand(datasetAccessList, query.expand)),
-  }),
-  route({
-    method: 'POST',
-    url: '/api/datasetaccess/',
+  datasetAccess.list({ list: datasetAccessList, load: ({ query }) => catalogue.listDatasetAccess(query) }),
+  datasetAccess.read(({ params, expand }) => catalogue.getDatasetAccess(params.id, expand)),
+  datasetAccess.create({
     summary: '201 with a new record; 200 when the user already had a record for that dataset and channel.',
-    access: allow('create', 'DatasetAccess'),
-    query: expandQuerySchema,
     body: createDatasetAccessSchema,
-    response: datasetAccessSchema,
+    status: 200,
     otherResponses: { 201: datasetAccessSchema },
-    handle: async ({ actor, query, body, reply }) => {
-      const { created, access } = await catalogue.createDatasetAccess(
-        actor,
-        body,
-        parseExpand(datasetAccessList, query.expand),
-      );
+    handle: async ({ actor, body, expand, reply }) => {
+      const { created, access } = await catalogue.createDatasetAccess(actor, body, expand);
       return reply.status(created ? 201 : 200).send(access);
     },
   }),
-  route({
-    method: 'PATCH',
-    url: '/api/datasetaccess/:id/',
-    access: allow('update', 'DatasetAccess'),
-    params: idParamSchema,
-    query: expandQuerySchema,
+  datasetAccess.update({
     body: updateDatasetAccessSchema,
-    response: datasetAccessSchema,
-    handle: ({ actor, params, query, body }) =>
-      catalogue.updateDatasetAccess(actor, params.id, body, parseExpand(datasetAccessList, query.expand)),
+    handle: ({ actor, params, body, expand }) =>
+      catalogue.updateDatasetAccess(actor, params.id, body, expand),
   }),
   listRoute({
     url: '/api/dataset/:id/researchers/',
@@ -199,19 +129,9 @@ export const catalogueRoutes = routes<{
 
   /* ---------------------------------------------------------------- public pages */
 
-  listRoute({
-    url: '/api/public/dataset/',
-    access: allow('list', 'PublicDataset'),
-    list: publicDatasetList,
-    item: publicDatasetSchema,
-    load: ({ query }) => publicCatalogue.listDatasets(query),
-  }),
-  route({
-    method: 'GET',
-    url: '/api/public/dataset/:id/',
-    access: allow('read', 'PublicDataset'),
+  publicDataset.list({ list: publicDatasetList, load: ({ query }) => publicCatalogue.listDatasets(query) }),
+  publicDataset.read({
     params: idOrUuidParamSchema,
-    response: publicDatasetSchema,
     handle: ({ params }) => publicCatalogue.getDataset(params.id),
   }),
   ...(['data_dictionary', 'release_notes'] as const).map((kind) =>
@@ -229,18 +149,11 @@ export const catalogueRoutes = routes<{
       },
     }),
   ),
-  listRoute({
-    url: '/api/public/user/',
-    access: allow('list', 'PublicProfile'),
+  publicResearcher.list({
     list: publicResearcherList,
-    item: publicResearcherSchema,
     load: ({ query }) => publicCatalogue.listResearchers(query),
   }),
-  route({
-    method: 'GET',
-    url: '/api/public/user/:id/',
-    access: allow('read', 'PublicProfile'),
-    params: idParamSchema,
+  publicResearcher.read({
     response: publicResearcherProfileSchema,
     handle: ({ params }) => publicCatalogue.getResearcher(params.id),
   }),

@@ -1,18 +1,21 @@
 import { z } from 'zod';
-import { complianceSummarySchema, idParamSchema, institutionComplianceSchema } from '@rrp/domain';
+import { complianceSummarySchema, institutionComplianceSchema } from '@rrp/domain';
 import { allow, route, routes } from '../../platform/http/route';
-import { listRoute } from '../../platform/list';
+import { objectRoutes } from '../../platform/list';
 import { complianceList } from './compliance.lists';
 import type { ComplianceService } from './compliance.service';
+
+const institutionCompliance = objectRoutes(
+  '/api/institution-compliance/',
+  'Compliance',
+  institutionComplianceSchema,
+);
 
 export const complianceRoutes = routes<{ compliance: ComplianceService }>(
   ['compliance'],
   ({ compliance }) => [
-    listRoute({
-      url: '/api/institution-compliance/',
-      access: allow('list', 'Compliance'),
+    institutionCompliance.list({
       list: complianceList,
-      item: institutionComplianceSchema,
       load: ({ actor, query }) => compliance.list(actor, query),
     }),
     route({
@@ -23,13 +26,6 @@ export const complianceRoutes = routes<{ compliance: ComplianceService }>(
       response: complianceSummarySchema,
       handle: ({ query }) => compliance.summary(query),
     }),
-    route({
-      method: 'GET',
-      url: '/api/institution-compliance/:id/',
-      access: allow('read', 'Compliance'),
-      params: idParamSchema,
-      response: institutionComplianceSchema,
-      handle: ({ actor, params }) => compliance.get(actor, params.id),
-    }),
+    institutionCompliance.read(({ actor, params }) => compliance.get(actor, params.id)),
   ],
 );

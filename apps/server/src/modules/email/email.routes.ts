@@ -9,9 +9,11 @@ import {
 } from '@rrp/domain';
 import { RATE_LIMITS } from '../../platform/http/rate-limit';
 import { allow, route, routes } from '../../platform/http/route';
-import { listRoute } from '../../platform/list';
+import { objectRoutes } from '../../platform/list';
 import { emailLogList } from './email.lists';
 import type { EmailService } from './email.service';
+
+const emailLog = objectRoutes('/api/email_logs/', 'EmailLog', emailLogSchema);
 
 export const emailRoutes = routes<{ email: EmailService }>(['email'], ({ email }) => [
   route({
@@ -41,13 +43,7 @@ export const emailRoutes = routes<{ email: EmailService }>(['email'], ({ email }
     status: 201,
     handle: ({ actor, body, request }) => email.post(actor, body, request.ip),
   }),
-  listRoute({
-    url: '/api/email_logs/',
-    access: allow('list', 'EmailLog'),
-    list: emailLogList,
-    item: emailLogSchema,
-    load: ({ query }) => email.listLogs(query),
-  }),
+  emailLog.list({ list: emailLogList, load: ({ query }) => email.listLogs(query) }),
   route({
     method: 'POST',
     url: '/api/email_logs/:id/resend/',
@@ -57,12 +53,5 @@ export const emailRoutes = routes<{ email: EmailService }>(['email'], ({ email }
     status: 201,
     handle: ({ actor, params }) => email.resend(actor, params.id),
   }),
-  route({
-    method: 'GET',
-    url: '/api/email_logs/:id/',
-    access: allow('read', 'EmailLog'),
-    params: idParamSchema,
-    response: emailLogSchema,
-    handle: ({ params }) => email.getLog(params.id),
-  }),
+  emailLog.read(({ params }) => email.getLog(params.id)),
 ]);

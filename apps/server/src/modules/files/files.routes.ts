@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   downloadFilesQuerySchema,
   fileListItemSchema,
@@ -30,17 +28,25 @@ const flag = z
 const PDF_VIEWER_POLICY =
   "default-src 'none'; object-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'";
 
-/** The multipart form of POST file/ and PATCH file/{id}/, for the OpenAPI document. */
-const multipartBody = {
-  description:
-    'multipart/form-data: `file` (the bytes) and the text fields name, type, creator, additional_data (JSON), project, institution, dataset.',
-};
-
 export const filesRoutes = routes<{ files: FilesService }>(['files'], async ({ files }, app) => {
   // Only this module reads multipart bodies; the limits are applied per call in readMultipart.
   await app.register(multipart);
-  registerUpload(app, files);
   return [
+    route({
+      method: 'POST',
+      url: '/api/file/',
+      summary: 'Upload a file (multipart)',
+      description:
+        'multipart/form-data: `file` (the bytes) and the text fields name, type, creator, additional_data (JSON), project, institution, dataset.',
+      access: allow('create', 'File'),
+      swaggerTransform: multipartForm(uploadFileFormSchema, 'The bytes of the file.'),
+      response: fileSchema,
+      status: 201,
+      handle: async ({ actor, request }) => {
+        const { fields, file } = await readMultipart(request, files.maxUploadBytes);
+        return files.create(actor, fields, file);
+      },
+    }),
     listRoute({
       url: '/api/file/',
       access: allow('list', 'File'),
@@ -155,30 +161,3 @@ export const filesRoutes = routes<{ files: FilesService }>(['files'], async ({ f
     }),
   ];
 });
-
-/**
- * POST file/: the multipart upload. Declared on the app directly: its OpenAPI form comes from a
- * `swaggerTransform`, which `route()` does not offer.
- */
-function registerUpload(app: FastifyInstance, files: FilesService): void {
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/file/',
-    {
-      config: {
-        access: { action: 'create', subject: 'File' },
-        swaggerTransform: multipartForm(uploadFileFormSchema, 'The bytes of the file.'),
-      },
-      schema: {
-        tags: ['files'],
-        summary: 'Upload a file (multipart)',
-        description: multipartBody.description,
-        response: { 201: fileSchema },
-      },
-    },
-    async (request, reply) => {
-      const { fields, file } = await readMultipart(request, files.maxUploadBytes);
-      const created = await files.create(request.actor!, fields, file);
-      return reply.code(201).send(created);
-    },
-  );
-}

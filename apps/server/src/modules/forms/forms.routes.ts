@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageSchema } from '@rrp/domain';
 import { RESPONSE_SELECTION_TABLES, type ResponseSelectionTable } from '@rrp/domain/forms';
@@ -17,40 +15,34 @@ const responseSelectionQuery = listQuerySchema(RESPONSE_SELECTION_LISTS.cohorts)
   }),
 });
 
-export const formsRoutes = routes<{ forms: FormsService }>(['forms'], ({ forms }, app) => {
-  serveFormDocuments(app, forms);
-  return [
-    route({
-      method: 'GET',
-      url: '/api/response-selection/',
-      access: allow('list', 'ReferenceData'),
-      query: responseSelectionQuery,
-      response: pageSchema(optionSchema),
-      handle: async ({ query: { table, ...query }, request }) => {
-        // The list schema's open shape widens `table`; the enum above has already checked it.
-        const { list, count, results } = await forms.listOptions(table as ResponseSelectionTable, query);
-        return toPage(request, list, count, results);
-      },
-    }),
-  ];
-});
-
-/**
- * Form documents are static, public like the app's other assets (decision 050): they hold
- * questions, never answers. Outside /api, as the spec names them, and hidden from the API
- * document, which `route()` does not offer.
- */
-function serveFormDocuments(app: FastifyInstance, forms: FormsService): void {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/forms/:file',
-    {
-      config: { access: 'public' },
-      schema: { hide: true, params: z.object({ file: z.string().max(200) }) },
+export const formsRoutes = routes<{ forms: FormsService }>(['forms'], ({ forms }) => [
+  route({
+    method: 'GET',
+    url: '/api/response-selection/',
+    access: allow('list', 'ReferenceData'),
+    query: responseSelectionQuery,
+    response: pageSchema(optionSchema),
+    handle: async ({ query: { table, ...query }, request }) => {
+      // The list schema's open shape widens `table`; the enum above has already checked it.
+      const { list, count, results } = await forms.listOptions(table as ResponseSelectionTable, query);
+      return toPage(request, list, count, results);
     },
-    async (request, reply) => {
-      const match = /^([a-z0-9][a-z0-9_-]*)\.json$/.exec(request.params.file);
+  }),
+  /**
+   * Form documents are static, public like the app's other assets (decision 050): they hold
+   * questions, never answers. Outside /api, as the spec names them, and hidden from the API
+   * document.
+   */
+  route({
+    method: 'GET',
+    url: '/forms/:file',
+    access: 'public',
+    hide: true,
+    params: z.object({ file: z.string().max(200) }),
+    handle: ({ params, reply }) => {
+      const match = /^([a-z0-9][a-z0-9_-]*)\.json$/.exec(params.file);
       const form = forms.get(match?.[1] ?? '');
       return reply.header('Cache-Control', 'no-cache').type('application/json').send(JSON.stringify(form));
     },
-  );
-}
+  }),
+]);

@@ -13,19 +13,25 @@ import {
   userInstitutionSchema,
 } from '@rrp/domain';
 import { allow, route, routes } from '../../platform/http/route';
-import { detailQuerySchema, listRoute, parseExpand } from '../../platform/list';
+import { objectRoutes } from '../../platform/list';
 import { affiliationList, institutionList } from './institutions.lists';
 import type { InstitutionsService } from './institutions.service';
 import type { AffiliationsService } from './affiliations.service';
 import type { OfficialsService } from './officials.service';
 
+const institution = objectRoutes('/api/institution/', 'Institution', institutionSchema);
+const affiliation = objectRoutes(
+  '/api/user-institution/',
+  'UserInstitution',
+  userInstitutionSchema,
+  affiliationList,
+);
+
 export const institutionsRoutes = routes<{ institutions: InstitutionsService }>(
   ['institutions'],
   ({ institutions }) => [
-    listRoute({
-      url: '/api/institution/',
-      // Visitors too: the sign-up picker.
-      access: allow('list', 'Institution'),
+    // Visitors too: the sign-up picker.
+    institution.list({
       list: institutionList,
       item: institutionSchema.partial(),
       load: async ({ actor, query }) => {
@@ -37,30 +43,13 @@ export const institutionsRoutes = routes<{ institutions: InstitutionsService }>(
         return { list, count, results: shown };
       },
     }),
-    route({
-      method: 'POST',
-      url: '/api/institution/',
-      access: allow('create', 'Institution'),
+    institution.create({
       body: createInstitutionSchema,
-      response: institutionSchema,
-      status: 201,
       handle: ({ actor, body }) => institutions.create(actor, body),
     }),
-    route({
-      method: 'GET',
-      url: '/api/institution/:id/',
-      access: allow('read', 'Institution'),
-      params: idParamSchema,
-      response: institutionSchema,
-      handle: ({ actor, params }) => institutions.get(actor, params.id),
-    }),
-    route({
-      method: 'PATCH',
-      url: '/api/institution/:id/',
-      access: allow('update', 'Institution'),
-      params: idParamSchema,
+    institution.read(({ actor, params }) => institutions.get(actor, params.id)),
+    institution.update({
       body: updateInstitutionSchema,
-      response: institutionSchema,
       handle: ({ actor, params, body }) => institutions.update(actor, params.id, body),
     }),
     route({
@@ -79,14 +68,7 @@ export const institutionsRoutes = routes<{ institutions: InstitutionsService }>(
       response: institutionDeletionSchema,
       handle: ({ actor, params }) => institutions.deletionPreview(actor, params.id),
     }),
-    route({
-      method: 'DELETE',
-      url: '/api/institution/:id/',
-      access: allow('delete', 'Institution'),
-      params: idParamSchema,
-      status: 204,
-      handle: ({ actor, params }) => institutions.remove(actor, params.id),
-    }),
+    institution.remove(({ actor, params }) => institutions.remove(actor, params.id)),
     route({
       method: 'POST',
       url: '/api/institution/:id/rda/',
@@ -130,23 +112,8 @@ export const officialsRoutes = routes<{ officials: OfficialsService }>(['institu
 export const affiliationsRoutes = routes<{ affiliations: AffiliationsService }>(
   ['institutions'],
   ({ affiliations }) => [
-    listRoute({
-      url: '/api/user-institution/',
-      access: allow('list', 'UserInstitution'),
-      list: affiliationList,
-      item: userInstitutionSchema,
-      load: ({ actor, query }) => affiliations.list(actor, query),
-    }),
-    route({
-      method: 'GET',
-      url: '/api/user-institution/:id/',
-      access: allow('read', 'UserInstitution'),
-      params: idParamSchema,
-      query: detailQuerySchema,
-      response: userInstitutionSchema,
-      handle: ({ actor, params, query }) =>
-        affiliations.get(actor, params.id, parseExpand(affiliationList, query.expand).has('user')),
-    }),
+    affiliation.list({ list: affiliationList, load: ({ actor, query }) => affiliations.list(actor, query) }),
+    affiliation.read(({ actor, params, expand }) => affiliations.get(actor, params.id, expand.has('user'))),
     route({
       method: 'POST',
       url: '/api/institution/:id/verification/',
@@ -156,24 +123,16 @@ export const affiliationsRoutes = routes<{ affiliations: AffiliationsService }>(
       response: z.object({ detail: z.string(), verified: z.number(), removed: z.number() }),
       handle: ({ actor, params, body }) => affiliations.verify(actor, params.id, body),
     }),
-    route({
-      method: 'POST',
-      url: '/api/user-institution/',
-      access: allow('create', 'UserInstitution'),
+    affiliation.create({
+      expand: false,
       body: joinInstitutionSchema,
-      response: userInstitutionSchema,
-      status: 201,
       handle: ({ actor, body }) => affiliations.join(actor, body.institution, body.user, body.primary),
     }),
-    route({
-      method: 'PATCH',
-      url: '/api/user-institution/:id/',
+    affiliation.update({
       description:
         'The affiliated researcher agrees to the joinder (`joinder_date`, stamped by the server); staff may set `primary`, `verified`, `joinder_date` (null clears it) and `removal_reason`.',
-      access: allow('update', 'UserInstitution'),
-      params: idParamSchema,
+      expand: false,
       body: staffUpdateUserInstitutionSchema,
-      response: userInstitutionSchema,
       handle: ({ actor, params, body }) => affiliations.update(actor, params.id, body),
     }),
   ],

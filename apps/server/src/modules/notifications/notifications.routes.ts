@@ -2,19 +2,20 @@ import { z } from 'zod';
 import {
   LIMITS,
   createNotificationSchema,
-  idParamSchema,
   notificationCreatedSchema,
   notificationSchema,
   pageSchema,
 } from '@rrp/domain';
 import { allow, route, routes } from '../../platform/http/route';
-import { toPage } from '../../platform/list';
+import { objectRoutes, toPage } from '../../platform/list';
 import type { NotificationsService } from './notifications.service';
 
 const pagingSchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(LIMITS.list.maxLimit).default(LIMITS.list.defaultLimit),
   offset: z.coerce.number().int().min(0).default(0),
 });
+
+const notification = objectRoutes('/api/notification/', 'Notification', notificationSchema);
 
 export const notificationsRoutes = routes<{ notifications: NotificationsService }>(
   ['notifications'],
@@ -30,32 +31,14 @@ export const notificationsRoutes = routes<{ notifications: NotificationsService 
         return toPage(request, query, count, results);
       },
     }),
-    route({
-      method: 'GET',
-      url: '/api/notification/:id/',
-      access: allow('read', 'Notification'),
-      params: idParamSchema,
-      response: notificationSchema,
-      handle: ({ actor, params }) => notifications.get(actor, params.id),
-    }),
-    route({
-      method: 'DELETE',
-      url: '/api/notification/:id/',
-      access: allow('delete', 'Notification'),
-      params: idParamSchema,
-      status: 204,
-      handle: ({ actor, params }) => notifications.remove(actor, params.id),
-    }),
-    route({
-      method: 'POST',
-      url: '/api/notification/',
+    notification.read(({ actor, params }) => notifications.get(actor, params.id)),
+    notification.remove(({ actor, params }) => notifications.remove(actor, params.id)),
+    notification.create({
       description:
         'An error report (task_name error_report), or a notification staff send to users (recipient_id) and groups (recipient_groups): task_name release_note with fields.version, or message with fields.message and an optional fields.redirect.',
       // Error reports are open to everyone signed in; other tasks need StaffNotification.create.
-      access: allow('create', 'Notification'),
       body: createNotificationSchema,
       response: notificationCreatedSchema,
-      status: 201,
       handle: ({ actor, body }) => notifications.create(actor, body),
     }),
   ],

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import {
   createProjectSchema,
-  idParamSchema,
-  pageSchema,
   projectDeletedSchema,
   projectSchema,
   researchTeamMemberSchema,
@@ -10,86 +8,34 @@ import {
   updateProjectSchema,
 } from '@rrp/domain';
 import { allow, route, routes } from '../../platform/http/route';
-import { detailQuerySchema, listQuerySchema, parseExpand, toPage } from '../../platform/list';
+import { objectRoutes } from '../../platform/list';
 import { projectList, teamList } from './projects.lists';
 import type { ProjectsService } from './projects.service';
 
+const project = objectRoutes('/api/project/', 'Project', projectSchema, projectList);
+const teamMember = objectRoutes('/api/research-team/', 'ResearchTeam', researchTeamMemberSchema, teamList);
+
 export const projectsRoutes = routes<{ projects: ProjectsService }>(['projects'], ({ projects }) => [
-  route({
-    method: 'GET',
-    url: '/api/project/',
-    access: allow('list', 'Project'),
-    query: listQuerySchema(projectList),
-    response: pageSchema(projectSchema),
-    handle: async ({ actor, query, request }) => {
-      const { list, count, results } = await projects.list(actor, query);
-      return toPage(request, list, count, results);
-    },
-  }),
-  route({
-    method: 'POST',
-    url: '/api/project/',
-    access: allow('create', 'Project'),
+  project.list({ list: projectList, load: ({ actor, query }) => projects.list(actor, query) }),
+  project.create({
     idempotent: true,
-    query: detailQuerySchema,
     body: createProjectSchema,
-    status: 201,
-    response: projectSchema,
-    handle: ({ actor, query, body, request }) =>
-      projects.create(actor, body, parseExpand(projectList, query.expand), request.idempotencyClaim),
+    handle: ({ actor, body, expand, request }) =>
+      projects.create(actor, body, expand, request.idempotencyClaim),
   }),
-  route({
-    method: 'GET',
-    url: '/api/project/:id/',
-    access: allow('read', 'Project'),
-    params: idParamSchema,
-    query: detailQuerySchema,
-    response: projectSchema,
-    handle: ({ actor, params, query }) =>
-      projects.get(actor, params.id, parseExpand(projectList, query.expand)),
-  }),
-  route({
-    method: 'PATCH',
-    url: '/api/project/:id/',
-    access: allow('update', 'Project'),
-    params: idParamSchema,
-    query: detailQuerySchema,
+  project.read(({ actor, params, expand }) => projects.get(actor, params.id, expand)),
+  project.update({
     body: updateProjectSchema,
-    response: projectSchema,
-    handle: ({ actor, params, query, body }) =>
-      projects.update(actor, params.id, body, parseExpand(projectList, query.expand)),
+    handle: ({ actor, params, body, expand }) => projects.update(actor, params.id, body, expand),
   }),
-  route({
-    method: 'DELETE',
-    url: '/api/project/:id/',
+  project.remove({
     description:
       '200 `{status: true, msg, data}` when deleted; 400 `{status: false, non_field_errors, data: {non_field_errors, requests}}` when approved, rejected or fulfilled requests block it (researcher §7, §8; docs/decisions.md 033).',
-    access: allow('delete', 'Project'),
-    params: idParamSchema,
     response: projectDeletedSchema,
     handle: ({ actor, params }) => projects.remove(actor, params.id),
   }),
-  route({
-    method: 'GET',
-    url: '/api/research-team/',
-    access: allow('list', 'ResearchTeam'),
-    query: listQuerySchema(teamList),
-    response: pageSchema(researchTeamMemberSchema),
-    handle: async ({ actor, query, request }) => {
-      const { list, count, results } = await projects.teamList(actor, query);
-      return toPage(request, list, count, results);
-    },
-  }),
-  route({
-    method: 'GET',
-    url: '/api/research-team/:id/',
-    access: allow('read', 'ResearchTeam'),
-    params: idParamSchema,
-    query: detailQuerySchema,
-    response: researchTeamMemberSchema,
-    handle: ({ actor, params, query }) =>
-      projects.teamMember(actor, params.id, parseExpand(teamList, query.expand)),
-  }),
+  teamMember.list({ list: teamList, load: ({ actor, query }) => projects.teamList(actor, query) }),
+  teamMember.read(({ actor, params, expand }) => projects.teamMember(actor, params.id, expand)),
   route({
     method: 'POST',
     url: '/api/research-team/',

@@ -1,8 +1,6 @@
 import {
   abnDashboardSchema,
   createRequestSchema,
-  idParamSchema,
-  pageSchema,
   REQUEST_STAFF_MESSAGES,
   requestDeletedSchema,
   requestSchema,
@@ -12,28 +10,17 @@ import {
 } from '@rrp/domain';
 import { ValidationError } from '../../platform/http/errors';
 import { allow, route, routes } from '../../platform/http/route';
-import { detailQuerySchema, listQuerySchema, parseExpand, toPage } from '../../platform/list';
+import { objectRoutes } from '../../platform/list';
 import { requestList } from './requests.lists';
 import type { RequestsService } from './requests.service';
-import type { RequestStaffService } from './request-staff.service';
+import type { StaffFieldsForRequests } from './request-hooks';
 
-/** `?expand=` on a single request: the relations the list offers. */
-const expandOf = (query: { expand?: string }) => parseExpand(requestList, query.expand);
+const resourceRequest = objectRoutes('/api/request/', 'Request', requestSchema, requestList);
 
-export const requestsRoutes = routes<{ requests: RequestsService; staff: RequestStaffService }>(
+export const requestsRoutes = routes<{ requests: RequestsService; staff: StaffFieldsForRequests }>(
   ['requests'],
   ({ requests, staff }) => [
-    route({
-      method: 'GET',
-      url: '/api/request/',
-      access: allow('list', 'Request'),
-      query: listQuerySchema(requestList),
-      response: pageSchema(requestSchema),
-      handle: async ({ actor, query, request }) => {
-        const { list, count, results } = await requests.list(actor, query);
-        return toPage(request, list, count, results);
-      },
-    }),
+    resourceRequest.list({ list: requestList, load: ({ actor, query }) => requests.list(actor, query) }),
     route({
       method: 'GET',
       url: '/api/abn_dashboard/',
@@ -43,38 +30,17 @@ export const requestsRoutes = routes<{ requests: RequestsService; staff: Request
       response: abnDashboardSchema,
       handle: ({ actor }) => requests.abnDashboard(actor),
     }),
-    route({
-      method: 'POST',
-      url: '/api/request/',
-      access: allow('create', 'Request'),
+    resourceRequest.create({
       idempotent: true,
-      query: detailQuerySchema,
       body: createRequestSchema,
-      status: 201,
-      response: requestSchema,
-      handle: ({ actor, query, body, request }) =>
-        requests.create(actor, body, expandOf(query), request.idempotencyClaim),
+      handle: ({ actor, body, expand, request }) =>
+        requests.create(actor, body, expand, request.idempotencyClaim),
     }),
-    route({
-      method: 'GET',
-      url: '/api/request/:id/',
-      access: allow('read', 'Request'),
-      params: idParamSchema,
-      query: detailQuerySchema,
-      response: requestSchema,
-      handle: ({ actor, params, query }) => requests.get(actor, params.id, expandOf(query)),
-    }),
-    route({
-      method: 'PATCH',
-      url: '/api/request/:id/',
-      access: allow('update', 'Request'),
-      params: idParamSchema,
-      query: detailQuerySchema,
+    resourceRequest.read(({ actor, params, expand }) => requests.get(actor, params.id, expand)),
+    resourceRequest.update({
       body: updateRequestSchema,
-      response: requestSchema,
-      handle: async ({ actor, params, query, body }) => {
+      handle: async ({ actor, params, body, expand }) => {
         const { comments, zendesk_ticket_ids: zendeskTicketIds, ...edit } = body;
-        const expand = expandOf(query);
         // Staff §7 `comments {add}` and `zendesk_ticket_ids`: the staff panel's writes (decision 081).
         if (comments !== undefined || zendeskTicketIds !== undefined) {
           if (Object.values(edit).some((value) => value !== undefined)) {
@@ -86,13 +52,9 @@ export const requestsRoutes = routes<{ requests: RequestsService; staff: Request
         return requests.update(actor, params.id, edit, expand);
       },
     }),
-    route({
-      method: 'DELETE',
-      url: '/api/request/:id/',
+    resourceRequest.remove({
       description:
         "200 `{status: true, msg: 'Request Deleted Successfully', data}`; 400 `{status: false, non_field_errors, data}` once approved, fulfilled or rejected (researcher §8, staff §8).",
-      access: allow('delete', 'Request'),
-      params: idParamSchema,
       response: requestDeletedSchema,
       handle: ({ actor, params }) => requests.remove(actor, params.id),
     }),

@@ -3,17 +3,19 @@ import {
   conflictInputSchema,
   conflictSchema,
   createReviewSchema,
-  idParamSchema,
   reviewDeleteSchema,
   reviewSchema,
   reviewUsersSchema,
   updateReviewSchema,
 } from '@rrp/domain';
 import { allow, route, routes } from '../../platform/http/route';
-import { detailQuerySchema, listRoute, parseExpand } from '../../platform/list';
-import type { RequestStaffService } from '../requests/request-staff.service';
+import { objectRoutes } from '../../platform/list';
+import type { RequestStaffService } from '../request-staff/request-staff.service';
 import { conflictList, reviewList } from './review.lists';
 import type { ReviewService } from './review.service';
+
+const review = objectRoutes('/api/review/', 'Review', reviewSchema, reviewList);
+const conflict = objectRoutes('/api/conflict/', 'ReviewConflict', conflictSchema, conflictList);
 
 /**
  * Research Match reviews and conflicts of interest (staff §7: GET/POST review, the review delete
@@ -22,25 +24,17 @@ import type { ReviewService } from './review.service';
 export const reviewRoutes = routes<{ reviews: ReviewService; staff: RequestStaffService }>(
   ['research-match'],
   ({ reviews, staff }) => [
-    listRoute({
-      url: '/api/review/',
+    review.list({
       description: 'Reviews: staff who read every review see all, reviewers their own.',
-      access: allow('list', 'Review'),
       list: reviewList,
-      item: reviewSchema,
       load: ({ actor, query }) => reviews.list(actor, query),
     }),
-    route({
-      method: 'POST',
-      url: '/api/review/',
+    review.create({
       description:
         "The caller's review of an application Under Review they are assigned to, after answering the conflict question (No). Score blocks `{score 1–5, strengths, weaknesses}` per criterion, `reviewer_decision`, `build_merit`. Staff who assign reviewers send an empty review naming another `reviewer` (and `reviewer_role`): the reviewer is assigned, and the answer is the request's reviewers, as from `PUT request/{id}/review_users/`.",
-      access: allow('create', 'Review'),
       body: createReviewSchema,
-      query: detailQuerySchema,
-      status: 201,
       response: z.union([reviewSchema, reviewUsersSchema]),
-      handle: ({ actor, body, query }) => reviews.create(actor, body, parseExpand(reviewList, query.expand)),
+      handle: ({ actor, body, expand }) => reviews.create(actor, body, expand),
     }),
     route({
       method: 'POST',
@@ -54,63 +48,21 @@ export const reviewRoutes = routes<{ reviews: ReviewService; staff: RequestStaff
       response: reviewUsersSchema,
       handle: ({ actor, body }) => staff.removeReviewer(actor, body),
     }),
-    route({
-      method: 'GET',
-      url: '/api/review/:id/',
-      access: allow('read', 'Review'),
-      params: idParamSchema,
-      query: detailQuerySchema,
-      response: reviewSchema,
-      handle: ({ actor, params, query }) =>
-        reviews.get(actor, params.id, parseExpand(reviewList, query.expand)),
-    }),
-    route({
-      method: 'PATCH',
-      url: '/api/review/:id/',
+    review.read(({ actor, params, expand }) => reviews.get(actor, params.id, expand)),
+    review.update({
       description: 'The author changes their review while the application is Under Review (the autosave).',
-      access: allow('update', 'Review'),
-      params: idParamSchema,
-      query: detailQuerySchema,
       body: updateReviewSchema,
-      response: reviewSchema,
-      handle: ({ actor, params, query, body }) =>
-        reviews.update(actor, params.id, body, parseExpand(reviewList, query.expand)),
+      handle: ({ actor, params, body, expand }) => reviews.update(actor, params.id, body, expand),
     }),
-    listRoute({
-      url: '/api/conflict/',
-      access: allow('list', 'ReviewConflict'),
-      list: conflictList,
-      item: conflictSchema,
-      load: ({ actor, query }) => reviews.listConflicts(actor, query),
-    }),
-    route({
-      method: 'POST',
-      url: '/api/conflict/',
+    conflict.list({ list: conflictList, load: ({ actor, query }) => reviews.listConflicts(actor, query) }),
+    conflict.create({
       description:
         "An assigned reviewer's answer to the conflict-of-interest question. Yes needs an explanation and takes them off the primary role (`removed_as_primary`).",
-      access: allow('create', 'ReviewConflict'),
+      expand: false,
       body: conflictInputSchema,
-      status: 201,
-      response: conflictSchema,
       handle: ({ actor, body }) => reviews.declare(actor, body),
     }),
-    route({
-      method: 'GET',
-      url: '/api/conflict/:id/',
-      access: allow('read', 'ReviewConflict'),
-      params: idParamSchema,
-      query: detailQuerySchema,
-      response: conflictSchema,
-      handle: ({ actor, params, query }) =>
-        reviews.getConflict(actor, params.id, parseExpand(conflictList, query.expand)),
-    }),
-    route({
-      method: 'DELETE',
-      url: '/api/conflict/:id/',
-      access: allow('delete', 'ReviewConflict'),
-      params: idParamSchema,
-      status: 204,
-      handle: ({ actor, params }) => reviews.deleteConflict(actor, params.id),
-    }),
+    conflict.read(({ actor, params, expand }) => reviews.getConflict(actor, params.id, expand)),
+    conflict.remove(({ actor, params }) => reviews.deleteConflict(actor, params.id)),
   ],
 );

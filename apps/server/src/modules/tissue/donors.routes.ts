@@ -4,11 +4,10 @@ import {
   donorOptionsQuerySchema,
   donorSchema,
   donorSurveyQuerySchema,
-  idParamSchema,
 } from '@rrp/domain';
 import { attachmentDisposition } from '../../platform/files/content-disposition';
 import { allow, route, routes } from '../../platform/http/route';
-import { listRoute } from '../../platform/list';
+import { objectRoutes } from '../../platform/list';
 import { donorList } from './donors.lists';
 import type { DonorSet, DonorsService } from './donors.service';
 
@@ -22,35 +21,28 @@ const SETS: [string, DonorSet][] = [
  * catalogue and the pilot set, a donor by hash with its documents, and survey downloads.
  */
 export const donorsRoutes = routes<{ donors: DonorsService }>(['tissue'], ({ donors }) => [
-  ...SETS.flatMap(([path, set]) => [
-    listRoute({
-      url: `/api/${path}/`,
-      description:
-        'Donors of the set, filtered in SQL: `diagnosis__in`, `age__gte`/`__lte` (0–130), `pmi__gte`/`__lte` (0–200), `rin__gte`/`__lte` (0–130), `gender__in`, hemispheres, conditions (`medical_conditions__in`, …), `search` by donor hash; `limit` up to 2000. `selectable` says whether the caller may put the donor in a collection.',
-      access: allow('list', 'TissueDonor'),
-      list: donorList,
-      item: donorSchema,
-      load: ({ actor, query }) => donors.list(actor, set, query),
-    }),
-    route({
-      method: 'GET',
-      url: `/api/${path}/options/`,
-      description:
-        'The values the filter panel offers, from the donors of the set. With `cart`, for the page of that collection: whoever may read the collection may ask.',
-      access: allow('list', 'TissueDonor'),
-      query: donorOptionsQuerySchema,
-      response: donorFilterOptionsSchema,
-      handle: ({ actor, query }) => donors.filterOptions(actor, set, query.cart),
-    }),
-    route({
-      method: 'GET',
-      url: `/api/${path}/:id/`,
-      access: allow('read', 'TissueDonor'),
-      params: idParamSchema,
-      response: donorSchema,
-      handle: ({ actor, params }) => donors.get(actor, set, params.id),
-    }),
-  ]),
+  ...SETS.flatMap(([path, set]) => {
+    const donor = objectRoutes(`/api/${path}/`, 'TissueDonor', donorSchema);
+    return [
+      donor.list({
+        description:
+          'Donors of the set, filtered in SQL: `diagnosis__in`, `age__gte`/`__lte` (0–130), `pmi__gte`/`__lte` (0–200), `rin__gte`/`__lte` (0–130), `gender__in`, hemispheres, conditions (`medical_conditions__in`, …), `search` by donor hash; `limit` up to 2000. `selectable` says whether the caller may put the donor in a collection.',
+        list: donorList,
+        load: ({ actor, query }) => donors.list(actor, set, query),
+      }),
+      route({
+        method: 'GET',
+        url: `/api/${path}/options/`,
+        description:
+          'The values the filter panel offers, from the donors of the set. With `cart`, for the page of that collection: whoever may read the collection may ask.',
+        access: allow('list', 'TissueDonor'),
+        query: donorOptionsQuerySchema,
+        response: donorFilterOptionsSchema,
+        handle: ({ actor, query }) => donors.filterOptions(actor, set, query.cart),
+      }),
+      donor.read(({ actor, params }) => donors.get(actor, set, params.id)),
+    ];
+  }),
   route({
     method: 'GET',
     url: '/api/abn_donor/',

@@ -5,7 +5,10 @@ import {
   updateTissueReviewSchema,
 } from '@rrp/domain';
 import { allow, route, routes } from '../../platform/http/route';
+import { objectRoutes } from '../../platform/list';
 import type { TissueReviewsService } from './tissue-reviews.service';
+
+const review = objectRoutes('/api/tissue_review/', 'TissueReview', tissueReviewSchema);
 
 /** Tissue reviews (staff §2.6 the review page, researcher §2 the Reviews tab). */
 export const tissueReviewsRoutes = routes<{ reviews: TissueReviewsService }>(['tissue'], ({ reviews }) => [
@@ -19,24 +22,14 @@ export const tissueReviewsRoutes = routes<{ reviews: TissueReviewsService }>(['t
     response: requestTissueReviewsSchema,
     handle: ({ actor, params }) => reviews.ofRequest(actor, params.id),
   }),
-  route({
-    method: 'GET',
-    url: '/api/tissue_review/:id/',
+  review.read({
     description: 'One tissue review.',
-    access: allow('read', 'TissueReview'),
-    params: idParamSchema,
-    response: tissueReviewSchema,
     handle: ({ actor, params }) => reviews.get(actor, params.id),
   }),
-  route({
-    method: 'PATCH',
-    url: '/api/tissue_review/:id/',
+  review.update({
     description:
       "The reviewer's own review while the request is Under Review: `{criterion}_score` (0 to 50 in steps of 5, or null) and `{criterion}_comment` for importance, autism_understanding, novel, design, alternatives, preliminary_data, expertise; `funding_comment`, `missing_info_comment`, `recommendation_comment`; `submit: true` marks it submitted.",
-    access: allow('update', 'TissueReview'),
-    params: idParamSchema,
     body: updateTissueReviewSchema,
-    response: tissueReviewSchema,
     handle: ({ actor, params, body }) => reviews.update(actor, params.id, body),
   }),
 ]);

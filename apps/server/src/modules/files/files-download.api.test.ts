@@ -7,10 +7,9 @@ import {
   t,
   admin,
   researcher,
-  otherInstitutionId,
   PDF,
-  upload,
   uploaded,
+  uploadedElsewhere,
   get,
   setUpFilesApi,
 } from './files.api-setup';
@@ -24,17 +23,7 @@ describe('GET file/download/', () => {
   beforeAll(async () => {
     first = await uploaded({ name: 'same.pdf' });
     second = await uploaded({ name: 'same.pdf' });
-    const otherMember = await t.createUser({
-      roles: ['primary_researcher'],
-      institutionId: otherInstitutionId,
-    });
-    foreign = (
-      await upload(
-        await t.tokenFor(otherMember.email),
-        { type: 'test_doc', institution: String(otherInstitutionId) },
-        { name: 'foreign.pdf', content: PDF },
-      )
-    ).json<FileDto>();
+    foreign = await uploadedElsewhere('foreign.pdf');
   });
 
   it('zips the selected files under the chosen name', async () => {

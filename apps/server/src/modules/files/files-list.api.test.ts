@@ -9,9 +9,8 @@ import {
   researcherId,
   outsider,
   otherInstitutionId,
-  PDF,
-  upload,
   uploaded,
+  uploadedElsewhere,
   get,
   setUpFilesApi,
 } from './files.api-setup';
@@ -24,16 +23,7 @@ describe('GET file/', () => {
   let unregistered: number;
   beforeAll(async () => {
     own = await uploaded({ name: 'own.pdf' });
-    const otherMember = await t.createUser({
-      roles: ['primary_researcher'],
-      institutionId: otherInstitutionId,
-    });
-    const response = await upload(
-      await t.tokenFor(otherMember.email),
-      { type: 'test_doc', institution: String(otherInstitutionId) },
-      { name: 'foreign.pdf', content: PDF },
-    );
-    foreign = response.json<FileDto>();
+    foreign = await uploadedElsewhere('foreign.pdf');
     // A file of a type no module has registered: only its creator sees it.
     const [row] = await t.database.db
       .insert(files)

@@ -127,6 +127,20 @@ export async function uploaded(
   return response.json<FileDto>();
 }
 
+/** A PDF uploaded by a member of the other institution: one the researcher may not read. */
+export async function uploadedElsewhere(name: string): Promise<FileDto> {
+  const otherMember = await t.createUser({
+    roles: ['primary_researcher'],
+    institutionId: otherInstitutionId,
+  });
+  const response = await upload(
+    await t.tokenFor(otherMember.email),
+    { type: 'test_doc', institution: String(otherInstitutionId) },
+    { name, content: PDF },
+  );
+  return response.json<FileDto>();
+}
+
 export const fileRows = async () => (await t.database.db.select({ n: count() }).from(files))[0]!.n;
 
 /** Every stored object under DATA_DIR/files. */

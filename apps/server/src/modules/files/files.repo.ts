@@ -1,9 +1,10 @@
-import { and, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, notInArray, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
 import { countMatching, type ParsedList } from '../../platform/list';
 import { files, users } from '../../db/schema';
 
 export type FileRow = typeof files.$inferSelect;
+export type FileChanges = Partial<typeof files.$inferInsert>;
 export type FileListRow = FileRow & { creatorFirstName: string | null; creatorLastName: string | null };
 
 export async function insertFile(db: DbOrTx, values: typeof files.$inferInsert): Promise<FileRow> {
@@ -17,19 +18,50 @@ export async function findFile(db: DbOrTx, id: number, lock = false): Promise<Fi
   return row ?? null;
 }
 
-export async function findFiles(db: DbOrTx, ids: readonly number[]): Promise<FileRow[]> {
-  if (ids.length === 0) return [];
+/** The file whose bytes a signed URL names. */
+export async function findByStorageKey(db: DbOrTx, key: string): Promise<FileRow | null> {
+  const [row] = await db.select().from(files).where(eq(files.storageKey, key));
+  return row ?? null;
+}
+
+/** Of these files, those the caller may see (`visible`, from `readableFilesWhere`). */
+export async function findVisibleFiles(db: DbOrTx, ids: readonly number[], visible: SQL): Promise<FileRow[]> {
   return db
     .select()
     .from(files)
-    .where(inArray(files.id, [...ids]));
+    .where(and(inArray(files.id, [...ids]), visible));
 }
 
-export async function updateFile(
-  db: DbOrTx,
-  id: number,
-  values: Partial<typeof files.$inferInsert>,
-): Promise<FileRow> {
+/**
+ * Which files of a registered type a reader may see: `every` one, their `own` uploads, or those
+ * meeting the type's condition.
+ */
+export interface TypeReadable {
+  type: string;
+  which: 'every' | 'own' | SQL;
+}
+
+/**
+ * The files a reader may see, as one condition: their own uploads of types no module has
+ * registered, and of each registered type those `readable` names (a type it leaves out, none).
+ */
+export function readableFilesWhere(
+  userId: number,
+  registeredTypes: readonly string[],
+  readable: readonly TypeReadable[],
+): SQL {
+  const own = eq(files.creatorId, userId);
+  const clauses: SQL[] = [
+    registeredTypes.length ? and(own, notInArray(files.type, [...registeredTypes]))! : own,
+  ];
+  for (const { type, which } of readable) {
+    if (which === 'every') clauses.push(eq(files.type, type));
+    else clauses.push(and(eq(files.type, type), which === 'own' ? own : which)!);
+  }
+  return or(...clauses)!;
+}
+
+export async function updateFile(db: DbOrTx, id: number, values: FileChanges): Promise<FileRow> {
   const [row] = await db
     .update(files)
     .set({ ...values, modified: new Date() })

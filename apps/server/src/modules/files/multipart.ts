@@ -1,9 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 import { FILE_MESSAGES, LIMITS, NULL_CHARACTER_MESSAGE, nullCharacterPaths } from '@rrp/domain';
 import { AppError, ValidationError } from '../../platform/http/errors';
-import { FileTooLargeError, type UploadedFile } from './files.service';
+import { FileTooLargeError } from './file-errors';
 
 const MAX_FIELDS = 30;
+
+/** A file part of a multipart call, read into memory within the upload size limit. */
+export interface UploadedFile {
+  filename: string;
+  mimetype: string;
+  content: Buffer;
+}
 
 /**
  * Reads a multipart call: its text fields and at most one file, in the part named `file`,

@@ -7,13 +7,16 @@ import { irbPolicy } from '../modules/projects/irb.policy';
 import { createProjectsService } from '../modules/projects/projects.service';
 import { projectHistoryFormat } from '../modules/projects/projects.history';
 import { createRequestsService } from '../modules/requests/requests.service';
-import { createRequestStaffService } from '../modules/requests/request-staff.service';
+import { createRequestStaffService } from '../modules/request-staff/request-staff.service';
 import {
   applicationDocumentsPolicy,
   RESEARCH_MATCH_DOCUMENT,
   researchMatchDocumentsPolicy,
-} from '../modules/requests/research-match-documents.policy';
-import { decisionDocsPolicy } from '../modules/requests/decision-docs.policy';
+} from '../modules/research-match/research-match-documents.policy';
+import { researchMatchRequestTypes } from '../modules/research-match/research-match-requests';
+import { tissueRequestTypes } from '../modules/tissue/tissue-requests';
+import { createDecisionsService } from '../modules/decisions/decisions.service';
+import { decisionDocsPolicy } from '../modules/decisions/decision-docs.policy';
 import { lockRequest, requestSnapshot } from '../modules/requests/requests.repo';
 import { applyTransition } from '../modules/requests/requests.workflow';
 import { requestHistoryFormat } from '../modules/requests/requests.history';
@@ -50,18 +53,34 @@ export function wireRequests(
       (await applyTransition(tx, { request, to, kind: 'decision', actor, by: actor, now })).row,
   });
   const tissueCycle = createTissueCycleService({ db, cycles: reviewCycles, email, emailContext });
-  // Resource requests (issue 7); their forms are checked by the same validator as the web's.
-  // Research Match applications start the staff's summary when submitted (issue 17); the summary
-  // reads the request through the requests service, created first (the hook runs only on requests).
+  // Decisions (issue 8): the workflow tables, decision e-mails and their documents. They answer
+  // the request as the requests service presents it, and that service is given their part of its
+  // writes (a decider's status PATCH, the submission receipt): each calls the other only once both exist.
+  const decisions = createDecisionsService({
+    db,
+    email,
+    emailContext,
+    onUnderReview: tissueCycle.startedByDecision,
+    get: (actor, id, expand, from) => requests.get(actor, id, expand, from),
+  });
+  // Resource requests (issue 7); their forms are checked by the same validator as the web's. The
+  // Research Match and tissue types come from their modules. Research Match applications start the
+  // staff's summary when submitted (issue 17); the summary reads the request through the requests
+  // service, created first (the hook runs only on requests).
   const requests = createRequestsService({
     db,
     forms,
     files,
-    email,
-    emailContext,
-    onResearchMatchSubmitted: (tx, requestId) => summaries.start(tx, requestId),
+    types: [
+      ...researchMatchRequestTypes({
+        forms,
+        files,
+        submitted: (tx, requestId) => summaries.start(tx, requestId),
+      }),
+      ...tissueRequestTypes({ forms, files, carts: carts.forRequests }),
+    ],
     carts: carts.forRequests,
-    onUnderReview: tissueCycle.startedByDecision,
+    decisions,
   });
   const requestSubject = (tx: DbOrTx, id: number, actor: Actor) =>
     requests.historySubject(tx, String(id), actor);
@@ -76,7 +95,7 @@ export function wireRequests(
     log: platform.log,
     onReviewersAdded: tissueCycle.reviewersAdded,
   });
-  // Decisions (issue 8): the workflow tables, decision e-mails and their documents.
+  // The documents a decision's e-mail attaches.
   files.registerType('decision_docs', decisionDocsPolicy());
   history.registerModel('request', {
     subject: requests.historySubject,
@@ -98,6 +117,7 @@ export function wireRequests(
   return {
     projects,
     requests,
+    decisions,
     staff,
     summaries,
     // The Research Match review cycle (issue 17): reviews, conflicts, Start Review, the meeting, the report.

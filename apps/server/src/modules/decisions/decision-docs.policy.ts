@@ -5,8 +5,7 @@ import type { DbOrTx } from '../../platform/db/database';
 import { authorize } from '../../platform/http/access';
 import { ValidationError } from '../../platform/http/errors';
 import type { FileRow, FileTypePolicy } from '../files/files.service';
-import { subjectOfView, type RequestSubject } from './requests.presenter';
-import * as repo from './requests.repo';
+import { findRequest, subjectOfView, visibleTo, type RequestSubject } from '../requests/requests.service';
 
 /**
  * `decision_docs` (staff §4.2): documents attached to a decision e-mail. Deciders upload them
@@ -17,7 +16,7 @@ import * as repo from './requests.repo';
 export function decisionDocsPolicy(): FileTypePolicy {
   async function subjectOf(tx: DbOrTx, file: FileRow, actor: Actor): Promise<RequestSubject> {
     if (file.requestId !== null) {
-      const view = await repo.findRequest(tx, file.requestId, actor.userId);
+      const view = await findRequest(tx, file.requestId, actor.userId);
       if (view) return subjectOfView(view, actor);
     }
     const uploader = file.creatorId ?? 0;
@@ -30,11 +29,11 @@ export function decisionDocsPolicy(): FileTypePolicy {
 
     /** The owner and team of the request (the staff read every file of this type outright). */
     readableWhere: (actor) =>
-      sql`exists (select 1 from requests where "requests"."id" = ${files.requestId} and ${repo.visibleTo(actor.userId)})`,
+      sql`exists (select 1 from requests where "requests"."id" = ${files.requestId} and ${visibleTo(actor.userId)})`,
 
     async authorizeCreate(tx, actor, input) {
       if (input.requestId === null) throw new ValidationError({ request: [WORKFLOW_MESSAGES.chooseRequest] });
-      const view = await repo.findRequest(tx, input.requestId, actor.userId);
+      const view = await findRequest(tx, input.requestId, actor.userId);
       if (!view) throw new ValidationError({ request: [WORKFLOW_MESSAGES.chooseRequest] });
       authorize(actor, 'decide', 'Request', subjectOfView(view, actor));
       return { additionalData: {} };

@@ -7,10 +7,10 @@ import {
   requestSchema,
 } from '@rrp/domain';
 import { allow, route, routes } from '../../platform/http/route';
-import type { RequestsService } from './requests.service';
+import type { DecisionsService } from './decisions.service';
 
 /** Decisions on a request (staff §4.2, §7; DESIGN §3 "Workflows"). */
-export const decisionsRoutes = routes<{ requests: RequestsService }>(['requests'], ({ requests }) => [
+export const decisionsRoutes = routes<{ decisions: DecisionsService }>(['requests'], ({ decisions }) => [
   route({
     method: 'GET',
     url: '/api/request/:id/decisions/',
@@ -18,7 +18,7 @@ export const decisionsRoutes = routes<{ requests: RequestsService }>(['requests'
     access: allow('read', 'Request'),
     params: idParamSchema,
     response: requestDecisionsSchema,
-    handle: ({ actor, params }) => requests.decisions(actor, params.id),
+    handle: ({ actor, params }) => decisions.decisions(actor, params.id),
   }),
   route({
     method: 'GET',
@@ -28,7 +28,7 @@ export const decisionsRoutes = routes<{ requests: RequestsService }>(['requests'
     params: idParamSchema,
     query: decisionEmailQuerySchema,
     response: decisionEmailSchema,
-    handle: ({ actor, params, query }) => requests.decisionEmail(actor, params.id, query.status),
+    handle: ({ actor, params, query }) => decisions.decisionEmail(actor, params.id, query.status),
   }),
   route({
     method: 'POST',
@@ -40,6 +40,6 @@ export const decisionsRoutes = routes<{ requests: RequestsService }>(['requests'
     body: decisionInputSchema,
     response: requestSchema,
     handle: ({ actor, params, body, request }) =>
-      requests.decide(actor, params.id, body, request.idempotencyClaim),
+      decisions.decide(actor, params.id, body, request.idempotencyClaim),
   }),
 ]);

@@ -19,33 +19,41 @@ import { recordHistory } from '../../platform/history';
 import type { ClaimIdempotencyKey } from '../../platform/http/idempotency';
 import type { EmailService } from '../email/email.service';
 import {
+  applyTransition,
+  findRequest,
+  lockRequest,
+  requestSnapshot,
+  subjectOfView,
+  teamOf,
+  type RequestRow,
+} from '../requests/requests.service';
+import {
   decisionDraft,
   decisionEmailTemplates,
   decisionTemplateKey,
   type EmailContext,
 } from './decisions.emails';
-import * as decisionsRepo from './decisions.repo';
-import { subjectOfView } from './requests.presenter';
-import * as repo from './requests.repo';
-import { applyTransition, teamOf } from './requests.workflow';
+import * as repo from './decisions.repo';
 
 /**
  * Work that goes with a decision moving a request to Under Review, in its transaction (a tissue
  * request's Begin Review: its reviews and the reviewers' e-mail). Its answer is not read: mail
  * leaves after commit from the app's one hook, whatever was queued.
  */
-export type OnUnderReview = (tx: DbOrTx, actor: Actor, requestId: number, now: Date) => Promise<unknown>;
+type OnUnderReview = (tx: DbOrTx, actor: Actor, requestId: number, now: Date) => Promise<unknown>;
 
 /**
  * Decisions on a request (staff §4.2, §7): the options open to the caller, the prefilled
- * e-mail of each decision, and the decision itself with its e-mail and documents. Part of the
- * requests service; the status change is `applyTransition`'s.
+ * e-mail of each decision, and the decision itself with its e-mail and documents. The requests
+ * service is given `decideInTx` (a PATCH with a status), the submission receipt and the return
+ * message at wiring; the status change is `applyTransition`'s.
  */
-export function createDecisions(deps: {
+export function createDecisionsService(deps: {
   db: Db;
   email: EmailService;
   emailContext: EmailContext;
   onUnderReview?: OnUnderReview;
+  /** The request as the API answers it (the requests service's `get`), built in the decision's transaction. */
   get: (actor: Actor, id: number, expand: ReadonlySet<string>, from?: DbOrTx) => Promise<RequestDto>;
 }) {
   const { db, email, emailContext } = deps;
@@ -58,7 +66,7 @@ export function createDecisions(deps: {
   }
 
   async function view(tx: DbOrTx, actor: Actor, id: number) {
-    const found = await repo.findRequest(tx, id, actor.userId);
+    const found = await findRequest(tx, id, actor.userId);
     if (!found) throw new NotFoundError();
     return found;
   }
@@ -71,10 +79,10 @@ export function createDecisions(deps: {
   async function decideInTx(
     tx: DbOrTx,
     actor: Actor,
-    locked: repo.RequestRow,
+    locked: RequestRow,
     input: DecisionInput,
   ): Promise<void> {
-    const before = await repo.requestSnapshot(tx, locked.id);
+    const before = await requestSnapshot(tx, locked.id);
     const result = await applyTransition(tx, {
       request: locked,
       to: input.status,
@@ -91,7 +99,7 @@ export function createDecisions(deps: {
 
     if (composed) {
       const attachmentIds = [...new Set(composed.attachments)];
-      const docs = await decisionsRepo.decisionDocs(tx, locked.id, attachmentIds);
+      const docs = await repo.decisionDocs(tx, locked.id, attachmentIds);
       if (docs.length !== attachmentIds.length)
         invalid({ attachments: [WORKFLOW_MESSAGES.attachmentUnknown] });
       if (attachmentIds.length > 0) {
@@ -100,7 +108,7 @@ export function createDecisions(deps: {
               (entry): entry is number => typeof entry === 'number',
             )
           : [];
-        await decisionsRepo.setAdditionalData(tx, locked.id, {
+        await repo.setAdditionalData(tx, locked.id, {
           ...result.row.additionalData,
           decision_docs: [...new Set([...listed, ...attachmentIds])],
         });
@@ -122,7 +130,7 @@ export function createDecisions(deps: {
       objectId: locked.id,
       action: 'update',
       before,
-      after: await repo.requestSnapshot(tx, locked.id),
+      after: await requestSnapshot(tx, locked.id),
       by: actor,
     });
   }
@@ -148,7 +156,7 @@ export function createDecisions(deps: {
      * Requested, Deferred), for the top of Edit Request (decision 128); null when none was sent.
      */
     async returnMessage(tx: DbOrTx, requestId: number, status: number) {
-      const found = await decisionsRepo.latestEmailAbout(tx, requestId, decisionTemplateKey(status));
+      const found = await repo.latestEmailAbout(tx, requestId, decisionTemplateKey(status));
       return found && { subject: found.subject, body: found.body, sent: found.sent.toISOString() };
     },
 
@@ -193,7 +201,7 @@ export function createDecisions(deps: {
     ): Promise<RequestDto> {
       return db.transaction(async (tx) => {
         const claim = await claimKey?.(tx);
-        const locked = await repo.lockRequest(tx, id);
+        const locked = await lockRequest(tx, id);
         if (!locked) throw new NotFoundError();
         const found = await view(tx, actor, id);
         authorize(actor, 'decide', 'Request', subjectOfView(found, actor));
@@ -205,4 +213,4 @@ export function createDecisions(deps: {
   };
 }
 
-export type Decisions = ReturnType<typeof createDecisions>;
+export type DecisionsService = ReturnType<typeof createDecisionsService>;

@@ -51,10 +51,6 @@ export async function assignmentsOf(db: DbOrTx, requestId: number) {
     .where(eq(requestReviewers.requestId, requestId));
 }
 
-export async function reviewerIdsOf(db: DbOrTx, requestId: number): Promise<number[]> {
-  return (await assignmentsOf(db, requestId)).map((row) => row.userId);
-}
-
 /** Which of these users declared a conflict of interest for the request. */
 export async function conflictedUsers(db: DbOrTx, requestId: number, userIds: readonly number[]) {
   if (userIds.length === 0) return [];

@@ -25,35 +25,19 @@ import {
 } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
 import { ZendeskUnavailableError, type ZendeskAdapter } from '../../platform/external/zendesk';
-import { presentReviewUser, subjectOfView } from './requests.presenter';
-import * as requestsRepo from './requests.repo';
+import {
+  findRequest,
+  lockRequest,
+  presentReviewUser,
+  requestSnapshot,
+  reviewersOfRequests,
+  subjectOfView,
+} from '../requests/requests.service';
+import { fullName, presentComment } from './request-staff.presenter';
 import * as repo from './request-staff.repo';
 
 /** Approved and Rejected: who reviewed the request stays on record (staff §4.3). */
 const REVIEWERS_KEPT_STATUSES: readonly number[] = [WORKFLOW_STATUS.approved, WORKFLOW_STATUS.rejected];
-
-const fullName = (person: { firstName: string | null; lastName: string | null; email: string | null }) =>
-  `${person.firstName ?? ''} ${person.lastName ?? ''}`.trim() || person.email || '';
-
-function presentComment(row: repo.CommentRow): RequestCommentDto {
-  return {
-    id: row.id,
-    request: row.requestId,
-    text: row.text,
-    author:
-      row.authorId === null
-        ? null
-        : {
-            id: row.authorId,
-            display_name: fullName({
-              firstName: row.authorFirstName,
-              lastName: row.authorLastName,
-              email: row.authorEmail,
-            }),
-          },
-    created: row.created.toISOString(),
-  };
-}
 
 /**
  * The staff panel of a request (staff §3, §5, §6, §7): assigned reviewers, staff comments and the
@@ -71,7 +55,7 @@ export function createRequestStaffService(deps: {
   const { db, zendesk, log } = deps;
 
   async function readable(tx: DbOrTx, actor: Actor, id: number) {
-    const view = await requestsRepo.findRequest(tx, id, actor.userId);
+    const view = await findRequest(tx, id, actor.userId);
     if (!view) throw new NotFoundError();
     authorize(actor, 'read', 'Request', subjectOfView(view, actor));
     return view;
@@ -79,14 +63,14 @@ export function createRequestStaffService(deps: {
 
   /** Runs a change to the request and records it as one history version of the request. */
   async function auditedRequestChange(tx: DbOrTx, actor: Actor, id: number, change: () => Promise<void>) {
-    const before = await requestsRepo.requestSnapshot(tx, id);
+    const before = await requestSnapshot(tx, id);
     await change();
     await recordHistory(tx, {
       model: 'request',
       objectId: id,
       action: 'update',
       before,
-      after: await requestsRepo.requestSnapshot(tx, id),
+      after: await requestSnapshot(tx, id),
       by: actor,
     });
   }
@@ -105,7 +89,7 @@ export function createRequestStaffService(deps: {
   }
 
   async function reviewUsersOf(tx: DbOrTx, request: repo.LockedRequest): Promise<ReviewUsersDto> {
-    const rows = await requestsRepo.reviewersOfRequests(tx, [request.id]);
+    const rows = await reviewersOfRequests(tx, [request.id]);
     return {
       review_users: rows.map((row) => presentReviewUser(request, row)),
       reviewers_locked: request.reviewersLocked,
@@ -123,7 +107,7 @@ export function createRequestStaffService(deps: {
     confirm?: boolean,
   ) {
     if (removed.length === 0 || request.statusId !== WORKFLOW_STATUS.underReview || confirm === true) return;
-    const active = (await requestsRepo.reviewersOfRequests(tx, [request.id])).filter((row) =>
+    const active = (await reviewersOfRequests(tx, [request.id])).filter((row) =>
       removed.includes(row.userId),
     );
     const names = active.map((row) => fullName(row)).join(', ');
@@ -257,7 +241,7 @@ export function createRequestStaffService(deps: {
   /** The request, readable by the caller, locked for a change of its reviewers. */
   async function lockedForReviewers(tx: DbOrTx, actor: Actor, id: number) {
     await readable(tx, actor, id);
-    const request = await requestsRepo.lockRequest(tx, id);
+    const request = await lockRequest(tx, id);
     if (!request) throw new NotFoundError();
     return request;
   }

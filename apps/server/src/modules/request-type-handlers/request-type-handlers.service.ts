@@ -1,8 +1,11 @@
 import type { Actor } from '@rrp/domain';
-import type { DbOrTx } from '../../../platform/db/database';
-import type { FieldErrors } from '../../../platform/http/errors';
-import type { FilesService } from '../../files/files.service';
-import type { RequestRow } from '../requests.repo';
+import type { requests } from '../../db/schema';
+import type { DbOrTx } from '../../platform/db/database';
+import type { FieldErrors } from '../../platform/http/errors';
+import type { FilesService } from '../files/files.service';
+import * as repo from './request-type-handlers.repo';
+
+type RequestRow = typeof requests.$inferSelect;
 
 /** What a write names, for its type to check (researcher §5). */
 export interface ResolveInput {
@@ -41,7 +44,9 @@ export interface Resolved {
 
 /**
  * One request type's rules: what it checks and stores, and what it needs around the common
- * write. The requests service asks the handler of a request's type, never the type itself.
+ * write. The requests service asks the handler of a request's type, never the type itself; the
+ * types other modules own (Research Match, the tissue network) hand theirs to it at wiring, so
+ * this contract sits below requests and them.
  */
 export interface RequestTypeHandler {
   /** Checks the type's resources, forms and documents and answers what to store. */
@@ -99,3 +104,7 @@ export async function checkOwnDocuments(
   );
   for (const entry of documents) if (!own.has(entry.id)) errors[entry.key] = [message];
 }
+
+/** The ids of the cohorts with these names (the cohorts an application names, or its network's). */
+export const cohortIdsByName = (tx: DbOrTx, names: readonly string[]): Promise<number[]> =>
+  repo.cohortIdsByName(tx, names);

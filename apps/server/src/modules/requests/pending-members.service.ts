@@ -1,18 +1,7 @@
-import { and, eq, gte, notInArray, sql } from 'drizzle-orm';
-import { WORKFLOW_STATUS } from '@rrp/domain';
 import type { DbOrTx } from '../../platform/db/database';
 import { recordHistory } from '../../platform/history';
-import { requestMembers, requests } from '../../db/schema';
+import * as repo from './pending-members.repo';
 import { requestSnapshot } from './requests.repo';
-
-/**
- * Requests that no longer take new team members: Rejected, Withdrawn and Archived.
- */
-const CLOSED_REQUEST_STATUSES = [
-  WORKFLOW_STATUS.rejected,
-  WORKFLOW_STATUS.withdrawn,
-  WORKFLOW_STATUS.archived,
-];
 
 /**
  * A team member who had no account when a project's requests were filed (decision 092): once the
@@ -25,22 +14,10 @@ export async function addMemberToProjectRequests(
   input: { userId: number; projectId: number; since: Date },
   by: { userId: number } | null,
 ): Promise<number[]> {
-  const rows = await tx
-    .select({ id: requests.id })
-    .from(requests)
-    .where(
-      and(
-        eq(requests.projectId, input.projectId),
-        gte(requests.created, input.since),
-        notInArray(requests.statusId, [...CLOSED_REQUEST_STATUSES]),
-        sql`not exists (select 1 from ${requestMembers} m where m.request_id = ${requests.id} and m.user_id = ${input.userId})`,
-      ),
-    )
-    .orderBy(requests.id)
-    .for('update');
-  for (const { id } of rows) {
+  const ids = await repo.lockOpenRequestsWithout(tx, input);
+  for (const id of ids) {
     const before = await requestSnapshot(tx, id);
-    await tx.insert(requestMembers).values({ requestId: id, userId: input.userId });
+    await repo.addRequestMember(tx, id, input.userId);
     await recordHistory(tx, {
       model: 'request',
       objectId: id,
@@ -50,5 +27,5 @@ export async function addMemberToProjectRequests(
       by,
     });
   }
-  return rows.map((row) => row.id);
+  return ids;
 }

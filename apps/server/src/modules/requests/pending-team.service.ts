@@ -1,6 +1,6 @@
 import { teamGaps, type TeamGap } from '@rrp/domain';
 import type { DbOrTx } from '../../platform/db/database';
-import { teamFactsOfProjects } from './decisions.repo';
+import { teamFactsOfProjects } from './pending-team.repo';
 
 /**
  * What other modules call when a pending-team gap may have closed (a joinder signed, an RDA

@@ -17,11 +17,14 @@ import { authorize } from '../../platform/http/access';
 import { NotFoundError, invalid } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
 import type { FilesService } from '../files/files.service';
-import type { Decisions } from './decisions.service';
 import { accessList, checkCohorts, checkUsage, filesForOthers, selectionOf } from './request-write-checks';
-import type { RequestTypeHandler, ResolveInput, Resolved } from './request-types/request-type';
-import { usageAnswersOf } from './request-types/request-type';
-import type { TissueCollections } from './request-types/tissue';
+import type {
+  RequestTypeHandler,
+  ResolveInput,
+  Resolved,
+} from '../request-type-handlers/request-type-handlers.service';
+import { usageAnswersOf } from '../request-type-handlers/request-type-handlers.service';
+import type { DecisionsForRequests, TissueCollections } from './request-hooks';
 import { applyTransition } from './requests.workflow';
 import { subjectOfView, type RequestView } from './requests.presenter';
 import * as repo from './requests.repo';
@@ -43,7 +46,7 @@ export function createRequestWrites(deps: {
   types: ReadonlyMap<number, RequestTypeHandler>;
   files: Pick<FilesService, 'linkToRequest'>;
   carts: TissueCollections;
-  decisions: Pick<Decisions, 'decideInTx' | 'queueSubmissionReceipt'>;
+  decisions: DecisionsForRequests;
   load: (tx: DbOrTx, actor: Actor, id: number) => Promise<RequestView>;
   get: (actor: Actor, id: number, expand: ReadonlySet<string>, from?: DbOrTx) => Promise<RequestDto>;
 }) {

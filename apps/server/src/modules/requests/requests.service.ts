@@ -21,11 +21,9 @@ import { recordHistory } from '../../platform/history';
 import { inPageOrder, parseListQuery, selectPageIds } from '../../platform/list';
 import type { FilesService } from '../files/files.service';
 import type { FormsService } from '../forms/forms.service';
-import type { EmailService } from '../email/email.service';
-import type { EmailContext } from './decisions.emails';
-import { createDecisions, type OnUnderReview } from './decisions.service';
 import { requestTypeHandlers } from './request-types/registry';
-import type { TissueCollections } from './request-types/tissue';
+import type { DecisionsForRequests, TissueCollections } from './request-hooks';
+import type { RequestTypeHandler } from '../request-type-handlers/request-type-handlers.service';
 import { createRequestWrites } from './request-writes';
 import { teamOf } from './requests.workflow';
 import { readableRequests, requestList } from './requests.lists';
@@ -40,20 +38,14 @@ const DECISION_TIMES_TTL_MS = 10 * 60_000;
 export function createRequestsService(deps: {
   db: Db;
   forms: FormsService;
-  /** Research Match documents: the filer's uploads the application names, linked to the request. */
-  files: Pick<FilesService, 'uploadedBy' | 'linkToRequest'>;
-  /**
-   * Called in the transaction that submits a Research Match application (the research-match
-   * module starts the staff's summary from it).
-   */
-  onResearchMatchSubmitted: (tx: DbOrTx, requestId: number, by: Actor) => Promise<void>;
-  /** Decision e-mails go through the e-mail module (templates, queue, audit). */
-  email: EmailService;
-  emailContext: EmailContext;
+  /** The documents a Research Match or tissue application names, linked to the request once stored. */
+  files: Pick<FilesService, 'linkToRequest'>;
+  /** The request types the modules that own them file (Research Match, the tissue network). */
+  types: Iterable<readonly [number, RequestTypeHandler]>;
   /** The tissue network's collections, which pilot and tissue requests ask for (issue 18). */
   carts: TissueCollections;
-  /** What a request moved to Under Review by a decision also gets (tissue: Begin Review, issue 29). */
-  onUnderReview?: OnUnderReview;
+  /** Decisions (modules/decisions): a decider's status PATCH, the submission receipt, the return message. */
+  decisions: DecisionsForRequests;
 }) {
   const { db } = deps;
 
@@ -111,7 +103,7 @@ export function createRequestsService(deps: {
       present(from, actor, [view], expand),
       decider ? teamOf(from, request.projectId) : undefined,
       returned && (decider || request.ownerId === actor.userId)
-        ? decisions.returnMessage(from, id, request.statusId)
+        ? deps.decisions.returnMessage(from, id, request.statusId)
         : undefined,
     ]);
     const transitions = team
@@ -120,30 +112,17 @@ export function createRequestsService(deps: {
     return { ...dto!, transitions, ...(decision_message !== undefined ? { decision_message } : {}) };
   }
 
-  const decisions = createDecisions({
-    db,
-    email: deps.email,
-    emailContext: deps.emailContext,
-    get,
-    onUnderReview: deps.onUnderReview,
-  });
-
   const writes = createRequestWrites({
     db,
-    types: requestTypeHandlers(deps),
+    types: requestTypeHandlers(deps.forms, deps.types),
     files: deps.files,
     carts: deps.carts,
-    decisions,
+    decisions: deps.decisions,
     load,
     get,
   });
 
   return {
-    /** Decisions: GET decisions/, GET decision-email/, POST decision/ (decisions.service.ts). */
-    decisions: decisions.decisions,
-    decisionEmail: decisions.decisionEmail,
-    decide: decisions.decide,
-
     /** GET abn_dashboard/: the count of each ABN dashboard tab, among the requests the caller reads. */
     async abnDashboard(actor: Actor) {
       const counts = await repo.abnDashboardCounts(db, ABN_DASHBOARD_TABS, readableRequests(actor));
@@ -244,3 +223,21 @@ export function createRequestsService(deps: {
 }
 
 export type RequestsService = ReturnType<typeof createRequestsService>;
+
+/*
+ * What the modules built on requests use of them (decisions, the staff panel, the Research Match
+ * and tissue request types and their documents): the row locked for a change and the snapshot its
+ * history records, the caller's view and its permission subject, the workflow's one writer, and
+ * what a request type's handler is made of.
+ */
+export { applyTransition, teamOf } from './requests.workflow';
+export {
+  findProjectForRequest,
+  findRequest,
+  lockRequest,
+  requestSnapshot,
+  visibleTo,
+  type RequestRow,
+} from './requests.repo';
+export { reviewersOfRequests } from './requests.repo';
+export { presentReviewUser, subjectOfView, type RequestSubject } from './requests.presenter';

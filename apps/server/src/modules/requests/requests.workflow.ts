@@ -23,7 +23,7 @@ import type { DbOrTx } from '../../platform/db/database';
 import { ValidationError } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
 import { notifyUsers } from '../notifications/notifications.service';
-import * as decisionsRepo from './decisions.repo';
+import * as pendingTeamRepo from './pending-team.repo';
 import * as repo from './requests.repo';
 
 type By = Pick<Actor, 'userId' | 'impersonatorId'>;
@@ -74,7 +74,7 @@ export function flowOf(request: Pick<RequestRow, 'typeId'>, actor: Actor): FlowK
 
 /** The pending-team state of a request's project (staff §4.2). */
 export async function teamOf(tx: DbOrTx, projectId: number, now = new Date()) {
-  return teamState(await decisionsRepo.teamFacts(tx, projectId, now));
+  return teamState(await pendingTeamRepo.teamFacts(tx, projectId, now));
 }
 
 const statusName = (status: number) => REQUEST_STATUSES[status as RequestStatusId] ?? String(status);
@@ -206,7 +206,7 @@ export async function promotePendingTeams(
   scope: { projectId?: number; userId?: number; institutionId?: number },
   by: By | null,
 ): Promise<number[]> {
-  const candidates = await decisionsRepo.pendingTeamRequests(tx, scope, S.approvedPendingTeam);
+  const candidates = await pendingTeamRepo.pendingTeamRequests(tx, scope, S.approvedPendingTeam);
   const promoted: number[] = [];
   const now = new Date();
   for (const candidate of candidates) {

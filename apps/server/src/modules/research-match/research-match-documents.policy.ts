@@ -4,8 +4,13 @@ import { files } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db/database';
 import { ValidationError } from '../../platform/http/errors';
 import type { FileRow, FileTypePolicy } from '../files/files.service';
-import { subjectOfView, type RequestSubject } from './requests.presenter';
-import * as repo from './requests.repo';
+import {
+  findProjectForRequest,
+  findRequest,
+  subjectOfView,
+  visibleTo,
+  type RequestSubject,
+} from '../requests/requests.service';
 
 /** The file type of a Research Match application's and its renewals' documents. */
 export const RESEARCH_MATCH_DOCUMENT = 'rm_document';
@@ -33,7 +38,7 @@ export function researchMatchDocumentsPolicy(): FileTypePolicy {
 export function applicationDocumentsPolicy(types: readonly number[]): FileTypePolicy {
   async function subjectOf(tx: DbOrTx, file: FileRow, actor: Actor): Promise<RequestSubject> {
     if (file.requestId !== null) {
-      const view = await repo.findRequest(tx, file.requestId, actor.userId);
+      const view = await findRequest(tx, file.requestId, actor.userId);
       if (view) return subjectOfView(view, actor);
     }
     const uploader = file.creatorId ?? 0;
@@ -48,19 +53,19 @@ export function applicationDocumentsPolicy(types: readonly number[]): FileTypePo
     readableWhere: (actor) =>
       or(
         sql`${files.creatorId} = ${actor.userId}`,
-        sql`exists (select 1 from requests where "requests"."id" = ${files.requestId} and ${repo.visibleTo(actor.userId)})`,
+        sql`exists (select 1 from requests where "requests"."id" = ${files.requestId} and ${visibleTo(actor.userId)})`,
       )!,
 
     async authorizeCreate(tx, actor, input) {
       if (input.requestId !== null) {
-        const view = await repo.findRequest(tx, input.requestId, actor.userId);
+        const view = await findRequest(tx, input.requestId, actor.userId);
         if (!view || !types.includes(view.request.typeId)) refuse();
         const subject = subjectOfView(view!, actor);
         if (view!.request.ownerId !== actor.userId && !can(actor, 'update', 'Request', subject)) refuse();
         return { additionalData: {} };
       }
       if (input.projectId === null) refuse();
-      const found = await repo.findProjectForRequest(tx, input.projectId!);
+      const found = await findProjectForRequest(tx, input.projectId!);
       const filesForOthers = can(actor, 'create', 'Request') && can(actor, 'read', 'Request');
       if (!found || (found.project.ownerId !== actor.userId && !filesForOthers)) refuse();
       return { additionalData: {} };

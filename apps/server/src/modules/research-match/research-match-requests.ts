@@ -3,20 +3,22 @@ import {
   NON_AUTISM_RESEARCH_MATCH_COHORTS,
   RESEARCH_MATCH_MESSAGES,
   REQUEST_MESSAGES,
+  RESEARCH_MATCH_TYPE,
 } from '@rrp/domain';
 import { fileAnswers } from '@rrp/domain/forms';
-import type { DbOrTx } from '../../../platform/db/database';
-import { invalid } from '../../../platform/http/errors';
-import type { FilesService } from '../../files/files.service';
-import type { FormsService } from '../../forms/forms.service';
-import * as repo from '../requests.repo';
+import type { DbOrTx } from '../../platform/db/database';
+import { invalid } from '../../platform/http/errors';
+import type { FilesService } from '../files/files.service';
+import type { FormsService } from '../forms/forms.service';
 import {
   checkOwnDocuments,
+  cohortIdsByName,
   fieldErrorsOf,
   resolved,
   type RequestTypeHandler,
   type ResolveInput,
-} from './request-type';
+} from '../request-type-handlers/request-type-handlers.service';
+import { findProjectForRequest } from '../requests/requests.service';
 
 /** The Research Match application form (researcher §3 "Research Match form fields"). */
 const RESEARCH_MATCH_FORM_ID = 'research_match_application';
@@ -29,13 +31,13 @@ const RESEARCH_MATCH_DISPLAY_NAME = 'Research Match';
  * autism), an approved IRB on the project (Research Match still requires one, researcher §1) and
  * documents the filer uploaded for it.
  */
-export function researchMatchApplications(deps: {
+export function researchMatchRequestTypes(deps: {
   forms: FormsService;
   files: Pick<FilesService, 'uploadedBy'>;
   /** Called in the transaction that submits an application (the staff's summary starts). */
   submitted: RequestTypeHandler['submitted'];
-}): RequestTypeHandler {
-  return { resolve, submitted: deps.submitted };
+}): [number, RequestTypeHandler][] {
+  return [[RESEARCH_MATCH_TYPE, { resolve, submitted: deps.submitted }]];
 
   async function resolve(tx: DbOrTx, input: ResolveInput) {
     if (input.datasetIds.length > 0 || input.additionalData.sample_type != null)
@@ -44,7 +46,7 @@ export function researchMatchApplications(deps: {
     if (!answers || typeof answers !== 'object' || Array.isArray(answers))
       invalid({ rm_application: [RESEARCH_MATCH_MESSAGES.applicationRequired] });
 
-    const found = await repo.findProjectForRequest(tx, input.projectId);
+    const found = await findProjectForRequest(tx, input.projectId);
     const irb = found?.irbData ?? null;
     const irbState = irbExpiryState(
       irb
@@ -69,7 +71,7 @@ export function researchMatchApplications(deps: {
     if (Object.keys(errors).length > 0) invalid(errors);
 
     return resolved({
-      cohortIds: await repo.cohortIdsByName(tx, cohorts),
+      cohortIds: await cohortIdsByName(tx, cohorts),
       displayName: RESEARCH_MATCH_DISPLAY_NAME,
       additionalData: { has_rm_flow: true, rm_application: result.values },
       documentIds: documents.map((entry) => entry.id),

@@ -1,40 +1,31 @@
 import {
   CART_MESSAGES,
+  TISSUE_NETWORK_TYPES,
   REQUEST_MESSAGES,
   RESEARCH_MATCH_MESSAGES,
   RESOURCE_MIX_MESSAGES,
   TISSUE_FORM_IDS,
   TISSUE_REQUEST_TYPE,
   TISSUE_RESOURCE_NAMES,
-  type Actor,
 } from '@rrp/domain';
 import { fileAnswers } from '@rrp/domain/forms';
 import { RESOURCE_DISABLED_REASONS } from '@rrp/domain/resource-access';
-import type { DbOrTx } from '../../../platform/db/database';
-import { invalid } from '../../../platform/http/errors';
-import type { FilesService } from '../../files/files.service';
-import type { FormsService } from '../../forms/forms.service';
-import { abnApprovedOf } from '../../tissue/tissue-access.service';
-import * as repo from '../requests.repo';
+import type { DbOrTx } from '../../platform/db/database';
+import { invalid } from '../../platform/http/errors';
+import type { FilesService } from '../files/files.service';
+import type { FormsService } from '../forms/forms.service';
 import {
   checkOwnDocuments,
+  cohortIdsByName,
   fieldErrorsOf,
   resolved,
   type RequestTypeHandler,
   type ResolveInput,
-} from './request-type';
-
-/** What the requests service needs of the tissue network's collections (the tissue module). */
-export interface TissueCollections {
-  /** Why this collection cannot go with this request, or null when it can. */
-  refusal(
-    tx: DbOrTx,
-    actor: Actor,
-    input: { cartId: number; ownerId: number; typeId: number; requestId: number | null },
-  ): Promise<string | null>;
-  /** Ties the collection to the request (and frees the one it had), in the caller's transaction. */
-  attach(tx: DbOrTx, actor: Actor, input: { cartId: number; requestId: number }): Promise<void>;
-}
+} from '../request-type-handlers/request-type-handlers.service';
+import { cartOfRequest } from './carts.repo';
+import type { CartsService } from './carts.service';
+import { abnApprovedOf } from './tissue-access.service';
+import { dataAccessUnderReview } from './tissue-requests.repo';
 
 /** The brain-tissue network's requests are filed only while the abn_epic flag is on (researcher §5). */
 const ABN_FEATURE = 'abn_epic';
@@ -49,20 +40,21 @@ const isCartType = (type: number) =>
  * used by another request, for pilot tissue and tissue requests, which wait for approved data
  * access. No other resource rides along (not mixable).
  */
-export function tissueRequests(deps: {
+export function tissueRequestTypes(deps: {
   forms: FormsService;
   files: Pick<FilesService, 'uploadedBy'>;
-  carts: TissueCollections;
-}): RequestTypeHandler {
-  return {
+  carts: Pick<CartsService['forRequests'], 'refusal'>;
+}): [number, RequestTypeHandler][] {
+  const handler: RequestTypeHandler = {
     feature: ABN_FEATURE,
     resolve,
     /** An edit starts from the collection tied to the request. */
     async storedAnswers(tx, request) {
-      const cartId = (await repo.cartIdsOfRequests(tx, [request.id])).get(request.id);
-      return cartId === undefined ? {} : { cart: cartId };
+      const cart = await cartOfRequest(tx, request.id);
+      return cart ? { cart: cart.id } : {};
     },
   };
+  return TISSUE_NETWORK_TYPES.map((type) => [type, handler]);
 
   async function resolve(tx: DbOrTx, input: ResolveInput) {
     const requestId = input.excludeRequestId ?? null;
@@ -78,7 +70,7 @@ export function tissueRequests(deps: {
 
     if (input.checkApproved) {
       const approved = await abnApprovedOf(tx, input.ownerId);
-      const underReview = await repo.dataAccessUnderReview(tx, input.ownerId, requestId);
+      const underReview = await dataAccessUnderReview(tx, input.ownerId, requestId);
       if (type === TISSUE_REQUEST_TYPE.dataAccess) {
         if (approved)
           invalid({ non_field_errors: [REQUEST_MESSAGES.alreadyApproved([TISSUE_RESOURCE_NAMES[6]])] });
@@ -120,7 +112,7 @@ export function tissueRequests(deps: {
     if (Object.keys(errors).length > 0) invalid(errors);
 
     return resolved({
-      cohortIds: await repo.cohortIdsByName(tx, ['ABN']),
+      cohortIds: await cohortIdsByName(tx, ['ABN']),
       displayName: TISSUE_RESOURCE_NAMES[type],
       additionalData: {
         ...result.values,

@@ -10,7 +10,12 @@ import {
 import { invalid, ValidationError } from '../../../platform/http/errors';
 import type { FormsService } from '../../forms/forms.service';
 import * as repo from '../requests.repo';
-import { fieldErrorsOf, resolved, usageAnswersOf, type RequestTypeHandler } from './request-type';
+import {
+  fieldErrorsOf,
+  resolved,
+  usageAnswersOf,
+  type RequestTypeHandler,
+} from '../../request-type-handlers/request-type-handlers.service';
 
 /** `samples` as ids with amounts: `{id: amount}`, or a list / text of ids (amount 1 each). */
 function sampleEntries(raw: unknown): { ids: string[]; amounts: Map<string, number>; badAmount: boolean } {

@@ -3,7 +3,12 @@ import { invalid, type FieldErrors } from '../../../platform/http/errors';
 import type { FormsService } from '../../forms/forms.service';
 import { accessTypesOf } from '../requests.presenter';
 import * as repo from '../requests.repo';
-import { fieldErrorsOf, resolved, usageAnswersOf, type RequestTypeHandler } from './request-type';
+import {
+  fieldErrorsOf,
+  resolved,
+  usageAnswersOf,
+  type RequestTypeHandler,
+} from '../../request-type-handlers/request-type-handlers.service';
 
 /**
  * Dataset requests (type 1; researcher §5): available datasets the owner may ask for, not held

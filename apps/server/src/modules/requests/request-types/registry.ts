@@ -1,31 +1,21 @@
-import { RESEARCH_MATCH_TYPE, TISSUE_NETWORK_TYPES, type Actor } from '@rrp/domain';
-import type { DbOrTx } from '../../../platform/db/database';
-import type { FilesService } from '../../files/files.service';
+import { REQUEST_TYPE } from '@rrp/domain';
 import type { FormsService } from '../../forms/forms.service';
 import { biospecimenRequests } from './biospecimen';
 import { datasetRequests } from './dataset';
-import type { RequestTypeHandler } from './request-type';
-import { researchMatchApplications } from './research-match';
-import { tissueRequests, type TissueCollections } from './tissue';
-
-const DATASET_TYPE = 1;
-const BIOSPECIMEN_TYPE = 2;
+import type { RequestTypeHandler } from '../../request-type-handlers/request-type-handlers.service';
 
 /**
- * The request types the wizard files (issues 7, 17 and 18), each with its handler; the other
- * types come with their own work and are refused.
+ * The request types the wizard files (issues 7, 17 and 18), each with its handler: datasets and
+ * biospecimens here, the others from the modules that own them (Research Match, the tissue
+ * network), given at wiring; the types without a handler come with their own work and are refused.
  */
-export function requestTypeHandlers(deps: {
-  forms: FormsService;
-  files: Pick<FilesService, 'uploadedBy'>;
-  carts: TissueCollections;
-  onResearchMatchSubmitted: (tx: DbOrTx, requestId: number, by: Actor) => Promise<void>;
-}): ReadonlyMap<number, RequestTypeHandler> {
-  const tissue = tissueRequests(deps);
+export function requestTypeHandlers(
+  forms: FormsService,
+  others: Iterable<readonly [number, RequestTypeHandler]>,
+): ReadonlyMap<number, RequestTypeHandler> {
   return new Map([
-    [DATASET_TYPE, datasetRequests(deps.forms)],
-    [BIOSPECIMEN_TYPE, biospecimenRequests(deps.forms)],
-    [RESEARCH_MATCH_TYPE, researchMatchApplications({ ...deps, submitted: deps.onResearchMatchSubmitted })],
-    ...TISSUE_NETWORK_TYPES.map((type) => [type, tissue] as const),
+    [REQUEST_TYPE.dataset, datasetRequests(forms)],
+    [REQUEST_TYPE.biospecimen, biospecimenRequests(forms)],
+    ...others,
   ]);
 }

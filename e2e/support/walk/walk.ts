@@ -1,10 +1,9 @@
-import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO_PASSWORD } from '../session';
-import { readRows, recordRow, SHARED_RECORD, walkTable } from './record';
+import { basename } from 'node:path';
+import { expect, test } from '@playwright/test';
+import type { ActorPage } from './actor-page';
 import { walkActors, type WalkActor } from './actors';
+import { oneLoadAtATime, VisitPool, type PlannedVisit } from './pool';
+import { readRows, recordRow, SHARED_RECORD, walkTable, type WalkRow } from './record';
 import { WALK_SCREENS, type WalkVia } from './table';
 import {
   axePopovers,
@@ -17,7 +16,6 @@ import {
   renderProblem,
   settle,
   sidewaysScroll,
-  VisitLog,
   WIDE,
 } from './visit';
 
@@ -26,66 +24,6 @@ import {
  * take Playwright's own `test` rather than the journeys' (support/test.ts), which copies every
  * screen for axe after the journey: the walk would check each screen twice.
  */
-
-/** A signed-in page per actor, kept for the actor's screens; its sign-in outlives a worker restart. */
-interface ActorPage {
-  page: Page;
-  log: VisitLog;
-  /** Concrete addresses found for patterns, so each is looked for once. */
-  addresses: Map<string, string>;
-  signInProblems: string[];
-}
-
-const statePath = (actor: WalkActor) =>
-  join(tmpdir(), `rrp-walk-state-${process.ppid}-${actor.key.replace(/\W+/g, '_')}.json`);
-
-async function openActor(browser: Browser, actor: WalkActor): Promise<ActorPage> {
-  const saved = statePath(actor);
-  const context = await browser.newContext({
-    viewport: WIDE,
-    ...(actor.email && existsSync(saved) ? { storageState: saved } : {}),
-  });
-  const page = await context.newPage();
-  const log = new VisitLog(page);
-  let signInProblems: string[] = [];
-  if (actor.email && !existsSync(saved)) {
-    await signIn(page, actor.email);
-    if (actor.switchTo) {
-      await page.getByRole('combobox', { name: 'Viewing As' }).click();
-      await page.getByRole('option', { name: actor.switchTo }).click();
-      await expect(page.getByRole('combobox', { name: 'Viewing As' })).toHaveValue(actor.switchTo);
-    }
-    if (actor.actAs) {
-      await page.goto('/');
-      await page.getByRole('textbox', { name: "User's email" }).fill(actor.actAs);
-      await page.getByRole('button', { name: 'Impersonate' }).click();
-      await expect(page.getByRole('status').filter({ hasText: 'You are acting as' })).toContainText(
-        actor.actAs,
-      );
-    }
-    await settle(log);
-    // Where signing in lands is a screen too: what it refused is reported with the home's visit.
-    signInProblems = [
-      ...log.refused.map((call) => `refused while signing in: ${call}`),
-      ...log.consoleErrors.map((text) => `console error while signing in: ${text}`),
-    ];
-    await context.storageState({ path: saved });
-  }
-  return { page, log, addresses: new Map(), signInProblems };
-}
-
-/**
- * Signs in through the form, as session.ts's `signIn` does, but lands wherever the account is sent
- * (a co-investigator to the joinder, an official to their institution's details).
- */
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 60_000 });
-  await page.locator('main h1').first().waitFor({ timeout: 30_000 });
-}
 
 /** A walked route: its pattern and the query, if any, that opens a part of the screen. */
 const splitRoute = (route: string) => {
@@ -122,13 +60,15 @@ async function follow(actor: WalkActor, at: ActorPage, via: WalkVia): Promise<st
   for (const from of candidates) {
     const start = from.includes(':') ? await addressOf(actor, at, from).catch(() => null) : from;
     if (!start) continue;
-    await at.page.goto(start);
-    await at.page
-      .locator('main h1')
-      .first()
-      .waitFor({ timeout: 20_000 })
-      .catch(() => undefined);
-    await settle(at.log);
+    await oneLoadAtATime(async () => {
+      await at.page.goto(start);
+      await at.page
+        .locator('main h1')
+        .first()
+        .waitFor({ timeout: 20_000 })
+        .catch(() => undefined);
+      await settle(at.log);
+    });
     const hrefs = await at.page
       .locator('main a[href]')
       .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
@@ -148,8 +88,17 @@ async function follow(actor: WalkActor, at: ActorPage, via: WalkVia): Promise<st
   return null;
 }
 
-/** Visits one screen at both widths; answers what failed, each line naming the width. */
-async function visit(actor: WalkActor, at: ActorPage, route: string, file: string): Promise<string[]> {
+/**
+ * Visits one screen at both widths, adding each width's row to `rows`; answers what failed, each
+ * line naming the width. What signing in refused is reported with the home's visit.
+ */
+async function visit(
+  { actor, route }: PlannedVisit,
+  at: ActorPage,
+  signInProblems: string[],
+  rows: WalkRow[],
+  file: string,
+): Promise<string[]> {
   const { page, log } = at;
   const screen = WALK_SCREENS[splitRoute(route).pattern]!;
   await page.setViewportSize(WIDE);
@@ -157,21 +106,24 @@ async function visit(actor: WalkActor, at: ActorPage, route: string, file: strin
   try {
     address = await addressOf(actor, at, route);
   } catch (error) {
-    for (const size of [WIDE, PHONE]) recordRow(failedRow(file, route, actor, size.width));
+    for (const size of [WIDE, PHONE]) rows.push(failedRow(file, route, actor, size.width));
     throw error;
   }
   const problems: string[] =
-    route === '/' ? at.signInProblems.map((line) => `${route} as ${actor.key}: ${line}`) : [];
+    route === '/' ? signInProblems.map((line) => `${route} as ${actor.key}: ${line}`) : [];
   for (const size of [WIDE, PHONE]) {
     const at390 = size.width === PHONE.width;
     const found: string[] = [];
     log.reset();
-    if (at390) await page.setViewportSize(PHONE);
-    // The wide visit loads the page afresh; the phone one resizes the same page, as a window would.
-    else await page.goto(address);
-    const rendered = await renderProblem(page, screen.notFoundPage === true);
+    const rendered = await oneLoadAtATime(async () => {
+      if (at390) await page.setViewportSize(PHONE);
+      // The wide visit loads the page afresh; the phone one resizes the same page, as a window would.
+      else await page.goto(address);
+      const problem = await renderProblem(page, screen.notFoundPage === true);
+      await settle(log);
+      return problem;
+    });
     if (rendered) found.push(rendered);
-    await settle(log);
     // Axe reads the screen inside the idle window; popovers are opened after it, since opening
     // one may ask the API (a select's options).
     const { idle, result: axe } = await idleCalls(log, at390 ? 1_000 : IDLE_WINDOW_MS, () => axeScreen(page));
@@ -194,7 +146,7 @@ async function visit(actor: WalkActor, at: ActorPage, route: string, file: strin
     found.push(...axe.findings.map((finding) => `axe ${finding}`));
     found.push(...log.refused.map((call) => `refused: ${call}`));
     found.push(...log.consoleErrors.map((text) => `console error: ${text}`));
-    recordRow({
+    rows.push({
       file,
       route,
       actor: actor.key,
@@ -240,27 +192,30 @@ function summarise(calls: string[]): string {
 
 /**
  * One test per (actor, screen): the actor signs in once, then opens each of their screens as a
- * person would reach it, at 1366 px and at 390 px. `specFile` is the calling file's
- * `import.meta.filename`.
+ * person would reach it, at 1366 px and at 390 px. The visits run a few at a time (pool.ts), in the
+ * tests' order; each test reports its own visit and writes its rows. `specFile` is the calling
+ * file's `import.meta.filename`.
  */
 export function walk(specFile: string, keys: string[]): void {
   const file = basename(specFile);
   const actors = walkActors(keys);
-  const visits = actors.reduce((sum, actor) => sum + actor.routes.length * 2, 0);
+  const planned: PlannedVisit[] = actors.flatMap((actor) => actor.routes.map((route) => ({ actor, route })));
+  const visits = planned.length * 2;
+  let pool: VisitPool | null = null;
   let failedHere = false;
 
   for (const actor of actors) {
     test.describe(actor.key, () => {
-      let at: ActorPage;
-      test.beforeAll(async ({ browser }) => {
-        at = await openActor(browser, actor);
-      });
-      test.afterAll(async () => {
-        await at?.page.context().close();
-      });
       for (const route of actor.routes) {
-        test(route, async () => {
-          expect(await visit(actor, at, route, file), `${route} as ${actor.key}`).toEqual([]);
+        const index = planned.findIndex((one) => one.actor === actor && one.route === route);
+        test(route, async ({ browser }) => {
+          pool ??= new VisitPool(browser, planned, index, (one, at, signInProblems, rows) =>
+            visit(one, at, signInProblems, rows, file),
+          );
+          const { rows, problems, error } = await pool.outcome(index);
+          rows.forEach(recordRow);
+          if (error) throw error;
+          expect(problems, `${route} as ${actor.key}`).toEqual([]);
         });
       }
     });
@@ -270,6 +225,11 @@ export function walk(specFile: string, keys: string[]): void {
   // eslint-disable-next-line no-empty-pattern
   test.afterEach(async ({}, testInfo) => {
     if (testInfo.status !== testInfo.expectedStatus) failedHere = true;
+  });
+  // The visits under way when the file ends (or a test failed and the worker stops) end unrecorded.
+  test.afterAll(async () => {
+    await pool?.stop();
+    pool = null;
   });
   // Run alone, a walk file prints its table: at the end of the file, from the worker that ends it.
   test.afterAll(async () => {

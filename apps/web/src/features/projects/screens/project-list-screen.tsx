@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconDownload } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -13,6 +13,7 @@ import { SearchInput } from '@/components/search-input';
 import { ListActionsMenu } from '@/components/list-actions-menu';
 import { useActor } from '@/lib/use-can';
 import { ListTable } from '@/components/list-table';
+import { NoResultsCreate } from '@/components/no-results-create';
 
 const ownerName = (project: ProjectDto) =>
   typeof project.owner === 'object' ? project.owner.display_name : '';
@@ -110,12 +111,7 @@ export default function ProjectListScreen() {
           />
         )}
         {empty && !list.isFetching ? (
-          <Paper withBorder p="xl" ta="center">
-            <Text>No results matching search.</Text>
-            <Anchor component={Link} to="/project/create" size="sm">
-              Create a new project
-            </Anchor>
-          </Paper>
+          <NoResultsCreate to="/project/create" label="Create a new project" />
         ) : (
           <ListTable<ProjectDto>
             label="Projects"

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Anchor, Button, Collapse, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Button, Collapse, Group, Paper, Select, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFilter } from '@tabler/icons-react';
-import { Link, Navigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { can, LIMITS, mayAttempt, quarterKey, quarterLabel, reviewQuarterOptions } from '@rrp/domain';
 import { saveCsv } from '@/lib/download';
 import { apiFetch } from '@/lib/api-client';
@@ -31,6 +31,7 @@ import { ListActionsMenu } from '@/components/list-actions-menu';
 import { useActor } from '@/lib/use-can';
 import { ReviewerFilter } from '@/components/reviewer-options';
 import { ListTable } from '@/components/list-table';
+import { NoResultsCreate } from '@/components/no-results-create';
 
 /** Review quarters from October 2018 to the current review quarter (staff §9), newest first. */
 const QUARTER_OPTIONS = reviewQuarterOptions().map((quarter) => ({
@@ -182,12 +183,7 @@ function RequestList() {
           </Paper>
         </Collapse>
         {empty && !list.isFetching ? (
-          <Paper withBorder p="xl" ta="center">
-            <Text>No results matching search.</Text>
-            <Anchor component={Link} to="/request/create" size="sm">
-              Create a new request
-            </Anchor>
-          </Paper>
+          <NoResultsCreate to="/request/create" label="Create a new request" />
         ) : (
           <ListTable<RequestView>
             label="Requests"

@@ -20,6 +20,24 @@ interface DonorColumn {
 const list = (items: readonly string[]) => (items.length ? items.join(', ') : '—');
 const value = (item: string | number | null) => (item === null || item === '' ? '—' : item);
 
+type KeysOf<T> = { [K in keyof DonorDto]: DonorDto[K] extends T ? K : never }[keyof DonorDto];
+/** A sortable column of one plain field, '—' when it is empty. */
+const valueColumn = (key: KeysOf<string | number | null>, title: string, standard: boolean): DonorColumn => ({
+  key,
+  title,
+  standard,
+  sortable: true,
+  render: (donor) => value(donor[key]),
+});
+/** A column of one field that lists names; lists are not sortable and are hidden at first. */
+const listColumn = (key: KeysOf<readonly string[]>, title: string): DonorColumn => ({
+  key,
+  title,
+  standard: false,
+  sortable: false,
+  render: (donor) => list(donor[key]),
+});
+
 export const DONOR_COLUMNS: DonorColumn[] = [
   {
     key: 'donor_hash',
@@ -53,73 +71,19 @@ export const DONOR_COLUMNS: DonorColumn[] = [
         donor.confirmation_status
       ),
   },
-  { key: 'age', title: 'Age', standard: true, sortable: true, render: (d) => value(d.age) },
-  { key: 'gender', title: 'Sex', standard: true, sortable: true, render: (d) => value(d.gender) },
-  {
-    key: 'left_hemisphere',
-    title: 'Left Hemisphere',
-    standard: true,
-    sortable: true,
-    render: (d) => value(d.left_hemisphere),
-  },
-  {
-    key: 'right_hemisphere',
-    title: 'Right Hemisphere',
-    standard: true,
-    sortable: true,
-    render: (d) => value(d.right_hemisphere),
-  },
-  {
-    key: 'brainstem',
-    title: 'Brainstem',
-    standard: false,
-    sortable: true,
-    render: (d) => value(d.brainstem),
-  },
-  { key: 'pmi', title: 'PMI (h)', standard: true, sortable: true, render: (d) => value(d.pmi) },
-  { key: 'rin', title: 'RIN', standard: true, sortable: true, render: (d) => value(d.rin) },
-  {
-    key: 'tissue_quality',
-    title: 'Quality',
-    standard: true,
-    sortable: true,
-    render: (d) => value(d.tissue_quality),
-  },
-  {
-    key: 'brain_weight',
-    title: 'Brain Weight (g)',
-    standard: false,
-    sortable: true,
-    render: (d) => value(d.brain_weight),
-  },
-  {
-    key: 'preservation',
-    title: 'Preservation',
-    standard: false,
-    sortable: true,
-    render: (d) => value(d.preservation),
-  },
-  {
-    key: 'cause_of_death',
-    title: 'Cause of Death',
-    standard: false,
-    sortable: true,
-    render: (d) => value(d.cause_of_death),
-  },
-  {
-    key: 'medical_conditions',
-    title: 'Medical Conditions',
-    standard: false,
-    sortable: false,
-    render: (d) => list(d.medical_conditions),
-  },
-  {
-    key: 'psych_conditions',
-    title: 'Psychiatric Conditions',
-    standard: false,
-    sortable: false,
-    render: (d) => list(d.psych_conditions),
-  },
+  valueColumn('age', 'Age', true),
+  valueColumn('gender', 'Sex', true),
+  valueColumn('left_hemisphere', 'Left Hemisphere', true),
+  valueColumn('right_hemisphere', 'Right Hemisphere', true),
+  valueColumn('brainstem', 'Brainstem', false),
+  valueColumn('pmi', 'PMI (h)', true),
+  valueColumn('rin', 'RIN', true),
+  valueColumn('tissue_quality', 'Quality', true),
+  valueColumn('brain_weight', 'Brain Weight (g)', false),
+  valueColumn('preservation', 'Preservation', false),
+  valueColumn('cause_of_death', 'Cause of Death', false),
+  listColumn('medical_conditions', 'Medical Conditions'),
+  listColumn('psych_conditions', 'Psychiatric Conditions'),
   {
     key: 'genetic_conditions',
     title: 'Genetic Conditions',
@@ -127,13 +91,7 @@ export const DONOR_COLUMNS: DonorColumn[] = [
     sortable: false,
     render: (d) => list(d.genetic_conditions.map((c) => c.condition)),
   },
-  {
-    key: 'ethnicities',
-    title: 'Ethnicity',
-    standard: false,
-    sortable: false,
-    render: (d) => list(d.ethnicities),
-  },
+  listColumn('ethnicities', 'Ethnicity'),
   {
     key: 'flag',
     title: 'Flag',

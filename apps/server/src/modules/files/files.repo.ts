@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, notInArray, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
+import { insertRow, updateRow } from '../../platform/db/rows';
 import { countMatching, type ParsedList } from '../../platform/list';
 import { files, users } from '../../db/schema';
 
@@ -7,9 +8,8 @@ export type FileRow = typeof files.$inferSelect;
 export type FileChanges = Partial<typeof files.$inferInsert>;
 export type FileListRow = FileRow & { creatorFirstName: string | null; creatorLastName: string | null };
 
-export async function insertFile(db: DbOrTx, values: typeof files.$inferInsert): Promise<FileRow> {
-  const [row] = await db.insert(files).values(values).returning();
-  return row!;
+export function insertFile(db: DbOrTx, values: typeof files.$inferInsert): Promise<FileRow> {
+  return insertRow(db, files, values);
 }
 
 export async function findFile(db: DbOrTx, id: number, lock = false): Promise<FileRow | null> {
@@ -61,13 +61,8 @@ export function readableFilesWhere(
   return or(...clauses)!;
 }
 
-export async function updateFile(db: DbOrTx, id: number, values: FileChanges): Promise<FileRow> {
-  const [row] = await db
-    .update(files)
-    .set({ ...values, modified: new Date() })
-    .where(eq(files.id, id))
-    .returning();
-  return row!;
+export function updateFile(db: DbOrTx, id: number, values: FileChanges): Promise<FileRow> {
+  return updateRow(db, files, id, values);
 }
 
 /** One page of files matching the list's filters and the caller's visibility, with creators' names. */

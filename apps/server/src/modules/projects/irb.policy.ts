@@ -1,14 +1,13 @@
 import { can, irbDataSchema, PROJECT_MESSAGES, type Actor } from '@rrp/domain';
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
-import { files, projects } from '../../db/schema';
 import { authorize } from '../../platform/http/access';
 import { ForbiddenError, ValidationError } from '../../platform/http/errors';
-import { recordHistory } from '../../platform/history';
 import { parseOrThrow } from '../../platform/http/validate';
 import type { FileRow, FileTypePolicy, FilesService } from '../files/files.service';
 import { subjectOfView, type ProjectSubject } from './projects.presenter';
 import * as repo from './projects.repo';
+import { irbFilesReadableBy } from './project-access.repo';
+import { recordProjectHistory } from './projects.history';
 import { promotePendingTeams } from '../requests/pending-team.service';
 
 const PDF = 'application/pdf';
@@ -44,14 +43,7 @@ export function irbPolicy(filesService: FilesService): FileTypePolicy {
   async function withProjectHistory<T>(tx: DbOrTx, actor: Actor, projectId: number, write: () => Promise<T>) {
     const before = await repo.projectSnapshot(tx, projectId);
     const result = await write();
-    await recordHistory(tx, {
-      model: 'project',
-      objectId: projectId,
-      action: 'update',
-      before,
-      after: await repo.projectSnapshot(tx, projectId),
-      by: actor,
-    });
+    await recordProjectHistory(tx, projectId, 'update', before, actor);
     return result;
   }
 
@@ -60,8 +52,7 @@ export function irbPolicy(filesService: FilesService): FileTypePolicy {
     subjectOf,
 
     /** IRBs of projects the researcher owns or is on the team of, and those they uploaded before their project. */
-    readableWhere: (actor) =>
-      sql`((${files.creatorId} = ${actor.userId} and ${files.projectId} is null) or exists (select 1 from ${projects} where ${projects.id} = ${files.projectId} and ${repo.visibleTo(actor.userId)}))`,
+    readableWhere: (actor) => irbFilesReadableBy(actor.userId),
 
     async authorizeCreate(tx, actor, input) {
       if (input.projectId !== null) {

@@ -1,4 +1,12 @@
-import { AUTISM_QUESTION, IRB_DESIGNATIONS, teamRoleName, type HistoryFieldDto } from '@rrp/domain';
+import {
+  AUTISM_QUESTION,
+  IRB_DESIGNATIONS,
+  teamRoleName,
+  type Actor,
+  type HistoryFieldDto,
+} from '@rrp/domain';
+import type { DbOrTx } from '../../platform/db/database';
+import { recordHistory } from '../../platform/history';
 import {
   text,
   valueParts,
@@ -7,6 +15,7 @@ import {
   type RefKind,
   type Snapshot,
 } from '../../platform/history-format';
+import { projectSnapshot } from './projects.repo';
 
 interface IrbSnapshot {
   name?: string;
@@ -105,3 +114,24 @@ export const projectHistoryFormat: HistoryFormat = {
     { computed: irbFields, sourceKeys: ['latest_irb', 'latestIrbId'] },
   ],
 };
+
+/**
+ * Records a change of the project in its audit trail: `before` as the project was, and its
+ * version now (row, team and IRB); an update that changed nothing writes nothing.
+ */
+export async function recordProjectHistory(
+  tx: DbOrTx,
+  projectId: number,
+  action: 'create' | 'update',
+  before: Record<string, unknown> | null,
+  by: Pick<Actor, 'userId' | 'impersonatorId'>,
+) {
+  await recordHistory(tx, {
+    model: 'project',
+    objectId: projectId,
+    action,
+    before,
+    after: await projectSnapshot(tx, projectId),
+    by,
+  });
+}

@@ -4,13 +4,16 @@ import {
   teamRoleName,
   PI_TEAM_ROLE,
   RDA_FULLY_EXECUTED,
+  REQUEST_STATUSES,
   type Actor,
+  type ProjectDeletionBlocked,
   type ProjectDto,
   type ResearchTeamMemberDto,
   type TeamWarning,
 } from '@rrp/domain';
 import { presentIrb } from '../project-facts/project-facts.service';
-import type { findProject, TeamListRow } from './projects.repo';
+import type { blockingRequests, findProject } from './projects.repo';
+import type { TeamListRow } from './research-team.repo';
 
 export type ProjectView = NonNullable<Awaited<ReturnType<typeof findProject>>>;
 
@@ -139,5 +142,29 @@ export function presentMember(
     current_rda: row.rdaStatus === null ? null : Number(row.rdaStatus),
     verified: Boolean(row.verified),
     warnings: options.showWarnings ? teamWarnings(row) : [],
+  };
+}
+
+/** The answer to a refused deletion: the message and the requests that block it (researcher §8). */
+export function presentDeletionBlocked(
+  message: string,
+  blocking: Awaited<ReturnType<typeof blockingRequests>>,
+): ProjectDeletionBlocked['data'] {
+  return {
+    non_field_errors: [message],
+    requests: blocking.map((request) => ({
+      id: request.id,
+      portal_request_id: request.portalRequestId,
+      status: request.statusId,
+      status_name: REQUEST_STATUSES[request.statusId as keyof typeof REQUEST_STATUSES] ?? '',
+      owner: {
+        id: request.ownerId,
+        display_name: fullName({
+          firstName: request.ownerFirstName,
+          lastName: request.ownerLastName,
+          email: request.ownerEmail,
+        }),
+      },
+    })),
   };
 }

@@ -1,47 +1,24 @@
-import {
-  and,
-  asc,
-  eq,
-  inArray,
-  isNotNull,
-  isNull,
-  sql,
-  type AnyColumn,
-  type Placeholder,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { WORKFLOW_STATUS } from '@rrp/domain';
 import type { DbOrTx } from '../../platform/db/database';
 import { anyOfIds, prepared } from '../../platform/db/prepared';
-import { teamRowGivesAccess } from '../project-facts/project-facts.service';
+import { insertRow, updateRow } from '../../platform/db/rows';
 import {
   files,
   groups,
   institutions,
   projects,
-  requestReviewers,
   requests,
-  researchTeamMembers,
-  userEmails,
   userGroups,
   userInstitutions,
   users,
 } from '../../db/schema';
+import { isEditableSql, isTeamMemberSql, reviewsProjectSql } from './project-access.repo';
+import { currentTeam } from './research-team.repo';
 
 export type ProjectRow = typeof projects.$inferSelect;
-export type TeamMemberRow = typeof researchTeamMembers.$inferSelect;
 
-/**
- * Request statuses that leave a project editable by its owner: Created, Revisions Requested,
- * Deferred (the two return-to-applicant statuses) and Withdrawn (docs/decisions.md 031).
- */
-const EDITABLE_REQUEST_STATUSES = [
-  WORKFLOW_STATUS.created,
-  WORKFLOW_STATUS.revisionsRequested,
-  WORKFLOW_STATUS.deferred,
-  WORKFLOW_STATUS.withdrawn,
-];
 /** Approved, Rejected and Fulfilled requests block a project's deletion (researcher §4). */
 const DELETION_BLOCKING_STATUSES = [
   WORKFLOW_STATUS.approved,
@@ -50,40 +27,6 @@ const DELETION_BLOCKING_STATUSES = [
 ];
 
 const creators = alias(users, 'creators');
-
-/** No request of the project is past Created or in an active review. */
-export const isEditableSql = sql<boolean>`not exists (select 1 from ${requests} where ${requests.projectId} = ${projects.id} and ${requests.statusId} not in (${sql.raw(EDITABLE_REQUEST_STATUSES.join(', '))}))`;
-
-/**
- * The account of a team row: the one linked when the row was saved, else the account that has
- * since been registered with the row's e-mail address.
- */
-export const memberUserIdSql = sql<
-  number | null
->`coalesce(${researchTeamMembers.userId}, (select u.id from ${users} u where lower(u.email) = lower(${researchTeamMembers.email})))`;
-
-/** The caller is on the project's current team with access. */
-function isTeamMemberSql(userId: number | Placeholder) {
-  return sql<boolean>`exists (select 1 from ${researchTeamMembers} tm where tm.project_id = ${projects.id} and ${teamRowGivesAccess(userId)})`;
-}
-
-/**
- * Whether the user is assigned to review a request of the project: what `isAssignedReviewer`
- * reads for a project (a reviewer edits the team of a project they review; decision 119).
- */
-function reviewsProjectSql(userId: number | Placeholder) {
-  return sql<boolean>`exists (select 1 from ${requestReviewers} where ${requestReviewers.userId} = ${userId} and ${requestReviewers.requestId} in (select ${requests.id} from ${requests} where ${requests.projectId} = ${projects.id}))`;
-}
-
-/**
- * Projects a researcher sees: their own and those whose current team they are on, as one set of
- * ids found through the owner and team indexes. An OR of the two read every project (issue 15:
- * the researcher home's project list served 50 calls a second at 200k requests). `projectId` is
- * where the filtered query holds the project: the project's id, or a team row's `project_id`.
- */
-export function visibleTo(userId: number, projectId: SQL | AnyColumn = projects.id): SQL {
-  return sql`${projectId} in (select own.id from ${projects} own where own.owner_id = ${userId} union select tm.project_id from ${researchTeamMembers} tm where ${teamRowGivesAccess(userId)})`;
-}
 
 /** The caller of the prepared project statement, whose membership and reviews it reads. */
 const caller = sql.placeholder('callerId');
@@ -137,22 +80,16 @@ export async function lockProject(db: DbOrTx, id: number): Promise<ProjectRow | 
   return row ?? null;
 }
 
-export async function insertProject(db: DbOrTx, values: typeof projects.$inferInsert): Promise<ProjectRow> {
-  const [row] = await db.insert(projects).values(values).returning();
-  return row!;
+export function insertProject(db: DbOrTx, values: typeof projects.$inferInsert): Promise<ProjectRow> {
+  return insertRow(db, projects, values);
 }
 
-export async function updateProject(
+export function updateProject(
   db: DbOrTx,
   id: number,
   values: Partial<typeof projects.$inferInsert>,
 ): Promise<ProjectRow> {
-  const [row] = await db
-    .update(projects)
-    .set({ ...values, modified: new Date() })
-    .where(eq(projects.id, id))
-    .returning();
-  return row!;
+  return updateRow(db, projects, id, values);
 }
 
 export async function deleteProject(db: DbOrTx, id: number): Promise<void> {
@@ -217,120 +154,6 @@ export async function primaryInstitutionOf(db: DbOrTx, userId: number): Promise<
     .limit(1);
   return row?.institutionId ?? null;
 }
-
-/** Which of these institution ids exist. */
-export async function existingInstitutions(db: DbOrTx, ids: readonly number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: institutions.id })
-    .from(institutions)
-    .where(inArray(institutions.id, [...ids]));
-  return new Set(rows.map((row) => row.id));
-}
-
-/**
- * Accounts matching these e-mail addresses, keyed by lower-case e-mail: the e-mail of a verified
- * account, or a further address its owner verified. An address nobody proved binds nothing
- * (decision 107): anyone can type someone else's address into their profile.
- */
-export async function usersByEmail(db: DbOrTx, emails: readonly string[]): Promise<Map<string, number>> {
-  const lower = [...new Set(emails.map((email) => email.trim().toLowerCase()))];
-  if (lower.length === 0) return new Map();
-  const [primary, additional] = await Promise.all([
-    db
-      .select({ id: users.id, email: sql<string>`lower(${users.email})` })
-      .from(users)
-      .where(and(inArray(sql`lower(${users.email})`, lower), eq(users.verified, true))),
-    db
-      .select({ id: userEmails.userId, email: sql<string>`lower(${userEmails.email})` })
-      .from(userEmails)
-      .where(and(inArray(sql`lower(${userEmails.email})`, lower), isNotNull(userEmails.verifiedAt))),
-  ]);
-  const found = new Map<string, number>();
-  for (const row of [...additional, ...primary]) found.set(row.email, row.id);
-  return found;
-}
-
-/** The current (not removed) team rows of a project, PI first. */
-export async function currentTeam(db: DbOrTx, projectId: number): Promise<TeamMemberRow[]> {
-  return db
-    .select()
-    .from(researchTeamMembers)
-    .where(and(eq(researchTeamMembers.projectId, projectId), isNull(researchTeamMembers.removalDate)))
-    .orderBy(asc(researchTeamMembers.userRole), asc(researchTeamMembers.id));
-}
-
-export async function insertMembers(
-  db: DbOrTx,
-  values: (typeof researchTeamMembers.$inferInsert)[],
-): Promise<void> {
-  if (values.length > 0) await db.insert(researchTeamMembers).values(values);
-}
-
-export async function updateMember(
-  db: DbOrTx,
-  id: number,
-  values: Partial<typeof researchTeamMembers.$inferInsert>,
-): Promise<void> {
-  await db
-    .update(researchTeamMembers)
-    .set({ ...values, modified: new Date() })
-    .where(eq(researchTeamMembers.id, id));
-}
-
-export async function removeMembers(db: DbOrTx, ids: readonly number[], at: Date): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .update(researchTeamMembers)
-    .set({ removalDate: at, modified: at })
-    .where(inArray(researchTeamMembers.id, [...ids]));
-}
-
-/** The institution a member works at: the row's own, else the account's primary affiliation. */
-const effectiveInstitution = sql<
-  number | null
->`coalesce(${researchTeamMembers.institutionId}, (select ui.institution_id from ${userInstitutions} ui where ui.user_id = ${memberUserIdSql} and ui.primary and ui.removal_reason is null order by ui.id limit 1))`;
-
-/**
- * The team rows with these ids (a page of the list, found by `selectPageIds`), with what the
- * warnings need, in one query: the account, the affiliation with the member's institution
- * (joinder, verification), that institution's RDA status and the project's IRB (researcher §6
- * warning icons). Computed for the page's rows only: for every row before the page was cut, it
- * took 0.5 s with 170,000 team rows (issue 15).
- */
-export async function teamRowsByIds(db: DbOrTx, ids: readonly number[], callerId: number) {
-  if (ids.length === 0) return [];
-  const memberInstitutions = alias(institutions, 'member_institutions');
-  const irbFiles = alias(files, 'irb_files');
-  return db
-    .select({
-      member: researchTeamMembers,
-      institution: { id: memberInstitutions.id, name: memberInstitutions.name },
-      ownerId: projects.ownerId,
-      callerReviews: reviewsProjectSql(callerId),
-      latestIrbId: projects.latestIrbId,
-      irbData: irbFiles.additionalData,
-      accountActive: users.isActive,
-      userId: users.id,
-      effectiveInstitutionId: effectiveInstitution,
-      joinderDate:
-        sql<Date | null>`(select ui.joinder_date from ${userInstitutions} ui where ui.user_id = ${memberUserIdSql} and ui.institution_id = ${effectiveInstitution} and ui.removal_reason is null order by ui.id limit 1)`.mapWith(
-          (value: string | Date | null): Date | null => (value === null ? null : new Date(value)),
-        ),
-      verified: sql<boolean>`coalesce((select ui.verified from ${userInstitutions} ui where ui.user_id = ${memberUserIdSql} and ui.institution_id = ${effectiveInstitution} and ui.removal_reason is null order by ui.id limit 1), false)`,
-      rdaStatus: sql<
-        number | null
-      >`(select (f.additional_data ->> 'status')::int from ${institutions} i join ${files} f on f.id = i.current_rda_id where i.id = ${effectiveInstitution})`,
-    })
-    .from(researchTeamMembers)
-    .innerJoin(projects, eq(projects.id, researchTeamMembers.projectId))
-    .leftJoin(users, eq(users.id, memberUserIdSql))
-    .leftJoin(memberInstitutions, eq(memberInstitutions.id, researchTeamMembers.institutionId))
-    .leftJoin(irbFiles, eq(irbFiles.id, projects.latestIrbId))
-    .where(inArray(researchTeamMembers.id, [...ids]));
-}
-
-export type TeamListRow = Awaited<ReturnType<typeof teamRowsByIds>>[number];
 
 /**
  * The version of a project that history keeps: its row, its current team (who, role, access)

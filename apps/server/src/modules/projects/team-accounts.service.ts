@@ -1,7 +1,6 @@
-import { and, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
-import { researchTeamMembers } from '../../db/schema';
 import { addMemberToProjectRequests } from '../requests/pending-members.service';
+import { claimRowsByEmail } from './research-team.repo';
 
 /**
  * A person added to research teams by e-mail before they had an account (decision 092) claims
@@ -15,17 +14,7 @@ export async function claimTeamMemberships(
   user: { id: number; email: string },
   by: { userId: number } | null = null,
 ): Promise<number[]> {
-  const rows = await tx
-    .update(researchTeamMembers)
-    .set({ userId: user.id })
-    .where(
-      and(
-        isNull(researchTeamMembers.userId),
-        isNull(researchTeamMembers.removalDate),
-        sql`lower(${researchTeamMembers.email}) = lower(${user.email})`,
-      ),
-    )
-    .returning();
+  const rows = await claimRowsByEmail(tx, user);
   const granted: number[] = [];
   for (const row of rows.filter((member) => member.active)) {
     granted.push(

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { ListSpec } from '../../platform/list';
 import { cohorts, datasetAccess, datasets, sampleTypeCohorts, sampleTypes, users } from '../../db/schema';
-import { cohortNameSql, fullNameSql, primaryInstitutionNameSql } from './catalogue.repo';
+import { cohortNameSql, fullNameSql } from './catalogue.repo';
+import { primaryInstitutionNameSql } from './public.repo';
 
 export const cohortList: ListSpec = {
   id: cohorts.id,

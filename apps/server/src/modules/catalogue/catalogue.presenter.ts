@@ -13,13 +13,9 @@ import {
   type RelatedDatasetDto,
   type SampleTypeDto,
 } from '@rrp/domain';
-import type {
-  DatasetAccessListRow,
-  DatasetListRow,
-  DatasetRow,
-  FileRef,
-  SampleTypeRow,
-} from './catalogue.repo';
+import type { DatasetListRow, DatasetRow, FileRef } from './catalogue.repo';
+import type { DatasetAccessListRow } from './dataset-access.repo';
+import type { SampleTypeRow } from './sample-types.repo';
 
 /** The channels a dataset offers, from its fields (staff §5; researcher §6 cloud access matrix). */
 export function accessTypesOf(

@@ -1,34 +1,30 @@
-import { and, asc, eq, exists, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { REQUEST_TYPE, WORKFLOW_STATUS } from '@rrp/domain';
+import { and, asc, eq, ilike, inArray, isNull, not, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
-import { countMatching, type ParsedList } from '../../platform/list';
+import { insertRow, updateRow } from '../../platform/db/rows';
 import {
-  cohorts,
-  datasetAccess,
-  datasetAllowedUsers,
-  datasets,
-  files,
-  groups,
-  institutions,
-  projects,
-  requestDatasets,
-  requests,
-  researchTeamMembers,
-  sampleTypeAllowedUsers,
-  sampleTypeCohorts,
-  sampleTypes,
-  userGroups,
-  users,
-} from '../../db/schema';
+  countMatching,
+  escapeLike,
+  selectOne,
+  selectPage,
+  type ListSpec,
+  type ParsedList,
+} from '../../platform/list';
+import { cohorts, datasets, files, users } from '../../db/schema';
 
 export type DatasetRow = typeof datasets.$inferSelect;
-export type SampleTypeRow = typeof sampleTypes.$inferSelect;
-export type DatasetAccessRow = typeof datasetAccess.$inferSelect;
+export type DatasetValues = typeof datasets.$inferInsert;
+export type CohortRow = typeof cohorts.$inferSelect;
 export type FileRef = { id: number; name: string; type: string; datasetId: number | null };
 
-/** Request statuses that grant a dataset: Approved (4) and Fulfilled (7). */
-export const APPROVED_REQUEST_STATUSES = [4, 7] as const;
+/** Request statuses that grant a dataset: Approved and Fulfilled. */
+export const APPROVED_REQUEST_STATUSES = [WORKFLOW_STATUS.approved, WORKFLOW_STATUS.fulfilled] as const;
 /** The Dataset request type (researcher §3). */
-export const DATASET_REQUEST_TYPE = 1;
+export const DATASET_REQUEST_TYPE = REQUEST_TYPE.dataset;
+/** The approved statuses as SQL's list of numbers, for the queries written out in SQL. */
+export const APPROVED_STATUS_LIST = sql.raw(APPROVED_REQUEST_STATUSES.join(', '));
+
+export const fullNameSql = sql<string>`trim("users"."first_name" || ' ' || "users"."last_name")`;
 
 /**
  * Datasets (by UUID, any version) the user holds a request for in one of these statuses, as its
@@ -37,7 +33,7 @@ export const DATASET_REQUEST_TYPE = 1;
  * of each dataset instead, it read every request for it (0.4 s for the administrator's catalogue
  * with 200,000 requests, issue 15).
  */
-export function heldBy(userId: number, statuses: readonly number[]): SQL {
+function heldBy(userId: number, statuses: readonly number[]): SQL {
   return sql`${datasets.datasetId} in (
     select held_version.dataset_id
     from requests held_request
@@ -95,23 +91,11 @@ export async function lockDataset(db: DbOrTx, id: number): Promise<DatasetRow | 
   return row ?? null;
 }
 
-export async function insertDataset(db: DbOrTx, values: typeof datasets.$inferInsert): Promise<DatasetRow> {
-  const [row] = await db.insert(datasets).values(values).returning();
-  return row!;
-}
+export const insertDataset = (db: DbOrTx, values: DatasetValues): Promise<DatasetRow> =>
+  insertRow(db, datasets, values);
 
-export async function updateDataset(
-  db: DbOrTx,
-  id: number,
-  values: Partial<typeof datasets.$inferInsert>,
-): Promise<DatasetRow> {
-  const [row] = await db
-    .update(datasets)
-    .set({ ...values, modified: new Date() })
-    .where(eq(datasets.id, id))
-    .returning();
-  return row!;
-}
+export const updateDataset = (db: DbOrTx, id: number, values: Partial<DatasetValues>): Promise<DatasetRow> =>
+  updateRow(db, datasets, id, values);
 
 /** The files a page of datasets points at (data file, dictionary, release notes). */
 export async function filesByIds(db: DbOrTx, ids: readonly number[]): Promise<Map<number, FileRef>> {
@@ -187,67 +171,33 @@ export async function heldDatasetIds(
   return new Set(rows.map((row) => row.datasetId));
 }
 
-/**
- * The allowed users of restricted resources (datasets and sample types alike): one table per kind,
- * each linking a resource to user accounts.
- */
-const ALLOWED_USERS = {
-  dataset: {
-    table: datasetAllowedUsers,
-    owner: datasetAllowedUsers.datasetId,
-    row: (datasetId: number, userId: number) => ({ datasetId, userId }),
-  },
-  sampleType: {
-    table: sampleTypeAllowedUsers,
-    owner: sampleTypeAllowedUsers.sampleTypeId,
-    row: (sampleTypeId: number, userId: number) => ({ sampleTypeId, userId }),
-  },
-} as const;
-export type RestrictedKind = keyof typeof ALLOWED_USERS;
-
-/**
- * Resource id -> the e-mail addresses of its allowed users, alphabetically; with `onlyUserId`, just
- * that user's address where they are on the list.
- */
-export async function allowedUsersOf(
-  db: DbOrTx,
-  kind: RestrictedKind,
-  ids: readonly number[],
-  onlyUserId?: number,
-) {
-  const map = new Map<number, string[]>();
-  if (ids.length === 0) return map;
-  const { table, owner } = ALLOWED_USERS[kind];
-  const rows = await db
-    .select({ ownerId: owner, email: users.email })
-    .from(table)
-    .innerJoin(users, eq(users.id, table.userId))
-    .where(and(inArray(owner, [...ids]), onlyUserId === undefined ? undefined : eq(table.userId, onlyUserId)))
-    .orderBy(asc(users.email));
-  for (const row of rows) {
-    const emails = map.get(row.ownerId);
-    if (emails) emails.push(row.email);
-    else map.set(row.ownerId, [row.email]);
+/** The GET dataset/ conditions the list spec cannot express (`split` search, availability, `approved`). */
+export function datasetsMatching(options: {
+  /** Every word must match one of these columns. */
+  words: readonly string[];
+  columns: readonly (AnyColumn | SQL)[];
+  availableOnly: boolean;
+  /** Only the datasets the user holds (true) or does not hold (false) in an approved request. */
+  approvedFor?: { userId: number; held: boolean };
+}): SQL | undefined {
+  const conditions: SQL[] = options.words.map((word) =>
+    or(...options.columns.map((column) => ilike(column, `%${escapeLike(word)}%`)))!,
+  );
+  if (options.availableOnly) conditions.push(eq(datasets.available, true));
+  if (options.approvedFor) {
+    const held = approvedFor(options.approvedFor.userId);
+    conditions.push(options.approvedFor.held ? held : not(held));
   }
-  return map;
+  return conditions.length ? and(...conditions) : undefined;
 }
 
-export async function allowedUserIdsOf(db: DbOrTx, kind: RestrictedKind, id: number): Promise<number[]> {
-  const { table, owner } = ALLOWED_USERS[kind];
-  const rows = await db.select({ userId: table.userId }).from(table).where(eq(owner, id));
-  return rows.map((row) => row.userId);
-}
+/** The dataset versions visitors see: the latest version of each available dataset. */
+export const publicDatasets = and(eq(datasets.available, true), eq(datasets.isLatest, true));
 
-/** Replaces a resource's allowed users. */
-export async function setAllowedUsers(
-  db: DbOrTx,
-  kind: RestrictedKind,
-  id: number,
-  userIds: readonly number[],
-) {
-  const { table, owner, row } = ALLOWED_USERS[kind];
-  await db.delete(table).where(eq(owner, id));
-  if (userIds.length > 0) await db.insert(table).values(userIds.map((userId) => row(id, userId)));
+/** A dataset version's own row, as its history records it. */
+export async function datasetRow(db: DbOrTx, id: number): Promise<DatasetRow | undefined> {
+  const [row] = await db.select().from(datasets).where(eq(datasets.id, id));
+  return row;
 }
 
 /** Accounts by e-mail (case-insensitive): lower-cased address -> user id. */
@@ -266,285 +216,6 @@ export async function cohortExists(db: DbOrTx, id: number): Promise<boolean> {
   return Boolean(row);
 }
 
-/* ---------------------------------------------------------------- sample types */
+export const listCohorts = (db: DbOrTx, list: ParsedList) => selectPage(db, cohorts, list);
 
-export async function listSampleTypes(db: DbOrTx, list: ParsedList) {
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(sampleTypes)
-      .where(list.where)
-      .orderBy(...list.orderBy)
-      .limit(list.limit)
-      .offset(list.offset),
-    countMatching(db, sampleTypes, list.where),
-  ]);
-  return { rows, count: total };
-}
-
-export async function findSampleType(db: DbOrTx, id: number, lock = false): Promise<SampleTypeRow | null> {
-  const query = db.select().from(sampleTypes).where(eq(sampleTypes.id, id));
-  const [row] = lock ? await query.for('update') : await query;
-  return row ?? null;
-}
-
-export async function updateSampleType(
-  db: DbOrTx,
-  id: number,
-  values: Partial<typeof sampleTypes.$inferInsert>,
-) {
-  const [row] = await db
-    .update(sampleTypes)
-    .set({ ...values, modified: new Date() })
-    .where(eq(sampleTypes.id, id))
-    .returning();
-  return row!;
-}
-
-export async function cohortsOfSampleTypes(db: DbOrTx, ids: readonly number[]) {
-  const map = new Map<number, { id: number; name: string }[]>();
-  if (ids.length === 0) return map;
-  const rows = await db
-    .select({ sampleTypeId: sampleTypeCohorts.sampleTypeId, id: cohorts.id, name: cohorts.name })
-    .from(sampleTypeCohorts)
-    .innerJoin(cohorts, eq(cohorts.id, sampleTypeCohorts.cohortId))
-    .where(inArray(sampleTypeCohorts.sampleTypeId, [...ids]))
-    .orderBy(asc(cohorts.id));
-  for (const row of rows) {
-    map.set(row.sampleTypeId, [...(map.get(row.sampleTypeId) ?? []), { id: row.id, name: row.name }]);
-  }
-  return map;
-}
-
-/* ---------------------------------------------------------------- dataset access */
-
-const accessColumns = {
-  access: datasetAccess,
-  userFirstName: users.firstName,
-  userLastName: users.lastName,
-  userEmail: users.email,
-  datasetUuid: datasets.datasetId,
-  datasetName: datasets.name,
-};
-export type DatasetAccessListRow = {
-  access: DatasetAccessRow;
-  userFirstName: string;
-  userLastName: string;
-  userEmail: string;
-  datasetUuid: string;
-  datasetName: string;
-};
-
-function selectAccess(db: DbOrTx) {
-  return db
-    .select(accessColumns)
-    .from(datasetAccess)
-    .innerJoin(users, eq(users.id, datasetAccess.userId))
-    .innerJoin(datasets, eq(datasets.id, datasetAccess.datasetId));
-}
-
-export async function listDatasetAccess(db: DbOrTx, list: ParsedList) {
-  const [rows, total] = await Promise.all([
-    selectAccess(db)
-      .where(list.where)
-      .orderBy(...list.orderBy)
-      .limit(list.limit)
-      .offset(list.offset),
-    countMatching(db, datasetAccess, list.where),
-  ]);
-  return { rows, count: total };
-}
-
-export async function findDatasetAccess(db: DbOrTx, id: number): Promise<DatasetAccessListRow | null> {
-  const [row] = await selectAccess(db).where(eq(datasetAccess.id, id));
-  return row ?? null;
-}
-
-export async function lockDatasetAccess(db: DbOrTx, id: number): Promise<DatasetAccessRow | null> {
-  const [row] = await db.select().from(datasetAccess).where(eq(datasetAccess.id, id)).for('update');
-  return row ?? null;
-}
-
-export async function findAccessRecord(db: DbOrTx, userId: number, datasetId: number, accessType: string) {
-  const [row] = await db
-    .select()
-    .from(datasetAccess)
-    .where(
-      and(
-        eq(datasetAccess.userId, userId),
-        eq(datasetAccess.datasetId, datasetId),
-        eq(datasetAccess.accessType, accessType),
-      ),
-    )
-    .for('update');
-  return row ?? null;
-}
-
-export async function insertDatasetAccess(db: DbOrTx, values: typeof datasetAccess.$inferInsert) {
-  const [row] = await db.insert(datasetAccess).values(values).returning();
-  return row!;
-}
-
-export async function updateDatasetAccess(
-  db: DbOrTx,
-  id: number,
-  values: Partial<typeof datasetAccess.$inferInsert>,
-) {
-  const [row] = await db
-    .update(datasetAccess)
-    .set({ ...values, modified: new Date() })
-    .where(eq(datasetAccess.id, id))
-    .returning();
-  return row!;
-}
-
-export async function findUser(db: DbOrTx, id: number) {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
-  return row ?? null;
-}
-
-export async function requestExists(db: DbOrTx, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: requests.id }).from(requests).where(eq(requests.id, id));
-  return Boolean(row);
-}
-
-/* ---------------------------------------------------------------- public researchers */
-
-/** The user holds an approved (or fulfilled) dataset request. */
-export const hasApprovedDatasetRequest = sql`exists (select 1 from ${requests} where ${requests.ownerId} = ${users.id} and ${requests.typeId} = ${DATASET_REQUEST_TYPE} and ${requests.statusId} in (4, 7))`;
-
-/**
- * The name of the user's primary institution. Written with qualified names: drizzle leaves
- * columns unqualified in a single-table select list, where `id` would be ambiguous.
- */
-export const primaryInstitutionNameSql = sql<string | null>`(
-  select "institutions"."name" from "user_institutions"
-  join "institutions" on "institutions"."id" = "user_institutions"."institution_id"
-  where "user_institutions"."user_id" = "users"."id"
-  order by "user_institutions"."primary" desc, "user_institutions"."id" asc limit 1)`;
-
-export const fullNameSql = sql<string>`trim("users"."first_name" || ' ' || "users"."last_name")`;
-
-export async function listPublicResearchers(db: DbOrTx, list: ParsedList) {
-  const where = and(hasApprovedDatasetRequest, eq(users.isActive, true), list.where);
-  const [rows, total] = await Promise.all([
-    db
-      .select({ id: users.id, name: fullNameSql, institutionName: primaryInstitutionNameSql })
-      .from(users)
-      .where(where)
-      .orderBy(...list.orderBy)
-      .limit(list.limit)
-      .offset(list.offset),
-    countMatching(db, users, where),
-  ]);
-  return { rows, count: total };
-}
-
-/** An active primary researcher (the only accounts with a public page), with their institution. */
-export async function findPublicResearcher(db: DbOrTx, id: number) {
-  const [row] = await db
-    .select({ id: users.id, name: fullNameSql, institutionName: primaryInstitutionNameSql })
-    .from(users)
-    .where(
-      and(
-        eq(users.id, id),
-        eq(users.isActive, true),
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(userGroups)
-            .innerJoin(groups, eq(groups.id, userGroups.groupId))
-            .where(and(eq(userGroups.userId, users.id), eq(groups.name, 'primary_researcher'))),
-        ),
-      ),
-    );
-  return row ?? null;
-}
-
-/** The researcher's approved (or fulfilled) dataset requests, with their project and datasets. */
-export async function approvedRequestsOf(db: DbOrTx, userId: number) {
-  return db
-    .select({
-      requestId: requests.id,
-      projectId: projects.id,
-      title: projects.title,
-      abstract: projects.abstract,
-      publicTitle: projects.publicTitle,
-      publicAbstract: projects.publicAbstract,
-      datasetRowId: datasets.id,
-      datasetUuid: datasets.datasetId,
-      datasetName: datasets.name,
-    })
-    .from(requests)
-    .innerJoin(projects, eq(projects.id, requests.projectId))
-    .leftJoin(requestDatasets, eq(requestDatasets.requestId, requests.id))
-    .leftJoin(datasets, eq(datasets.id, requestDatasets.datasetId))
-    .where(
-      and(
-        eq(requests.ownerId, userId),
-        eq(requests.typeId, DATASET_REQUEST_TYPE),
-        inArray(requests.statusId, [...APPROVED_REQUEST_STATUSES]),
-      ),
-    )
-    .orderBy(asc(projects.title), asc(projects.id), asc(datasets.name));
-}
-
-/** The current teams of these projects: name, role and institution, nothing else. */
-export async function teamsOf(db: DbOrTx, projectIds: readonly number[]) {
-  if (projectIds.length === 0) return [];
-  return db
-    .select({
-      projectId: researchTeamMembers.projectId,
-      firstName: researchTeamMembers.firstName,
-      lastName: researchTeamMembers.lastName,
-      userRole: researchTeamMembers.userRole,
-      institutionName: institutions.name,
-    })
-    .from(researchTeamMembers)
-    .leftJoin(institutions, eq(institutions.id, researchTeamMembers.institutionId))
-    .where(
-      and(inArray(researchTeamMembers.projectId, [...projectIds]), isNull(researchTeamMembers.removalDate)),
-    )
-    .orderBy(asc(researchTeamMembers.userRole), asc(researchTeamMembers.lastName));
-}
-
-/**
- * The researchers associated with a dataset version: owners and current team members (with an
- * account) of Approved or Fulfilled requests for any version of the dataset, and everyone with
- * an access record on this version.
- */
-export function associatedWith(datasetRowId: number): SQL {
-  return sql`${users.id} in (
-    select ${requests.ownerId} from ${requests}
-      join ${requestDatasets} on ${requestDatasets.requestId} = ${requests.id}
-      join ${datasets} as family on family.id = ${requestDatasets.datasetId}
-      where ${requests.statusId} in (4, 7)
-        and family.dataset_id = (select d.dataset_id from ${datasets} as d where d.id = ${datasetRowId})
-    union
-    select ${researchTeamMembers.userId} from ${researchTeamMembers}
-      join ${requests} on ${requests.projectId} = ${researchTeamMembers.projectId}
-      join ${requestDatasets} on ${requestDatasets.requestId} = ${requests.id}
-      join ${datasets} as family on family.id = ${requestDatasets.datasetId}
-      where ${requests.statusId} in (4, 7)
-        and ${researchTeamMembers.removalDate} is null
-        and ${researchTeamMembers.userId} is not null
-        and family.dataset_id = (select d.dataset_id from ${datasets} as d where d.id = ${datasetRowId})
-    union
-    select ${datasetAccess.userId} from ${datasetAccess} where ${datasetAccess.datasetId} = ${datasetRowId}
-  )`;
-}
-
-export async function listAssociatedResearchers(db: DbOrTx, list: ParsedList, datasetRowId: number) {
-  const where = and(associatedWith(datasetRowId), list.where);
-  const [rows, total] = await Promise.all([
-    db
-      .select({ id: users.id, name: fullNameSql, email: users.email })
-      .from(users)
-      .where(where)
-      .orderBy(...list.orderBy)
-      .limit(list.limit)
-      .offset(list.offset),
-    countMatching(db, users, where),
-  ]);
-  return { rows, count: total };
-}
+export const findCohort = (db: DbOrTx, spec: ListSpec, id: number) => selectOne(db, cohorts, spec, id);

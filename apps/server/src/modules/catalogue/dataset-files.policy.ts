@@ -3,7 +3,8 @@ import type { DbOrTx } from '../../platform/db/database';
 import { ForbiddenError, ValidationError } from '../../platform/http/errors';
 import type { FileTypePolicy } from '../files/files.service';
 import * as repo from './catalogue.repo';
-import type { CatalogueService, DatasetFileType } from './catalogue.service';
+import type { CatalogueService } from './catalogue.service';
+import type { DatasetFileType } from './dataset-form';
 
 const PDF = 'application/pdf';
 const ZIP = 'application/zip';

@@ -5,19 +5,16 @@ import {
   type PublicResearcherDto,
   type PublicResearcherProfileDto,
 } from '@rrp/domain';
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import type { FileStorage } from '../../platform/files/storage';
 import { NotFoundError } from '../../platform/http/errors';
 import { parseListQuery } from '../../platform/list';
-import { datasets } from '../../db/schema';
 import { publicDatasetList, publicResearcherList } from './catalogue.lists';
 import * as repo from './catalogue.repo';
+import * as researchers from './public.repo';
 import { presentPublicDataset } from './catalogue.presenter';
 
 /** What visitors see: public resources and researchers with approved dataset requests (researcher §2). */
-const publicDatasets = and(eq(datasets.available, true), eq(datasets.isLatest, true));
-
 export function createPublicCatalogueService(deps: { db: Db; storage: Pick<FileStorage, 'get'> }) {
   const { db } = deps;
 
@@ -55,7 +52,7 @@ export function createPublicCatalogueService(deps: { db: Db; storage: Pick<FileS
   return {
     async listDatasets(query: Record<string, string | undefined>) {
       const list = parseListQuery(publicDatasetList, query);
-      const page = await repo.listDatasets(db, list, publicDatasets);
+      const page = await repo.listDatasets(db, list, repo.publicDatasets);
       const loaded = await extras(page.rows);
       return {
         list,
@@ -81,7 +78,7 @@ export function createPublicCatalogueService(deps: { db: Db; storage: Pick<FileS
 
     async listResearchers(query: Record<string, string | undefined>) {
       const list = parseListQuery(publicResearcherList, query);
-      const page = await repo.listPublicResearchers(db, list);
+      const page = await researchers.listPublicResearchers(db, list);
       return {
         list,
         count: page.count,
@@ -98,9 +95,9 @@ export function createPublicCatalogueService(deps: { db: Db; storage: Pick<FileS
      * request, the datasets approved and the current team. Only primary researchers have one.
      */
     async getResearcher(id: number): Promise<PublicResearcherProfileDto> {
-      const researcher = await repo.findPublicResearcher(db, id);
+      const researcher = await researchers.findPublicResearcher(db, id);
       if (!researcher) throw new NotFoundError();
-      const rows = await repo.approvedRequestsOf(db, id);
+      const rows = await researchers.approvedRequestsOf(db, id);
       const projects = new Map<number, PublicResearcherProfileDto['projects'][number]>();
       for (const row of rows) {
         let project = projects.get(row.projectId);
@@ -124,7 +121,7 @@ export function createPublicCatalogueService(deps: { db: Db; storage: Pick<FileS
           project.datasets.push({ id: row.datasetRowId, dataset_id: row.datasetUuid, name: row.datasetName });
         }
       }
-      for (const member of await repo.teamsOf(db, [...projects.keys()])) {
+      for (const member of await researchers.teamsOf(db, [...projects.keys()])) {
         projects.get(member.projectId)?.team.push({
           name: `${member.firstName} ${member.lastName}`.trim(),
           role: teamRoleName(member.userRole),

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
+import { insertRow, updateRow } from '../../platform/db/rows';
 import { countMatching, type ParsedList } from '../../platform/list';
 import {
   files,
@@ -64,23 +65,14 @@ export async function isMember(db: DbOrTx, institutionId: number, userId: number
   return Boolean(row);
 }
 
-export async function insertInstitution(db: DbOrTx, values: typeof institutions.$inferInsert) {
-  const [row] = await db.insert(institutions).values(values).returning();
-  return row!;
-}
+export const insertInstitution = (db: DbOrTx, values: typeof institutions.$inferInsert) =>
+  insertRow(db, institutions, values);
 
-export async function updateInstitution(
+export const updateInstitution = (
   db: DbOrTx,
   id: number,
   values: Partial<typeof institutions.$inferInsert>,
-) {
-  const [row] = await db
-    .update(institutions)
-    .set({ ...values, modified: new Date() })
-    .where(eq(institutions.id, id))
-    .returning();
-  return row!;
-}
+) => updateRow(db, institutions, id, values);
 
 export async function einTaken(db: DbOrTx, ein: string, exceptId?: number): Promise<boolean> {
   const [row] = await db

@@ -1,5 +1,6 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
+import { updateRow } from '../../platform/db/rows';
 import { inPageOrder, selectPageIds, type ParsedList } from '../../platform/list';
 import { releaseNotes } from '../../db/schema';
 import { releaseNoteList } from './release-notes.lists';
@@ -48,18 +49,11 @@ export async function versionTaken(db: DbOrTx, version: string, exceptId: number
   return row !== undefined;
 }
 
-export async function updateReleaseNote(
+export const updateReleaseNote = (
   db: DbOrTx,
   id: number,
   values: Partial<typeof releaseNotes.$inferInsert>,
-): Promise<ReleaseNoteRow> {
-  const [row] = await db
-    .update(releaseNotes)
-    .set({ ...values, modified: new Date() })
-    .where(eq(releaseNotes.id, id))
-    .returning();
-  return row!;
-}
+): Promise<ReleaseNoteRow> => updateRow(db, releaseNotes, id, values);
 
 export async function deleteReleaseNote(db: DbOrTx, id: number): Promise<void> {
   await db.delete(releaseNotes).where(eq(releaseNotes.id, id));

@@ -1,5 +1,6 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
+import { insertRow, updateRow } from '../../platform/db/rows';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 
 export type WebhookRow = typeof webhookEndpoints.$inferSelect;
@@ -11,23 +12,14 @@ export async function findWebhook(db: DbOrTx, id: number): Promise<WebhookRow | 
   return row ?? null;
 }
 
-export async function insertWebhook(db: DbOrTx, values: typeof webhookEndpoints.$inferInsert) {
-  const [row] = await db.insert(webhookEndpoints).values(values).returning();
-  return row!;
-}
+export const insertWebhook = (db: DbOrTx, values: typeof webhookEndpoints.$inferInsert) =>
+  insertRow(db, webhookEndpoints, values);
 
-export async function updateWebhook(
+export const updateWebhook = (
   db: DbOrTx,
   id: number,
   values: Partial<typeof webhookEndpoints.$inferInsert>,
-) {
-  const [row] = await db
-    .update(webhookEndpoints)
-    .set({ ...values, modified: new Date() })
-    .where(eq(webhookEndpoints.id, id))
-    .returning();
-  return row!;
-}
+) => updateRow(db, webhookEndpoints, id, values);
 
 export async function deleteWebhook(db: DbOrTx, id: number): Promise<void> {
   await db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id));

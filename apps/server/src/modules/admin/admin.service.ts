@@ -4,8 +4,7 @@ import { pingDatabase } from '../../platform/db/database';
 import type { ServiceHealthAdapter } from '../../platform/external/service-health';
 import { NotFoundError } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
-import { parseListQuery, selectOne, selectPage } from '../../platform/list';
-import { featureToggles, metaData } from '../../db/schema';
+import { parseListQuery } from '../../platform/list';
 import { featureToggleList, metaDataList } from './admin.lists';
 import * as repo from './admin.repo';
 import { presentFeatureToggle, presentMetaData } from './admin.presenter';
@@ -34,12 +33,12 @@ export function createAdminService(deps: {
   return {
     async listFeatureToggles(query: Query) {
       const list = parseListQuery(featureToggleList, query);
-      const page = await selectPage(db, featureToggles, list);
+      const page = await repo.featureTogglePage(db, list);
       return { list, count: page.count, results: page.rows.map(presentFeatureToggle) };
     },
 
     async getFeatureToggle(id: number) {
-      const row = await selectOne(db, featureToggles, featureToggleList, id);
+      const row = await repo.findFeatureToggle(db, id);
       if (!row) throw new NotFoundError();
       return presentFeatureToggle(row);
     },
@@ -64,12 +63,12 @@ export function createAdminService(deps: {
 
     async listMetaData(query: Query) {
       const list = parseListQuery(metaDataList, query);
-      const page = await selectPage(db, metaData, list);
+      const page = await repo.metaDataPage(db, list);
       return { list, count: page.count, results: page.rows.map(presentMetaData) };
     },
 
     async getMetaData(id: number) {
-      const row = await selectOne(db, metaData, metaDataList, id);
+      const row = await repo.findMetaData(db, id);
       if (!row) throw new NotFoundError();
       return presentMetaData(row);
     },

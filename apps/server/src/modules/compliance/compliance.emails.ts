@@ -1,8 +1,6 @@
-import { inArray } from 'drizzle-orm';
 import { COMPLIANCE_STATUSES, type ComplianceStatusId } from '@rrp/domain';
-import { institutions } from '../../db/schema';
 import type { EmailTemplate } from '../email/email.service';
-import { institutionsForEmail } from './compliance.repo';
+import { existingInstitutionIds, institutionsForEmail } from './compliance.repo';
 
 /** What the e-mail text names: the product, its address and its support contact. */
 export interface EmailContext {
@@ -36,14 +34,7 @@ function statusSentence(status: ComplianceStatusId, anniversary: string, institu
 export function complianceEmailTemplate(ctx: EmailContext): EmailTemplate {
   return {
     modelName: COMPLIANCE_MODEL,
-    async existing(db, ids) {
-      if (!ids.length) return [];
-      const rows = await db
-        .select({ id: institutions.id })
-        .from(institutions)
-        .where(inArray(institutions.id, ids));
-      return rows.map((row) => row.id);
-    },
+    existing: existingInstitutionIds,
     async draft(db, ids) {
       const rows = await institutionsForEmail(db, ids);
       const officials = rows.flatMap((row) => (row.io?.email ? [row.io] : []));

@@ -1,9 +1,12 @@
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
 import { countRows, type ParsedList } from '../../platform/list';
-import { users } from '../../db/schema';
+import { institutions, users } from '../../db/schema';
 import { requestCount } from './compliance.lists';
 import { compliance } from './compliance.sql';
+
+/** The institution a compliance row is about, as the e-mail log's object id. */
+export const complianceObjectId = sql`${compliance.id}`;
 
 export interface LastEmailJson {
   id: number;
@@ -80,4 +83,14 @@ export async function institutionsForEmail(db: DbOrTx, ids: number[]) {
         )})`,
       ),
     );
+}
+
+/** Of these ids, those of institutions that exist. */
+export async function existingInstitutionIds(db: DbOrTx, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: institutions.id })
+    .from(institutions)
+    .where(inArray(institutions.id, ids));
+  return rows.map((row) => row.id);
 }

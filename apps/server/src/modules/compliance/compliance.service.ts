@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   COMPLIANCE_STATUS_IDS,
   COMPLIANCE_STATUSES,
@@ -13,11 +12,10 @@ import { COMPLIANCE_MODEL, COMPLIANCE_TEMPLATE } from './compliance.emails';
 import { complianceList } from './compliance.lists';
 import { presentCompliance } from './compliance.presenter';
 import * as repo from './compliance.repo';
-import { compliance } from './compliance.sql';
 
 export function createComplianceService(deps: { db: Db; email: EmailService }) {
   const { db } = deps;
-  const lastEmail = deps.email.lastEmailJson(COMPLIANCE_TEMPLATE, COMPLIANCE_MODEL, sql`${compliance.id}`);
+  const lastEmail = deps.email.lastEmailJson(COMPLIANCE_TEMPLATE, COMPLIANCE_MODEL, repo.complianceObjectId);
 
   return {
     /** GET institution-compliance/: approved institutions with their compliance, paged and filtered in SQL. */

@@ -1,19 +1,12 @@
-import { z } from 'zod';
 import {
-  LIMITS,
   createNotificationSchema,
   notificationCreatedSchema,
   notificationSchema,
   pageSchema,
 } from '@rrp/domain';
 import { allow, route, routes } from '../../platform/http/route';
-import { objectRoutes, toPage } from '../../platform/list';
+import { objectRoutes, pagingQuerySchema, toPage } from '../../platform/list';
 import type { NotificationsService } from './notifications.service';
-
-const pagingSchema = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(LIMITS.list.maxLimit).default(LIMITS.list.defaultLimit),
-  offset: z.coerce.number().int().min(0).default(0),
-});
 
 const notification = objectRoutes('/api/notification/', 'Notification', notificationSchema);
 
@@ -24,7 +17,7 @@ export const notificationsRoutes = routes<{ notifications: NotificationsService 
       method: 'GET',
       url: '/api/notification/',
       access: allow('list', 'Notification'),
-      query: pagingSchema,
+      query: pagingQuerySchema,
       response: pageSchema(notificationSchema),
       handle: async ({ actor, query, request }) => {
         const { count, results } = await notifications.list(actor, query);

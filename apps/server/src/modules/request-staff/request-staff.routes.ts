@@ -1,8 +1,6 @@
-import { z } from 'zod';
 import {
   createRequestCommentSchema,
   idParamSchema,
-  LIMITS,
   pageSchema,
   requestCommentSchema,
   reviewUsersInputSchema,
@@ -13,13 +11,8 @@ import {
   zendeskTicketQuerySchema,
 } from '@rrp/domain';
 import { allow, route, routes } from '../../platform/http/route';
-import { toPage } from '../../platform/list';
+import { pagingQuerySchema, toPage } from '../../platform/list';
 import type { RequestStaffService } from './request-staff.service';
-
-const pagingSchema = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(LIMITS.list.maxLimit).default(LIMITS.list.defaultLimit),
-  offset: z.coerce.number().int().min(0).default(0),
-});
 
 /** The staff panel of a request (staff §3, §6, §7; decision 081). */
 export const requestStaffRoutes = routes<{ staff: RequestStaffService }>(['requests'], ({ staff }) => [
@@ -39,7 +32,7 @@ export const requestStaffRoutes = routes<{ staff: RequestStaffService }>(['reque
     url: '/api/request/:id/comments/',
     access: allow('list', 'RequestComment'),
     params: idParamSchema,
-    query: pagingSchema,
+    query: pagingQuerySchema,
     response: pageSchema(requestCommentSchema),
     handle: async ({ actor, params, query, request }) => {
       const { count, results } = await staff.listComments(actor, params.id, query);

@@ -42,7 +42,7 @@ export interface RouteCall<A extends RouteAccess, P, Q, B> {
 }
 
 /** One endpoint: where it is, who may call it, what it takes and answers, and the one service call. */
-export interface RouteSpec<A extends RouteAccess, P, Q, B, R> {
+interface RouteSpec<A extends RouteAccess, P, Q, B, R> {
   method: Extract<HTTPMethods, 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'>;
   url: string;
   access: A;

@@ -1,9 +1,15 @@
-import type { z } from 'zod';
-import { pageSchema } from '@rrp/domain';
+import { z } from 'zod';
+import { LIMITS, pageSchema } from '@rrp/domain';
 import type { RouteAccess } from '../http/access';
 import { route, type Route, type RouteCall } from '../http/route';
 import { listQuerySchema, type ListSpec } from './list-spec';
 import { toPage } from './page';
+
+/** `?limit=&offset=` of a page without a list spec (no filters or ordering: the bell, a request's comments). */
+export const pagingQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(LIMITS.list.maxLimit).default(LIMITS.list.defaultLimit),
+  offset: z.coerce.number().int().min(0).default(0),
+});
 
 type ListQuery = z.output<ReturnType<typeof listQuerySchema>>;
 

@@ -63,7 +63,8 @@ export function objectRoutes<S extends Subject, I extends Schema>(
     part: Part<Action, S, Schema, Schema, Schema>,
   ): Route {
     const { handle, expand: takesExpand, ...declared } = typeof part === 'function' ? { handle: part } : part;
-    const expandFrom = takesExpand === false ? undefined : expand;
+    // A delete answers no object to expand.
+    const expandFrom = action === 'delete' || takesExpand === false ? undefined : expand;
     return route<RouteAccess, Schema, Schema, Schema, Schema>({
       method,
       url: path,

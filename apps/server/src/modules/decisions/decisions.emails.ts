@@ -12,7 +12,7 @@ export interface EmailContext {
 }
 
 /** E-mails about decisions are logged as about the request (staff §7 "Email info"). */
-export const DECISION_EMAIL_MODEL = 'request';
+const DECISION_EMAIL_MODEL = 'request';
 
 const S = WORKFLOW_STATUS;
 const DAY_MS = 86_400_000;

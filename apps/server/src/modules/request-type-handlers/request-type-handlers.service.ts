@@ -85,7 +85,7 @@ export function usageAnswersOf(value: unknown): (boolean | null)[] | null {
 }
 
 /** Who may have uploaded a request's documents: the owner and the staff member filing for them. */
-export const uploadersOf = (input: ResolveInput) => [...new Set([input.ownerId, input.filerId])];
+const uploadersOf = (input: ResolveInput) => [...new Set([input.ownerId, input.filerId])];
 
 /** Each document the answers name must be one the owner or filer uploaded (for this request). */
 export async function checkOwnDocuments(

@@ -240,3 +240,8 @@ export async function impersonationsOf(db: DbOrTx, userId: number, limit = 50) {
     .orderBy(desc(postLogs.created), desc(postLogs.id))
     .limit(limit);
 }
+
+/** A line of the user's event log (the start and end of an impersonation). */
+export async function insertPostLog(db: DbOrTx, values: typeof postLogs.$inferInsert): Promise<void> {
+  await db.insert(postLogs).values(values);
+}

@@ -11,7 +11,6 @@ import { decoyPasswordHash, verifyPassword } from '../../platform/auth/passwords
 import type { DbOrTx } from '../../platform/db/database';
 import { ForbiddenError, NotFoundError, ValidationError, type AppError } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
-import { postLogs } from '../../db/schema';
 import { SignInAttempts } from '../../platform/auth/sign-in-attempts';
 import * as repo from './accounts.repo';
 import { presentSessionUser } from './accounts.presenter';
@@ -161,7 +160,7 @@ export function createSessionService(deps: AccountsDeps) {
       const refusal = await impersonationRefusal(db, staff, target);
       await recordImpersonation(db, staff, input.email, target, refusal);
       if (refusal) throw refusal;
-      await db.insert(postLogs).values({
+      await repo.insertPostLog(db, {
         userId: target!.id,
         impersonatorId: staff.id,
         log: `Impersonation started by ${staff.email}`,
@@ -187,7 +186,7 @@ export function createSessionService(deps: AccountsDeps) {
 
     /** Records a client event, such as the end of an impersonation. */
     async postLog(session: SessionUser, log: string): Promise<void> {
-      await db.insert(postLogs).values({ userId: session.id, impersonatorId: session.impersonator?.id, log });
+      await repo.insertPostLog(db, { userId: session.id, impersonatorId: session.impersonator?.id, log });
     },
 
     /** The signed-in user as the session screens need it. */

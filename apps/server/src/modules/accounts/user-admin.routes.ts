@@ -14,7 +14,8 @@ import { listRoute, type ListSpec } from '../../platform/list';
 import { parseOrThrow } from '../../platform/http/validate';
 import type { ProfileService } from './profile.service';
 import { isAdminEdit, type UserAdminService } from './user-admin.service';
-import { userEmailList, userPhoneList, type UserContactsService } from './user-contacts.service';
+import type { UserContactsService } from './user-contacts.service';
+import { userEmailList, userPhoneList } from './user-contacts.lists';
 
 interface UserRoutesServices {
   profile: ProfileService;

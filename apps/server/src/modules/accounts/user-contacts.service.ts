@@ -1,42 +1,23 @@
-import { and, eq, type AnyColumn } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import { can, type Actor } from '@rrp/domain';
 import type { Db } from '../../platform/db/database';
 import { NotFoundError } from '../../platform/http/errors';
-import { parseListQuery, selectOne, selectPage, type ListSpec } from '../../platform/list';
-import { userEmails, userPhones } from '../../db/schema';
+import { parseListQuery } from '../../platform/list';
+import { userEmailList, userPhoneList } from './user-contacts.lists';
+import { contactPage, findContact, type ContactKind, type UserPhoneRow } from './user-contacts.repo';
+import type { UserEmailRow } from './accounts.repo';
 import { mayReadUser } from './profile.service';
-
-/** A list of rows that belong to one user each, filtered by `user` (foundation §7 `?user=`). */
-function contactListSpec(id: AnyColumn, userId: AnyColumn): ListSpec {
-  return {
-    id,
-    filters: {
-      id: { type: 'int', column: id, lookups: ['exact', 'in'] },
-      user: { type: 'int', column: userId, lookups: ['exact', 'in'] },
-    },
-    ordering: { id },
-    defaultOrdering: ['id'],
-  };
-}
-
-/** GET user-email/?user= (foundation §7): a user's further e-mail addresses. */
-export const userEmailList = contactListSpec(userEmails.id, userEmails.userId);
-/** GET user-phone/?user= (foundation §7, staff §7): a user's phone numbers. */
-export const userPhoneList = contactListSpec(userPhones.id, userPhones.userId);
 
 /**
  * The list and single-object GET of one kind of contact row. Staff who read every user see all
  * rows; anyone else the rows of users they may read: their own, or with `?user=` a researcher of
  * the institution they sign for. A row of a user the caller may not read is a 404.
  */
-function contactResource<T extends PgTable, Row extends { userId: number }, Dto>(
+function contactResource<Row extends { userId: number }, Dto>(
   db: Db,
-  table: T,
-  spec: ListSpec,
-  userColumn: AnyColumn,
+  kind: ContactKind,
   present: (row: Row) => Dto,
 ) {
+  const spec = kind === 'emails' ? userEmailList : userPhoneList;
   async function visibleUser(
     actor: Actor,
     query: Record<string, string | undefined>,
@@ -51,12 +32,11 @@ function contactResource<T extends PgTable, Row extends { userId: number }, Dto>
     async list(actor: Actor, query: Record<string, string | undefined>) {
       const list = parseListQuery(spec, query);
       const userId = await visibleUser(actor, query);
-      const where = userId === null ? list.where : and(list.where, eq(userColumn, userId));
-      const page = await selectPage(db, table, { ...list, where });
+      const page = await contactPage(db, kind, list, userId);
       return { list, count: page.count, results: (page.rows as unknown as Row[]).map(present) };
     },
     async get(actor: Actor, id: number): Promise<Dto> {
-      const row = (await selectOne(db, table, spec, id)) as unknown as Row | null;
+      const row = (await findContact(db, kind, id)) as unknown as Row | null;
       if (!row || !(await mayReadUser(db, actor, row.userId))) throw new NotFoundError();
       return present(row);
     },
@@ -65,31 +45,19 @@ function contactResource<T extends PgTable, Row extends { userId: number }, Dto>
 
 export function createUserContactsService(deps: { db: Db }) {
   return {
-    emails: contactResource(
-      deps.db,
-      userEmails,
-      userEmailList,
-      userEmails.userId,
-      (row: typeof userEmails.$inferSelect) => ({
-        id: row.id,
-        user: row.userId,
-        email: row.email,
-        primary: row.primary,
-        verified: row.verifiedAt !== null,
-      }),
-    ),
-    phones: contactResource(
-      deps.db,
-      userPhones,
-      userPhoneList,
-      userPhones.userId,
-      (row: typeof userPhones.$inferSelect) => ({
-        id: row.id,
-        user: row.userId,
-        phone_number: row.phoneNumber,
-        primary: row.primary,
-      }),
-    ),
+    emails: contactResource(deps.db, 'emails', (row: UserEmailRow) => ({
+      id: row.id,
+      user: row.userId,
+      email: row.email,
+      primary: row.primary,
+      verified: row.verifiedAt !== null,
+    })),
+    phones: contactResource(deps.db, 'phones', (row: UserPhoneRow) => ({
+      id: row.id,
+      user: row.userId,
+      phone_number: row.phoneNumber,
+      primary: row.primary,
+    })),
   };
 }
 

@@ -1,7 +1,8 @@
 import { userListItemSchema } from '@rrp/domain';
 import { allow, route, routes } from '../../platform/http/route';
 import { listQuerySchema, listRoute } from '../../platform/list';
-import { userList, type UserListService } from './user-list.service';
+import type { UserListService } from './user-list.service';
+import { userList } from './user-list.lists';
 
 /** GET user/: staff pickers and the user list (staff §7 GET user). */
 export const userListRoutes = routes<{ users: UserListService }>(['accounts'], ({ users }) => [

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import Papa from 'papaparse';
 import {
   can,
@@ -11,142 +11,25 @@ import {
   type UserListItemDto,
 } from '@rrp/domain';
 import type { Db, DbOrTx } from '../../platform/db/database';
-import {
-  inPageOrder,
-  parseListQuery,
-  selectPageIds,
-  type ListSpec,
-  type ParsedList,
-} from '../../platform/list';
-import { groups, institutions, userGroups, userInstitutions, users } from '../../db/schema';
-
-/** The listed user's id, qualified (subqueries read their own tables' ids). */
-const U = sql.raw('"users"."id"');
-
-const throughGroups = (condition: SQL) =>
-  sql`exists (select 1 from user_groups join groups on groups.id = user_groups.group_id where user_groups.user_id = ${U} and ${condition})`;
-const throughInstitutions = (condition: SQL) =>
-  sql`exists (select 1 from user_institutions where user_institutions.user_id = ${U} and user_institutions.removal_reason is null and ${condition})`;
-const throughEmails = (condition: SQL) =>
-  sql`exists (select 1 from user_emails where user_emails.user_id = ${U} and ${condition})`;
-const byInstitution = {
-  type: 'int',
-  column: sql`user_institutions.institution_id`,
-  through: throughInstitutions,
-  lookups: ['exact', 'in'],
-} as const;
-const fullNameSql = sql<string>`(${users.firstName} || ' ' || ${users.lastName})`;
-
-/**
- * `userinstitution__joinder_date__isnull=true`: no current affiliation has a signed joinder (a
- * user without any affiliation included), as 'View PIs with no signed joinder' means it;
- * `false`: one has (decision 144).
- */
-function joinderUnsigned(lookup: string, raw: string): SQL {
-  const value = raw.trim().toLowerCase();
-  if (lookup !== 'isnull' || !['true', 'false', '1', '0'].includes(value)) {
-    throw new Error('Enter true or false.');
-  }
-  const signed = throughInstitutions(sql`user_institutions.joinder_date is not null`);
-  return value === 'true' || value === '1' ? sql`not ${signed}` : signed;
-}
-
-/**
- * GET user/ (staff §7, researcher §2 "Lists"): the reviewer picker (`groups__name__in` of the
- * reviewer groups), the admin's PI picker and the Users list. Default order last name.
- */
-export const userList: ListSpec = {
-  id: users.id,
-  filters: {
-    id: { type: 'int', column: users.id, lookups: ['exact', 'in'] },
-    groups__name: {
-      type: 'text',
-      column: sql`groups.name`,
-      through: throughGroups,
-      lookups: ['exact', 'in'],
-    },
-    groups: { type: 'int', column: sql`groups.id`, through: throughGroups, lookups: ['exact', 'in'] },
-    institutions: byInstitution,
-    // The same filter under the name staff §7 also uses.
-    institutions__id: byInstitution,
-    userinstitution__joinder_date: {
-      type: 'date',
-      column: sql`user_institutions.joinder_date`,
-      lookups: ['isnull'],
-      build: joinderUnsigned,
-    },
-    first_name: { type: 'text', column: users.firstName, lookups: ['exact', 'icontains'] },
-    last_name: { type: 'text', column: users.lastName, lookups: ['exact', 'icontains'] },
-    email: { type: 'text', column: users.email, lookups: ['exact', 'icontains'] },
-    emails__email: {
-      type: 'text',
-      column: sql`user_emails.email`,
-      through: throughEmails,
-      lookups: ['icontains'],
-    },
-    active: { type: 'bool', column: users.isActive, lookups: ['exact'] },
-    is_active: { type: 'bool', column: users.isActive, lookups: ['exact'] },
-    verified: { type: 'bool', column: users.verified, lookups: ['exact'] },
-  },
-  ordering: {
-    id: users.id,
-    last_name: users.lastName,
-    first_name: users.firstName,
-    email: users.email,
-    last_login: users.lastLogin,
-  },
-  defaultOrdering: ['last_name', 'first_name'],
-  search: [
-    fullNameSql,
-    users.email,
-    // Further addresses, through their own trigram index.
-    { ids: (pattern) => sql`select user_id from user_emails where email ilike ${pattern}` },
-  ],
-};
+import { inPageOrder, parseListQuery, selectPageIds, type ParsedList } from '../../platform/list';
+import { userList } from './user-list.lists';
+import * as repo from './user-list.repo';
 
 /**
  * Who the caller may list: everyone for staff who read any user; for a signing official, the
  * users affiliated with the institutions they sign for (foundation §2 sbso "Users").
  */
 function visibleTo(actor: Actor): SQL | undefined {
-  if (can(actor, 'read', 'User')) return undefined;
-  return sql`${users.id} in (select user_institutions.user_id from user_institutions join institutions on institutions.id = user_institutions.institution_id where institutions.current_io_id = ${actor.userId} and user_institutions.removal_reason is null)`;
-}
-
-async function groupsOf(db: DbOrTx, ids: number[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select({ userId: userGroups.userId, name: groups.name })
-    .from(userGroups)
-    .innerJoin(groups, eq(groups.id, userGroups.groupId))
-    .where(inArray(userGroups.userId, ids))
-    .orderBy(asc(groups.name));
-}
-
-async function institutionsOf(db: DbOrTx, ids: number[]) {
-  if (ids.length === 0) return [];
-  return db
-    .select({
-      userId: userInstitutions.userId,
-      id: institutions.id,
-      name: institutions.name,
-      verified: userInstitutions.verified,
-      primary: userInstitutions.primary,
-      joinderDate: userInstitutions.joinderDate,
-    })
-    .from(userInstitutions)
-    .innerJoin(institutions, eq(institutions.id, userInstitutions.institutionId))
-    .where(and(inArray(userInstitutions.userId, ids), isNull(userInstitutions.removalReason)))
-    .orderBy(desc(userInstitutions.primary), asc(institutions.name));
+  return can(actor, 'read', 'User') ? undefined : repo.affiliatedWithInstitutionsOf(actor.userId);
 }
 
 /** The page's users with their groups and current affiliations: three `in (ids)` queries. */
 async function usersByIds(db: DbOrTx, ids: number[]): Promise<UserListItemDto[]> {
   if (ids.length === 0) return [];
   const [rows, groupRows, institutionRows] = await Promise.all([
-    db.select().from(users).where(inArray(users.id, ids)),
-    groupsOf(db, ids),
-    institutionsOf(db, ids),
+    repo.usersWithIds(db, ids),
+    repo.groupsOf(db, ids),
+    repo.institutionsOf(db, ids),
   ]);
   return inPageOrder(ids, rows, (row) => row.id).map((user) => {
     const name = `${user.firstName} ${user.lastName}`.trim();

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import { emailLogs } from '../../db/schema';
 import type { Db, DbOrTx } from '../db/database';
+import { claimNextDue } from '../db/outbox-claim';
 
 export interface OutgoingEmail {
   to: string[];
@@ -172,25 +173,8 @@ export class MailOutbox {
     }
   }
 
-  private async claimNext() {
-    const due = this.db
-      .select({ id: emailLogs.id })
-      .from(emailLogs)
-      .where(and(inArray(emailLogs.status, ['queued', 'sending']), lte(emailLogs.nextAttemptAt, sql`now()`)))
-      .orderBy(asc(emailLogs.id))
-      .limit(1)
-      .for('update', { skipLocked: true });
-    const [email] = await this.db
-      .update(emailLogs)
-      .set({
-        status: 'sending',
-        claimedBy: this.instanceId,
-        attempts: sql`${emailLogs.attempts} + 1`,
-        nextAttemptAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
-      })
-      .where(inArray(emailLogs.id, due))
-      .returning();
-    return email ?? null;
+  private claimNext() {
+    return claimNextDue(this.db, emailLogs, this.instanceId, LEASE_SECONDS);
   }
 
   private async attachmentsOf(fileIds: readonly number[]) {

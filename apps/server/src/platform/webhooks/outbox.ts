@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import ipaddr from 'ipaddr.js';
 import { Webhook } from 'standardwebhooks';
 import { Agent, request } from 'undici';
 import { WEBHOOK_MESSAGES, type WebhookEvent } from '@rrp/domain';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import type { Db, DbOrTx } from '../db/database';
+import { claimNextDue } from '../db/outbox-claim';
 import { guardedLookup, isPublicAddress, type WebhookAddressPolicy } from './address-guard';
 
 /**
@@ -131,28 +132,7 @@ export class WebhookOutbox {
   }
 
   private async claimNext() {
-    const due = this.db
-      .select({ id: webhookDeliveries.id })
-      .from(webhookDeliveries)
-      .where(
-        and(
-          inArray(webhookDeliveries.status, ['queued', 'sending']),
-          lte(webhookDeliveries.nextAttemptAt, sql`now()`),
-        ),
-      )
-      .orderBy(asc(webhookDeliveries.id))
-      .limit(1)
-      .for('update', { skipLocked: true });
-    const [delivery] = await this.db
-      .update(webhookDeliveries)
-      .set({
-        status: 'sending',
-        claimedBy: this.instanceId,
-        attempts: sql`${webhookDeliveries.attempts} + 1`,
-        nextAttemptAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
-      })
-      .where(inArray(webhookDeliveries.id, due))
-      .returning();
+    const delivery = await claimNextDue(this.db, webhookDeliveries, this.instanceId, LEASE_SECONDS);
     if (!delivery) return null;
     const [endpoint] = await this.db
       .select({ url: webhookEndpoints.url, secret: webhookEndpoints.secret })

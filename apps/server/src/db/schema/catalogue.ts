@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { cascadeRef } from './columns';
 import { files } from './files';
 import { requests } from './projects';
 import { cohorts } from './reference';
@@ -96,12 +97,8 @@ export const datasets = pgTable(
 export const datasetAllowedUsers = pgTable(
   'dataset_allowed_users',
   {
-    datasetId: integer('dataset_id')
-      .notNull()
-      .references(() => datasets.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    datasetId: cascadeRef('dataset_id', () => datasets.id),
+    userId: cascadeRef('user_id', () => users.id),
   },
   (t) => [
     primaryKey({ columns: [t.datasetId, t.userId] }),
@@ -132,12 +129,8 @@ export const sampleTypes = pgTable(
 export const sampleTypeCohorts = pgTable(
   'sample_type_cohorts',
   {
-    sampleTypeId: integer('sample_type_id')
-      .notNull()
-      .references(() => sampleTypes.id, { onDelete: 'cascade' }),
-    cohortId: integer('cohort_id')
-      .notNull()
-      .references(() => cohorts.id, { onDelete: 'cascade' }),
+    sampleTypeId: cascadeRef('sample_type_id', () => sampleTypes.id),
+    cohortId: cascadeRef('cohort_id', () => cohorts.id),
   },
   (t) => [
     primaryKey({ columns: [t.sampleTypeId, t.cohortId] }),
@@ -148,12 +141,8 @@ export const sampleTypeCohorts = pgTable(
 export const sampleTypeAllowedUsers = pgTable(
   'sample_type_allowed_users',
   {
-    sampleTypeId: integer('sample_type_id')
-      .notNull()
-      .references(() => sampleTypes.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    sampleTypeId: cascadeRef('sample_type_id', () => sampleTypes.id),
+    userId: cascadeRef('user_id', () => users.id),
   },
   (t) => [
     primaryKey({ columns: [t.sampleTypeId, t.userId] }),
@@ -166,12 +155,8 @@ export const datasetAccess = pgTable(
   'dataset_access',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    datasetId: integer('dataset_id')
-      .notNull()
-      .references(() => datasets.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
+    datasetId: cascadeRef('dataset_id', () => datasets.id),
     /** Globus, AWS, GPF or Other. */
     accessType: text('access_type').notNull(),
     /** granted or revoked. */
@@ -192,12 +177,8 @@ export const datasetAccess = pgTable(
 export const requestDatasets = pgTable(
   'request_datasets',
   {
-    requestId: integer('request_id')
-      .notNull()
-      .references(() => requests.id, { onDelete: 'cascade' }),
-    datasetId: integer('dataset_id')
-      .notNull()
-      .references(() => datasets.id, { onDelete: 'cascade' }),
+    requestId: cascadeRef('request_id', () => requests.id),
+    datasetId: cascadeRef('dataset_id', () => datasets.id),
   },
   (t) => [
     primaryKey({ columns: [t.requestId, t.datasetId] }),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, pgTable, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { cascadeRef } from './columns';
 import { requests } from './projects';
 
 /**
@@ -13,9 +14,7 @@ export const requestStatusStays = pgTable(
   'request_status_stays',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    requestId: integer('request_id')
-      .notNull()
-      .references(() => requests.id, { onDelete: 'cascade' }),
+    requestId: cascadeRef('request_id', () => requests.id),
     /** The request's type, kept beside the status so a type filter reads one index. */
     typeId: integer('type_id').notNull(),
     statusId: integer('status_id').notNull(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { cascadeRef } from './columns';
 import { institutionStatuses } from './reference';
 import { users } from './users';
 
@@ -52,12 +53,8 @@ export const userInstitutions = pgTable(
   'user_institutions',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    institutionId: integer('institution_id')
-      .notNull()
-      .references(() => institutions.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
+    institutionId: cascadeRef('institution_id', () => institutions.id),
     primary: boolean('primary').notNull().default(true),
     verified: boolean('verified').notNull().default(false),
     lastChecked: timestamp('last_checked', { withTimezone: true }),
@@ -76,9 +73,7 @@ export const officialInvitations = pgTable(
   'official_invitations',
   {
     id: serial('id').primaryKey(),
-    institutionId: integer('institution_id')
-      .notNull()
-      .references(() => institutions.id, { onDelete: 'cascade' }),
+    institutionId: cascadeRef('institution_id', () => institutions.id),
     invitedById: integer('invited_by_id').references(() => users.id, { onDelete: 'set null' }),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),

@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { cascadeRef } from './columns';
 import { users } from './users';
 
 /** The bell: one row per recipient; an error report is a notification with task_name `error_report`. */
@@ -6,9 +7,7 @@ export const notifications = pgTable(
   'notifications',
   {
     id: serial('id').primaryKey(),
-    recipientId: integer('recipient_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    recipientId: cascadeRef('recipient_id', () => users.id),
     message: text('message').notNull(),
     redirect: text('redirect'),
     taskName: text('task_name'),

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { cascadeRef } from './columns';
 import { users } from './users';
 
 /**
@@ -9,9 +10,7 @@ import { users } from './users';
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     key: text('key').notNull(),
     /** Method and path of the first request, e.g. `POST /api/request/12/decision/`. */
     route: text('route').notNull(),

@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { cascadeRef } from './columns';
 import { sampleTypes } from './catalogue';
 import { files } from './files';
 import { institutions } from './institutions';
@@ -29,9 +30,7 @@ export const projects = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`'P' || CASE WHEN id < 100000 THEN lpad(id::text, 5, '0') ELSE id::text END`),
     /** The principal investigator. Deleting the user (or their institution) removes their projects. */
-    ownerId: integer('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: cascadeRef('owner_id', () => users.id),
     /** Who created the row: the PI, or the admin who created it for them. */
     creatorId: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
     /** The owner's primary institution when the project was written. */
@@ -64,9 +63,7 @@ export const researchTeamMembers = pgTable(
   'research_team_members',
   {
     id: serial('id').primaryKey(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: cascadeRef('project_id', () => projects.id),
     /** The matching account, found by e-mail; null for people without an account yet. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     email: text('email').notNull(),
@@ -112,12 +109,8 @@ export const requests = pgTable(
     statusId: integer('status_id')
       .notNull()
       .references(() => requestStatuses.id),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    ownerId: integer('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: cascadeRef('project_id', () => projects.id),
+    ownerId: cascadeRef('owner_id', () => users.id),
     institutionId: integer('institution_id').references(() => institutions.id, { onDelete: 'set null' }),
     submissionDate: timestamp('submission_date', { withTimezone: true }),
     decisionDate: timestamp('decision_date', { withTimezone: true }),

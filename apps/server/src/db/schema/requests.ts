@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { cascadeRef } from './columns';
 import { sampleTypes } from './catalogue';
 import { requests } from './projects';
 import { requestStatuses, requestTypes } from './reference';
@@ -27,12 +28,8 @@ import { users } from './users';
 export const requestMembers = pgTable(
   'request_members',
   {
-    requestId: integer('request_id')
-      .notNull()
-      .references(() => requests.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    requestId: cascadeRef('request_id', () => requests.id),
+    userId: cascadeRef('user_id', () => users.id),
     removalDate: timestamp('removal_date', { withTimezone: true }),
     verified: boolean('verified').notNull().default(false),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
@@ -48,9 +45,7 @@ export const samples = pgTable(
   'samples',
   {
     id: text('id').primaryKey(),
-    sampleTypeId: integer('sample_type_id')
-      .notNull()
-      .references(() => sampleTypes.id, { onDelete: 'cascade' }),
+    sampleTypeId: cascadeRef('sample_type_id', () => sampleTypes.id),
     amountAvailable: doublePrecision('amount_available').notNull().default(0),
     unit: text('unit').notNull(),
     ipscConsented: boolean('ipsc_consented').notNull().default(false),
@@ -70,9 +65,7 @@ export const samples = pgTable(
 export const requestSamples = pgTable(
   'request_samples',
   {
-    requestId: integer('request_id')
-      .notNull()
-      .references(() => requests.id, { onDelete: 'cascade' }),
+    requestId: cascadeRef('request_id', () => requests.id),
     sampleId: text('sample_id')
       .notNull()
       .references(() => samples.id, { onDelete: 'cascade' }),
@@ -89,12 +82,8 @@ export const requestSamples = pgTable(
 export const requestReviewers = pgTable(
   'request_reviewers',
   {
-    requestId: integer('request_id')
-      .notNull()
-      .references(() => requests.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    requestId: cascadeRef('request_id', () => requests.id),
+    userId: cascadeRef('user_id', () => users.id),
     /**
      * Research Match assignments carry a role: 1 primary, 2 secondary, 3 other (staff §3 review);
      * null for the other request kinds. A request has at most one primary reviewer.
@@ -120,9 +109,7 @@ export const requestComments = pgTable(
   'request_comments',
   {
     id: serial('id').primaryKey(),
-    requestId: integer('request_id')
-      .notNull()
-      .references(() => requests.id, { onDelete: 'cascade' }),
+    requestId: cascadeRef('request_id', () => requests.id),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     text: text('text').notNull(),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
@@ -138,9 +125,7 @@ export const requestRenewals = pgTable(
   'request_renewals',
   {
     id: serial('id').primaryKey(),
-    requestId: integer('request_id')
-      .notNull()
-      .references(() => requests.id, { onDelete: 'cascade' }),
+    requestId: cascadeRef('request_id', () => requests.id),
     ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
     statusId: integer('status_id')
       .notNull()

@@ -12,6 +12,7 @@ import {
   unique,
   boolean,
 } from 'drizzle-orm/pg-core';
+import { cascadeRef } from './columns';
 import { RESEARCH_MATCH_CRITERIA } from '@rrp/domain';
 import { requests } from './projects';
 import { requestRenewals } from './requests';
@@ -120,12 +121,8 @@ export const reviews = pgTable(
   'reviews',
   {
     id: serial('id').primaryKey(),
-    requestId: integer('request_id')
-      .notNull()
-      .references(() => requests.id, { onDelete: 'cascade' }),
-    reviewerId: integer('reviewer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    requestId: cascadeRef('request_id', () => requests.id),
+    reviewerId: cascadeRef('reviewer_id', () => users.id),
     /** 1 primary, 2 secondary, 3 other (staff §3, foundation §9 reviewer types). */
     reviewerRole: smallint('reviewer_role').notNull(),
     /** The review quarter (YYYY-Qn) and cycle of the request this review belongs to. */
@@ -190,12 +187,8 @@ export const reviewConflicts = pgTable(
   'review_conflicts',
   {
     id: serial('id').primaryKey(),
-    requestId: integer('request_id')
-      .notNull()
-      .references(() => requests.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    requestId: cascadeRef('request_id', () => requests.id),
+    userId: cascadeRef('user_id', () => users.id),
     conflictExists: boolean('conflict_exists').notNull(),
     explanation: answer('explanation'),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),

@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { cascadeRef } from './columns';
 import type { DonorCondition, IntellectualFunctioning, TissueOrderCase, TissueOrderInput } from '@rrp/domain';
 import { files } from './files';
 import { requests } from './projects';
@@ -99,15 +100,11 @@ export const abnDonorDocuments = pgTable(
   'abn_donor_documents',
   {
     id: serial('id').primaryKey(),
-    donorId: integer('donor_id')
-      .notNull()
-      .references(() => abnDonors.id, { onDelete: 'cascade' }),
+    donorId: cascadeRef('donor_id', () => abnDonors.id),
     docType: text('doc_type').notNull(),
     /** The document type as people read it. */
     docTypeV: text('doc_type_v').notNull(),
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => files.id, { onDelete: 'cascade' }),
+    fileId: cascadeRef('file_id', () => files.id),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('abn_donor_documents_donor_idx').on(t.donorId)],
@@ -120,9 +117,7 @@ export const abnDonorDocuments = pgTable(
 export const abnDonorSurveys = pgTable(
   'abn_donor_surveys',
   {
-    donorId: integer('donor_id')
-      .notNull()
-      .references(() => abnDonors.id, { onDelete: 'cascade' }),
+    donorId: cascadeRef('donor_id', () => abnDonors.id),
     surveyType: text('survey_type').notNull(),
     answers: jsonb('answers').$type<{ item: string; question: string; answer: string }[]>().notNull(),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
@@ -140,9 +135,7 @@ export const abnCarts = pgTable(
   'abn_carts',
   {
     id: serial('id').primaryKey(),
-    piId: integer('pi_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    piId: cascadeRef('pi_id', () => users.id),
     collectionName: text('collection_name').notNull(),
     pilot: boolean('pilot').notNull().default(false),
     requestId: integer('request_id').references(() => requests.id, { onDelete: 'set null' }),
@@ -161,12 +154,8 @@ export const abnCarts = pgTable(
 export const abnCartDonors = pgTable(
   'abn_cart_donors',
   {
-    cartId: integer('cart_id')
-      .notNull()
-      .references(() => abnCarts.id, { onDelete: 'cascade' }),
-    donorId: integer('donor_id')
-      .notNull()
-      .references(() => abnDonors.id, { onDelete: 'cascade' }),
+    cartId: cascadeRef('cart_id', () => abnCarts.id),
+    donorId: cascadeRef('donor_id', () => abnDonors.id),
     position: integer('position').notNull(),
   },
   (t) => [primaryKey({ columns: [t.cartId, t.donorId] }), index('abn_cart_donors_donor_idx').on(t.donorId)],
@@ -187,12 +176,8 @@ export const tissueReviews = pgTable(
   'tissue_reviews',
   {
     id: serial('id').primaryKey(),
-    requestId: integer('request_id')
-      .notNull()
-      .references(() => requests.id, { onDelete: 'cascade' }),
-    reviewerId: integer('reviewer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    requestId: cascadeRef('request_id', () => requests.id),
+    reviewerId: cascadeRef('reviewer_id', () => users.id),
     dueDate: timestamp('due_date', { withTimezone: true }),
     importanceScore: tissueScore('importance'),
     importanceComment: comment('importance'),
@@ -240,9 +225,7 @@ export const abnOrders = pgTable(
   'abn_orders',
   {
     id: serial('id').primaryKey(),
-    requestId: integer('request_id')
-      .notNull()
-      .references(() => requests.id, { onDelete: 'cascade' }),
+    requestId: cascadeRef('request_id', () => requests.id),
     /** BINS's id of the order. */
     binsOrderId: text('bins_order_id').notNull(),
     /** The order form as sent (name, e-mail, address, phones, donors and their rows). */

@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { cascadeRef } from './columns';
 import { groups } from './reference';
 
 export const users = pgTable(
@@ -77,12 +78,8 @@ export const users = pgTable(
 export const userGroups = pgTable(
   'user_groups',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    groupId: integer('group_id')
-      .notNull()
-      .references(() => groups.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
+    groupId: cascadeRef('group_id', () => groups.id),
   },
   (t) => [primaryKey({ columns: [t.userId, t.groupId] }), index('user_groups_group_idx').on(t.groupId)],
 );
@@ -92,9 +89,7 @@ export const userTokens = pgTable(
   'user_tokens',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     purpose: text('purpose', {
       enum: ['verify-email', 'reset-password', 'verify-added-email', 'confirm-email-change'],
     }).notNull(),
@@ -115,9 +110,7 @@ export const userEmails = pgTable(
   'user_emails',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     email: text('email').notNull(),
     primary: boolean('primary').notNull().default(false),
     /**
@@ -142,9 +135,7 @@ export const userPhones = pgTable(
   'user_phones',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: cascadeRef('user_id', () => users.id),
     phoneNumber: text('phone_number').notNull(),
     primary: boolean('primary').notNull().default(false),
   },

@@ -1,4 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { cascadeRef } from './columns';
 import type { WebhookEvent } from '@rrp/domain';
 import { users } from './users';
 
@@ -24,9 +25,7 @@ export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
     id: serial('id').primaryKey(),
-    endpointId: integer('endpoint_id')
-      .notNull()
-      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    endpointId: cascadeRef('endpoint_id', () => webhookEndpoints.id),
     /** The event's id, sent as webhook-id on every attempt so the receiver can drop repeats. */
     eventId: uuid('event_id').notNull(),
     eventType: text('event_type').notNull(),

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { LIMITS } from '@rrp/domain';
 import type { DbOrTx } from '../platform/db/database';
-import { projects, requests, samples, sampleTypeCohorts, sampleTypes } from './schema';
-import { addRequestMembers, addRequestSamples, createRequest } from './factories';
+import { projects, requests, samples, sampleTypes } from './schema';
+import { addRequestMembers, addRequestSamples } from './factories';
+import { createDemoBiospecimenRequest } from './demo-biospecimen-request';
 import { walkDemoRequest } from './demo-history';
 
 /**
@@ -35,20 +36,10 @@ export async function seedDemoRenewals(tx: DbOrTx, people: { researcherId: numbe
     .from(requests)
     .where(and(eq(requests.projectId, project.id), eq(requests.sampleTypeId, sampleType.id)));
   if (existing) return;
-  const cohortIds = (
-    await tx
-      .select({ id: sampleTypeCohorts.cohortId })
-      .from(sampleTypeCohorts)
-      .where(eq(sampleTypeCohorts.sampleTypeId, sampleType.id))
-  ).map((row) => row.id);
-  const request = await createRequest(tx, {
+  const request = await createDemoBiospecimenRequest(tx, {
     projectId: project.id,
-    typeId: 2,
     creatorId: people.researcherId,
-    agreedToUsagePolicy: true,
-    displayName: sampleType.name,
-    cohortIds,
-    sampleTypeId: sampleType.id,
+    sampleType,
     additionalData: {
       usage: 'Transcriptomic profiling of lymphoblastoid cell lines.',
       genetic_seq: ['none'],

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SampleStatus, SampleTypeCode } from '@rrp/domain';
 import type { DbOrTx } from '../platform/db/database';
-import { datasets, projects, requests, samples, sampleTypeCohorts, sampleTypes } from './schema';
+import { datasets, projects, requests, samples, sampleTypes } from './schema';
 import {
   addRequestMembers,
   addRequestSamples,
@@ -9,6 +9,7 @@ import {
   createSample,
   linkRequestDatasets,
 } from './factories';
+import { createDemoBiospecimenRequest } from './demo-biospecimen-request';
 import { walkDemoRequest, type DemoPast } from './demo-history';
 
 type DemoSample = {
@@ -155,20 +156,10 @@ export async function seedDemoRequests(tx: DbOrTx, people: { researcherId: numbe
   ) => {
     const [sampleType] = await tx.select().from(sampleTypes).where(eq(sampleTypes.type, type));
     if (!sampleType) return;
-    const cohortIds = (
-      await tx
-        .select({ id: sampleTypeCohorts.cohortId })
-        .from(sampleTypeCohorts)
-        .where(eq(sampleTypeCohorts.sampleTypeId, sampleType.id))
-    ).map((row) => row.id);
-    const request = await createRequest(tx, {
+    const request = await createDemoBiospecimenRequest(tx, {
       projectId: project.id,
-      typeId: 2,
       creatorId: people.researcherId,
-      agreedToUsagePolicy: true,
-      displayName: sampleType.name,
-      cohortIds,
-      sampleTypeId: sampleType.id,
+      sampleType,
       additionalData: { ...answers, ...DEMO_SHIPPING, ...usage },
     });
     await walkDemoRequest(tx, request.id, past);

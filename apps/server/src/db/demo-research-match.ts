@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import {
   defaultReviewQuarter,
   quarterKey,
@@ -6,16 +6,9 @@ import {
   type ResearchMatchCriterion,
 } from '@rrp/domain';
 import type { DbOrTx } from '../platform/db/database';
-import {
-  cohorts,
-  projects,
-  requestReviewers,
-  requestSummaries,
-  reviewConflicts,
-  reviews,
-  users,
-} from './schema';
-import { createProject, createRequest, ensureUser } from './factories';
+import { cohorts, requestReviewers, requestSummaries, reviewConflicts, reviews, users } from './schema';
+import { createProject, createRequest } from './factories';
+import { unseededDemoApplicant } from './demo-applicant';
 import { daysAgo, walkDemoRequest, type DemoPast } from './demo-history';
 import type { AttachDemoIrb } from './seed';
 
@@ -130,19 +123,18 @@ export async function seedDemoResearchMatch(
   tx: DbOrTx,
   input: { institutionId: number; demoPassword: string; attachIrb: AttachDemoIrb },
 ): Promise<void> {
-  const applicant = await ensureUser(tx, {
-    email: DEMO_RM_APPLICANT_EMAIL,
-    password: input.demoPassword,
-    firstName: 'Rosa',
-    lastName: 'Recontact',
-    roles: ['primary_researcher'],
-    institutionId: input.institutionId,
-  });
-  const [existing] = await tx
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(eq(projects.ownerId, applicant.id), eq(projects.title, DEMO_RM_PROJECT)));
-  if (existing) return;
+  const applicant = await unseededDemoApplicant(
+    tx,
+    {
+      email: DEMO_RM_APPLICANT_EMAIL,
+      password: input.demoPassword,
+      firstName: 'Rosa',
+      lastName: 'Recontact',
+      institutionId: input.institutionId,
+    },
+    DEMO_RM_PROJECT,
+  );
+  if (!applicant) return;
 
   const reviewerOf = async (role: string) => {
     const [row] = await tx

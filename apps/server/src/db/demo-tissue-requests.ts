@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { isRestrictedDonor } from '@rrp/domain';
 import type { DbOrTx } from '../platform/db/database';
-import { abnCartDonors, abnCarts, abnDonors, projects, requestReviewers } from './schema';
-import { createProject, createRequest, ensureUser } from './factories';
+import { abnCartDonors, abnCarts, abnDonors, requestReviewers } from './schema';
+import { createProject, createRequest } from './factories';
+import { unseededDemoApplicant } from './demo-applicant';
 import { daysAgo, walkDemoRequest, type DemoPast } from './demo-history';
 import type { AttachDemoIrb } from './seed';
 
@@ -28,19 +29,14 @@ async function seedResearcherWithProject(
     assuranceNumber: string;
   },
 ) {
-  const researcher = await ensureUser(tx, {
+  const researcher = await unseededDemoApplicant(tx, {
     email: person.email,
     password: input.demoPassword,
     firstName: person.firstName,
     lastName: person.lastName,
-    roles: ['primary_researcher'],
     institutionId: input.institutionId,
   });
-  const [existing] = await tx
-    .select({ id: projects.id })
-    .from(projects)
-    .where(eq(projects.ownerId, researcher.id));
-  if (existing) return null;
+  if (!researcher) return null;
   const project = await createProject(tx, {
     ownerId: researcher.id,
     title: person.title,
@@ -95,19 +91,14 @@ export async function seedDemoTissueReview(
   tx: DbOrTx,
   input: { demoPassword: string; institutionId: number; reviewerId: number },
 ): Promise<void> {
-  const applicant = await ensureUser(tx, {
+  const applicant = await unseededDemoApplicant(tx, {
     email: DEMO_TISSUE_APPLICANT,
     password: input.demoPassword,
     firstName: 'Tobias',
     lastName: 'Applicant',
-    roles: ['primary_researcher'],
     institutionId: input.institutionId,
   });
-  const [existing] = await tx
-    .select({ id: projects.id })
-    .from(projects)
-    .where(eq(projects.ownerId, applicant.id));
-  if (existing) return;
+  if (!applicant) return;
   const project = await createProject(tx, {
     ownerId: applicant.id,
     title: 'Cerebellar Purkinje cell density in autism',

@@ -1,26 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { RENEWAL_MESSAGES } from '@rrp/domain';
 import { history } from '../../db/schema';
-import { errorBody, type TestContext } from '../../../test/test-app';
-import { answersYes, answersNo, createRenewalsTest, type RenewalsTest } from './renewals.test-support';
+import { errorBody } from '../../../test/test-app';
+import {
+  answersYes,
+  answersNo,
+  admin,
+  owner,
+  member,
+  stranger,
+  reviewer,
+  db,
+  post,
+  patch,
+  get,
+  request,
+  useRenewalsContext,
+} from './renewals.test-support';
 
-let t: TestContext;
-let admin: RenewalsTest['admin'];
-let owner: RenewalsTest['owner'];
-let member: RenewalsTest['member'];
-let stranger: RenewalsTest['stranger'];
-let reviewer: RenewalsTest['reviewer'];
-let db: RenewalsTest['db'];
-let post: RenewalsTest['post'];
-let patch: RenewalsTest['patch'];
-let get: RenewalsTest['get'];
-let request: RenewalsTest['request'];
-beforeAll(async () => {
-  ({ t, admin, owner, member, stranger, reviewer, db, post, patch, get, request } =
-    await createRenewalsTest());
-});
-afterAll(() => t.close());
+useRenewalsContext();
 
 describe('GET and PATCH renewal/', () => {
   let renewalId: number;

@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { RENEWAL_MESSAGES } from '@rrp/domain';
 import { files, history, requests } from '../../db/schema';
-import { errorBody, type TestContext } from '../../../test/test-app';
-import { createRenewalsTest, type RenewalsTest } from './renewals.test-support';
+import { errorBody } from '../../../test/test-app';
+import { admin, owner, db, post, get, request, useRenewalsContext } from './renewals.test-support';
 
-let t: TestContext;
-let admin: RenewalsTest['admin'];
-let owner: RenewalsTest['owner'];
-let db: RenewalsTest['db'];
-let post: RenewalsTest['post'];
-let get: RenewalsTest['get'];
-let request: RenewalsTest['request'];
-beforeAll(async () => {
-  ({ t, admin, owner, db, post, get, request } = await createRenewalsTest());
-});
-afterAll(() => t.close());
+useRenewalsContext();
 
 describe('POST renewal/: Research Match renewals', () => {
   /** A PDF record uploaded by this user (the form's file answers name files by id). */

@@ -1,33 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { RENEWAL_MESSAGES } from '@rrp/domain';
 import { history, notifications, requestRenewals, requests } from '../../db/schema';
-import { errorBody, type TestContext } from '../../../test/test-app';
+import { errorBody } from '../../../test/test-app';
 import {
   DAY,
   inDays,
   answersYes,
   answersNo,
-  createRenewalsTest,
-  type RenewalsTest,
+  admin,
+  owner,
+  member,
+  stranger,
+  ipscTypeId,
+  plasmaTypeId,
+  db,
+  post,
+  get,
+  request,
+  useRenewalsContext,
 } from './renewals.test-support';
 
-let t: TestContext;
-let admin: RenewalsTest['admin'];
-let owner: RenewalsTest['owner'];
-let member: RenewalsTest['member'];
-let stranger: RenewalsTest['stranger'];
-let ipscTypeId: RenewalsTest['ipscTypeId'];
-let plasmaTypeId: RenewalsTest['plasmaTypeId'];
-let db: RenewalsTest['db'];
-let post: RenewalsTest['post'];
-let get: RenewalsTest['get'];
-let request: RenewalsTest['request'];
-beforeAll(async () => {
-  ({ t, admin, owner, member, stranger, ipscTypeId, plasmaTypeId, db, post, get, request } =
-    await createRenewalsTest());
-});
-afterAll(() => t.close());
+useRenewalsContext();
 
 describe('POST renewal/: the renewal choice', () => {
   it('Yes extends the request to today plus 365*3 days, records history and tells the admins', async () => {

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { addTeamMember, createProject, createRequest } from '../../db/factories';
 import { sampleTypes } from '../../db/schema';
 import { auth, createTestContext, type TestContext } from '../../../test/test-app';
@@ -23,7 +24,7 @@ export const answersNo = {
  * What the renewal tests share: a test app with an administrator, the owner of a project with a
  * team member, a stranger and a reviewer, the seeded biospecimen sample types, and the calls.
  */
-export async function createRenewalsTest() {
+async function createRenewalsTest() {
   const t: TestContext = await createTestContext();
   const db = () => t.database.db;
   const adminUser = await t.createUser({ roles: ['portal_admin'] });
@@ -89,4 +90,41 @@ export async function createRenewalsTest() {
   };
 }
 
-export type RenewalsTest = Awaited<ReturnType<typeof createRenewalsTest>>;
+type RenewalsTest = Awaited<ReturnType<typeof createRenewalsTest>>;
+
+// The set-up's parts, bound for the test file that calls useRenewalsContext() (live bindings).
+export let t: TestContext;
+export let db: RenewalsTest['db'];
+export let admin: RenewalsTest['admin'];
+export let owner: RenewalsTest['owner'];
+export let member: RenewalsTest['member'];
+export let stranger: RenewalsTest['stranger'];
+export let reviewer: RenewalsTest['reviewer'];
+export let ipscTypeId: RenewalsTest['ipscTypeId'];
+export let plasmaTypeId: RenewalsTest['plasmaTypeId'];
+export let post: RenewalsTest['post'];
+export let patch: RenewalsTest['patch'];
+export let get: RenewalsTest['get'];
+export let request: RenewalsTest['request'];
+
+/** Registers the renewal tests' shared set-up (a fresh app and its people) for the calling file. */
+export function useRenewalsContext() {
+  beforeAll(async () => {
+    ({
+      t,
+      db,
+      admin,
+      owner,
+      member,
+      stranger,
+      reviewer,
+      ipscTypeId,
+      plasmaTypeId,
+      post,
+      patch,
+      get,
+      request,
+    } = await createRenewalsTest());
+  });
+  afterAll(() => t.close());
+}

@@ -8,7 +8,8 @@ import {
 } from '@rrp/domain';
 import type { DbOrTx } from '../../platform/db/database';
 import { invalid } from '../../platform/http/errors';
-import * as repo from './requests.repo';
+import { teamAccountIds } from './request-write-checks.repo';
+import { cohortNames } from './requests.repo';
 
 /*
  * The checks every request write makes whatever its type: the resources it mixes, its access
@@ -41,7 +42,7 @@ export async function accessList(
   input: readonly { user_id: number; removal_date?: string | null }[],
 ) {
   const seen = new Set<number>();
-  const team = await repo.teamAccountIds(tx, projectId);
+  const team = await teamAccountIds(tx, projectId);
   const entries: { userId: number; removalDate: Date | null }[] = [];
   for (const row of input) {
     if (seen.has(row.user_id)) invalid({ access_control_list: [REQUEST_MESSAGES.teamDuplicate] });
@@ -89,6 +90,6 @@ export async function checkCohorts(
   const expected = new Set(resolved);
   const given = new Set(sent);
   if (given.size === expected.size && [...given].every((cohort) => expected.has(cohort))) return;
-  const names = await repo.cohortNames(tx, resolved);
+  const names = await cohortNames(tx, resolved);
   invalid({ cohorts: [REQUEST_MESSAGES.cohortsOfResources(resolved.map((cohort) => names.get(cohort)!))] });
 }

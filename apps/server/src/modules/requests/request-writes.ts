@@ -27,6 +27,9 @@ import { usageAnswersOf } from '../request-type-handlers/request-type-handlers.s
 import type { DecisionsForRequests, TissueCollections } from './request-hooks';
 import { applyTransition } from './requests.workflow';
 import { subjectOfView, type RequestView } from './requests.presenter';
+import { relationsOf } from './request-relations.repo';
+import { featureEnabled } from './request-write-checks.repo';
+import * as writes from './request-writes.repo';
 import * as repo from './requests.repo';
 
 type By = Pick<Actor, 'userId' | 'impersonatorId'>;
@@ -120,7 +123,7 @@ export function createRequestWrites(deps: {
         );
         if (irbState === 'expired') invalid({ project: [REQUEST_MESSAGES.irbExpired] });
         const handler = handlerOf(input.type);
-        if (handler.feature && !(await repo.featureEnabled(tx, handler.feature)))
+        if (handler.feature && !(await featureEnabled(tx, handler.feature)))
           invalid({ type: [REQUEST_MESSAGES.unsupportedType] });
         if (
           input.status != null &&
@@ -158,7 +161,7 @@ export function createRequestWrites(deps: {
         const members = await accessList(tx, project.id, ownerId, input.access_control_list ?? []);
 
         // Every request starts as Created; submitting is the workflow's move (applyTransition).
-        let request = await repo.insertRequest(tx, {
+        let request = await writes.insertRequest(tx, {
           typeId: input.type,
           statusId: WORKFLOW_STATUS.created,
           projectId: project.id,
@@ -178,9 +181,9 @@ export function createRequestWrites(deps: {
           created: now,
           modified: now,
         });
-        await repo.setDatasets(tx, request.id, resolved.datasetIds);
-        await repo.setSamples(tx, request.id, resolved.samples);
-        await repo.setMembers(tx, request.id, members, now);
+        await writes.setDatasets(tx, request.id, resolved.datasetIds);
+        await writes.setSamples(tx, request.id, resolved.samples);
+        await writes.setMembers(tx, request.id, members, now);
         await deps.files.linkToRequest(tx, resolved.documentIds, request.id);
         if (resolved.cartId !== null)
           await deps.carts.attach(tx, actor, { cartId: resolved.cartId, requestId: request.id });
@@ -271,7 +274,7 @@ export function createRequestWrites(deps: {
         const current = { ...locked.additionalData, ...(await handler.storedAnswers?.(tx, locked)) };
         const merged = { ...current, ...(input.additional_data ?? {}) };
         if (input.usage_answers !== undefined) merged.usage_answers = input.usage_answers;
-        const relations = await repo.relationsOf(tx, [id]);
+        const relations = await relationsOf(tx, [id]);
         const datasetIds = (relations.datasets.get(id) ?? []).map((entry) => entry.dataset.id);
         const value = <T>(next: T | undefined, previous: T) => (next === undefined ? previous : next);
         const intentToDownload = value(input.intent_to_download, locked.intentToDownload);
@@ -310,7 +313,7 @@ export function createRequestWrites(deps: {
           );
         }
 
-        await repo.updateRequest(tx, id, {
+        await writes.updateRequest(tx, id, {
           additionalData: resolved.additionalData,
           displayName: resolved.displayName,
           cohortIds: resolved.cohortIds,
@@ -320,12 +323,12 @@ export function createRequestWrites(deps: {
           gpfAccessStatus: resolved.gpfAccessStatus,
           agreedToUsagePolicy: agreed,
         });
-        await repo.setSamples(tx, id, resolved.samples);
+        await writes.setSamples(tx, id, resolved.samples);
         await deps.files.linkToRequest(tx, resolved.documentIds, id);
         if (resolved.cartId !== null)
           await deps.carts.attach(tx, actor, { cartId: resolved.cartId, requestId: id });
         if (input.access_control_list !== undefined) {
-          await repo.setMembers(
+          await writes.setMembers(
             tx,
             id,
             await accessList(tx, locked.projectId, locked.ownerId, input.access_control_list),

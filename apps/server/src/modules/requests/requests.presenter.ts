@@ -3,6 +3,7 @@ import {
   CART_REQUEST_TYPES,
   permissionsFor,
   REQUEST_STATUSES,
+  REQUEST_TYPE,
   REQUEST_TYPES,
   RETURN_TO_APPLICANT_STATUSES,
   expectedDecision,
@@ -17,7 +18,8 @@ import {
   type ReviewUserDto,
   WORKFLOW_STATUS,
 } from '@rrp/domain';
-import type { findRequest, RequestRelations, ReviewerOfRequest } from './requests.repo';
+import type { RequestRelations, ReviewerOfRequest } from './request-relations.repo';
+import type { findRequest } from './requests.repo';
 import { presentIrb } from '../project-facts/project-facts.service';
 
 /** The channels a dataset offers, from its fields (as the catalogue shows them). */
@@ -142,7 +144,7 @@ export function presentRequest(
     access_types: accessTypesOf(dataset),
   }));
   const additionalData = { ...request.additionalData };
-  if (request.typeId === 2) {
+  if (request.typeId === REQUEST_TYPE.biospecimen) {
     additionalData.samples = Object.fromEntries(samples.map((sample) => [sample.sampleId, sample.amount]));
     additionalData.sample_type = request.sampleTypeId;
   }

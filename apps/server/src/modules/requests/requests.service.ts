@@ -28,6 +28,9 @@ import { createRequestWrites } from './request-writes';
 import { teamOf } from './requests.workflow';
 import { readableRequests, requestList } from './requests.lists';
 import { presentRequest, subjectOfView, type RequestSubject, type RequestView } from './requests.presenter';
+import { relationsOf, summariesOf } from './request-relations.repo';
+import { findSampleType, samplesWithCounts } from './request-write-checks.repo';
+import { deleteRequest } from './request-writes.repo';
 import * as repo from './requests.repo';
 
 type Query = Record<string, string | undefined>;
@@ -72,14 +75,14 @@ export function createRequestsService(deps: {
   async function present(tx: DbOrTx, actor: Actor, views: RequestView[], expand: ReadonlySet<string>) {
     const ids = views.map((view) => view.request.id);
     const [relations, names, decided, summaries] = await Promise.all([
-      repo.relationsOf(tx, ids),
+      relationsOf(tx, ids),
       repo.cohortNames(
         tx,
         views.flatMap((view) => view.request.cohortIds),
       ),
       // Through the caller's transaction: on PGlite a read outside it would wait for its end.
       decisionTimes(tx),
-      expand.has('summary') ? repo.summariesOf(tx, ids) : undefined,
+      expand.has('summary') ? summariesOf(tx, ids) : undefined,
     ]);
     if (summaries) relations.summaries = summaries;
     return views.map((view) => presentRequest(actor, view, relations, names, expand, decided));
@@ -173,7 +176,7 @@ export function createRequestsService(deps: {
           });
         }
         const before = await repo.requestSnapshot(tx, id);
-        await repo.deleteRequest(tx, id);
+        await deleteRequest(tx, id);
         await recordHistory(tx, { model: 'request', objectId: id, action: 'delete', before, by: actor });
         return {
           status: true as const,
@@ -189,10 +192,10 @@ export function createRequestsService(deps: {
 
     /** POST validateSamples/: availability per id of one batch (researcher §7; decision 057). */
     async validateSamples(input: ValidateSamplesInput): Promise<{ results: SampleValidation[] }> {
-      const found = await repo.findSampleType(db, input.sample_type);
+      const found = await findSampleType(db, input.sample_type);
       if (!found) invalid({ sample_type: [REQUEST_MESSAGES.unknownSampleType] });
       const { sampleType } = found!;
-      const stock = await repo.samplesWithCounts(db, input.ids);
+      const stock = await samplesWithCounts(db, input.ids);
       return {
         results: input.ids.map((id) => {
           const sample = stock.get(id);
@@ -239,5 +242,5 @@ export {
   visibleTo,
   type RequestRow,
 } from './requests.repo';
-export { reviewersOfRequests } from './requests.repo';
+export { reviewersOfRequests } from './request-relations.repo';
 export { presentReviewUser, subjectOfView, type RequestSubject } from './requests.presenter';

@@ -24,6 +24,7 @@ import { ValidationError } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
 import { notifyUsers } from '../notifications/notifications.service';
 import * as pendingTeamRepo from './pending-team.repo';
+import { beginReviewCycle, renewalFollows } from './request-writes.repo';
 import * as repo from './requests.repo';
 
 type By = Pick<Actor, 'userId' | 'impersonatorId'>;
@@ -145,8 +146,8 @@ export async function applyTransition(tx: DbOrTx, input: TransitionInput): Promi
   // the decisions on its application.
   if (request.typeId === RESEARCH_MATCH_TYPE && input.kind === 'decision') {
     if (status === S.underReview)
-      await repo.beginReviewCycle(tx, request.id, quarterKey(defaultReviewQuarter(now)));
-    const renewal = await repo.renewalFollows(tx, request.id, status);
+      await beginReviewCycle(tx, request.id, quarterKey(defaultReviewQuarter(now)));
+    const renewal = await renewalFollows(tx, request.id, status);
     if (renewal) {
       await recordHistory(tx, {
         model: 'renewal',

@@ -1,130 +1,37 @@
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import {
   CART_MESSAGES,
-  decisionOptions,
-  DECISION_FLOWS,
   REQUEST_MESSAGES,
   RESEARCH_MATCH_MESSAGES,
   RESOURCE_MIX_MESSAGES,
   type CartDto,
-  type DonorDto,
-  type RequestDecisions,
   type RequestDto,
-  type RequestStatusId,
   type SessionUserDto,
 } from '@rrp/domain';
 import { RESOURCE_DISABLED_REASONS } from '@rrp/domain/resource-access';
-import { auth, createTestContext, errorBody, type TestContext } from '../../../test/test-app';
-import { createDataset, createProject, createRequest } from '../../db/factories';
-import { featureToggles, requestReviewers, requests } from '../../db/schema';
-import { seedDemoTissue } from '../../db/demo-tissue';
+import { auth, errorBody } from '../../../test/test-app';
+import { createDataset, createRequest } from '../../db/factories';
+import { requests } from '../../db/schema';
+import {
+  setUpTissueRequestsApi,
+  t,
+  researcher,
+  manager,
+  open,
+  pilotDonors,
+  db,
+  call,
+  setEpic,
+  requestCount,
+  researcherWithProject,
+  uploadBiosketch,
+  newCart,
+  usage,
+  tissueAnswers,
+} from './tissue-requests.api-setup';
 
-/**
- * Requests to the brain-tissue network through POST/PATCH request/ (researcher §3, §5; staff §4.2,
- * §4.3; issue 18 step 4): data access (type 6) with the ABN security form, pilot tissue (7) and
- * tissue (8) with the tissue form and a collection; the disabled reasons, mixing, abn_epic, the
- * collection's one request, resubmission after revisions, and the tissue decision flow.
- */
-let t: TestContext;
-let researcher: { id: number; email: string; token: string; projectId: number };
-let admin: string;
-let manager: string;
-let open: DonorDto[];
-let pilotDonors: DonorDto[];
-
-const db = () => t.database.db;
-const call = (method: 'GET' | 'POST' | 'PATCH', url: string, token: string, payload?: object) =>
-  t.app.inject({ method, url, headers: auth(token), payload });
-const setEpic = (enabled: boolean) =>
-  db().update(featureToggles).set({ enabled }).where(eq(featureToggles.featureCode, 'abn_epic'));
-const requestCount = async () => (await db().select({ n: count() }).from(requests))[0]!.n;
-const usage = { agreed_to_usage_policy: true, usage_answers: [true, true, true] };
-
-async function researcherWithProject(title: string) {
-  const user = await t.createUser({ roles: ['primary_researcher'] });
-  const project = await createProject(db(), { ownerId: user.id, title });
-  return { ...user, token: await t.tokenFor(user.email), projectId: project.id };
-}
-
-/** A PDF the researcher uploads for the tissue form (type tissue_document, for the project). */
-async function uploadBiosketch(token: string, projectId: number): Promise<number> {
-  const boundary = `----rrp${randomBytes(8).toString('hex')}`;
-  const field = (name: string, value: string) =>
-    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-  const payload = Buffer.concat([
-    Buffer.from(field('type', 'tissue_document') + field('project', String(projectId))),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="biosketch.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
-    ),
-    Buffer.from('%PDF-1.4\n% biosketch\n'),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/file/',
-    headers: { ...auth(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ id: number }>().id;
-}
-
-/** The tissue form's answers (researcher §3 "Tissue form fields"). */
-const tissueAnswers = (biosketch: number) => ({
-  proposal_title: 'Synaptic density in the cortex of autistic donors',
-  estimated_cost: 25000,
-  introduction: 'Why synapses.',
-  preliminary_data: 'Pilot counts in two donors.',
-  methodology: 'Stereology on fixed sections.',
-  expected_results: 'Higher density in layer 2/3.',
-  references: 'Hutsler 2010.',
-  tissue_needed: 'Two 1 cm blocks of frontal cortex per donor.',
-  resource_types: ['fixed'],
-  orientation_importance: 'yes',
-  brain_area: ['Frontal cortex'],
-  brain_area_justification: 'Where the pilot found differences.',
-  rare_genetic_diagnosis: 'no',
-  asd_cases: 10,
-  control_cases: 10,
-  other_sources: 'no',
-  nih_biosketch: biosketch,
-  shipping_vendor: 'FedEx',
-  shipping_vendor_account_number: '123456',
-  full_name: 'Rita Researcher',
-  phone_number: '555-0100',
-  address: '1 Lab Road',
-  city: 'Boston',
-  region: 'MA',
-  postal_code: '02115',
-  country: 'USA',
-});
-
-const newCart = async (token: string, name: string, identifiers: string[], pilot = false) => {
-  const response = await call('POST', '/api/abn_cart/', token, {
-    collection_name: name,
-    identifiers,
-    pilot_tissue_cart: pilot,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<CartDto>();
-};
-
-beforeAll(async () => {
-  t = await createTestContext();
-  await db().transaction((tx) => seedDemoTissue(tx));
-  admin = await t.tokenForRole('portal_admin');
-  manager = await t.tokenForRole('abn_proj_mgr');
-  researcher = await researcherWithProject('Synapses');
-  open = (await call('GET', '/api/abn_data/?restricted=false&limit=50', admin)).json<{
-    results: DonorDto[];
-  }>().results;
-  pilotDonors = (await call('GET', '/api/abn_data_pilot/?restricted=false&limit=5', admin)).json<{
-    results: DonorDto[];
-  }>().results;
-}, 120_000);
-afterAll(() => t.close());
+setUpTissueRequestsApi();
 
 describe('Data Access to the network (type 6)', () => {
   it('is refused while abn_epic is off, storing nothing', async () => {
@@ -371,53 +278,5 @@ describe('Pilot tissue (7) and tissue (8) requests', () => {
     expect(
       (await call('GET', `/api/abn_cart/${cart.id}/`, researcher.token)).json<CartDto>().on_request,
     ).toBe(false);
-  });
-});
-
-describe('the tissue decision flow (staff §4.2), for administrators and tissue project managers', () => {
-  it('offers each status’s decisions from the table and applies them', async () => {
-    const owner = await researcherWithProject('Flow');
-    // Entering review is Begin Review, which needs an assigned reviewer (decision 311).
-    const reviewer = await t.createUser({ roles: ['abn_reviewer'] });
-    for (const [from, targets] of Object.entries(DECISION_FLOWS.biospecimen)) {
-      for (const [role, token] of [
-        ['portal_admin', admin],
-        ['abn_proj_mgr', manager],
-      ] as const) {
-        const request = await createRequest(db(), {
-          projectId: owner.projectId,
-          typeId: 8,
-          statusId: Number(from),
-          displayName: 'Tissue Request',
-        });
-        await db().insert(requestReviewers).values({ requestId: request.id, userId: reviewer.id });
-        const options = (
-          await call('GET', `/api/request/${request.id}/decisions/`, token)
-        ).json<RequestDecisions>();
-        expect(options.flow, `${role} from ${from}`).toBe('biospecimen');
-        expect(options.options, `${role} from ${from}`).toEqual(
-          decisionOptions('biospecimen', Number(from), options.team.complete),
-        );
-        const first = options.options[0];
-        if (!first) {
-          expect(targets).toEqual([]);
-          continue;
-        }
-        const decided = await call('POST', `/api/request/${request.id}/decision/`, token, {
-          status: first.status,
-        });
-        expect(decided.statusCode, `${role} ${from} -> ${first.status}: ${decided.body}`).toBe(200);
-        expect(decided.json<RequestDto>().status).toBe(first.status as RequestStatusId);
-      }
-    }
-  });
-
-  it('refuses a decision the table does not offer, changing nothing', async () => {
-    const owner = await researcherWithProject('Refused');
-    const request = await createRequest(db(), { projectId: owner.projectId, typeId: 7, statusId: 7 });
-    const response = await call('POST', `/api/request/${request.id}/decision/`, manager, { status: 4 });
-    expect(response.statusCode).toBe(400);
-    const [row] = await db().select().from(requests).where(eq(requests.id, request.id));
-    expect(row!.statusId).toBe(7);
   });
 });

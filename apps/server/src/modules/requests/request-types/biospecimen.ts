@@ -9,7 +9,8 @@ import {
 } from '@rrp/domain';
 import { invalid, ValidationError } from '../../../platform/http/errors';
 import type { FormsService } from '../../forms/forms.service';
-import * as repo from '../requests.repo';
+import { relationsOf } from '../request-relations.repo';
+import * as repo from '../request-write-checks.repo';
 import {
   fieldErrorsOf,
   resolved,
@@ -43,7 +44,7 @@ export function biospecimenRequests(forms: FormsService): RequestTypeHandler {
   return {
     /** An edit starts from the stored samples and sample type. */
     async storedAnswers(tx, request) {
-      const relations = await repo.relationsOf(tx, [request.id]);
+      const relations = await relationsOf(tx, [request.id]);
       return {
         samples: Object.fromEntries(
           (relations.samples.get(request.id) ?? []).map((sample) => [sample.sampleId, sample.amount]),

@@ -2,7 +2,7 @@ import { REQUEST_MESSAGES } from '@rrp/domain';
 import { invalid, type FieldErrors } from '../../../platform/http/errors';
 import type { FormsService } from '../../forms/forms.service';
 import { accessTypesOf } from '../requests.presenter';
-import * as repo from '../requests.repo';
+import * as repo from '../request-write-checks.repo';
 import {
   fieldErrorsOf,
   resolved,

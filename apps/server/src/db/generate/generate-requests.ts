@@ -1,4 +1,4 @@
-import { WORKFLOW_STATUS } from '@rrp/domain';
+import { REQUEST_TYPE, WORKFLOW_STATUS } from '@rrp/domain';
 import { DAY, HOUR, maxId, type Generation } from './generation';
 import type { People } from './generate-people';
 import type { Projects } from './generate-projects';
@@ -143,7 +143,7 @@ export async function generateRequests(g: Generation, people: People, projects: 
         let cohortIds: number[] = [];
         let sampleTypeId: number | null = null;
         let datasetIds: number[] = [];
-        if (type === 1) {
+        if (type === REQUEST_TYPE.dataset) {
           const picked = requestRandom.sample(
             reference.datasets,
             requestRandom.weighted(
@@ -157,12 +157,12 @@ export async function generateRequests(g: Generation, people: People, projects: 
           datasetIds = picked.map((dataset) => dataset.id);
           displayName = picked.map((dataset) => dataset.name).join(', ');
           cohortIds = [...new Set(picked.flatMap((dataset) => (dataset.cohortId ? [dataset.cohortId] : [])))];
-        } else if (type === 2) {
+        } else if (type === REQUEST_TYPE.biospecimen) {
           const t = requestRandom.int(0, reference.sampleTypes.length - 1);
           sampleTypeId = reference.sampleTypes[t]!.id;
           requestSampleType[r] = t + 1;
           displayName = reference.sampleTypes[t]!.name;
-        } else if (type === 4 || type === 5) {
+        } else if (type === REQUEST_TYPE.researchMatch || type === REQUEST_TYPE.researchMatchRenewal) {
           const cohort = requestRandom.pick(reference.cohorts);
           cohortIds = [cohort.id];
           displayName = `Research Match: ${cohort.name}`;

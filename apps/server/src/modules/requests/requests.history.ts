@@ -1,6 +1,7 @@
 import {
   NO_VALUE,
   REQUEST_STATUSES,
+  REQUEST_TYPE,
   REQUEST_TYPES,
   USAGE_QUESTIONS,
   type HistoryFieldDto,
@@ -96,7 +97,7 @@ function teamParts(data: Snapshot, names: NameBook) {
 export function requestHistoryFormat(formFor: (id: string) => FormSchema | null): HistoryFormat {
   const answerForm = (data: Snapshot, names: NameBook) => {
     const code =
-      data.typeId === 2 && typeof data.sampleTypeId === 'number'
+      data.typeId === REQUEST_TYPE.biospecimen && typeof data.sampleTypeId === 'number'
         ? names.get('sampletype', data.sampleTypeId)?.code
         : ANSWER_FORMS[Number(data.typeId)];
     return code ? formFor(code) : null;

@@ -20,6 +20,7 @@ import {
   RENEWABLE_STATUSES,
   RENEWAL_MESSAGES,
   renewalWindowOpen,
+  REQUEST_TYPE,
   requestExpiryState,
   type RenewalDto,
   type RequestDto,
@@ -109,8 +110,8 @@ function RenewalForm({
   const form = useMemo(
     () =>
       resourceImpactForm(schema, {
-        biospecimen: request.type === 2,
-        ipsc: request.type === 2 && request.sample_type?.type === 'ipsc',
+        biospecimen: request.type === REQUEST_TYPE.biospecimen,
+        ipsc: request.type === REQUEST_TYPE.biospecimen && request.sample_type?.type === 'ipsc',
       }),
     [schema, request.type, request.sample_type?.type],
   );

@@ -1,7 +1,7 @@
 import { Anchor, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { formatDate, REQUEST_TYPES, RESEARCH_MATCH_TYPE, TISSUE_FORM_IDS } from '@rrp/domain';
+import { formatDate, REQUEST_TYPE, REQUEST_TYPES, RESEARCH_MATCH_TYPE, TISSUE_FORM_IDS } from '@rrp/domain';
 import { fileFieldKeys } from '@rrp/domain/forms';
 import { answerText, formLabels, loadFormSchema } from '@/components/dynamic-form';
 import { RequestDocuments } from '@/components/documents';
@@ -108,7 +108,7 @@ export function RequestDetailsTab({ request }: { request: RequestView }) {
           </Text>
         </Field>
       )}
-      {request.type === 1 && (
+      {request.type === REQUEST_TYPE.dataset && (
         <>
           <Title order={2} fz="lg">
             Datasets

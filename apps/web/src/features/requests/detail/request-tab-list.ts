@@ -1,4 +1,10 @@
-import { CART_REQUEST_TYPES, RECONTACT_TYPES, TISSUE_ORDER_STATUSES, TISSUE_REQUEST_TYPE } from '@rrp/domain';
+import {
+  CART_REQUEST_TYPES,
+  RECONTACT_TYPES,
+  REQUEST_TYPE,
+  TISSUE_ORDER_STATUSES,
+  TISSUE_REQUEST_TYPE,
+} from '@rrp/domain';
 import { ACCESS_DETAIL_STATUSES } from '@/lib/request-rules';
 import type { RequestView } from '../api/requests';
 
@@ -72,7 +78,7 @@ export function requestTabs(
       ? [...application, 'rm-renewal']
       : [...(summary ? (['summary'] as const) : []), 'rm-renewal', ...application];
   }
-  if (request.type === 1)
+  if (request.type === REQUEST_TYPE.dataset)
     return [
       'pi',
       'details-team',
@@ -81,7 +87,7 @@ export function requestTabs(
       'renewal',
     ];
   const staffReview = role === 'portal_admin' || role === 'portal_reviewer';
-  if (request.type === 2)
+  if (request.type === REQUEST_TYPE.biospecimen)
     return [
       'pi',
       'details',

@@ -9,6 +9,7 @@ import {
   renewalWindowOpen,
   renewedExpiration,
   REQUEST_SUBMITTED,
+  REQUEST_TYPE,
   type Actor,
   type CreateRenewalInput,
   type RenewalDto,
@@ -44,7 +45,6 @@ type Query = Record<string, string | undefined>;
 
 /** Who is told in the bell that a renewal was submitted (staff §6: admins run the reviews). */
 const ADMIN_ROLE = 'portal_admin';
-const BIOSPECIMEN = 2;
 
 /** mm/dd/yyyy of a timestamp, in UTC (the spec's date format). */
 function usDate(date: Date): string {
@@ -64,8 +64,8 @@ const isRecontact = (request: Pick<repo.LockedRequest, 'typeId'>) => RECONTACT_T
 function formFor(forms: FormsService, request: repo.LockedRequest) {
   if (isRecontact(request)) return forms.get(RESEARCH_MATCH_RENEWAL_FORM_ID);
   return resourceImpactForm(forms.get(RESOURCE_IMPACT_FORM_ID), {
-    biospecimen: request.typeId === BIOSPECIMEN,
-    ipsc: request.typeId === BIOSPECIMEN && request.sampleTypeCode === 'ipsc',
+    biospecimen: request.typeId === REQUEST_TYPE.biospecimen,
+    ipsc: request.typeId === REQUEST_TYPE.biospecimen && request.sampleTypeCode === 'ipsc',
   });
 }
 

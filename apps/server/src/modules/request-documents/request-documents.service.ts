@@ -1,12 +1,15 @@
 import {
   APPROVAL_NOTICE_STATUSES,
   can,
+  DATASET_TYPES,
   IRB_DESIGNATIONS,
   REQUEST_DOCUMENT_MESSAGES,
   REQUEST_STATUSES,
+  REQUEST_TYPE,
   RESEARCH_TEAM_ROLES,
   USAGE_QUESTIONS,
   type Actor,
+  type DatasetTypeId,
   type RequestDatasetRef,
   type RequestDocumentKind,
   type RequestDto,
@@ -25,10 +28,7 @@ export interface RequestDocument {
   content: Buffer;
 }
 
-const DATASET = 1;
-const BIOSPECIMEN = 2;
 const EXPAND: ReadonlySet<string> = new Set(['project', 'datasets']);
-const DATASET_TYPES: Record<number, string> = { 1: 'Phenotype', 2: 'Genetic', 3: 'Imaging' };
 
 /** 'March 3, 2026' (UTC), or null for no date. */
 function formatDate(value: string | Date | null | undefined): string | null {
@@ -158,7 +158,7 @@ export function createRequestDocumentsService(deps: {
 
   function resourceSection(pdf: PdfWriter, request: RequestDto) {
     const datasets = datasetRefs(request);
-    if (request.type === DATASET || datasets.length > 0) {
+    if (request.type === REQUEST_TYPE.dataset || datasets.length > 0) {
       pdf.table(
         [
           { label: 'Dataset', share: 4 },
@@ -169,7 +169,7 @@ export function createRequestDocumentsService(deps: {
         ],
         datasets.map((dataset) => [
           dataset.name,
-          DATASET_TYPES[dataset.type] ?? 'Other',
+          DATASET_TYPES[dataset.type as DatasetTypeId] ?? 'Other',
           dataset.cohort?.name ?? 'No Cohort',
           `v${dataset.version}`,
           dataset.accession_id ?? '',
@@ -310,7 +310,7 @@ export function createRequestDocumentsService(deps: {
     resourceSection(pdf, request);
 
     pdf.heading('Resource Details');
-    if (request.type === DATASET) {
+    if (request.type === REQUEST_TYPE.dataset) {
       pdf.field('NIH Genomic Data Sharing Policy', yesNo(request.agreed_nih, 'Not agreed'));
       pdf.field('Data safeguards', yesNo(request.data_safeguard, 'Not agreed'));
       pdf.field(
@@ -320,7 +320,7 @@ export function createRequestDocumentsService(deps: {
       pdf.field('Team will download the data', yesNo(request.intent_to_download));
       const globus = request.additional_data.globus_username;
       if (typeof globus === 'string' && globus) pdf.field('Globus username', globus);
-    } else if (request.type === BIOSPECIMEN && request.sample_type) {
+    } else if (request.type === REQUEST_TYPE.biospecimen && request.sample_type) {
       const form = formOf(request.sample_type.type);
       const rows = form ? formAnswerRows(form.fields, request.additional_data) : [];
       if (rows.length === 0) pdf.paragraph('No details were given.');

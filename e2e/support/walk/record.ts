@@ -27,7 +27,7 @@ export interface WalkRow {
  * prints it at the end; a walk file run alone keeps one per Playwright run (its workers share the
  * runner as parent), and prints its own table.
  */
-export const WALK_RECORD = process.env.E2E_WALK_RECORD ?? join(tmpdir(), `rrp-walk-${process.ppid}.jsonl`);
+const WALK_RECORD = process.env.E2E_WALK_RECORD ?? join(tmpdir(), `rrp-walk-${process.ppid}.jsonl`);
 export const SHARED_RECORD = process.env.E2E_WALK_RECORD !== undefined;
 
 export function recordRow(row: WalkRow): void {

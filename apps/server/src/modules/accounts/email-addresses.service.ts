@@ -29,7 +29,7 @@ export const ADDED_EMAIL_MESSAGES = {
   ownedElsewhere: 'This address already belongs to another account.',
 } as const;
 
-export const EMAIL_CHANGE_MESSAGES = {
+const EMAIL_CHANGE_MESSAGES = {
   expired: 'This link has expired. Ask for the change again to receive a new one.',
 } as const;
 

@@ -17,7 +17,7 @@ import * as repo from './accounts.repo';
 import type { AccountsDeps } from './accounts.deps';
 import { admissionRefusal, openSession } from './session.service';
 
-export const VERIFY_CODES = { expired: 'TOKEN_EXPIRED', invalid: 'TOKEN_INVALID' } as const;
+const VERIFY_CODES = { expired: 'TOKEN_EXPIRED', invalid: 'TOKEN_INVALID' } as const;
 
 /** E-mails the account's verification link, retiring earlier ones; sent after the caller's commit. */
 export async function queueVerificationEmail(

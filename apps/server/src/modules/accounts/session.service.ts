@@ -19,7 +19,7 @@ import { abnApprovedOf } from '../tissue/tissue-access.service';
 import type { AccountsDeps } from './accounts.deps';
 
 /** Login error codes of foundation §8 that the web app turns into their modals. */
-export const LOGIN_CODES = {
+const LOGIN_CODES = {
   termsOfService: 'TERMS_SERVICES',
   noPassword: 'NO_PASSWORD',
   unverified: 'ACCOUNT_UNVERIFIED',
@@ -28,7 +28,7 @@ export const LOGIN_CODES = {
 } as const;
 
 /** Failed sign-ins allowed per account in 15 minutes before 429, whatever the client address. */
-export const FAILED_SIGN_IN_LIMIT = 10;
+const FAILED_SIGN_IN_LIMIT = 10;
 
 /**
  * Why someone who proved who they are (a password, or an e-mailed link) still gets no session:

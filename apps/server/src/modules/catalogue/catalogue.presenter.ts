@@ -127,7 +127,7 @@ export function presentDataset(
 }
 
 /** The public download of a public dataset's dictionary or release notes. */
-export const publicFileUrl = (datasetId: number, kind: 'data_dictionary' | 'release_notes') =>
+const publicFileUrl = (datasetId: number, kind: 'data_dictionary' | 'release_notes') =>
   `/api/public/dataset/${datasetId}/${kind}/`;
 
 export function presentPublicDataset(

@@ -49,7 +49,7 @@ function heldBy(userId: number, statuses: readonly number[]): SQL {
 }
 
 /** The datasets the catalogue marks as the user's: held in an approved or fulfilled request. */
-export const approvedFor = (userId: number): SQL => heldBy(userId, APPROVED_REQUEST_STATUSES);
+const approvedFor = (userId: number): SQL => heldBy(userId, APPROVED_REQUEST_STATUSES);
 
 /** The cohort's name, for search and ordering. */
 export const cohortNameSql = sql<

@@ -100,7 +100,7 @@ export async function requestExists(db: DbOrTx, id: number): Promise<boolean> {
  * account) of Approved or Fulfilled requests for any version of the dataset, and everyone with
  * an access record on this version.
  */
-export function associatedWith(datasetRowId: number): SQL {
+function associatedWith(datasetRowId: number): SQL {
   return sql`${users.id} in (
     select ${requests.ownerId} from ${requests}
       join ${requestDatasets} on ${requestDatasets.requestId} = ${requests.id}

@@ -20,7 +20,7 @@ import {
 } from './catalogue.repo';
 
 /** The user holds an approved (or fulfilled) dataset request. */
-export const hasApprovedDatasetRequest = sql`exists (select 1 from ${requests} where ${requests.ownerId} = ${users.id} and ${requests.typeId} = ${DATASET_REQUEST_TYPE} and ${requests.statusId} in (${APPROVED_STATUS_LIST}))`;
+const hasApprovedDatasetRequest = sql`exists (select 1 from ${requests} where ${requests.ownerId} = ${users.id} and ${requests.typeId} = ${DATASET_REQUEST_TYPE} and ${requests.statusId} in (${APPROVED_STATUS_LIST}))`;
 
 /**
  * The name of the user's primary institution. Written with qualified names: drizzle leaves

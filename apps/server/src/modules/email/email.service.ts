@@ -47,10 +47,10 @@ export interface EmailTemplate {
 }
 
 /** Free-form e-mail, about no object. */
-export const CUSTOM_TEMPLATE = 'custom';
+const CUSTOM_TEMPLATE = 'custom';
 
 /** The feedback form's e-mail to support (staff §2.14). */
-export const FEEDBACK_TEMPLATE = 'feedback';
+const FEEDBACK_TEMPLATE = 'feedback';
 
 /** Reads which files an e-mail may carry: those the sender may read (the files module decides). */
 export type AttachmentCheck = (tx: DbOrTx, actor: Actor, fileIds: readonly number[]) => Promise<void>;

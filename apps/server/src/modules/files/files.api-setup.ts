@@ -17,7 +17,7 @@ import { startClamd, type RunningClamd } from '../../../test/clamd.mjs';
  * types, registered here: `test_doc` (PDF only) and `test_bundle` (anything), both belonging to
  * an institution — its members and staff read them, members upload them, staff replace them.
  */
-export let clamd: RunningClamd;
+let clamd: RunningClamd;
 export let t: TestContext;
 export let admin: string;
 export let researcher: string;

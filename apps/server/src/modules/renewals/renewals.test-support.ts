@@ -93,7 +93,7 @@ async function createRenewalsTest() {
 type RenewalsTest = Awaited<ReturnType<typeof createRenewalsTest>>;
 
 // The set-up's parts, bound for the test file that calls useRenewalsContext() (live bindings).
-export let t: TestContext;
+let t: TestContext;
 export let db: RenewalsTest['db'];
 export let admin: RenewalsTest['admin'];
 export let owner: RenewalsTest['owner'];

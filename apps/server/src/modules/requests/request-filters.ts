@@ -65,7 +65,7 @@ export const assignedFilter: FilterDef = {
 };
 
 /** The months before expiry in which a fulfilled request needs its resource-impact form (staff §4.4). */
-export const COMPLIANCE_WINDOW_MONTHS = 6;
+const COMPLIANCE_WINDOW_MONTHS = 6;
 
 /**
  * `compliance_needed=true`: Fulfilled requests (compliance requests use status 7, staff §9) whose
@@ -82,7 +82,7 @@ export const complianceNeededFilter: FilterDef = {
 };
 
 /** Request kinds by type id (staff §1): the combobox `grouping` parameter (foundation §5). */
-export const REQUEST_GROUPINGS: Record<string, readonly number[]> = {
+const REQUEST_GROUPINGS: Record<string, readonly number[]> = {
   dataset: [1],
   biospecimen: [2],
   funding: [3],

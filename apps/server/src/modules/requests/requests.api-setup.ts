@@ -124,7 +124,7 @@ export const validate = (payload: object, token = researcher.token, url = '/api/
   t.app.inject({ method: 'POST', url, headers: auth(token), payload });
 export const requestCount = async () => (await db().select({ n: count() }).from(requests))[0]!.n;
 
-export const usage = { usage_answers: [true, true, true], agreed_to_usage_policy: true };
+const usage = { usage_answers: [true, true, true], agreed_to_usage_policy: true };
 export const datasetRequest = (extra: object = {}) => ({
   project: projectId,
   type: 1,

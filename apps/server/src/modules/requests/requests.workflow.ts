@@ -40,7 +40,7 @@ const DAY_MS = 86_400_000;
  * - `team_complete`: the system promoting Approved (Pending Team) once the team is complete;
  * - `renewal`: the owner's Research Match renewal sending the application back to Submitted.
  */
-export type TransitionKind = 'decision' | 'submission' | 'team_complete' | 'renewal';
+type TransitionKind = 'decision' | 'submission' | 'team_complete' | 'renewal';
 
 export interface TransitionInput {
   /** The request row, locked by the caller (`repo.lockRequest`) in this transaction. */
@@ -69,7 +69,7 @@ const fail = (message: string): never => {
 };
 
 /** The flow a decider's active role uses for this request. */
-export function flowOf(request: Pick<RequestRow, 'typeId'>, actor: Actor): FlowKey {
+function flowOf(request: Pick<RequestRow, 'typeId'>, actor: Actor): FlowKey {
   return flowFor(request.typeId, actor.role);
 }
 

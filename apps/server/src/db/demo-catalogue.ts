@@ -1,10 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { SAMPLE_TYPES, type SampleTypeCode } from '@rrp/domain';
+import { SAMPLE_TYPES, type SampleTypeCode, WORKFLOW_STATUS, REQUEST_TYPE } from '@rrp/domain';
 import type { DbOrTx } from '../platform/db/database';
 import { cohorts, datasets, projects, sampleTypeCohorts, sampleTypes } from './schema';
 import { createDataset, createDatasetAccess, createRequest, linkRequestDatasets } from './factories';
 import { DEMO_DATASETS } from './demo-catalogue-data';
 import { walkDemoRequest } from './demo-history';
+
+const S = WORKFLOW_STATUS;
 
 /** The cohorts each sample type is collected from, and whether its supply is limited. */
 const SAMPLE_TYPE_SETUP: Record<SampleTypeCode, { cohorts: string[]; limited: boolean }> = {
@@ -94,16 +96,16 @@ export async function seedDemoCatalogue(
   const approvedNames = ['SPARK Phenotype Dataset', 'SPARK Whole Exome Sequencing'];
   const request = await createRequest(tx, {
     projectId: project.id,
-    typeId: 1,
+    typeId: REQUEST_TYPE.dataset,
   });
   // Approved within a fortnight, days ago; submitted after the Research Match applications at the
   // review, so the staff's first page of requests (newest submission first) still shows it.
   await walkDemoRequest(tx, request.id, {
     createdDaysAgo: 18.3,
     steps: [
-      [2, 16.2],
-      [3, 13.5],
-      [4, 3.8],
+      [S.submitted, 16.2],
+      [S.underReview, 13.5],
+      [S.approved, 3.8],
     ],
   });
   await linkRequestDatasets(

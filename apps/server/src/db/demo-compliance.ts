@@ -1,12 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../platform/db/database';
+import type { AttachDefaultRda } from './demo-attachments';
 import { files, institutions } from './schema';
 import { createInstitution, createProject, createRequest, ensureUser } from './factories';
-
-type AttachDefaultRda = (
-  tx: DbOrTx,
-  institution: typeof institutions.$inferSelect,
-) => Promise<typeof institutions.$inferSelect>;
 
 const DAY_MS = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);

@@ -1,3 +1,4 @@
+import { WORKFLOW_STATUS } from '@rrp/domain';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../platform/db/database';
 import { projects, sampleTypes, userInstitutions } from './schema';
@@ -10,7 +11,9 @@ import {
   ensureUser,
 } from './factories';
 import { walkDemoRequest } from './demo-history';
-import type { AttachDemoIrb } from './seed';
+import type { AttachDemoIrb } from './demo-attachments';
+
+const S = WORKFLOW_STATUS;
 
 /** The demo co-investigator who has not signed the joinder yet (decision 076). */
 const DEMO_CO_INVESTIGATOR_EMAIL = 'coinvestigator@demo.test';
@@ -90,7 +93,7 @@ export async function seedDemoPendingTeam(
       usage_answers: [true, true, true],
     },
   });
-  await walkDemoRequest(tx, request.id, { createdDaysAgo: 5.3, steps: [[2, 2]] });
+  await walkDemoRequest(tx, request.id, { createdDaysAgo: 5.3, steps: [[S.submitted, 2]] });
   await addRequestSamples(tx, request.id, [{ id: '11001-p1', amount: 1 }]);
   await addRequestMembers(tx, request.id, [{ userId: input.piId }, { userId: coInvestigator.id }]);
 }

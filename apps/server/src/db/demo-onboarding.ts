@@ -1,13 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { INSTITUTION_STATUS, RDA_STATUS } from '@rrp/domain';
 import type { DbOrTx } from '../platform/db/database';
+import type { AttachDefaultRda } from './demo-attachments';
 import { files, institutions } from './schema';
 import { createInstitution, ensureUser } from './factories';
-
-type AttachDefaultRda = (
-  tx: DbOrTx,
-  institution: typeof institutions.$inferSelect,
-) => Promise<typeof institutions.$inferSelect>;
 
 /**
  * Work waiting for a new administrator on the command centre (decision 131): an institution

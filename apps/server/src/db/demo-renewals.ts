@@ -1,10 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { LIMITS } from '@rrp/domain';
+import { LIMITS, WORKFLOW_STATUS } from '@rrp/domain';
 import type { DbOrTx } from '../platform/db/database';
 import { projects, requests, samples, sampleTypes } from './schema';
 import { addRequestMembers, addRequestSamples } from './factories';
 import { createDemoBiospecimenRequest } from './demo-biospecimen-request';
 import { walkDemoRequest } from './demo-history';
+
+const S = WORKFLOW_STATUS;
 
 /**
  * The demo request that is due for renewal: a biospecimen request (so it marks no dataset as
@@ -65,10 +67,10 @@ export async function seedDemoRenewals(tx: DbOrTx, people: { researcherId: numbe
   await walkDemoRequest(tx, request.id, {
     createdDaysAgo: fulfilled + 34.5,
     steps: [
-      [2, fulfilled + 30],
-      [3, fulfilled + 26.2],
-      [4, fulfilled + 7],
-      [7, fulfilled],
+      [S.submitted, fulfilled + 30],
+      [S.underReview, fulfilled + 26.2],
+      [S.approved, fulfilled + 7],
+      [S.fulfilled, fulfilled],
     ],
   });
   const [sample] = await tx.select().from(samples).where(eq(samples.id, DEMO_RENEWAL_SAMPLE));

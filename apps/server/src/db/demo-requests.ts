@@ -1,3 +1,4 @@
+import { WORKFLOW_STATUS } from '@rrp/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SampleStatus, SampleTypeCode } from '@rrp/domain';
 import type { DbOrTx } from '../platform/db/database';
@@ -11,6 +12,8 @@ import {
 } from './factories';
 import { createDemoBiospecimenRequest } from './demo-biospecimen-request';
 import { walkDemoRequest, type DemoPast } from './demo-history';
+
+const S = WORKFLOW_STATUS;
 
 type DemoSample = {
   id: string;
@@ -109,7 +112,7 @@ export async function seedDemoRequests(tx: DbOrTx, people: { researcherId: numbe
     agreedToUsagePolicy: true,
     additionalData: usage,
   });
-  await walkDemoRequest(tx, submitted.id, { createdDaysAgo: 6.2, steps: [[2, 3]] });
+  await walkDemoRequest(tx, submitted.id, { createdDaysAgo: 6.2, steps: [[S.submitted, 3]] });
   await tx
     .update(requests)
     .set({ agreedNih: true, dataSafeguard: true, intentToDownload: false })
@@ -132,9 +135,9 @@ export async function seedDemoRequests(tx: DbOrTx, people: { researcherId: numbe
   await walkDemoRequest(tx, revisions.id, {
     createdDaysAgo: 63.5,
     steps: [
-      [2, 58.2],
-      [3, 51.7],
-      [6, 20],
+      [S.submitted, 58.2],
+      [S.underReview, 51.7],
+      [S.revisionsRequested, 20],
     ],
   });
   await tx
@@ -188,8 +191,8 @@ export async function seedDemoRequests(tx: DbOrTx, people: { researcherId: numbe
     {
       createdDaysAgo: 14.3,
       steps: [
-        [2, 10],
-        [3, 6.4],
+        [S.submitted, 10],
+        [S.underReview, 6.4],
       ],
     },
     [

@@ -4,13 +4,16 @@ import {
   quarterKey,
   RESEARCH_MATCH_CRITERIA,
   type ResearchMatchCriterion,
+  WORKFLOW_STATUS,
 } from '@rrp/domain';
 import type { DbOrTx } from '../platform/db/database';
 import { cohorts, requestReviewers, requestSummaries, reviewConflicts, reviews, users } from './schema';
 import { createProject, createRequest } from './factories';
 import { unseededDemoApplicant } from './demo-applicant';
 import { daysAgo, walkDemoRequest, type DemoPast } from './demo-history';
-import type { AttachDemoIrb } from './seed';
+import type { AttachDemoIrb } from './demo-attachments';
+
+const S = WORKFLOW_STATUS;
 
 /** The demo applicant of the Research Match review cycle (decision 211). */
 const DEMO_RM_APPLICANT_EMAIL = 'recontact.researcher@demo.test';
@@ -163,24 +166,24 @@ export async function seedDemoResearchMatch(
   });
 
   const quarter = quarterKey(defaultReviewQuarter());
-  const statuses = [2, 3, 8];
+  const statuses = [S.submitted, S.underReview, S.reviewMeeting];
   // Their pasts: a new one waiting since six months, one in review for three weeks, one reviewed
   // in two weeks and at the meeting since (days ago, decision 350).
   const pasts: DemoPast[] = [
-    { createdDaysAgo: 184.5, steps: [[2, 180]] },
+    { createdDaysAgo: 184.5, steps: [[S.submitted, 180]] },
     {
       createdDaysAgo: 33.2,
       steps: [
-        [2, 30],
-        [3, 23.4],
+        [S.submitted, 30],
+        [S.underReview, 23.4],
       ],
     },
     {
       createdDaysAgo: 24.8,
       steps: [
-        [2, 20],
-        [3, MEETING_REVIEW_BEGAN_DAYS_AGO],
-        [8, 5.3],
+        [S.submitted, 20],
+        [S.underReview, MEETING_REVIEW_BEGAN_DAYS_AGO],
+        [S.reviewMeeting, 5.3],
       ],
     },
   ];

@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { isRestrictedDonor } from '@rrp/domain';
+import { isRestrictedDonor, WORKFLOW_STATUS } from '@rrp/domain';
 import type { DbOrTx } from '../platform/db/database';
 import { abnCartDonors, abnCarts, abnDonors, requestReviewers } from './schema';
 import { createProject, createRequest } from './factories';
 import { unseededDemoApplicant } from './demo-applicant';
 import { daysAgo, walkDemoRequest, type DemoPast } from './demo-history';
-import type { AttachDemoIrb } from './seed';
+import type { AttachDemoIrb } from './demo-attachments';
+
+const S = WORKFLOW_STATUS;
 
 /**
  * The demo's tissue requests (issue 18) and their researchers: one who has not applied to the
@@ -110,7 +112,7 @@ export async function seedDemoTissueReview(
     projectId: project.id,
     piId: applicant.id,
     collection: { name: 'Cerebellar vermis cases', skip: 3, take: 5 },
-    past: { createdDaysAgo: 9.4, steps: [[2, 7.1]] },
+    past: { createdDaysAgo: 9.4, steps: [[S.submitted, 7.1]] },
   });
   await tx
     .insert(requestReviewers)
@@ -150,9 +152,9 @@ export async function seedDemoTissueOrder(
     past: {
       createdDaysAgo: 49.7,
       steps: [
-        [2, 44.2],
-        [3, 36.5],
-        [8, 12],
+        [S.submitted, 44.2],
+        [S.underReview, 36.5],
+        [S.reviewMeeting, 12],
       ],
     },
   });

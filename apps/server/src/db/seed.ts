@@ -15,7 +15,6 @@ import {
   ROLE_LABELS,
   SHIPPING_VENDORS,
   toRows,
-  type IrbData,
 } from '@rrp/domain';
 import { ADVISORY_LOCKS, lockForTransaction, type Db, type DbOrTx } from '../platform/db/database';
 import {
@@ -38,6 +37,7 @@ import {
   shippingVendors,
 } from './schema';
 import { addTeamMember, createProject, ensureDemoInstitution, ensureUser } from './factories';
+import type { AttachDefaultRda, AttachDemoIrb } from './demo-attachments';
 import { seedComplianceDemo } from './demo-compliance';
 import { seedOnboardingDemo } from './demo-onboarding';
 import { seedDemoCatalogue, seedSampleTypes } from './demo-catalogue';
@@ -121,12 +121,6 @@ export async function seedReferenceData(db: Db): Promise<void> {
 
 const DEMO_INSTITUTION_NAME = 'Demo University';
 
-/** Stores an IRB letter for a demo project and makes it the project's latest IRB (the app's files service). */
-export type AttachDemoIrb = (
-  tx: DbOrTx,
-  input: { projectId: number; ownerId: number; title: string; irb: IrbData },
-) => Promise<unknown>;
-
 const isoDay = (offsetDays: number) =>
   new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
@@ -196,10 +190,7 @@ async function seedDemoProjects(
 export async function seedDemoData(
   db: Db,
   demoPassword: string,
-  attachDefaultRda: (
-    tx: DbOrTx,
-    institution: typeof institutions.$inferSelect,
-  ) => Promise<typeof institutions.$inferSelect>,
+  attachDefaultRda: AttachDefaultRda,
   /** When given, the demo researcher gets two projects with IRB letters and a team. */
   attachIrb?: AttachDemoIrb,
   /** When given, some demo tissue donors get a neuropathology report. */

@@ -1,4 +1,5 @@
-import type { RequestStatusId } from '../constants/statuses';
+import { REQUEST_TYPE, type RequestStatusId } from '../constants/statuses';
+import { WORKFLOW_STATUS } from './transitions';
 
 /**
  * Renewals of requests (researcher §2 "Renewals", §3 Renewal, §7 renewal calls, §8; staff §3
@@ -45,9 +46,12 @@ export const RECONTACT_TYPES: readonly number[] = [4, 5];
  * A Research Match renewal sends the application back to Submitted (researcher §4, staff §4.3)
  * from these statuses: the approved or fulfilled application being renewed.
  */
-export const RECONTACT_RENEWAL_FROM: readonly RequestStatusId[] = [4, 7];
+export const RECONTACT_RENEWAL_FROM: readonly RequestStatusId[] = [
+  WORKFLOW_STATUS.approved,
+  WORKFLOW_STATUS.fulfilled,
+];
 /** The request type of a Research Match renewal. */
-export const RESEARCH_MATCH_RENEWAL_TYPE = 5;
+export const RESEARCH_MATCH_RENEWAL_TYPE = REQUEST_TYPE.researchMatchRenewal;
 
 /** Whether a renewal may move a request from `from` to `to` (Research Match: back to Submitted). */
 export function isRenewalSubmission(from: number, to: number): boolean {

@@ -13,7 +13,13 @@ import {
   Title,
 } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import { RENEWAL_MESSAGES, RESEARCH_MATCH_RENEWAL_TYPE, type RenewalDto, type RequestDto } from '@rrp/domain';
+import {
+  RENEWAL_MESSAGES,
+  REQUEST_TYPE,
+  RESEARCH_MATCH_RENEWAL_TYPE,
+  type RenewalDto,
+  type RequestDto,
+} from '@rrp/domain';
 import type { FormSchema } from '@rrp/domain/forms';
 import { DynamicForm, useDynamicForm, useFormSchema } from '@/components/dynamic-form';
 import { Page } from '@/components/page';
@@ -192,7 +198,7 @@ export default function RmRenewalScreen() {
   const isOwner = user !== null && refId(data.owner) === user.id;
   const blocker = !isOwner
     ? RENEWAL_MESSAGES.notOwner
-    : data.type !== 4
+    : data.type !== REQUEST_TYPE.researchMatch
       ? RENEWAL_MESSAGES.wrongType
       : !mayRenew(data, renewals.data.results)
         ? RENEWAL_MESSAGES.notRenewable

@@ -15,7 +15,7 @@ import {
   userCount,
   linkSentTo,
   setUpUserAdminApi,
-} from './user-admin.api-setup';
+} from './user-admin.api-test-setup';
 
 setUpUserAdminApi();
 

@@ -11,7 +11,7 @@ import {
   rejectedId,
   call,
   setUpUserAdminApi,
-} from './user-admin.api-setup';
+} from './user-admin.api-test-setup';
 
 setUpUserAdminApi();
 

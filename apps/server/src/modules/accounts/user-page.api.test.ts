@@ -13,7 +13,7 @@ import {
   newUser,
   linkSentTo,
   setUpUserAdminApi,
-} from './user-admin.api-setup';
+} from './user-admin.api-test-setup';
 
 setUpUserAdminApi();
 

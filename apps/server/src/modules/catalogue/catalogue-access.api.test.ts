@@ -20,7 +20,7 @@ import {
   get,
   send,
   setUpCatalogueApi,
-} from './catalogue.api-setup';
+} from './catalogue.api-test-setup';
 
 setUpCatalogueApi();
 

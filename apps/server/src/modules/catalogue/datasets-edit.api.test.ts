@@ -16,7 +16,7 @@ import {
   get,
   created,
   setUpDatasetsApi,
-} from './datasets.api-setup';
+} from './datasets.api-test-setup';
 
 setUpDatasetsApi();
 

@@ -28,7 +28,7 @@ import {
   created,
   upload,
   setUpDatasetsApi,
-} from './datasets.api-setup';
+} from './datasets.api-test-setup';
 
 setUpDatasetsApi();
 

@@ -16,7 +16,7 @@ import {
   t,
   tissueManager,
   viewer,
-} from './decisions.api-setup';
+} from './decisions.api-test-setup';
 
 /**
  * Decisions on requests (staff §4.2, §7; issue 8): the options per flow and role, the prefilled

@@ -19,7 +19,7 @@ import {
   setRda,
   setUpDecisionsApi,
   t,
-} from './decisions.api-setup';
+} from './decisions.api-test-setup';
 
 /**
  * Decisions on requests (staff §4.2; issue 8): the pending-team variant and what promotes a

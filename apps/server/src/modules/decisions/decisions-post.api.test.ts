@@ -23,7 +23,7 @@ import {
   stranger,
   t,
   upload,
-} from './decisions.api-setup';
+} from './decisions.api-test-setup';
 
 /**
  * Decisions on requests (staff §4.2, §7; issue 8): the transitions of the plain flow and their

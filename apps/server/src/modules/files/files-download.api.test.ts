@@ -12,7 +12,7 @@ import {
   uploadedElsewhere,
   get,
   setUpFilesApi,
-} from './files.api-setup';
+} from './files.api-test-setup';
 
 setUpFilesApi();
 

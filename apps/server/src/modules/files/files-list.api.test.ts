@@ -13,7 +13,7 @@ import {
   uploadedElsewhere,
   get,
   setUpFilesApi,
-} from './files.api-setup';
+} from './files.api-test-setup';
 
 setUpFilesApi();
 

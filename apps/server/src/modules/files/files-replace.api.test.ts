@@ -19,7 +19,7 @@ import {
   uploaded,
   get,
   setUpFilesApi,
-} from './files.api-setup';
+} from './files.api-test-setup';
 
 setUpFilesApi();
 

@@ -21,7 +21,7 @@ import {
   storedBytes,
   get,
   setUpFilesApi,
-} from './files.api-setup';
+} from './files.api-test-setup';
 
 setUpFilesApi();
 

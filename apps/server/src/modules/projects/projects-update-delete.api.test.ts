@@ -14,7 +14,7 @@ import {
   setUpProjectsApi,
   t,
   valid,
-} from './projects.api-setup';
+} from './projects.api-test-setup';
 
 setUpProjectsApi();
 

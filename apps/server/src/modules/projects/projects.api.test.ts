@@ -15,7 +15,7 @@ import {
   setUpProjectsApi,
   t,
   valid,
-} from './projects.api-setup';
+} from './projects.api-test-setup';
 
 setUpProjectsApi();
 

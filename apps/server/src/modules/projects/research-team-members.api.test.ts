@@ -16,7 +16,7 @@ import {
   save,
   setUpResearchTeamApi,
   t,
-} from './research-team.api-setup';
+} from './research-team.api-test-setup';
 
 setUpResearchTeamApi();
 

@@ -17,7 +17,7 @@ import {
   setUpResearchTeamApi,
   stranger,
   t,
-} from './research-team.api-setup';
+} from './research-team.api-test-setup';
 
 setUpResearchTeamApi();
 

@@ -4,8 +4,8 @@ import { REQUEST_STAFF_MESSAGES } from '@rrp/domain';
 import { history, requests } from '../../db/schema';
 import { auth, createTestContext, errorBody, type TestContext } from '../../../test/test-app';
 import { startFakeHttp } from '../../../test/fake-http';
-import { admin, call, db, manager } from './request-staff.api-setup';
-import { newRequest, researcher, reviewer, setUpRequestStaffApi } from './request-staff.api-setup';
+import { admin, call, db, manager } from './request-staff.api-test-setup';
+import { newRequest, researcher, reviewer, setUpRequestStaffApi } from './request-staff.api-test-setup';
 
 /** The staff panel's comments and Zendesk tickets, and their PATCH request/{id}/ form (staff §3, §7; issue 8). */
 setUpRequestStaffApi();

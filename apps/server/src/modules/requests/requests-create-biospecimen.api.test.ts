@@ -22,7 +22,7 @@ import {
   shipping,
   biospecimenRequest,
   expectRefused,
-} from './requests.api-setup';
+} from './requests.api-test-setup';
 
 setUpRequestsApi();
 

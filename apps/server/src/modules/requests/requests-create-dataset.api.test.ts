@@ -28,7 +28,7 @@ import {
   plasmaData,
   biospecimenRequest,
   expectRefused,
-} from './requests.api-setup';
+} from './requests.api-test-setup';
 
 setUpRequestsApi();
 

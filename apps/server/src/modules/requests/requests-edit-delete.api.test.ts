@@ -19,7 +19,7 @@ import {
   remove,
   datasetRequest,
   biospecimenRequest,
-} from './requests.api-setup';
+} from './requests.api-test-setup';
 
 setUpRequestsApi();
 

@@ -16,7 +16,7 @@ import {
   post,
   get,
   datasetRequest,
-} from './requests.api-setup';
+} from './requests.api-test-setup';
 
 setUpRequestsApi();
 // The cohort filter is checked against a request of cohort 2, as the create tests filed before this file was split off.

@@ -17,7 +17,7 @@ import {
   patch,
   requestCount,
   expectRefused,
-} from './requests.api-setup';
+} from './requests.api-test-setup';
 
 setUpRequestsApi();
 

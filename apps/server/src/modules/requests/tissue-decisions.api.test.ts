@@ -17,7 +17,7 @@ import {
   db,
   call,
   researcherWithProject,
-} from './tissue-requests.api-setup';
+} from './tissue-requests.api-test-setup';
 
 setUpTissueRequestsApi();
 

@@ -29,7 +29,7 @@ import {
   newCart,
   usage,
   tissueAnswers,
-} from './tissue-requests.api-setup';
+} from './tissue-requests.api-test-setup';
 
 setUpTissueRequestsApi();
 

@@ -12,7 +12,7 @@ import {
   st,
   db,
   validate,
-} from './requests.api-setup';
+} from './requests.api-test-setup';
 
 setUpRequestsApi();
 

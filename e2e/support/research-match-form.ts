@@ -1,9 +1,7 @@
 import type { Page } from '@playwright/test';
 
 /** The smallest PDF the upload's content check takes for one. */
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
-);
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 /** Chooses a PDF for a file field of a dynamic form (its button is named by the field's label). */
 export async function attach(page: Page, label: string, name: string) {

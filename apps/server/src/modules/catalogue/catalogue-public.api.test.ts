@@ -9,7 +9,16 @@ import {
   linkRequestDatasets,
 } from '../../db/factories';
 import { auth, errorBody } from '../../../test/test-app';
-import { t, admin, accessAdmin, sparkId, PDF, get, send, setUpCatalogueApi } from './catalogue.api-test-setup';
+import {
+  t,
+  admin,
+  accessAdmin,
+  sparkId,
+  PDF,
+  get,
+  send,
+  setUpCatalogueApi,
+} from './catalogue.api-test-setup';
 
 setUpCatalogueApi();
 

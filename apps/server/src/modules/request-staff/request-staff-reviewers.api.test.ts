@@ -4,7 +4,14 @@ import { REQUEST_STAFF_MESSAGES } from '@rrp/domain';
 import { history, requests } from '../../db/schema';
 import { errorBody } from '../../../test/test-app';
 import { admin, call, db, external, internal, manager, newRequest } from './request-staff.api-test-setup';
-import { researcher, reviewer, reviewersOf, setUpRequestStaffApi, stranger, t } from './request-staff.api-test-setup';
+import {
+  researcher,
+  reviewer,
+  reviewersOf,
+  setUpRequestStaffApi,
+  stranger,
+  t,
+} from './request-staff.api-test-setup';
 
 /** The staff panel's reviewers (staff §5, §6; issue 8). */
 setUpRequestStaffApi();

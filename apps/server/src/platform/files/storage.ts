@@ -128,12 +128,7 @@ function sign(secret: string, key: string, expires: number): string {
   return createHmac('sha256', secret).update(`${key}\n${expires}`).digest('base64url');
 }
 
-function verifyLocalSignature(
-  secret: string,
-  key: string,
-  expires: number,
-  signature: string,
-): boolean {
+function verifyLocalSignature(secret: string, key: string, expires: number, signature: string): boolean {
   if (!Number.isFinite(expires) || expires < Date.now() / 1000) return false;
   const expected = Buffer.from(sign(secret, key, expires));
   const given = Buffer.from(signature);

@@ -7,11 +7,7 @@ const idOf = (value: number | { id: number } | null | undefined) =>
   value === null || value === undefined ? null : typeof value === 'object' ? value.id : value;
 
 /** ' (PI)' for the project's PI and ' (SBSO)' for its institution's signing official (researcher §2). */
-function modifierSuffix(
-  entry: HistoryEntryDto,
-  ownerId: number | null,
-  officialId: number | null,
-): string {
+function modifierSuffix(entry: HistoryEntryDto, ownerId: number | null, officialId: number | null): string {
   const modifier = entry.modifier;
   if (!modifier || typeof modifier !== 'object') return '';
   return modifier.id === ownerId

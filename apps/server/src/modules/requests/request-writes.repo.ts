@@ -8,6 +8,7 @@ import {
   requestSamples,
   requestSummaries,
   requests,
+  users,
 } from '../../db/schema';
 import type { RequestRow } from './requests.repo';
 
@@ -29,6 +30,35 @@ export async function updateRequest(
     .where(eq(requests.id, id))
     .returning();
   return row!;
+}
+
+/** The columns a status move writes: the status and the dates that go with it. */
+export type TransitionChanges = Partial<typeof requests.$inferInsert>;
+
+/** The workflow's write of a status and the dates that go with it (`applyTransition` alone calls it). */
+export async function writeTransition(
+  db: DbOrTx,
+  id: number,
+  changes: TransitionChanges,
+): Promise<RequestRow> {
+  const [row] = await db.update(requests).set(changes).where(eq(requests.id, id)).returning();
+  return row!;
+}
+
+/** Marks the owner suspended by this request, or lifts it if this request was the one suspending them. */
+export async function setOwnerSuspension(
+  db: DbOrTx,
+  owner: { ownerId: number; requestId: number },
+  suspended: boolean,
+): Promise<void> {
+  if (suspended) {
+    await db.update(users).set({ suspendedRequestId: owner.requestId }).where(eq(users.id, owner.ownerId));
+  } else {
+    await db
+      .update(users)
+      .set({ suspendedRequestId: null })
+      .where(and(eq(users.id, owner.ownerId), eq(users.suspendedRequestId, owner.requestId)));
+  }
 }
 
 export async function deleteRequest(db: DbOrTx, id: number): Promise<void> {

@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import {
   DECISION_STATUSES,
   defaultReviewQuarter,
@@ -18,13 +17,18 @@ import {
   type FlowKey,
   type RequestStatusId,
 } from '@rrp/domain';
-import { requests, users } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db/database';
 import { ValidationError } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
 import { notifyUsers } from '../notifications/notifications.service';
 import * as pendingTeamRepo from './pending-team.repo';
-import { beginReviewCycle, renewalFollows } from './request-writes.repo';
+import {
+  beginReviewCycle,
+  renewalFollows,
+  setOwnerSuspension,
+  writeTransition,
+  type TransitionChanges,
+} from './request-writes.repo';
 import * as repo from './requests.repo';
 
 type By = Pick<Actor, 'userId' | 'impersonatorId'>;
@@ -124,7 +128,7 @@ export async function applyTransition(tx: DbOrTx, input: TransitionInput): Promi
   }
 
   const before = input.recordHistory === false ? null : await repo.requestSnapshot(tx, request.id);
-  const changes: Partial<typeof requests.$inferInsert> = { statusId: status, modified: now };
+  const changes: TransitionChanges = { statusId: status, modified: now };
   if (input.kind === 'submission') {
     changes.submissionDate = request.submissionDate ?? now;
   }
@@ -140,7 +144,7 @@ export async function applyTransition(tx: DbOrTx, input: TransitionInput): Promi
   }
   if (status === S.suspended) changes.revocationDate = now;
 
-  const [row] = await tx.update(requests).set(changes).where(eq(requests.id, request.id)).returning();
+  const row = await writeTransition(tx, request.id, changes);
 
   // Research Match (issue 17): entering review starts a review cycle; an open renewal follows
   // the decisions on its application.
@@ -161,13 +165,8 @@ export async function applyTransition(tx: DbOrTx, input: TransitionInput): Promi
   }
 
   // The owner's suspension (foundation §2 ribbon, researcher §4 'Suspended Request prevents…').
-  if (status === S.suspended) {
-    await tx.update(users).set({ suspendedRequestId: request.id }).where(eq(users.id, request.ownerId));
-  } else if (from === S.suspended) {
-    await tx
-      .update(users)
-      .set({ suspendedRequestId: null })
-      .where(and(eq(users.id, request.ownerId), eq(users.suspendedRequestId, request.id)));
+  if (status === S.suspended || from === S.suspended) {
+    await setOwnerSuspension(tx, { ownerId: request.ownerId, requestId: request.id }, status === S.suspended);
   }
 
   if (input.recordHistory !== false) {
@@ -194,7 +193,7 @@ export async function applyTransition(tx: DbOrTx, input: TransitionInput): Promi
     ]);
   }
 
-  return { from, status, flow, email, row: row! };
+  return { from, status, flow, email, row };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { DbOrTx } from '../../platform/db/database';
-import { abnDonorDocuments } from '../../db/schema';
 import type { FilesService } from '../files/files.service';
+import { insertDonorDocument } from './donors.repo';
 
 /** The file type of donor documents; no file policy: they are read through abn_donor/ only. */
 const DONOR_DOCUMENT_FILE_TYPE = 'abn_donor_document';
@@ -30,7 +30,7 @@ export function donorDocumentStore(files: Pick<FilesService, 'store'>): StoreDon
       },
       null,
     );
-    await tx.insert(abnDonorDocuments).values({
+    await insertDonorDocument(tx, {
       donorId: document.donorId,
       docType: document.docType,
       docTypeV: document.docTypeV,

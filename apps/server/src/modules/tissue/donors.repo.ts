@@ -8,6 +8,14 @@ export const inSet = (pilot: boolean) => eq(abnDonors.pilot, pilot);
 export type DonorRow = typeof abnDonors.$inferSelect;
 export type DonorDocumentRow = typeof abnDonorDocuments.$inferSelect & { name: string };
 
+/** Lists a stored file among a donor's documents. */
+export async function insertDonorDocument(
+  db: DbOrTx,
+  values: typeof abnDonorDocuments.$inferInsert,
+): Promise<void> {
+  await db.insert(abnDonorDocuments).values(values);
+}
+
 export async function donorsByIds(db: DbOrTx, ids: readonly number[]): Promise<DonorRow[]> {
   if (ids.length === 0) return [];
   return db

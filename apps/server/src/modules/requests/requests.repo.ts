@@ -37,6 +37,11 @@ export function visibleTo(userId: number): SQL {
   return sql`${R.id} in (select own.id from requests own where own.owner_id = ${userId} union select team_request.id from requests team_request join research_team_members tm on tm.project_id = team_request.project_id where ${teamRowGivesAccess(userId)})`;
 }
 
+/** Files kept for a request the user sees (its documents read by its owner and team). */
+export function fileOfVisibleRequest(userId: number): SQL {
+  return sql`exists (select 1 from requests where "requests"."id" = ${files.requestId} and ${visibleTo(userId)})`;
+}
+
 /**
  * Flags the staff panel reads (staff §3 request): every current team member with access has an
  * account; no earlier request on the project; another request of the project is approved; the

@@ -235,12 +235,13 @@ export type RequestsService = ReturnType<typeof createRequestsService>;
  */
 export { applyTransition, teamOf } from './requests.workflow';
 export {
+  fileOfVisibleRequest,
   findProjectForRequest,
   findRequest,
   lockRequest,
   requestSnapshot,
-  visibleTo,
   type RequestRow,
 } from './requests.repo';
 export { reviewersOfRequests } from './request-relations.repo';
+export { requestFileSubject } from './request-files';
 export { presentReviewUser, subjectOfView, type RequestSubject } from './requests.presenter';

@@ -1,15 +1,14 @@
 import { or, sql } from 'drizzle-orm';
-import { can, RESEARCH_MATCH_MESSAGES, RESEARCH_MATCH_TYPE, type Actor } from '@rrp/domain';
+import { can, RESEARCH_MATCH_MESSAGES, RESEARCH_MATCH_TYPE } from '@rrp/domain';
 import { files } from '../../db/schema';
-import type { DbOrTx } from '../../platform/db/database';
 import { ValidationError } from '../../platform/http/errors';
-import type { FileRow, FileTypePolicy } from '../files/files.service';
+import type { FileTypePolicy } from '../files/files.service';
 import {
+  fileOfVisibleRequest,
   findProjectForRequest,
   findRequest,
+  requestFileSubject,
   subjectOfView,
-  visibleTo,
-  type RequestSubject,
 } from '../requests/requests.service';
 
 /** The file type of a Research Match application's and its renewals' documents. */
@@ -36,25 +35,13 @@ export function researchMatchDocumentsPolicy(): FileTypePolicy {
  * then read by the request's readers.
  */
 export function applicationDocumentsPolicy(types: readonly number[]): FileTypePolicy {
-  async function subjectOf(tx: DbOrTx, file: FileRow, actor: Actor): Promise<RequestSubject> {
-    if (file.requestId !== null) {
-      const view = await findRequest(tx, file.requestId, actor.userId);
-      if (view) return subjectOfView(view, actor);
-    }
-    const uploader = file.creatorId ?? 0;
-    return { ownerId: uploader, teamMemberIds: [uploader], reviewerIds: [] };
-  }
-
   return {
     subject: 'Request',
-    subjectOf,
+    subjectOf: requestFileSubject,
 
     /** Their own uploads, and the documents of the requests whose team they are on. */
     readableWhere: (actor) =>
-      or(
-        sql`${files.creatorId} = ${actor.userId}`,
-        sql`exists (select 1 from requests where "requests"."id" = ${files.requestId} and ${visibleTo(actor.userId)})`,
-      )!,
+      or(sql`${files.creatorId} = ${actor.userId}`, fileOfVisibleRequest(actor.userId))!,
 
     async authorizeCreate(tx, actor, input) {
       if (input.requestId !== null) {

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { mayAttempt, type Action, type Actor, type PERMISSIONS, type Subject } from '@rrp/domain';
 import type { RouteAccess } from './access';
 import { UnauthorizedError } from './errors';
+import { JsonText } from './json-text';
 
 type Schema = z.ZodType;
 type Parsed<S> = S extends Schema ? z.output<S> : undefined;
@@ -67,10 +68,13 @@ interface RouteSpec<A extends RouteAccess, P, Q, B, R> {
    * (`multipartForm`), read by the handler itself rather than declared as a `body`.
    */
   swaggerTransform?: SwaggerTransform;
-  /** Answers the body, or the reply itself when the handler sent it (downloads, headers). */
+  /**
+   * Answers the body, the body as JSON text the database wrote (`JsonText`), or the reply itself
+   * when the handler sent it (downloads, headers).
+   */
   handle(
     call: RouteCall<A, P, Q, B>,
-  ): MaybePromise<(R extends Schema ? z.output<R> : unknown) | FastifyReply>;
+  ): MaybePromise<(R extends Schema ? z.output<R> : unknown) | JsonText | FastifyReply>;
 }
 
 /** A declared endpoint with its types checked and erased, ready for `routes`. */
@@ -139,6 +143,9 @@ function register(app: FastifyInstance, tags: string[], spec: Route['spec']): vo
         reply,
       });
       if (answer === reply || reply.sent) return reply;
+      if (answer instanceof JsonText) {
+        return reply.status(status).type('application/json; charset=utf-8').send(answer.text);
+      }
       return reply.status(status).send(answer);
     },
   });

@@ -3,7 +3,7 @@ import { LIMITS, pageSchema } from '@rrp/domain';
 import type { RouteAccess } from '../http/access';
 import { route, type Route, type RouteCall } from '../http/route';
 import { listQuerySchema, type ListSpec } from './list-spec';
-import { toPage } from './page';
+import { toJsonPage, toPage } from './page';
 
 /** `?limit=&offset=` of a page without a list spec (no filters or ordering: the bell, a request's comments). */
 export const pagingQuerySchema = z.strictObject({
@@ -20,6 +20,13 @@ interface Listed<T> {
   results: T[];
 }
 
+/** The same from the read model: the page's rows as the JSON array the database wrote. */
+export interface ListedJson {
+  list: { limit: number; offset: number };
+  count: number;
+  resultsJson: string;
+}
+
 /** A `GET <object>/` endpoint: where it is, who may call it, its list spec, its row schema and the one service call. */
 export interface ListRouteSpec<A extends RouteAccess, P, I extends z.ZodType> {
   url: string;
@@ -31,7 +38,7 @@ export interface ListRouteSpec<A extends RouteAccess, P, I extends z.ZodType> {
   list: ListSpec;
   /** One row of the page. */
   item: I;
-  load(call: RouteCall<A, P, z.ZodType<ListQuery>, undefined>): Promise<Listed<z.output<I>>>;
+  load(call: RouteCall<A, P, z.ZodType<ListQuery>, undefined>): Promise<Listed<z.output<I>> | ListedJson>;
 }
 
 /**
@@ -49,12 +56,10 @@ export function listRoute<
     query: listQuerySchema(list),
     response: pageSchema(item),
     handle: async (call) => {
-      const {
-        list: paging,
-        count,
-        results,
-      } = await load(call as RouteCall<A, P, z.ZodType<ListQuery>, undefined>);
-      return toPage(call.request, paging, count, results);
+      const listed = await load(call as RouteCall<A, P, z.ZodType<ListQuery>, undefined>);
+      return 'resultsJson' in listed
+        ? toJsonPage(call.request, listed.list, listed.count, listed.resultsJson)
+        : toPage(call.request, listed.list, listed.count, listed.results);
     },
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { jsonText, type JsonText } from '../http/json-text';
 
 export interface Page<T> {
   count: number;
@@ -14,6 +15,27 @@ export function toPage<T>(
   count: number,
   results: T[],
 ): Page<T> {
+  return { count, ...pageLinks(request, paging, count), results };
+}
+
+/** The list envelope around a page of rows the database wrote as a JSON array (the read model). */
+export function toJsonPage(
+  request: FastifyRequest,
+  paging: { limit: number; offset: number },
+  count: number,
+  resultsJson: string,
+): JsonText {
+  const { next, previous } = pageLinks(request, paging, count);
+  return jsonText(
+    `{"count":${count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":${resultsJson}}`,
+  );
+}
+
+function pageLinks(
+  request: FastifyRequest,
+  paging: { limit: number; offset: number },
+  count: number,
+): Pick<Page<unknown>, 'next' | 'previous'> {
   const url = new URL(request.url, `${request.protocol}://${request.host}`);
   const { limit, offset } = paging;
   const linkAt = (at: number) => {
@@ -24,9 +46,7 @@ export function toPage<T>(
     return link.toString();
   };
   return {
-    count,
     next: offset + limit < count ? linkAt(offset + limit) : null,
     previous: offset > 0 ? linkAt(Math.max(0, offset - limit)) : null,
-    results,
   };
 }

@@ -273,6 +273,18 @@ function demoDonors(): DonorImport[] {
 }
 
 /**
+ * `count` catalogue donors made as the demo's are, for the data generator (the benchmark's tissue
+ * catalogue); their hashes (ABN-100000…) follow on from the demo's and never meet them.
+ */
+export function generatedDonors(count: number, seed: number): DonorImport[] {
+  const random = generator(seed);
+  return Array.from({ length: count }, (_, index) => ({
+    ...demoDonor(index, false, random),
+    donor_hash: `ABN-${100_000 + index}`,
+  }));
+}
+
+/**
  * Seeds the demo donors once (an installation that has donors keeps them), with a
  * neuropathology report for every eighth donor.
  */

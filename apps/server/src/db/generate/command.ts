@@ -7,10 +7,11 @@ import { FULL_SIZE, generateData } from './generate-data';
 import type { DataSize } from './generation';
 
 export const GENERATE_USAGE = `Usage: npm run cli -- generate-data [--users 100000] [--institutions 20000] [--projects 60000]
-                                   [--requests 200000] [--history 1000000] [--seed N]
+                                   [--requests 200000] [--history 1000000] [--donors 20000]
+                                   [--seed N]
 
-Adds generated institutions, users, projects, requests and history (defaults: the benchmark's
-size) to the configured database, after the reference and demo data. Refused when
+Adds generated institutions, users, projects, requests, history and tissue donors (defaults: the
+benchmark's size) to the configured database, after the reference and demo data. Refused when
 NODE_ENV=production.`;
 
 function count(raw: string | undefined, fallback: number, name: string): number {
@@ -30,6 +31,7 @@ export async function generateDataCommand(args: string[], config: Config): Promi
       projects: { type: 'string' },
       requests: { type: 'string' },
       history: { type: 'string' },
+      donors: { type: 'string' },
       seed: { type: 'string' },
     },
   });
@@ -39,6 +41,7 @@ export async function generateDataCommand(args: string[], config: Config): Promi
     projects: count(values.projects, FULL_SIZE.projects, 'projects'),
     requests: count(values.requests, FULL_SIZE.requests, 'requests'),
     history: count(values.history, FULL_SIZE.history, 'history'),
+    donors: count(values.donors, FULL_SIZE.donors, 'donors'),
   };
   if (size.institutions < 1 || size.projects < 1)
     throw new Error('--institutions and --projects must be at least 1.');

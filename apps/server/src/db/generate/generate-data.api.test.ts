@@ -8,7 +8,7 @@ let t: TestContext;
 let admin: string;
 /** The last request before the generator ran (the demo catalogue's). */
 let lastSeededRequest = 0;
-const size = { users: 1200, institutions: 40, projects: 150, requests: 400, history: 2000 };
+const size = { users: 1200, institutions: 40, projects: 150, requests: 400, history: 2000, donors: 300 };
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -70,6 +70,29 @@ describe('generate-data', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().count).toBe(before + size.requests);
     expect(response.json().results).toHaveLength(5);
+  });
+
+  it('fills the tissue catalogue with donors written as an import writes them', async () => {
+    const [row] = (
+      (await t.database.db.execute(sql`
+        select count(*)::int as donors,
+          count(*) filter (where pilot)::int as pilot,
+          count(distinct diagnosis)::int as diagnoses,
+          (select count(*)::int from history where model = 'abn_donor') as versions,
+          (select count(distinct donor_id)::int from abn_donor_surveys) as surveyed
+        from abn_donors`)) as unknown as {
+        rows: { donors: number; pilot: number; diagnoses: number; versions: number; surveyed: number };
+      }
+    ).rows;
+    expect(row).toMatchObject({ donors: size.donors, pilot: 0, versions: size.donors });
+    expect(row!.diagnoses).toBeGreaterThanOrEqual(3);
+    expect(row!.surveyed).toBeGreaterThan(size.donors / 4);
+    const response = await t.app.inject({
+      url: '/api/abn_data/?limit=5',
+      headers: { authorization: `JWT ${admin}` },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().count).toBe(size.donors);
   });
 
   it('gives every request a history its status, dates and stays agree with', async () => {

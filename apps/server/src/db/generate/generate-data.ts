@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { rebuildStatusStays } from '../../platform/status-stays';
 import { bulkWriter, type Row } from './bulk-writer';
+import { generateDonors } from './generate-donors';
 import { generateHistory } from './generate-history';
 import { generatePeople } from './generate-people';
 import { generateProjects } from './generate-projects';
@@ -17,6 +18,7 @@ export const FULL_SIZE: DataSize = {
   projects: 60_000,
   requests: 200_000,
   history: 1_000_000,
+  donors: 20_000,
 };
 
 const YEARS_OF_DATA = 8;
@@ -25,7 +27,7 @@ const YEARS_OF_DATA = 8;
  * Adds a realistic population on top of what the database holds (reference and demo data):
  * institutions, researchers and staff with roles and affiliations, projects with teams, requests
  * of every type and status over eight years with their datasets, samples, access lists and
- * reviewers, and the history of those objects. Ids continue after the current maximum, so it can
+ * reviewers, the history of those objects, and the tissue catalogue's donors. Ids continue after the current maximum, so it can
  * run on a database in use; the same seed gives the same rows.
  */
 export async function generateData(
@@ -52,6 +54,8 @@ export async function generateData(
     new Date(start + ((index + random.next()) / count) * (now - start - 30 * DAY));
 
   const g = { database, size, seed, reference, now, start, spread, write };
+  // First: donors get their history through the history sequence, the generated history explicit ids after it.
+  written.abn_donors = await generateDonors(g, log);
   const people = await generatePeople(g);
   const projects = await generateProjects(g, people);
   const requests = await generateRequests(g, people, projects);

@@ -10,6 +10,8 @@ export interface DataSize {
   projects: number;
   requests: number;
   history: number;
+  /** Brain donors of the tissue catalogue. */
+  donors: number;
 }
 
 export const DAY = 86_400_000;

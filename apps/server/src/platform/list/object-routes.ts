@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { idParamSchema, type Action, type Subject } from '@rrp/domain';
 import type { RouteAccess } from '../http/access';
+import type { JsonText } from '../http/json-text';
 import { allow, route, type Route, type RouteCall } from '../http/route';
 import { detailQuerySchema, parseExpand } from './detail';
 import { listRoute, type ListRouteSpec } from './list-route';
@@ -9,7 +10,7 @@ import type { ListSpec } from './list-spec';
 
 type Schema = z.ZodType;
 type MaybePromise<T> = T | Promise<T>;
-type Answer<R> = MaybePromise<(R extends Schema ? z.output<R> : unknown) | FastifyReply>;
+type Answer<R> = MaybePromise<(R extends Schema ? z.output<R> : unknown) | JsonText | FastifyReply>;
 type Allowed<Act extends Action, S extends Subject> = { action: Act; subject: S };
 
 /** What the handler of one of an object's routes gets: the route's call and the relations `?expand=` names. */

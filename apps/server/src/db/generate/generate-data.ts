@@ -54,8 +54,8 @@ export async function generateData(
     new Date(start + ((index + random.next()) / count) * (now - start - 30 * DAY));
 
   const g = { database, size, seed, reference, now, start, spread, write };
-  // First: donors get their history through the history sequence, the generated history explicit ids after it.
-  written.abn_donors = await generateDonors(g, log);
+  written.abn_donors = await generateDonors(g);
+  log(`abn_donors: ${written.abn_donors} rows`);
   const people = await generatePeople(g);
   const projects = await generateProjects(g, people);
   const requests = await generateRequests(g, people, projects);

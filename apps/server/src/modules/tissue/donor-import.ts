@@ -287,7 +287,7 @@ function checkDonorFile(
 }
 
 /** A checked donor as a row of `abn_donors`. */
-function toRow(donor: DonorImport): typeof abnDonors.$inferInsert {
+export function donorRow(donor: DonorImport): typeof abnDonors.$inferInsert {
   return {
     donorHash: donor.donor_hash,
     pilot: donor.pilot,
@@ -342,7 +342,7 @@ export async function writeDonors(
           )
         ).map((row) => [row.donorHash, row]),
       );
-      const written = await repo.upsertDonors(tx, batch.map(toRow));
+      const written = await repo.upsertDonors(tx, batch.map(donorRow));
       const afterRows = new Map(
         (
           await repo.donorsByIds(

@@ -4,10 +4,19 @@ import autocannon from 'autocannon';
 /** Every case is loaded with this many connections at once. */
 export const connections = 50;
 
+/** One request of a case that repeats several in turn (a screen's calls). */
+export interface Call {
+  path: string;
+  headers: Record<string, string>;
+}
+
 export interface Case {
   name: string;
-  kind: 'floor' | 'detail' | 'list' | 'other';
+  kind: 'floor' | 'detail' | 'list' | 'screen' | 'other';
+  /** The request, or with `calls` the first of them. */
   path: string;
+  /** Several GET requests, each connection sending them in turn; each answer counts as one. */
+  calls?: Call[];
   token?: string;
   method?: 'GET' | 'POST';
   body?: string;
@@ -29,6 +38,8 @@ export interface Result {
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
 
+const ACCEPT = { 'accept-encoding': 'gzip, br' };
+
 export async function load(port: number, test: Case, seconds: number) {
   const latencies: number[] = [];
   let errors = 0;
@@ -43,8 +54,13 @@ export async function load(port: number, test: Case, seconds: number) {
         headers: {
           ...(test.token ? { authorization: `JWT ${test.token}` } : {}),
           ...(test.body ? { 'content-type': 'application/json' } : {}),
-          'accept-encoding': 'gzip, br',
+          ...ACCEPT,
         },
+        requests: test.calls?.map((call) => ({
+          method: 'GET' as const,
+          path: call.path,
+          headers: { ...call.headers, ...ACCEPT },
+        })),
       },
       (error, done) => (error ? reject(error) : resolve(done)),
     );

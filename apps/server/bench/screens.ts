@@ -1,11 +1,28 @@
 import { existsSync } from 'node:fs';
-import puppeteer from 'puppeteer-core';
+import puppeteer, { type Browser } from 'puppeteer-core';
 
 /** The list screens the browser phase opens, each with the whole generated table behind it. */
 const SCREENS = ['/request', '/user', '/project', '/institution'];
 
 /** Evaluated in the page (the server's code has no DOM types): the page's clock once 10 rows have cells. */
 const ROWS_PAINTED = `[...document.querySelectorAll('table tbody tr')].filter((row) => row.querySelector('td')).length >= 10 && performance.now()`;
+
+/** Chromium: CHROME_PATH, else the first of these installed (a full browser or the headless shell). */
+const CHROMIUM = ['/usr/bin/chromium', '/usr/lib/chromium/chromium-headless-shell'];
+
+/** Headless Chromium, or null (with a message saying what `skipped` is) when none is installed. */
+export async function launchBrowser(skipped: string): Promise<Browser | null> {
+  const executablePath = process.env.CHROME_PATH ?? CHROMIUM.find((path) => existsSync(path));
+  if (!executablePath || !existsSync(executablePath)) {
+    console.log(`No Chromium at ${executablePath ?? CHROMIUM.join(' or ')} (CHROME_PATH): ${skipped}.`);
+    return null;
+  }
+  return puppeteer.launch({
+    executablePath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
+  });
+}
 
 export interface ScreenResult {
   path: string;
@@ -27,17 +44,9 @@ const spread = (values: number[]) =>
  * when Chromium is not installed.
  */
 export async function openScreens(port: number, adminToken: string): Promise<ScreenResult[]> {
-  const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(executablePath)) {
-    console.log(`No Chromium at ${executablePath} (CHROME_PATH): the list screens are not opened.`);
-    return [];
-  }
+  const browser = await launchBrowser('the list screens are not opened');
+  if (!browser) return [];
   const base = `http://127.0.0.1:${port}`;
-  const browser = await puppeteer.launch({
-    executablePath,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
-  });
   try {
     const results: ScreenResult[] = [];
     for (const path of SCREENS) {

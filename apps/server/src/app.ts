@@ -150,7 +150,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const tokens = new TokenService(config.jwtSecret, config.tokenTtlMinutes);
-  await app.register(accessPlugin, { db: database.db, tokens });
+  await app.register(accessPlugin, { db: database.db, listen: database.listen, tokens });
   await app.register(idempotencyPlugin, { ...options.faults?.idempotency, db: database.db });
   if (config.metricsToken) await app.register(metricsPlugin, { token: config.metricsToken, database });
 

@@ -2,6 +2,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import * as schema from '../../db/schema';
 import { MIGRATIONS_FOLDER } from '../../paths';
+import { LISTENER_APPLICATION_NAME, pgliteListen, postgresNotifications, type Listen } from './notifications';
 
 type Schema = typeof schema;
 /** The one database type the app codes against: PGlite and node-postgres both satisfy it. */
@@ -23,6 +24,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** PGlite is one in-process connection: always 1 of 1. */
   poolUse(): PoolUse;
+  /** Hears the NOTIFYs of the database's triggers (`DB_CHANNELS`), whoever wrote. */
+  listen: Listen;
   close(): Promise<void>;
 }
 
@@ -47,6 +50,7 @@ export async function openPglite(dataDir: string | undefined, from?: Blob): Prom
     db,
     kind: 'pglite',
     poolUse: () => ({ max: 1, total: 1, idle: 1, waiting: 0 }),
+    listen: pgliteListen(client),
     close: () => client.close(),
   };
 }
@@ -59,11 +63,15 @@ export interface PostgresOptions {
 
 /** A PostgreSQL server through a node-postgres pool; migrations run under an advisory lock. */
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Database> {
-  const { Pool } = await import('pg');
+  const { Client, Pool } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const notifications = postgresNotifications(
+    () => new Client({ connectionString: url, application_name: LISTENER_APPLICATION_NAME }),
+  );
   const pool = new Pool({
     connectionString: url,
+    onConnect: notifications.onConnect,
     max: options.poolSize ?? 10,
     // Planner settings for an API of short queries on data in memory, many at a time (issue 15):
     // JIT compiling added 0.6-2 s to list plans; random reads cost about as much as sequential ones
@@ -100,7 +108,11 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       idle: pool.idleCount,
       waiting: pool.waitingCount,
     }),
-    close: () => pool.end(),
+    listen: notifications.listen,
+    close: async () => {
+      await notifications.close();
+      await pool.end();
+    },
   };
 }
 

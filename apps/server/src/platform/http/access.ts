@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { can, mayAttempt, type Action, type Actor, type Subject } from '@rrp/domain';
 import type { Db } from '../db/database';
+import type { Listen } from '../db/notifications';
 import {
   actorOf,
   loadSessionUser,
@@ -10,6 +11,7 @@ import {
   type SessionUser,
 } from '../auth/session';
 import { tokenFromHeader, type TokenClaims, type TokenService } from '../auth/tokens';
+import { SessionUserCache, type SessionCacheOptions } from '../auth/session-cache';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from './errors';
 
 /** What a route needs: nothing (`public`), or an action on a subject from the permission table. */
@@ -26,6 +28,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every /api route with its declared access, in registration order. */
     apiRoutes: RegisteredRoute[];
+    /** The signed-in users read lately, kept until the database says they changed. */
+    sessionUsers: SessionUserCache;
   }
   interface FastifyContextConfig {
     access?: RouteAccess;
@@ -38,12 +42,24 @@ declare module 'fastify' {
   }
 }
 
+interface AccessOptions {
+  db: Db;
+  /** Where the database's changes to session users are heard. */
+  listen: Listen;
+  tokens: TokenService;
+  sessionCache?: SessionCacheOptions;
+}
+
 /**
  * Authentication and the route-level permission check, in one hook that runs before input
  * validation: a visitor gets 401 and a role without the grant 403 whatever they sent.
  * Every /api route must declare `config.access`; start-up fails for one that does not.
  */
-export const accessPlugin = fp(async (app: FastifyInstance, opts: { db: Db; tokens: TokenService }) => {
+export const accessPlugin = fp(async (app: FastifyInstance, opts: AccessOptions) => {
+  const sessionUsers = new SessionUserCache((userId) => loadSessionUser(opts.db, userId), opts.sessionCache);
+  const unsubscribe = await sessionUsers.subscribe(opts.listen);
+  app.addHook('onClose', () => unsubscribe());
+  app.decorate('sessionUsers', sessionUsers);
   app.decorateRequest('sessionUser', null);
   app.decorateRequest('actor', null);
 
@@ -63,7 +79,7 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { db: Db; toke
 
     const access = request.routeOptions.config.access;
     if (access === undefined) return;
-    await authenticate(request, opts, requestedRole, access === 'public');
+    await authenticate(request, opts.tokens, sessionUsers, requestedRole, access === 'public');
     if (access === 'public' || mayAttempt(request.actor, access.action, access.subject)) return;
     throw request.actor ? new ForbiddenError() : new UnauthorizedError();
   });
@@ -71,14 +87,15 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { db: Db; toke
 
 async function authenticate(
   request: FastifyRequest,
-  opts: { db: Db; tokens: TokenService },
+  tokens: TokenService,
+  sessionUsers: SessionUserCache,
   requestedRole: string | undefined,
   isPublic: boolean,
 ): Promise<void> {
   const token = tokenFromHeader(request.headers.authorization);
   if (!token) return;
-  const claims = await opts.tokens.verify(token);
-  const user = claims ? await sessionOf(opts.db, claims) : null;
+  const claims = await tokens.verify(token);
+  const user = claims ? await sessionOf(sessionUsers, claims) : null;
   if (!user) {
     // A stale token on a public call (sign-in, health) is ignored rather than refused.
     if (isPublic) return;
@@ -98,10 +115,10 @@ async function authenticate(
  * password reset), or when it names an impersonator who is gone, has since logged out or reset
  * their password, or may no longer impersonate.
  */
-async function sessionOf(db: Db, claims: TokenClaims): Promise<SessionUser | null> {
+async function sessionOf(sessionUsers: SessionUserCache, claims: TokenClaims): Promise<SessionUser | null> {
   const [user, impersonator] = await Promise.all([
-    loadSessionUser(db, claims.user_id),
-    claims.imp === undefined ? null : loadSessionUser(db, claims.imp),
+    sessionUsers.get(claims.user_id),
+    claims.imp === undefined ? null : sessionUsers.get(claims.imp),
   ]);
   if (!user || claims.ver !== user.tokenVersion) return null;
   if (claims.imp === undefined) return user;

@@ -33,7 +33,22 @@ export interface Result {
   ratio: number;
   /** The server's highest RSS while the case ran, in MB. */
   rssMb: number;
+  /** What the server's memory held at its highest sample during the case (bench/server.ts). */
+  memory?: ServerMemory;
 }
+
+/** process.memoryUsage() of the server, with V8's young (new) and old spaces, in bytes. */
+export interface ServerMemory {
+  rss: number;
+  heapTotal: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+  newSpace: number;
+  oldSpace: number;
+}
+
+const mb = (bytes: number | undefined) => (bytes === undefined ? '' : (bytes / 1_048_576).toFixed(0));
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
@@ -101,11 +116,11 @@ export function rssMb(pid: number): number {
 export function table(results: Result[]): string {
   const rows = results.map(
     (r) =>
-      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${(r.ratio * 100).toFixed(0)} % | ${r.rssMb.toFixed(0)} |`,
+      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${(r.ratio * 100).toFixed(0)} % | ${r.rssMb.toFixed(0)} | ${mb(r.memory?.heapTotal)} | ${mb(r.memory?.external)} |`,
   );
   return [
-    '| case | req/s | p50 ms | p95 ms | p99 ms | errors | of floor | RSS MB |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| case | req/s | p50 ms | p95 ms | p99 ms | errors | of floor | RSS MB | heap MB | external MB |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows,
   ].join('\n');
 }

@@ -6,7 +6,7 @@ import { freePort } from '../test/postgres-cluster';
 import { requestList } from '../src/modules/requests/requests.lists';
 import { database, ensureData } from './bench-database';
 import { fixtures, type AccountName, type Fixtures } from './fixtures';
-import { connections, drain, load, rssMb, table, type Case, type Result } from './load';
+import { connections, drain, load, rssMb, table, type Case, type Result, type ServerMemory } from './load';
 import { screenCalls } from './screen-calls';
 import { launchBrowser, openScreens, screenTable } from './screens';
 import { checkTargets, targetsTable } from './targets';
@@ -177,6 +177,16 @@ async function main() {
       maxRss = Math.max(maxRss, rss);
       caseRss = Math.max(caseRss, rss);
     }, 250);
+    // And what the memory holds (heap or outside it) at the case's highest sample.
+    let caseMemory: ServerMemory | undefined;
+    const probe = setInterval(() => {
+      void fetch(`http://127.0.0.1:${port}/bench/memory`)
+        .then((response) => response.json() as Promise<ServerMemory>)
+        .then((memory) => {
+          if (!caseMemory || memory.rss > caseMemory.rss) caseMemory = memory;
+        })
+        .catch(() => undefined);
+    }, 1000);
     console.log(`Warming up (${all.length} cases)…`);
     const floorPath = all[0]!.path;
     for (const test of all) {
@@ -186,14 +196,17 @@ async function main() {
     const measured: Omit<Result, 'ratio'>[] = [];
     for (const test of all) {
       caseRss = 0;
+      caseMemory = undefined;
       const result = await load(port, test, duration);
+      const memory = caseMemory;
       await drain(port, floorPath);
-      measured.push({ name: test.name, kind: test.kind, ...result, rssMb: caseRss });
+      measured.push({ name: test.name, kind: test.kind, ...result, rssMb: caseRss, memory });
       console.log(
         `${test.name}: ${result.rps.toFixed(0)} req/s, p95 ${result.p95.toFixed(1)} ms, RSS ${caseRss.toFixed(0)} MB`,
       );
     }
     clearInterval(sampler);
+    clearInterval(probe);
     const screens =
       !only || 'list screens'.includes(only) ? await openScreens(port, f.accounts.admin.token) : [];
     machine.stop();

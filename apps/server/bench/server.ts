@@ -1,3 +1,4 @@
+import { getHeapSpaceStatistics } from 'node:v8';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -28,6 +29,15 @@ app.withTypeProvider<ZodTypeProvider>().get(
     return row ?? {};
   },
 );
+// What the server's memory holds (issue 32), read by the runner while each case runs: V8's heap
+// beside what lives outside it (buffers, native allocations), to tell which of them grows.
+app.get('/bench/memory', { config: { access: 'public' }, schema: { hide: true } }, async () => {
+  const usage = process.memoryUsage();
+  const spaces = Object.fromEntries(
+    getHeapSpaceStatistics().map((space) => [space.space_name, space.space_size]),
+  );
+  return { ...usage, newSpace: spaces.new_space ?? 0, oldSpace: spaces.old_space ?? 0 };
+});
 await app.listen({ port: config.port, host: '127.0.0.1' });
 process.send?.('ready');
 process.once(

@@ -1,16 +1,39 @@
 import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import lockfile from 'proper-lockfile';
 import { FULL_SIZE } from '../src/db/generate/generate-data';
 import { DEFAULT_DATA_DIR } from '../src/paths';
 import { startPostgresCluster } from '../test/postgres-cluster';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
+/**
+ * Holds the benchmark's PostgreSQL directory for this run: a second run at the same time waits
+ * (its server could not start on the same data, and two runs on two cores measure each other).
+ */
+async function holdDirectory(dir: string): Promise<() => Promise<void>> {
+  mkdirSync(dir, { recursive: true });
+  const options = { stale: 30_000, update: 5_000 };
+  try {
+    return await lockfile.lock(dir, options);
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'ELOCKED') throw error;
+    console.log(`Another benchmark run is using ${dir}: waiting for it to finish.`);
+    return lockfile.lock(dir, {
+      ...options,
+      retries: { forever: true, minTimeout: 2_000, maxTimeout: 5_000 },
+    });
+  }
+}
+
 /** The benchmarks' database: BENCH_DATABASE_URL, else a PostgreSQL server kept in DATA_DIR/bench-postgres. */
 export async function database(): Promise<{ url: string; stop: () => void }> {
   if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, stop: () => undefined };
-  const cluster = await startPostgresCluster(`${process.env.DATA_DIR ?? DEFAULT_DATA_DIR}/bench-postgres`, [
+  const dir = `${process.env.DATA_DIR ?? DEFAULT_DATA_DIR}/bench-postgres`;
+  const release = await holdDirectory(dir);
+  const cluster = await startPostgresCluster(dir, [
     'max_connections=200',
     'shared_buffers=512MB',
     'synchronous_commit=off',
@@ -20,7 +43,13 @@ export async function database(): Promise<{ url: string; stop: () => void }> {
   const { rowCount } = await admin.query(`select 1 from pg_database where datname = 'rrp_bench'`);
   if (!rowCount) await admin.query('create database rrp_bench');
   await admin.end();
-  return { url: cluster.url.replace(/\/postgres$/, '/rrp_bench'), stop: () => cluster.stop('fast') };
+  return {
+    url: cluster.url.replace(/\/postgres$/, '/rrp_bench'),
+    stop: () => {
+      cluster.stop('fast');
+      void release();
+    },
+  };
 }
 
 /**

@@ -83,6 +83,8 @@ export const researchTeamMembers = pgTable(
     index('research_team_members_project_idx').on(t.projectId),
     index('research_team_members_user_idx').on(t.userId),
     index('research_team_members_email_idx').on(sql`lower(${t.email})`),
+    // The list's default ordering (removal date, role, name): a page reads the index, sorts nothing.
+    index('research_team_members_list_order_idx').on(t.removalDate, t.userRole, t.lastName, t.id),
     uniqueIndex('research_team_members_project_email_key')
       .on(t.projectId, sql`lower(${t.email})`)
       .where(sql`${t.removalDate} is null`),

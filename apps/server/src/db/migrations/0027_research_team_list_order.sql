@@ -1,0 +1,1 @@
+CREATE INDEX "research_team_members_list_order_idx" ON "research_team_members" USING btree ("removal_date","user_role","last_name","id");

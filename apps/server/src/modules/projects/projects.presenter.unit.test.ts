@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TeamListRow } from './research-team.repo';
+import type { TeamListRow } from '../../../test/reference-model/projects';
 import { teamWarnings } from './projects.presenter';
 
 const now = new Date('2026-06-01T12:00:00Z');

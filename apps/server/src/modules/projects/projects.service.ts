@@ -4,14 +4,14 @@ import {
   PROJECT_MESSAGES,
   type Actor,
   type CreateProject,
-  type ProjectDto,
   type UpdateProject,
 } from '@rrp/domain';
 import type { Db, DbOrTx } from '../../platform/db/database';
 import { authorize } from '../../platform/http/access';
 import { NotFoundError, ValidationError } from '../../platform/http/errors';
+import { jsonText, type JsonText } from '../../platform/http/json-text';
 import { recordHistory } from '../../platform/history';
-import { inPageOrder, parseListQuery, selectPageIds } from '../../platform/list';
+import { parseListQuery, selectPageIds } from '../../platform/list';
 import type { FileStorage } from '../../platform/files/storage';
 import type { ClaimIdempotencyKey } from '../../platform/http/idempotency';
 import { projectList } from './projects.lists';
@@ -20,9 +20,9 @@ import { visibleTo } from './project-access.repo';
 import { insertMembers } from './research-team.repo';
 import { promotePendingTeams } from '../requests/pending-team.service';
 import { recordProjectHistory } from './projects.history';
+import { projectRows, projectRowText, subjectOfRow } from './project-pages';
 import {
   presentDeletionBlocked,
-  presentProject,
   subjectOfView,
   type ProjectSubject,
   type ProjectView,
@@ -100,10 +100,11 @@ export function createProjectsService(deps: {
     id: number,
     expand: ReadonlySet<string>,
     from: DbOrTx = db,
-  ): Promise<ProjectDto> {
-    const view = await load(from, actor, id);
-    authorize(actor, 'read', 'Project', subjectOfView(view, actor));
-    return presentProject(actor, view, expand);
+  ): Promise<JsonText> {
+    const [row] = await projectRows(from, actor, [id], expand);
+    if (!row) throw new NotFoundError();
+    authorize(actor, 'read', 'Project', subjectOfRow(actor, row));
+    return jsonText(projectRowText(row, new Date()));
   }
 
   return {
@@ -113,15 +114,12 @@ export function createProjectsService(deps: {
       const list = parseListQuery(projectList, query);
       const visible = can(actor, 'read', 'Project') ? undefined : visibleTo(actor.userId);
       const page = await selectPageIds(db, projectList, list, visible);
-      const rows = inPageOrder(
-        page.ids,
-        await repo.projectsByIds(db, page.ids, actor.userId),
-        (row) => row.project.id,
-      );
+      const rows = await projectRows(db, actor, page.ids, list.expand);
+      const now = new Date();
       return {
         list,
         count: page.count,
-        results: rows.map((row) => presentProject(actor, row, list.expand)),
+        resultsJson: `[${rows.map((row) => projectRowText(row, now)).join(',')}]`,
       };
     },
 
@@ -138,7 +136,7 @@ export function createProjectsService(deps: {
       input: CreateProject,
       expand: ReadonlySet<string>,
       claimKey?: ClaimIdempotencyKey,
-    ): Promise<ProjectDto> {
+    ): Promise<JsonText> {
       return db.transaction(async (tx) => {
         const claim = await claimKey?.(tx);
         const now = new Date();
@@ -190,7 +188,7 @@ export function createProjectsService(deps: {
       id: number,
       input: UpdateProject,
       expand: ReadonlySet<string>,
-    ): Promise<ProjectDto> {
+    ): Promise<JsonText> {
       await db.transaction(async (tx) => {
         const now = new Date();
         let project = await repo.lockProject(tx, id);

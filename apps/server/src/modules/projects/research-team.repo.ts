@@ -1,17 +1,15 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db/database';
 import { updateRow } from '../../platform/db/rows';
 import {
   files,
   institutions,
-  projects,
   researchTeamMembers,
   userEmails,
   userInstitutions,
   users,
 } from '../../db/schema';
-import { reviewsProjectSql, visibleTo } from './project-access.repo';
+import { visibleTo } from './project-access.repo';
 
 export type TeamMemberRow = typeof researchTeamMembers.$inferSelect;
 export type NewTeamMember = typeof researchTeamMembers.$inferInsert;
@@ -20,7 +18,7 @@ export type NewTeamMember = typeof researchTeamMembers.$inferInsert;
  * The account of a team row: the one linked when the row was saved, else the account that has
  * since been registered with the row's e-mail address.
  */
-const memberUserIdSql = sql<
+export const memberUserIdSql = sql<
   number | null
 >`coalesce(${researchTeamMembers.userId}, (select u.id from ${users} u where lower(u.email) = lower(${researchTeamMembers.email})))`;
 
@@ -86,50 +84,24 @@ export async function removeMembers(db: DbOrTx, ids: readonly number[], at: Date
 }
 
 /** The institution a member works at: the row's own, else the account's primary affiliation. */
-const effectiveInstitution = sql<
+export const effectiveInstitution = sql<
   number | null
 >`coalesce(${researchTeamMembers.institutionId}, (select ui.institution_id from ${userInstitutions} ui where ui.user_id = ${memberUserIdSql} and ui.primary and ui.removal_reason is null order by ui.id limit 1))`;
 
-/**
- * The team rows with these ids (a page of the list, found by `selectPageIds`), with what the
- * warnings need, in one query: the account, the affiliation with the member's institution
- * (joinder, verification), that institution's RDA status and the project's IRB (researcher §6
- * warning icons). Computed for the page's rows only: for every row before the page was cut, it
- * took 0.5 s with 170,000 team rows (issue 15).
- */
-export async function teamRowsByIds(db: DbOrTx, ids: readonly number[], callerId: number) {
-  if (ids.length === 0) return [];
-  const memberInstitutions = alias(institutions, 'member_institutions');
-  const irbFiles = alias(files, 'irb_files');
-  return db
-    .select({
-      member: researchTeamMembers,
-      institution: { id: memberInstitutions.id, name: memberInstitutions.name },
-      ownerId: projects.ownerId,
-      callerReviews: reviewsProjectSql(callerId),
-      latestIrbId: projects.latestIrbId,
-      irbData: irbFiles.additionalData,
-      accountActive: users.isActive,
-      userId: users.id,
-      effectiveInstitutionId: effectiveInstitution,
-      joinderDate:
-        sql<Date | null>`(select ui.joinder_date from ${userInstitutions} ui where ui.user_id = ${memberUserIdSql} and ui.institution_id = ${effectiveInstitution} and ui.removal_reason is null order by ui.id limit 1)`.mapWith(
-          (value: string | Date | null): Date | null => (value === null ? null : new Date(value)),
-        ),
-      verified: sql<boolean>`coalesce((select ui.verified from ${userInstitutions} ui where ui.user_id = ${memberUserIdSql} and ui.institution_id = ${effectiveInstitution} and ui.removal_reason is null order by ui.id limit 1), false)`,
-      rdaStatus: sql<
-        number | null
-      >`(select (f.additional_data ->> 'status')::int from ${institutions} i join ${files} f on f.id = i.current_rda_id where i.id = ${effectiveInstitution})`,
-    })
-    .from(researchTeamMembers)
-    .innerJoin(projects, eq(projects.id, researchTeamMembers.projectId))
-    .leftJoin(users, eq(users.id, memberUserIdSql))
-    .leftJoin(memberInstitutions, eq(memberInstitutions.id, researchTeamMembers.institutionId))
-    .leftJoin(irbFiles, eq(irbFiles.id, projects.latestIrbId))
-    .where(inArray(researchTeamMembers.id, [...ids]));
-}
+/** The member's current affiliation with the institution they work at (joinder, verification). */
+const memberAffiliation = (column: string) =>
+  sql`(select ui.${sql.raw(column)} from ${userInstitutions} ui where ui.user_id = ${memberUserIdSql} and ui.institution_id = ${effectiveInstitution} and ui.removal_reason is null order by ui.id limit 1)`;
 
-export type TeamListRow = Awaited<ReturnType<typeof teamRowsByIds>>[number];
+/** When the member signed the joinder of that affiliation. */
+export const memberJoinderDate = memberAffiliation('joinder_date');
+
+/** Whether that affiliation is verified. */
+export const memberVerified = sql<boolean>`coalesce(${memberAffiliation('verified')}, false)`;
+
+/** The status of the RDA of the institution the member works at. */
+export const memberRdaStatus = sql<
+  number | null
+>`(select (f.additional_data ->> 'status')::int from ${institutions} i join ${files} f on f.id = i.current_rda_id where i.id = ${effectiveInstitution})`;
 
 /** The team rows a non-staff reader sees: the current rows of the projects they may see. */
 export function currentRowsVisibleTo(userId: number) {

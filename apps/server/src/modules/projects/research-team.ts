@@ -1,14 +1,16 @@
-import { can, type Actor, type ResearchTeamMemberDto, type SaveResearchTeam } from '@rrp/domain';
+import { can, type Actor, type SaveResearchTeam } from '@rrp/domain';
 import type { Db, DbOrTx } from '../../platform/db/database';
 import { authorize } from '../../platform/http/access';
 import { NotFoundError, ValidationError } from '../../platform/http/errors';
-import { inPageOrder, oneOf, parseListQuery, selectPageIds, type ParsedList } from '../../platform/list';
+import { jsonText, type JsonText } from '../../platform/http/json-text';
+import { oneOf, parseListQuery, selectPageIds, type ParsedList } from '../../platform/list';
 import { promotePendingTeams } from '../requests/pending-team.service';
-import { projectSubject, presentMember, subjectOfView, type ProjectView } from './projects.presenter';
+import { subjectOfView, type ProjectView } from './projects.presenter';
 import { recordProjectHistory } from './projects.history';
 import { teamList } from './projects.lists';
 import { lockProject, projectSnapshot } from './projects.repo';
-import { currentRowsVisibleTo, teamRowsByIds } from './research-team.repo';
+import { currentRowsVisibleTo } from './research-team.repo';
+import { teamRows as teamRowsOf, teamRowText, warningsShownTo } from './team-pages';
 import { writeTeam } from './team-writes';
 
 /** GET research-team/ and POST research-team/: reading and saving a project's research team. */
@@ -27,42 +29,34 @@ export function createResearchTeam(deps: {
     const staff = can(actor, 'read', 'ResearchTeam');
     const visible = staff ? undefined : currentRowsVisibleTo(actor.userId);
     const page = await selectPageIds(db, teamList, list, visible, options);
-    const rows = inPageOrder(
-      page.ids,
-      await teamRowsByIds(db, page.ids, actor.userId),
-      (row) => row.member.id,
-    );
-    const results = rows.map((row) =>
-      presentMember(row, {
-        expandInstitution: list.expand.has('institution'),
-        // The warnings are for those who may fix the team (researcher §6).
-        showWarnings: can(actor, 'update', 'ResearchTeam', projectSubject(actor, row)),
-      }),
-    );
-    return { count: page.count, results };
+    const rows = await teamRowsOf(db, actor, page.ids, list.expand.has('institution'));
+    const showWarnings = warningsShownTo(actor);
+    const now = new Date();
+    return { count: page.count, texts: rows.map((row) => teamRowText(row, showWarnings(row), now)) };
   }
 
   /** GET research-team/: staff see every row (removed ones too); others the current teams they may read. */
   async function teamPage(actor: Actor, query: Record<string, string | undefined>) {
     const list = parseListQuery(teamList, query);
-    return { list, ...(await teamRows(actor, list)) };
+    const { count, texts } = await teamRows(actor, list);
+    return { list, count, resultsJson: `[${texts.join(',')}]` };
   }
 
   return {
     teamList: teamPage,
 
     /** GET research-team/{id}/: one row, to those who see it in the list; 404 for anyone else. */
-    async teamMember(actor: Actor, id: number, expand: ReadonlySet<string>) {
-      const [member] = (await teamRows(actor, oneOf(teamList, id, expand), { count: false })).results;
-      if (!member) throw new NotFoundError();
-      return member;
+    async teamMember(actor: Actor, id: number, expand: ReadonlySet<string>): Promise<JsonText> {
+      const [member] = (await teamRows(actor, oneOf(teamList, id, expand), { count: false })).texts;
+      if (member === undefined) throw new NotFoundError();
+      return jsonText(member);
     },
 
     /**
      * POST research-team/: saves the whole team of a project. A save that changes nothing writes
      * nothing. Answers the team as GET research-team/?project_id= does.
      */
-    async saveTeam(actor: Actor, input: SaveResearchTeam): Promise<ResearchTeamMemberDto[]> {
+    async saveTeam(actor: Actor, input: SaveResearchTeam): Promise<JsonText> {
       await db.transaction(async (tx) => {
         const project = await lockProject(tx, input.project_id);
         if (!project) throw new ValidationError({ project_id: ['Project not found.'] });
@@ -80,7 +74,7 @@ export function createResearchTeam(deps: {
         expand: 'institution',
         limit: '2000',
       });
-      return page.results;
+      return jsonText(page.resultsJson);
     },
   };
 }

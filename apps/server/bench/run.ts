@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../test/postgres-cluster';
@@ -29,9 +29,20 @@ const scale = Number(process.env.BENCH_SCALE ?? 1);
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const jwtSecret = 'bench-secret-bench-secret-bench-secret-0123456789';
 
+/**
+ * The node flags `npm start` runs the server with (its memory bounds among them): the benchmark's
+ * server runs with exactly those, not with this runner's own (tsx's loader).
+ */
+const startFlags = (
+  JSON.parse(readFileSync(`${serverDir}/package.json`, 'utf8')) as { scripts: { start: string } }
+).scripts.start
+  .split(/\s+/)
+  .filter((arg) => arg.startsWith('--'));
+
 async function startServer(url: string, port: number): Promise<ChildProcess> {
   const server = fork(`${serverDir}/dist/bench-server.js`, [], {
     cwd: serverDir,
+    execArgv: startFlags,
     env: {
       ...process.env,
       DATABASE_URL: url,

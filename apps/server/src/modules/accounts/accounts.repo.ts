@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { INSTITUTION_APPROVED } from '@rrp/domain';
 import type { DbOrTx } from '../../platform/db/database';
 import {
@@ -36,23 +36,6 @@ export async function rolesOf(db: DbOrTx, userId: number): Promise<string[]> {
     .where(eq(userGroups.userId, userId))
     .orderBy(asc(groups.name));
   return rows.map((row) => row.name);
-}
-
-/** The user's current primary affiliation (not removed), if any. */
-export async function primaryUserInstitution(db: DbOrTx, userId: number) {
-  const [link] = await db
-    .select({ id: userInstitutions.id, institutionId: userInstitutions.institutionId })
-    .from(userInstitutions)
-    .where(
-      and(
-        eq(userInstitutions.userId, userId),
-        eq(userInstitutions.primary, true),
-        isNull(userInstitutions.removalReason),
-      ),
-    )
-    .orderBy(asc(userInstitutions.id))
-    .limit(1);
-  return link ?? null;
 }
 
 /** Affiliations of the user: how many exist, and how many were removed by their institution. */

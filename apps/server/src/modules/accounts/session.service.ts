@@ -14,8 +14,7 @@ import { recordHistory } from '../../platform/history';
 import { SignInAttempts } from '../../platform/auth/sign-in-attempts';
 import * as repo from './accounts.repo';
 import { presentSessionUser } from './accounts.presenter';
-import { verifiedEmailsOf } from './email-addresses.service';
-import { abnApprovedOf } from '../tissue/tissue-access.service';
+import { sessionProfile } from './session-profile.repo';
 import type { AccountsDeps } from './accounts.deps';
 
 /** Login error codes of foundation §8 that the web app turns into their modals. */
@@ -191,13 +190,9 @@ export function createSessionService(deps: AccountsDeps) {
 
     /** The signed-in user as the session screens need it. */
     async me(session: SessionUser): Promise<SessionUserDto> {
-      const [user, institution, verifiedEmails, abnApproved] = await Promise.all([
-        repo.findUserById(db, session.id),
-        repo.primaryUserInstitution(db, session.id),
-        verifiedEmailsOf(db, session.id),
-        abnApprovedOf(db, session.id),
-      ]);
-      if (!user) throw new NotFoundError();
+      const profile = await sessionProfile(db, session.id);
+      if (!profile) throw new NotFoundError();
+      const { user, institution, verifiedEmails, abnApproved } = profile;
       return presentSessionUser(user, session, institution, verifiedEmails, abnApproved);
     },
   };

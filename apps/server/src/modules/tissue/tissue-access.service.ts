@@ -7,3 +7,6 @@ import * as repo from './tissue-access.repo';
  * outside the portal (`users.abn_approved`, kept for records that predate it; decision 233).
  */
 export const abnApprovedOf = (db: DbOrTx, userId: number): Promise<boolean> => repo.abnApprovedOf(db, userId);
+
+/** The same, as a column of a query that reads the user's row (GET user/me/ in one statement). */
+export const abnApprovedOfUserRow = repo.abnApprovedOfUserRow;

@@ -18,6 +18,13 @@ export async function renderSignedInPage(path, request) {
   if (token === 'no-page') return null;
   if (token === 'broken') throw new Error('the page failed');
   if (token === 'slow') return new Promise(() => {});
+  if (token === 'counted') {
+    globalThis.rendering = (globalThis.rendering ?? 0) + 1;
+    globalThis.mostAtOnce = Math.max(globalThis.mostAtOnce ?? 0, globalThis.rendering);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    globalThis.rendering -= 1;
+    return '<!doctype html><div id="root">counted</div>';
+  }
   const response = await request.fetch('/api/whoami/?role=' + request.cookie('rrp_role'), {
     method: 'GET',
     headers: { authorization: 'JWT ' + token, accept: 'application/json' },
@@ -78,6 +85,40 @@ describe('pages rendered on the server', () => {
       expect(response.headers['cache-control'], token).toBe('no-cache');
       expect(Date.now() - started, token).toBeLessThan(2_000);
     }
+  });
+
+  it('renders a few pages at once, the others waiting their turn', async () => {
+    const bounded = Fastify();
+    await registerWebApp(bounded, dist, {
+      modulePath: join(dist, 'renderer.mjs'),
+      limitMs: 1_000,
+      rendersAtOnce: 2,
+    });
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        bounded.inject({ method: 'GET', url: '/', headers: { cookie: 'rrp_token=counted' } }),
+      ),
+    );
+    expect(responses.map((response) => response.body)).toEqual(
+      Array.from({ length: 6 }, () => '<!doctype html><div id="root">counted</div>'),
+    );
+    expect((globalThis as { mostAtOnce?: number }).mostAtOnce).toBe(2);
+    await bounded.close();
+  });
+
+  it('gives a render that never ends its turn only until the time limit', async () => {
+    const bounded = Fastify();
+    bounded.get('/api/whoami/', () => ({ caller: 'someone', role: 'sbso' }));
+    await registerWebApp(bounded, dist, {
+      modulePath: join(dist, 'renderer.mjs'),
+      limitMs: 200,
+      rendersAtOnce: 1,
+    });
+    const page = (token: string) =>
+      bounded.inject({ method: 'GET', url: '/', headers: { cookie: `rrp_token=${token}` } });
+    expect((await page('slow')).body).toBe(INDEX);
+    expect((await page('abc')).body).toContain('/ for someone as sbso (200)');
+    await bounded.close();
   });
 
   it('sends the plain page when the rendering module is not built', async () => {

@@ -1,4 +1,7 @@
+import { LRUCache } from 'lru-cache';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+
+type HmacKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>;
 
 export interface TokenClaims {
   user_id: number;
@@ -18,15 +21,26 @@ export interface TokenSubject {
   tokenVersion: number;
 }
 
-/** Signs and verifies the session JWT (HS256) the spec's token flow uses. */
+/**
+ * Signs and verifies the session JWT (HS256) the spec's token flow uses. Every authenticated call
+ * verifies its token (issue 32): the key is imported once, not per call, and a token already found
+ * well-signed is known by its exact text until it expires.
+ */
 export class TokenService {
-  private readonly key: Uint8Array;
+  private readonly key: Promise<HmacKey>;
+  private readonly verified = new LRUCache<string, TokenClaims>({ max: 10_000 });
 
   constructor(
     secret: string,
     private readonly ttlMinutes: number,
   ) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
   }
 
   /** A session token for `user`; with `impersonator`, one that staff member acts through. */
@@ -40,13 +54,21 @@ export class TokenService {
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuedAt()
       .setExpirationTime(`${this.ttlMinutes}m`)
-      .sign(this.key);
+      .sign(await this.key);
   }
 
   /** The claims of a well-signed, unexpired token, or null. Revocation is checked by the caller. */
   async verify(token: string): Promise<TokenClaims | null> {
+    const known = this.verified.get(token);
+    if (known) return known.exp * 1000 > Date.now() ? known : null;
+    const claims = await this.verifySignature(token);
+    if (claims) this.verified.set(token, claims);
+    return claims;
+  }
+
+  private async verifySignature(token: string): Promise<TokenClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'] });
       const { user_id, email, exp, ver, imp, imp_ver } = payload;
       if (typeof user_id !== 'number' || typeof email !== 'string' || typeof exp !== 'number') return null;
       if (typeof ver !== 'number') return null;

@@ -3,6 +3,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
+import { writeScreenChunks } from './screen-chunks.ts';
 
 /**
  * The pages written as HTML at build, each beside index.html, with the screen module its route
@@ -96,12 +97,18 @@ export function startPages(): Plugin {
         .filter((file) => statSync(join(outDir, file)).size >= LARGE_CHUNK_BYTES);
       const starterTag = (name: string) =>
         `<script type="module" crossorigin src="/assets/${name}"></script>`;
+      // The entry itself is preloaded first: the starter imports it last, and a page whose screen's
+      // chunks are preloaded too (the server adds them) would otherwise fetch it behind them.
       writeFileSync(
         join(outDir, 'index.html'),
-        index.replace(ENTRY_SCRIPT, starterTag(writeStarter(outDir, entry, largest, false))),
+        index.replace(
+          ENTRY_SCRIPT,
+          `${starterTag(writeStarter(outDir, entry, largest, false))}\n    <link rel="modulepreload" crossorigin href="${entry}">`,
+        ),
       );
 
       const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+      writeScreenChunks(config.root, outDir, manifest);
       const serverDir = join(config.root, SERVER_RENDER_DIR);
       await build({
         configFile: config.configFile,

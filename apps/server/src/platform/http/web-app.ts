@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
-import { errorCodes, type FastifyInstance } from 'fastify';
+import { errorCodes, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { SESSION_COOKIES } from '@rrp/domain';
+import { appPages } from './app-page';
 import { NotFoundError } from './errors';
 import { createServerRenderer, parseCookies } from './server-render';
 import { WEB_DIST } from '../../paths';
@@ -12,7 +13,8 @@ export const MAX_PARAM_LENGTH = 200;
 /**
  * Serves the built web app: hashed assets cached for a year (immutable), precompressed files as
  * they are, and index.html (never cached) for every other non-API path, so client-side routes,
- * /404 included, load the app.
+ * /404 included, load the app; it carries the links that preload the chunks of the screen the path
+ * opens (app-page.ts).
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -29,6 +31,9 @@ export async function registerWebApp(
       // The build writes a .br and a .gz beside each text file (apps/web/build/precompress.ts):
       // sent with Content-Encoding and Vary: Accept-Encoding to clients that accept them.
       preCompressed: true,
+      // The build's own notes (dist/.vite: its manifest, which screen loads which chunks) are
+      // read by the build and the server, not sent.
+      allowedPath: (path) => !path.startsWith('/.vite/'),
       setHeaders: (reply, path) => {
         reply.header(
           'Cache-Control',
@@ -51,6 +56,14 @@ export async function registerWebApp(
       throw new NotFoundError();
     });
 
+  // The app's page for a path, with its screen's chunks; what it preloads depends on the cookie.
+  const appPage = appPages(distDir);
+  const sendAppPage = async (path: string, cookies: string | undefined, reply: FastifyReply) => {
+    const page = await appPage(path, parseCookies(cookies).has(SESSION_COOKIES.token));
+    reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie');
+    return page === null ? reply.sendFile('index.html') : reply.type('text/html; charset=utf-8').send(page);
+  };
+
   // The site root is the app itself (static serving would refuse a directory). Someone with a
   // session gets it rendered with what their home shows (server-render.ts), when it can be.
   const renderSignedInPage = createServerRenderer(app, serverRender);
@@ -60,8 +73,7 @@ export async function registerWebApp(
       const page = parseCookies(cookies).has(SESSION_COOKIES.token)
         ? await renderSignedInPage('/', cookies)
         : null;
-      if (page === null)
-        return reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').sendFile('index.html');
+      if (page === null) return sendAppPage('/', cookies, reply);
       // The visitor's own data: never kept by a cache on the way.
       return reply.header('Cache-Control', 'no-store').header('Vary', 'Cookie').type('text/html').send(page);
     });
@@ -80,15 +92,13 @@ export async function registerWebApp(
         .sendFile(asVisitor ? 'login.html' : 'index.html');
     });
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0]!;
     // A missing file (a stale /assets/ chunk) is a 404, never the app's page in its place.
     const isFile = /\.[A-Za-z0-9]{1,8}$/.test(path);
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api') && !isFile;
-    if (wantsPage && hasBuild) {
-      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
-    }
+    if (wantsPage && hasBuild) return sendAppPage(path, request.headers.cookie, reply);
     if (wantsPage) {
       return reply
         .status(503)

@@ -93,7 +93,7 @@ export function referencePage<T>(
  * GETs `url` as `caller` and expects what `reference` (the previous code) answers: its body, with
  * status 200, written as the route's `schema` wrote it (zod's encoding, which drops undeclared
  * keys, then JSON), or the same refusal when it throws an `AppError` (status and body, but the
- * correlation id).
+ * correlation id). Answers what the route answered, for tests that check the cases are not all refusals.
  */
 export async function expectSameAsReference(
   t: TestContext,
@@ -101,7 +101,7 @@ export async function expectSameAsReference(
   url: string,
   reference: () => Promise<unknown>,
   schema?: $ZodType,
-): Promise<void> {
+): Promise<{ status: number; body: unknown }> {
   const label = `${caller.name} GET ${url}`;
   const response = await t.app.inject({ url, headers: caller.token ? auth(caller.token) : {} });
   let expected: { status: number; body: unknown };
@@ -119,4 +119,5 @@ export async function expectSameAsReference(
   const body = response.json<Record<string, unknown>>();
   if (expected.status !== 200) delete body.correlation_id;
   expect(body, label).toEqual(expected.body);
+  return { status: response.statusCode, body };
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { RESEARCH_MATCH_CRITERIA, type TissueOrderDto } from '@rrp/domain';
 import { anyOfIds, prepared } from '../../platform/db/prepared';
 import type { DbOrTx } from '../../platform/db/database';
@@ -136,16 +136,6 @@ export async function reviewersOfRequests(db: DbOrTx, ids: readonly number[]) {
       )
       .prepare(name),
   ).execute({ ids: [...ids] });
-}
-
-/** The staff summary of these Research Match applications (`expand=summary`), in one query. */
-export async function summariesOf(db: DbOrTx, ids: readonly number[]) {
-  if (ids.length === 0) return new Map<number, typeof requestSummaries.$inferSelect>();
-  const rows = await db
-    .select()
-    .from(requestSummaries)
-    .where(inArray(requestSummaries.requestId, [...ids]));
-  return new Map(rows.map((row) => [row.requestId, row]));
 }
 
 /** The datasets, samples and team list of these requests, in one query each (no N+1). */

@@ -25,7 +25,7 @@ export const R = {
 const approvedList = sql.raw(APPROVED_STATUSES.join(', '));
 
 /** The caller is on the request's project's current team with access (the PI's row included). */
-function isProjectMemberSql(userId: number | Placeholder): SQL<boolean> {
+export function isProjectMemberSql(userId: number | Placeholder): SQL<boolean> {
   return sql<boolean>`exists (select 1 from research_team_members tm where tm.project_id = ${R.projectId} and ${teamRowGivesAccess(userId)})`;
 }
 
@@ -47,7 +47,7 @@ export function fileOfVisibleRequest(userId: number): SQL {
  * account; no earlier request on the project; another request of the project is approved; the
  * project's IRB was uploaded after this request was submitted.
  */
-const flags = {
+export const flags = {
   researchTeamReady: sql<boolean>`not exists (select 1 from research_team_members tm where tm.project_id = ${R.projectId} and tm.removal_date is null and tm.active and coalesce(tm.user_id, (select u.id from users u where lower(u.email) = lower(tm.email))) is null)`,
   firstReqOnProject: sql<boolean>`not exists (select 1 from requests earlier where earlier.project_id = ${R.projectId} and earlier.id < ${R.id})`,
   projectHasApprovedReq: sql<boolean>`exists (select 1 from requests other where other.project_id = ${R.projectId} and other.id <> ${R.id} and other.status_id in (${approvedList}))`,

@@ -36,7 +36,7 @@ export const requestsRoutes = routes<{ requests: RequestsService; staff: StaffFi
       handle: ({ actor, body, expand, request }) =>
         requests.create(actor, body, expand, request.idempotencyClaim),
     }),
-    resourceRequest.read(({ actor, params, expand }) => requests.get(actor, params.id, expand)),
+    resourceRequest.read(({ actor, params, expand }) => requests.detail(actor, params.id, expand)),
     resourceRequest.update({
       body: updateRequestSchema,
       handle: async ({ actor, params, body, expand }) => {

@@ -18,7 +18,8 @@ import type { Db, DbOrTx } from '../../platform/db/database';
 import { authorize } from '../../platform/http/access';
 import { NotFoundError, ValidationError, invalid } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
-import { inPageOrder, parseListQuery, selectPageIds } from '../../platform/list';
+import { parseListQuery, selectPageIds } from '../../platform/list';
+import { jsonText } from '../../platform/http/json-text';
 import type { FilesService } from '../files/files.service';
 import type { FormsService } from '../forms/forms.service';
 import { requestTypeHandlers } from './request-types/registry';
@@ -27,8 +28,8 @@ import type { RequestTypeHandler } from '../request-type-handlers/request-type-h
 import { createRequestWrites } from './request-writes';
 import { teamOf } from './requests.workflow';
 import { readableRequests, requestList } from './requests.lists';
-import { presentRequest, subjectOfView, type RequestSubject, type RequestView } from './requests.presenter';
-import { relationsOf, summariesOf } from './request-relations.repo';
+import { subjectOfView, type RequestSubject, type RequestView } from './requests.presenter';
+import { readRequestPage, requestText } from './request-page';
 import { findSampleType, samplesWithCounts } from './request-write-checks.repo';
 import { deleteRequest } from './request-writes.repo';
 import * as repo from './requests.repo';
@@ -72,47 +73,48 @@ export function createRequestsService(deps: {
     return times.value;
   }
 
-  async function present(tx: DbOrTx, actor: Actor, views: RequestView[], expand: ReadonlySet<string>) {
-    const ids = views.map((view) => view.request.id);
-    const [relations, names, decided, summaries] = await Promise.all([
-      relationsOf(tx, ids),
-      repo.cohortNames(
-        tx,
-        views.flatMap((view) => view.request.cohortIds),
-      ),
-      // Through the caller's transaction: on PGlite a read outside it would wait for its end.
-      decisionTimes(tx),
-      expand.has('summary') ? summariesOf(tx, ids) : undefined,
+  /**
+   * The request as GET request/{id}/ answers it: the read model's row, authorized on the facts it
+   * returns, with the caller's transitions and the returned request's decision message added.
+   * `from`: a transaction, when the answer is built (and kept) before the write commits.
+   */
+  async function detailText(
+    actor: Actor,
+    id: number,
+    expand: ReadonlySet<string>,
+    from: DbOrTx = db,
+  ): Promise<string> {
+    // Through the caller's transaction: on PGlite a read outside it would wait for its end.
+    const [[row], times] = await Promise.all([
+      readRequestPage(from, actor, [id], expand),
+      decisionTimes(from),
     ]);
-    if (summaries) relations.summaries = summaries;
-    return views.map((view) => presentRequest(actor, view, relations, names, expand, decided));
+    if (!row) throw new NotFoundError();
+    const subject = subjectOfView({ request: { ownerId: row.ownerId }, ...row }, actor);
+    authorize(actor, 'read', 'Request', subject);
+    const decider = can(actor, 'decide', 'Request', subject);
+    const returned = RETURN_TO_APPLICANT_STATUSES.includes(row.statusId as RequestStatusId);
+    // The detail's parts are independent reads: on a pool they run side by side.
+    const [team, decision_message] = await Promise.all([
+      decider ? teamOf(from, row.projectId) : undefined,
+      returned && (decider || row.ownerId === actor.userId)
+        ? deps.decisions.returnMessage(from, id, row.statusId)
+        : undefined,
+    ]);
+    const transitions = team
+      ? decisionsFor(actor, { type: row.typeId, status: row.statusId }, team.complete).options
+      : [];
+    return requestText(row, times, { transitions, decision_message });
   }
 
-  /** `from`: a transaction, when the answer is built (and kept) before the write commits. */
+  /** The request as an object, for the answers of writes and the modules built on requests. */
   async function get(
     actor: Actor,
     id: number,
     expand: ReadonlySet<string>,
     from: DbOrTx = db,
   ): Promise<RequestDto> {
-    const view = await load(from, actor, id);
-    const subject = subjectOfView(view, actor);
-    authorize(actor, 'read', 'Request', subject);
-    const { request } = view;
-    const decider = can(actor, 'decide', 'Request', subject);
-    const returned = RETURN_TO_APPLICANT_STATUSES.includes(request.statusId as RequestStatusId);
-    // The detail's parts are independent reads: on a pool they run side by side.
-    const [[dto], team, decision_message] = await Promise.all([
-      present(from, actor, [view], expand),
-      decider ? teamOf(from, request.projectId) : undefined,
-      returned && (decider || request.ownerId === actor.userId)
-        ? deps.decisions.returnMessage(from, id, request.statusId)
-        : undefined,
-    ]);
-    const transitions = team
-      ? decisionsFor(actor, { type: request.typeId, status: request.statusId }, team.complete).options
-      : [];
-    return { ...dto!, transitions, ...(decision_message !== undefined ? { decision_message } : {}) };
+    return JSON.parse(await detailText(actor, id, expand, from)) as RequestDto;
   }
 
   const writes = createRequestWrites({
@@ -138,13 +140,21 @@ export function createRequestsService(deps: {
       };
     },
 
+    /** GET request/: the page's rows written by the read model, as one JSON array text. */
     async list(actor: Actor, query: Query) {
       const list = parseListQuery(requestList, query);
       const page = await selectPageIds(db, requestList, list, readableRequests(actor));
-      const rows = await repo.requestsByIds(db, page.ids, actor.userId);
-      const views = inPageOrder(page.ids, rows, (row) => row.request.id);
-      return { list, count: page.count, results: await present(db, actor, views, list.expand) };
+      const [rows, times] = await Promise.all([
+        readRequestPage(db, actor, page.ids, list.expand),
+        decisionTimes(db),
+      ]);
+      const resultsJson = `[${rows.map((row) => requestText(row, times)).join(', ')}]`;
+      return { list, count: page.count, resultsJson };
     },
+
+    /** GET request/{id}/: the detail as the JSON text the read model wrote. */
+    detail: async (actor: Actor, id: number, expand: ReadonlySet<string>) =>
+      jsonText(await detailText(actor, id, expand)),
 
     get,
 

@@ -1,0 +1,229 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { CART_REQUEST_TYPES, REQUEST_STATUSES, REQUEST_TYPE, REQUEST_TYPES } from '@rrp/domain';
+import type { DbOrTx } from '../../platform/db/database';
+import { isoTimestamp, jsonArray, jsonObject } from '../../platform/db/json-sql';
+import { permissionCases, type Fact } from '../../platform/db/permission-cases';
+import {
+  binsData,
+  caller,
+  datasetsOf,
+  fullName,
+  myReview,
+  nameIn,
+  projectOf,
+  R_IN,
+  researchMatch,
+  reviewUsers,
+  STATUS_FACT,
+} from './request-page-parts.repo';
+import { prepared } from '../../platform/db/prepared';
+import { flags, isProjectMemberSql } from './requests.repo';
+
+/*
+ * The request read model (issue 32): GET request/ and GET request/{id}/ written as JSON by one
+ * prepared statement per page, in the spec's field names and in the order of `requestSchema`.
+ * Each row comes back as two texts around `expected_decision`, which Node fills in with the
+ * domain's `expectedDecision` (no domain rule is re-stated here), beside the facts the caller's
+ * checks read. What depends on the caller and the row (permissions, whether it
+ * is editable, whether its summary and orders are readable) is the domain's answer picked from a
+ * table by the row's facts (`platform/db/permission-cases.ts`); the tables are the parameters.
+ */
+
+/** Which of the answer's keys the statement writes: `?expand=` and the caller's own grants. */
+export interface RequestPageShape {
+  project: boolean;
+  datasets: boolean;
+  summary: boolean;
+  /** `review_users`: the caller may list a request's reviewers. */
+  reviewers: boolean;
+  /** `zendesk_ticket_ids`: the caller may read support tickets. */
+  zendesk: boolean;
+}
+
+/** The facts about the caller the per-row answers read (see `subjectOfView`). */
+export interface CallerFacts extends Record<string, boolean> {
+  owner: boolean;
+  member: boolean;
+  reviewer: boolean;
+}
+
+/** The row's facts, as the lateral `facts` computes them. */
+export const CALLER_FACTS: { [K in keyof CallerFacts]: Fact<boolean> } = {
+  owner: { sql: sql`facts.owner`, values: [false, true] },
+  member: { sql: sql`facts.member`, values: [false, true] },
+  reviewer: { sql: sql`facts.reviewer`, values: [false, true] },
+};
+
+/**
+ * The answers that depend on the caller and the row: the statement's parameters of the same
+ * names, each the caller's answers for every combination of the row's facts.
+ */
+export const CALLER_CASES = {
+  /** `permissions`: permissionsFor(actor, 'Request', subject). */
+  permissions: permissionCases('permissions', CALLER_FACTS),
+  /** `is_editable`: isEditableBy, which also reads the status. */
+  editable: permissionCases('editable', { ...CALLER_FACTS, status: STATUS_FACT }),
+  /** Whether `summary` is shown (RequestSummary read). */
+  summaryReadable: permissionCases('summaryReadable', CALLER_FACTS),
+  /** Whether `bins_data` is shown (TissueOrder read). */
+  ordersReadable: permissionCases('ordersReadable', CALLER_FACTS),
+};
+/** `, "key" : value` when the value is not SQL null; nothing otherwise (an absent key). */
+const optionalMember = (key: string, value: SQL) =>
+  sql`coalesce(${sql.raw(`', "${key}" : '`)} || (${value})::text, '')`;
+const summary = sql`(select case when (${CALLER_CASES.summaryReadable.sql})::boolean then ${jsonObject({
+  scientific_title: sql`rs.scientific_title`,
+  scientific_abstract: sql`rs.scientific_abstract`,
+  review_quarter: sql`rs.review_quarter`,
+  review_cycle: sql`rs.review_cycle`,
+  due_date: isoTimestamp(sql`rs.due_date`),
+  keywords: sql`to_json(rs.keywords)`,
+  category: sql`to_json(rs.category)`,
+  study_type: sql`to_json(rs.study_type)`,
+  region: sql`rs.region`,
+})} end from request_summaries rs where rs.request_id = requests.id)`;
+const additionalData = sql`(requests.additional_data
+  || case when requests.type_id = ${sql.raw(String(REQUEST_TYPE.biospecimen))} then jsonb_build_object(
+    'samples', (select coalesce(jsonb_object_agg(rsa.sample_id, rsa.amount), '{}'::jsonb) from request_samples rsa where rsa.request_id = requests.id),
+    'sample_type', requests.sample_type_id) else '{}'::jsonb end
+  || case when requests.type_id in (${R_IN(CART_REQUEST_TYPES)}) then jsonb_build_object(
+    'cart', (select ac.id from abn_carts ac where ac.request_id = requests.id)) else '{}'::jsonb end)`;
+
+/** The row's JSON up to `"expected_decision" : ` (head) and after its value (tail). */
+function rowTexts(shape: RequestPageShape): { head: SQL; tail: SQL } {
+  const first = jsonObject({
+    id: sql`requests.id`,
+    portal_request_id: sql`requests.portal_request_id`,
+    display_name: sql`requests.display_name`,
+    type: sql`requests.type_id`,
+    type_name: nameIn(REQUEST_TYPES, sql`requests.type_id`),
+    status: sql`requests.status_id`,
+    status_name: nameIn(REQUEST_STATUSES, sql`requests.status_id`),
+    project: projectOf(shape.project),
+    owner: jsonObject({ id: sql`o.id`, display_name: fullName('o') }),
+    creator: sql`case when cr.id is not null then ${jsonObject({ id: sql`cr.id`, display_name: fullName('cr', false) })} end`,
+    institution: sql`case when i.id is not null then json_build_object('id', i.id, 'name', i.name) end`,
+    cohorts: sql`(select ${jsonArray(sql`json_build_object('id', c.id, 'name', c.name)`, sql`u.ord`)}
+      from unnest(requests.cohort_ids) with ordinality u(id, ord) join cohorts c on c.id = u.id where c.name <> '')`,
+    submission_date: isoTimestamp(sql`requests.submission_date`),
+    decision_date: isoTimestamp(sql`requests.decision_date`),
+    expiration_date: isoTimestamp(sql`requests.expiration_date`),
+    revocation_date: isoTimestamp(sql`requests.revocation_date`),
+    reviewers_locked: sql`requests.reviewers_locked`,
+  });
+  const optional: SQL[] = [];
+  if (shape.reviewers) optional.push(optionalMember('review_users', reviewUsers));
+  if (shape.summary)
+    optional.push(
+      sql`case when ${researchMatch} then ', "summary" : ' || coalesce((${summary})::text, 'null') else '' end`,
+    );
+  optional.push(optionalMember('my_review', myReview));
+  optional.push(
+    optionalMember(
+      'bins_data',
+      sql`case when requests.type_id in (${R_IN(CART_REQUEST_TYPES)}) and (${CALLER_CASES.ordersReadable.sql})::boolean then ${binsData} end`,
+    ),
+  );
+  if (shape.zendesk)
+    optional.push(optionalMember('zendesk_ticket_ids', sql`to_json(requests.zendesk_ticket_ids)`));
+  const accessControlList = sql`(select ${jsonArray(
+    jsonObject({
+      user_id: sql`m.user_id`,
+      display_name: fullName('mu'),
+      email: sql`mu.email`,
+      removal_date: isoTimestamp(sql`m.removal_date`),
+      verified: sql`m.verified`,
+    }),
+    sql`mu.last_name, mu.id`,
+  )} from request_members m join users mu on mu.id = m.user_id where m.request_id = requests.id)`;
+  const head = sql`left((${first})::text, -1) || ${sql.join(optional, sql` || `)}
+    || ', "access_control_list" : ' || (${accessControlList})::text || ', "expected_decision" : '`;
+  const rest = jsonObject({
+    latest_renewal: sql`(select ${jsonObject({
+      id: sql`rn.id`,
+      status: sql`rn.status_id`,
+      status_name: nameIn(REQUEST_STATUSES, sql`rn.status_id`),
+      submission_date: isoTimestamp(sql`rn.submission_date`),
+    })} from request_renewals rn where rn.request_id = requests.id order by rn.created desc, rn.id desc limit 1)`,
+    datasets: datasetsOf(shape.datasets),
+    sample_type: sql`case when st.id is not null then json_build_object('id', st.id, 'name', st.name, 'type', st.type) end`,
+    additional_data: additionalData,
+    intent_to_download: sql`requests.intent_to_download`,
+    agreed_nih: sql`requests.agreed_nih`,
+    data_safeguard: sql`requests.data_safeguard`,
+    gpf_access_status: sql`requests.gpf_access_status`,
+    agreed_to_usage_policy: sql`requests.agreed_to_usage_policy`,
+    research_team_ready: sql`coalesce(${flags.researchTeamReady}, false)`,
+    first_req_on_project: sql`coalesce(${flags.firstReqOnProject}, false)`,
+    project_has_approved_req: sql`coalesce(${flags.projectHasApprovedReq}, false)`,
+    has_new_irb: sql`coalesce(irb.id is not null and requests.submission_date is not null
+      and date_trunc('milliseconds', irb.created) > date_trunc('milliseconds', requests.submission_date), false)`,
+    is_editable: CALLER_CASES.editable.sql,
+    created: isoTimestamp(sql`requests.created`),
+    modified: isoTimestamp(sql`requests.modified`),
+    permissions: CALLER_CASES.permissions.sql,
+  });
+  return { head, tail: sql`', ' || substr((${rest})::text, 2)` };
+}
+
+/** One row of the page: its JSON in two parts, and what Node reads of it. */
+export interface RequestPageRow {
+  head: string;
+  tail: string;
+  typeId: number;
+  statusId: number;
+  /** Milliseconds since the epoch, or null (a draft). */
+  submitted: number | null;
+  ownerId: number;
+  projectId: number;
+  callerIsMember: boolean;
+  callerIsReviewer: boolean;
+}
+
+const shapeName = (shape: RequestPageShape) =>
+  `request_page_${(['project', 'datasets', 'summary', 'reviewers', 'zendesk'] as const)
+    .map((key) => (shape[key] ? '1' : '0'))
+    .join('')}`;
+
+/**
+ * The requests of these ids, in this order, each as its JSON (around `expected_decision`) with its
+ * facts: one named prepared statement per shape, planned once per connection.
+ */
+export async function requestPageRows(
+  db: DbOrTx,
+  ids: readonly number[],
+  callerId: number,
+  shape: RequestPageShape,
+  answers: Record<keyof typeof CALLER_CASES, string>,
+): Promise<RequestPageRow[]> {
+  if (ids.length === 0) return [];
+  return prepared(db, shapeName(shape), (name) => {
+    const { head, tail } = rowTexts(shape);
+    return db
+      .select({
+        head: sql<string>`${head}`,
+        tail: sql<string>`${tail}`,
+        typeId: sql<number>`requests.type_id`,
+        statusId: sql<number>`requests.status_id`,
+        submitted: sql<number | null>`floor(extract(epoch from requests.submission_date) * 1000)::float8`,
+        ownerId: sql<number>`requests.owner_id`,
+        projectId: sql<number>`requests.project_id`,
+        callerIsMember: sql<boolean>`facts.member`,
+        callerIsReviewer: sql<boolean>`facts.reviewer`,
+      })
+      .from(
+        sql`unnest(${sql.placeholder('ids')}::int[]) with ordinality as page(id, ord)
+          join requests on requests.id = page.id
+          join users o on o.id = requests.owner_id
+          join projects p on p.id = requests.project_id
+          left join users cr on cr.id = requests.creator_id
+          left join institutions i on i.id = requests.institution_id
+          left join files irb on irb.id = p.latest_irb_id
+          left join sample_types st on st.id = requests.sample_type_id
+          cross join lateral (select requests.owner_id = ${caller} as owner, ${isProjectMemberSql(caller)} as member,
+            exists (select 1 from request_reviewers crr where crr.request_id = requests.id and crr.user_id = ${caller}) as reviewer) facts`,
+      )
+      .orderBy(sql`page.ord`)
+      .prepare(name);
+  }).execute({ ids: [...ids], callerId, ...answers });
+}

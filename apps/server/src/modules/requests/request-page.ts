@@ -1,0 +1,108 @@
+import { LRUCache } from 'lru-cache';
+import { can, expectedDecision, permissionsFor, type Actor, type DecisionTimes } from '@rrp/domain';
+import type { DbOrTx } from '../../platform/db/database';
+import { CALLER_CASES, requestPageRows, type CallerFacts, type RequestPageRow } from './request-page.repo';
+import { isEditableBy, subjectOfView } from './requests.presenter';
+
+/*
+ * The Node half of the request read model: the caller's answers' tables for the statement, and
+ * each row's text with `expected_decision` (the domain's `expectedDecision`) written in.
+ */
+
+/** No user has this id: the owner of a row the caller does not own. */
+const SOMEONE_ELSE = 0;
+
+/** The permission subject of a row with these facts, as `subjectOfView` builds it from a request. */
+function subjectFor(actor: Actor, facts: CallerFacts) {
+  return subjectOfView(
+    {
+      request: { ownerId: facts.owner ? actor.userId : SOMEONE_ELSE },
+      callerIsMember: facts.member,
+      callerIsReviewer: facts.reviewer,
+    },
+    actor,
+  );
+}
+
+function answersFor(actor: Actor): Record<keyof typeof CALLER_CASES, string> {
+  return {
+    permissions: CALLER_CASES.permissions.answers((facts) =>
+      permissionsFor(actor, 'Request', subjectFor(actor, facts)),
+    ),
+    editable: CALLER_CASES.editable.answers(({ status, ...facts }) =>
+      isEditableBy(actor, {
+        request: { ownerId: facts.owner ? actor.userId : SOMEONE_ELSE, statusId: status },
+        callerIsMember: facts.member,
+      }),
+    ),
+    summaryReadable: CALLER_CASES.summaryReadable.answers((facts) =>
+      can(actor, 'read', 'RequestSummary', subjectFor(actor, facts)),
+    ),
+    ordersReadable: CALLER_CASES.ordersReadable.answers((facts) =>
+      can(actor, 'read', 'TissueOrder', subjectFor(actor, facts)),
+    ),
+  };
+}
+
+/**
+ * The answers depend on the caller's roles, not on who they are (each fact is relative to the
+ * caller): computed once per kind of caller.
+ */
+const answersByKind = new LRUCache<string, Record<keyof typeof CALLER_CASES, string>>({ max: 200 });
+
+function callerAnswers(actor: Actor) {
+  const kind = JSON.stringify([
+    actor.role,
+    actor.roles,
+    actor.impersonatorId != null,
+    actor.impersonatorRoles ?? null,
+  ]);
+  let answers = answersByKind.get(kind);
+  if (!answers) answersByKind.set(kind, (answers = answersFor(actor)));
+  return answers;
+}
+
+/** The page's rows as the statement wrote them, for the caller and `?expand=`, in the ids' order. */
+export function readRequestPage(
+  db: DbOrTx,
+  actor: Actor,
+  ids: readonly number[],
+  expand: ReadonlySet<string>,
+) {
+  return requestPageRows(
+    db,
+    ids,
+    actor.userId,
+    {
+      project: expand.has('project'),
+      datasets: expand.has('datasets'),
+      summary: expand.has('summary'),
+      reviewers: can(actor, 'list', 'RequestReviewer'),
+      zendesk: can(actor, 'read', 'ZendeskTicket'),
+    },
+    callerAnswers(actor),
+  );
+}
+
+/** One row's JSON text, with its expected decision and, on the detail, the members Node adds at its end. */
+export function requestText(
+  row: RequestPageRow,
+  times: ReadonlyMap<number, DecisionTimes>,
+  extra?: Record<string, unknown>,
+): string {
+  const expected = expectedDecision(
+    {
+      typeId: row.typeId,
+      statusId: row.statusId,
+      submissionDate: row.submitted === null ? null : new Date(row.submitted),
+    },
+    times.get(row.typeId),
+  );
+  const tail = extra
+    ? `${row.tail.slice(0, -1)}${Object.entries(extra)
+        .filter(([, value]) => value !== undefined)
+        .map(([key, value]) => `, ${JSON.stringify(key)} : ${JSON.stringify(value)}`)
+        .join('')}}`
+    : row.tail;
+  return `${row.head}${JSON.stringify(expected)}${tail}`;
+}

@@ -48,7 +48,7 @@ export interface CallerFacts extends Record<string, boolean> {
 }
 
 /** The row's facts, as the lateral `facts` computes them. */
-export const CALLER_FACTS: { [K in keyof CallerFacts]: Fact<boolean> } = {
+const CALLER_FACTS: { [K in keyof CallerFacts]: Fact<boolean> } = {
   owner: { sql: sql`facts.owner`, values: [false, true] },
   member: { sql: sql`facts.member`, values: [false, true] },
   reviewer: { sql: sql`facts.reviewer`, values: [false, true] },

@@ -14,6 +14,7 @@ import type { Db, DbOrTx } from '../../platform/db/database';
 import { inPageOrder, parseListQuery, selectPageIds, type ParsedList } from '../../platform/list';
 import { userList } from './user-list.lists';
 import * as repo from './user-list.repo';
+import { userPageJson } from './user-list-read.repo';
 
 /**
  * Who the caller may list: everyone for staff who read any user; for a signing official, the
@@ -23,8 +24,11 @@ function visibleTo(actor: Actor): SQL | undefined {
   return can(actor, 'read', 'User') ? undefined : repo.affiliatedWithInstitutionsOf(actor.userId);
 }
 
-/** The page's users with their groups and current affiliations: three `in (ids)` queries. */
-async function usersByIds(db: DbOrTx, ids: number[]): Promise<UserListItemDto[]> {
+/**
+ * The page's users with their groups and current affiliations: three `in (ids)` queries (the CSV
+ * file's batches; the list's page is the read model's, user-list-read.repo).
+ */
+export async function usersByIds(db: DbOrTx, ids: number[]): Promise<UserListItemDto[]> {
   if (ids.length === 0) return [];
   const [rows, groupRows, institutionRows] = await Promise.all([
     repo.usersWithIds(db, ids),
@@ -82,7 +86,7 @@ export function createUserListService(deps: { db: Db }) {
     async list(actor: Actor, query: Record<string, string | undefined>) {
       const list = parseListQuery(userList, query);
       const page = await selectPageIds(db, userList, list, visibleTo(actor));
-      return { list, count: page.count, results: await usersByIds(db, page.ids) };
+      return { list, count: page.count, resultsJson: await userPageJson(db, page.ids) };
     },
 
     /**

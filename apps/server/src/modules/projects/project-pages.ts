@@ -1,7 +1,11 @@
 import { irbExpiryState, permissionsFor, type Actor } from '@rrp/domain';
 import type { DbOrTx } from '../../platform/db/database';
-import { answersByFacts } from '../../platform/db/json-sql-parts';
-import { PROJECT_FACTS, projectRowsJson, type ProjectRowJson } from './projects-read.repo';
+import {
+  projectPermissions,
+  projectRowsJson,
+  teamPermissions,
+  type ProjectRowJson,
+} from './projects-read.repo';
 import { projectSubject } from './projects.presenter';
 
 /*
@@ -10,29 +14,32 @@ import { projectSubject } from './projects.presenter';
  * the statement; `irb_state` reads the clock, so Node writes it into each row's text.
  */
 
-/** The subject the permission conditions read, for one combination of PROJECT_FACTS. */
-function subjectOfFacts(actor: Actor, [isOwner, isTeamMember, isAssignedReviewer]: boolean[]) {
+/** The subject the permission conditions read, for one combination of the project's facts. */
+function subjectOfFacts(
+  actor: Actor,
+  facts: { isOwner: boolean; isTeamMember: boolean; isAssignedReviewer: boolean },
+) {
   return projectSubject(actor, {
     // An id no account has: the project is someone else's.
-    ownerId: isOwner ? actor.userId : -1,
-    callerIsMember: isTeamMember,
-    callerReviews: isAssignedReviewer!,
+    ownerId: facts.isOwner ? actor.userId : -1,
+    callerIsMember: facts.isTeamMember,
+    callerReviews: facts.isAssignedReviewer,
   });
 }
 
 /** The rows with these ids in page order (what the caller may read is decided before). */
 export function projectRows(db: DbOrTx, actor: Actor, ids: readonly number[], expand: ReadonlySet<string>) {
   if (ids.length === 0) return Promise.resolve([]);
-  const answers = (subject: 'Project' | 'ResearchTeam') =>
-    answersByFacts(PROJECT_FACTS.length, (facts) =>
-      permissionsFor(actor, subject, subjectOfFacts(actor, facts)),
-    );
   return projectRowsJson(db, {
     ids,
     callerId: actor.userId,
     expand,
-    permissions: answers('Project'),
-    teamPermissions: answers('ResearchTeam'),
+    permissions: projectPermissions.answers((facts) =>
+      permissionsFor(actor, 'Project', subjectOfFacts(actor, facts)),
+    ),
+    teamPermissions: teamPermissions.answers((facts) =>
+      permissionsFor(actor, 'ResearchTeam', subjectOfFacts(actor, facts)),
+    ),
   });
 }
 

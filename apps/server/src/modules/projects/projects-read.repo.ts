@@ -2,14 +2,8 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db/database';
 import { isoTimestamp, jsonObject } from '../../platform/db/json-sql';
-import {
-  answerByFacts,
-  idOrExpanded,
-  openObject,
-  pageOfIds,
-  pageOrder,
-  personName,
-} from '../../platform/db/json-sql-parts';
+import { idOrExpanded, openObject, pageOfIds, pageOrder, personName } from '../../platform/db/json-sql-parts';
+import { permissionCases } from '../../platform/db/permission-cases';
 import { prepared } from '../../platform/db/prepared';
 import { files, institutions, projects, users } from '../../db/schema';
 import { isEditableSql, isTeamMemberSql, reviewsProjectSql } from './project-access.repo';
@@ -59,13 +53,16 @@ const creatorJson = jsonObject({
   display_name: personName(readCreator.firstName, readCreator.lastName),
 });
 
-/** The facts of a project the permission conditions read, as `answerByFacts` takes them. */
-export const PROJECT_FACTS = ['isOwner', 'isTeamMember', 'isAssignedReviewer'] as const;
-const projectFacts = [
-  sql`${projects.ownerId} = ${caller}`,
-  isTeamMemberSql(caller),
-  reviewsProjectSql(caller),
-];
+/** The facts of a project the permission conditions read (ProjectSubject's). */
+const projectFacts = {
+  isOwner: { sql: sql`(${projects.ownerId} = ${caller})`, values: [false, true] },
+  isTeamMember: { sql: isTeamMemberSql(caller), values: [false, true] },
+  isAssignedReviewer: { sql: reviewsProjectSql(caller), values: [false, true] },
+};
+
+/** The caller's permissions on the project and on its team: the domain's answers, picked per row. */
+export const projectPermissions = permissionCases('permissions', projectFacts);
+export const teamPermissions = permissionCases('teamPermissions', projectFacts);
 
 /**
  * The projects with these ids in page order: each row's JSON in two halves (before and after
@@ -111,15 +108,15 @@ export function projectRowsJson(
           creator: idOrExpanded(readCreator.id, creatorJson, 'expandCreator'),
           created: isoTimestamp(projects.created),
           modified: isoTimestamp(projects.modified),
-          permissions: answerByFacts('permissions', projectFacts),
-          team_permissions: answerByFacts('teamPermissions', projectFacts),
+          permissions: projectPermissions.sql,
+          team_permissions: teamPermissions.sql,
         })}::text, 2)`,
         irbId: readIrb.id,
         irbDesignation,
         irbRenewalDate: irbText('renewal_date'),
         ownerId: projects.ownerId,
-        callerIsMember: projectFacts[1]!.mapWith(Boolean),
-        callerReviews: projectFacts[2]!.mapWith(Boolean),
+        callerIsMember: projectFacts.isTeamMember.sql.mapWith(Boolean),
+        callerReviews: projectFacts.isAssignedReviewer.sql.mapWith(Boolean),
       })
       .from(pageOfIds)
       .innerJoin(projects, eq(projects.id, sql`page.id`))

@@ -2,8 +2,8 @@ import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
 /*
  * Pieces the list and detail read models share beyond json-sql.ts (issue 32): the page's ids in
- * their order, a person's display name, a to-one relation shown as an id or expanded, and an
- * answer the domain computed per combination of a row's facts.
+ * their order, a person's display name, a to-one relation shown as an id or expanded, a row's
+ * text left open for the fields Node adds, and the page as one JSON array text.
  */
 
 type Value = SQL | AnyColumn;
@@ -29,7 +29,7 @@ export function personName(first: Value, last: Value, fallback?: Value): SQL<str
  * A boolean parameter of the statement (which relations the caller expands): one prepared
  * statement serves every combination.
  */
-export function flag(name: string): SQL<boolean> {
+function flag(name: string): SQL<boolean> {
   return sql<boolean>`${sql.placeholder(name)}::boolean`;
 }
 
@@ -41,33 +41,12 @@ export function idOrExpanded(id: Value, expanded: SQL, expandParam: string): SQL
   return sql`case when ${id} is null then null when ${flag(expandParam)} then ${expanded} else to_json(${id}) end`;
 }
 
-/**
- * The domain's answer for the row, picked among answers computed in Node once per call: `param`
- * holds a JSON array of the answers for every combination of `facts` (as `answersByFacts` builds
- * it) and the row's facts, read as bits, index it. The rule stays the domain's; SQL only chooses.
- */
-export function answerByFacts(param: string, facts: readonly SQL[]): SQL {
-  const index = facts.map(
-    (fact, at) => sql`(case when ${fact} then ${sql.raw(String(2 ** (facts.length - 1 - at)))} else 0 end)`,
-  );
-  return sql`(${sql.placeholder(param)}::json -> (${sql.join(index, sql` + `)}))`;
-}
-
-/**
- * The parameter `answerByFacts` reads: the answer for each combination of `count` facts, first
- * fact the highest bit (all false first, all true last), as one JSON text.
- */
-export function answersByFacts(count: number, answer: (facts: boolean[]) => unknown): string {
-  const answers: unknown[] = [];
-  for (let combination = 0; combination < 2 ** count; combination += 1) {
-    answers.push(
-      answer(Array.from({ length: count }, (_, at) => Boolean(combination & (2 ** (count - 1 - at))))),
-    );
-  }
-  return JSON.stringify(answers);
-}
-
 /** `{"a":1, "b":2}` without its closing brace, so that Node can append fields it computes. */
 export function openObject(object: SQL): SQL<string> {
   return sql<string>`left(${object}::text, -1)`;
+}
+
+/** The page's rows as one JSON array text, in page order (`[]` for none): what a list answers. */
+export function pageJsonText(row: SQL): SQL<string> {
+  return sql<string>`coalesce(json_agg(${row} order by ${pageOrder}), '[]')::text`;
 }

@@ -85,7 +85,7 @@ export function createRequestsService(deps: {
     from: DbOrTx = db,
   ): Promise<string> {
     // Through the caller's transaction: on PGlite a read outside it would wait for its end.
-    const [[row], times] = await Promise.all([
+    const [[row], decided] = await Promise.all([
       readRequestPage(from, actor, [id], expand),
       decisionTimes(from),
     ]);
@@ -104,7 +104,7 @@ export function createRequestsService(deps: {
     const transitions = team
       ? decisionsFor(actor, { type: row.typeId, status: row.statusId }, team.complete).options
       : [];
-    return requestText(row, times, { transitions, decision_message });
+    return requestText(row, decided, { transitions, decision_message });
   }
 
   /** The request as an object, for the answers of writes and the modules built on requests. */
@@ -144,11 +144,11 @@ export function createRequestsService(deps: {
     async list(actor: Actor, query: Query) {
       const list = parseListQuery(requestList, query);
       const page = await selectPageIds(db, requestList, list, readableRequests(actor));
-      const [rows, times] = await Promise.all([
+      const [rows, decided] = await Promise.all([
         readRequestPage(db, actor, page.ids, list.expand),
         decisionTimes(db),
       ]);
-      const resultsJson = `[${rows.map((row) => requestText(row, times)).join(', ')}]`;
+      const resultsJson = `[${rows.map((row) => requestText(row, decided)).join(', ')}]`;
       return { list, count: page.count, resultsJson };
     },
 

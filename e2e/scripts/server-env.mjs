@@ -12,5 +12,7 @@ export function journeyServerEnv(port, dataDir, mailDir) {
     E2E_MAIL_DIR: mailDir,
     // The webhook journey's receiver listens on loopback.
     WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
+    // Every answer the journeys receive is checked against its route's response schema.
+    RESPONSE_VALIDATION: 'strict',
   };
 }

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
-import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LIMITS } from '@rrp/domain';
 import type { Config } from './config';
 import type { Database } from './platform/db/database';
@@ -12,6 +12,7 @@ import { metricsPlugin } from './platform/observability/metrics';
 import { correlationIdFor } from './platform/http/correlation';
 import { errorHandlerPlugin } from './platform/http/error-handler';
 import { validatorCompiler } from './platform/http/validator';
+import { responseSerializerCompiler } from './platform/http/serializer';
 import { rateLimitPlugin } from './platform/http/rate-limit';
 import { securityHeadersPlugin } from './platform/http/security-headers';
 import { clientErrorHandler, frameworkErrors } from './platform/http/framework-errors';
@@ -117,7 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler(config.responseValidation));
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Correlation-ID', request.id);

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { LIMITS } from '@rrp/domain';
 import { DEFAULT_DATA_DIR } from './paths';
+import type { ResponseValidation } from './platform/http/serializer';
 
 /**
  * Every environment variable of DESIGN.md §1, read and validated here and nowhere else.
@@ -118,6 +119,8 @@ const envSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE_ADDRESSES: z.stringbool().default(false),
   /** How often the reminders about stalled work go out, in minutes; 0 turns them off (decision 273). */
   REMINDERS_EVERY_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+  /** Answers checked against their response schemas (`strict`) or written unchecked (`off`). */
+  RESPONSE_VALIDATION: z.enum(['strict', 'off']).optional(),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -168,6 +171,11 @@ export interface Config {
   zendesk: { url: string; email: string; apiToken: string } | undefined;
   /** BINS, where tissue orders go (decision 243); unset: a local stand-in (not in production). */
   binsUrl: string | undefined;
+  /**
+   * `strict`: every answer must be exactly what its route's response schema describes, or the call
+   * fails (the test suites); `off`: answers are written by compiled serializers, unchecked.
+   */
+  responseValidation: ResponseValidation;
 }
 
 /** Empty strings count as unset, as a shell `VAR=` usually means "no value". */
@@ -275,5 +283,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         ? { url: env.ZENDESK_URL, email: env.ZENDESK_EMAIL, apiToken: env.ZENDESK_API_TOKEN }
         : undefined,
     binsUrl: env.BINS_URL,
+    responseValidation: env.RESPONSE_VALIDATION ?? (isProduction ? 'off' : 'strict'),
   };
 }

@@ -17,12 +17,16 @@ import { createUser, ensureDemoInstitution, type NewUser } from '../src/db/facto
 
 export const TEST_PASSWORD = 'Test-Password-1!';
 
-/** Test configuration: a fixed JWT secret and a fresh DATA_DIR (for stored files) per test file. */
+/**
+ * Test configuration: a fixed JWT secret, a fresh DATA_DIR (for stored files) per test file, and
+ * every answer checked against its response schema (production does not check them).
+ */
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'rrp-test-data-')),
+    RESPONSE_VALIDATION: 'strict',
     ...overrides,
   });
 }

@@ -81,7 +81,7 @@ export async function queueEmailChange(
 }
 
 /** The user's further addresses that count: the verified ones. */
-export async function verifiedEmailsOf(tx: DbOrTx, userId: number): Promise<string[]> {
+async function verifiedEmailsOf(tx: DbOrTx, userId: number): Promise<string[]> {
   const { emails } = await repo.contactsOf(tx, userId);
   return emails.filter((row) => row.verifiedAt !== null).map((row) => row.email);
 }

@@ -9,7 +9,7 @@ export interface SessionCacheOptions {
   ttlMs: number;
 }
 
-export const SESSION_CACHE_DEFAULTS: SessionCacheOptions = { max: 10_000, ttlMs: 60_000 };
+const SESSION_CACHE_DEFAULTS: SessionCacheOptions = { max: 10_000, ttlMs: 60_000 };
 
 /**
  * The signed-in users this process has read, by id, so that an authenticated call does not read

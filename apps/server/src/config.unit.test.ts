@@ -114,3 +114,20 @@ describe('DATA_DIR', () => {
     expect(config.dataDir).toBe('/srv/portal/store');
   });
 });
+
+describe('RESPONSE_VALIDATION', () => {
+  const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
+
+  it('checks answers outside production and writes them unchecked in production, unless set', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).responseValidation).toBe('strict');
+    expect(loadConfig({ ...production, DATA_DIR: dataDir() }).responseValidation).toBe('off');
+    const strict = loadConfig({ ...production, DATA_DIR: dataDir(), RESPONSE_VALIDATION: 'strict' });
+    expect(strict.responseValidation).toBe('strict');
+  });
+
+  it('refuses a value other than strict or off', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), RESPONSE_VALIDATION: 'on' })).toThrow(
+      /RESPONSE_VALIDATION/,
+    );
+  });
+});

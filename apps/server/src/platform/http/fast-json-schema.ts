@@ -47,10 +47,11 @@ interface Alternative {
 
 /** A schema's alternatives (the branches of its unions, flattened), or null when one cannot be written. */
 function alternativesOf(node: JsonSchemaNode): Alternative[] | null {
-  const union = node.anyOf ?? node.oneOf;
-  if (union !== undefined) {
+  const unionKeyword = 'anyOf' in node ? 'anyOf' : 'oneOf' in node ? 'oneOf' : undefined;
+  if (unionKeyword) {
+    const union = node[unionKeyword];
     const described = Object.keys(node).every(
-      (keyword) => keyword === 'anyOf' || keyword === 'oneOf' || IGNORED_KEYWORDS.has(keyword),
+      (keyword) => keyword === unionKeyword || IGNORED_KEYWORDS.has(keyword),
     );
     if (!described || !Array.isArray(union)) return null;
     const alternatives: Alternative[] = [];

@@ -104,8 +104,8 @@ export function createTissueCycleService(deps: {
           applicant: row.applicant,
           institution: row.institution,
           submission_date: row.submissionDate?.toISOString() ?? null,
-          // The schema keeps `reviewer_role` out: the tissue network has no reviewer roles.
-          review_users: reviewUsers(row.id),
+          // Without `reviewer_role`: the tissue network has no reviewer roles.
+          review_users: reviewUsers(row.id).map(({ id, display_name }) => ({ id, display_name })),
         })),
         email: draftEmail(),
       };

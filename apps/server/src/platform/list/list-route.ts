@@ -21,7 +21,7 @@ interface Listed<T> {
 }
 
 /** The same from the read model: the page's rows as the JSON array the database wrote. */
-export interface ListedJson {
+interface ListedJson {
   list: { limit: number; offset: number };
   count: number;
   resultsJson: string;

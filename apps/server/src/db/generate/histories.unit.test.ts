@@ -17,7 +17,7 @@ describe('generated status paths', () => {
       for (let s = 1; s < path.times.length; s++) expect(path.times[s]!).toBeGreaterThan(path.times[s - 1]!);
       expect(path.times.at(-1)!).toBeLessThanOrEqual(latest);
     }
-  });
+  }, 30_000); // 20,000 generated paths: seconds of CPU on a busy machine, past the default 5 s
 
   it('give an RDA its statuses up to the asked-for one', () => {
     const random = new Random(3);

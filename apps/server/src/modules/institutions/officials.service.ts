@@ -245,10 +245,7 @@ export function createOfficialsService(deps: {
     },
 
     /** The invited official registers: a verified signing officer who becomes the institution's official. */
-    async registerOfficial(
-      input: RegisterOfficial,
-      remoteIp?: string,
-    ): Promise<{ id: number; email: string }> {
+    async registerOfficial(input: RegisterOfficial, remoteIp?: string): Promise<{ email: string }> {
       if (!(await deps.botCheck.verify(input.recaptcha, input.is_v2 ?? false, remoteIp))) {
         throw ValidationError.nonField(MESSAGES.recaptchaFailed, 'RECAPTCHA_FAILED');
       }
@@ -281,7 +278,8 @@ export function createOfficialsService(deps: {
         // Registered with another address than the invited one: that address must be proved,
         // as a researcher's is, before the account can sign in.
         if (!user.verified) await deps.queueVerification(tx, user);
-        return { id: user.id, email: user.email };
+        // No id, as a researcher's registration answers (decision 117).
+        return { email: user.email };
       });
       return created;
     },

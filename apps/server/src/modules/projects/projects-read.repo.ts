@@ -68,7 +68,7 @@ export const teamPermissions = permissionCases('teamPermissions', projectFacts);
  * The projects with these ids in page order: each row's JSON in two halves (before and after
  * `irb_state`), what irbExpiryState reads, and what the caller's checks read (owner, member,
  * reviewer). One prepared statement for the list and the detail; `permissions` and
- * `teamPermissions` are answersByFacts(PROJECT_FACTS) parameters.
+ * `teamPermissions` are permissionCases tables over the project's facts (parameters).
  */
 export function projectRowsJson(
   db: DbOrTx,

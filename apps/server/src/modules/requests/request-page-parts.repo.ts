@@ -9,6 +9,7 @@ import {
 } from '@rrp/domain';
 import { isoTimestamp, jsonArray, jsonObject } from '../../platform/db/json-sql';
 import { constantCases, type Fact } from '../../platform/db/permission-cases';
+import { personName } from '../../platform/db/json-sql-parts';
 
 /*
  * The parts of the request read model's statement (request-page.repo.ts) that write a request's
@@ -34,8 +35,10 @@ export const nameIn = (table: Record<number, string>, id: SQL) =>
 
 /** "First Last", else the e-mail, else '' (the presenter's `fullName`). */
 export const fullName = (alias: string, withEmail = true) =>
-  sql.raw(
-    `coalesce(nullif(btrim(${alias}.first_name || ' ' || ${alias}.last_name), '')${withEmail ? `, nullif(${alias}.email, '')` : ''}, '')`,
+  personName(
+    sql.raw(`${alias}.first_name`),
+    sql.raw(`${alias}.last_name`),
+    withEmail ? sql.raw(`${alias}.email`) : undefined,
   );
 
 /** A reviewer's progress on an application: the domain's `reviewProgress`, tabled over its inputs. */

@@ -17,6 +17,7 @@ import {
   STATUS_FACT,
 } from './request-page-parts.repo';
 import { prepared } from '../../platform/db/prepared';
+import { pageOfIds, pageOrder } from '../../platform/db/json-sql-parts';
 import { flags, isProjectMemberSql } from './requests.repo';
 
 /*
@@ -212,7 +213,7 @@ export async function requestPageRows(
         callerIsReviewer: sql<boolean>`facts.reviewer`,
       })
       .from(
-        sql`unnest(${sql.placeholder('ids')}::int[]) with ordinality as page(id, ord)
+        sql`${pageOfIds}
           join requests on requests.id = page.id
           join users o on o.id = requests.owner_id
           join projects p on p.id = requests.project_id
@@ -223,7 +224,7 @@ export async function requestPageRows(
           cross join lateral (select requests.owner_id = ${caller} as owner, ${isProjectMemberSql(caller)} as member,
             exists (select 1 from request_reviewers crr where crr.request_id = requests.id and crr.user_id = ${caller}) as reviewer) facts`,
       )
-      .orderBy(sql`page.ord`)
+      .orderBy(pageOrder)
       .prepare(name);
   }).execute({ ids: [...ids], callerId, ...answers });
 }

@@ -102,6 +102,8 @@ const DATASET_STAFF = { DatasetInternal: { read: true }, DatasetAccess: READ_ONL
 const SEARCH = { Search: { list: true } } as const;
 /** The turnaround metrics (/insights): the staff who run the reviews and decide requests (decision 270). */
 const INSIGHTS = { Insight: { read: true } } as const;
+/** Every reviewer's load (/reviewer-workload, issue 33): the staff who assign reviewers. */
+const REVIEWER_WORKLOAD = { ReviewerWorkload: READ_ONLY } as const;
 /**
  * The tissue catalogue and pilot set (staff §2.8, §7 abn_data): staff read it; researchers once
  * their Autism BrainNet Data Access request is approved (foundation §2 "Tissue Catalog (only if
@@ -221,6 +223,7 @@ export const PERMISSIONS = {
     ZendeskTicket: { read: true, update: true },
     ...USER_ADMIN,
     ...INSIGHTS,
+    ...REVIEWER_WORKLOAD,
     ReminderSetting: { list: true, read: true, update: true },
     ...TISSUE_COLLECTION_STAFF,
     ...RESTRICTED_DONOR_SELECTOR,
@@ -250,6 +253,7 @@ export const PERMISSIONS = {
     ...USER_VIEWER,
     ...RESEARCH_MATCH_ADMIN,
     ...INSIGHTS,
+    ...REVIEWER_WORKLOAD,
   },
   sbso: {
     Institution: { list: true, read: 'isOfficial', update: 'isOfficial' },
@@ -295,6 +299,7 @@ export const PERMISSIONS = {
     ...REQUEST_STAFF_PANEL,
     ...USER_VIEWER,
     ...INSIGHTS,
+    ...REVIEWER_WORKLOAD,
     ...TISSUE_COLLECTION_STAFF,
     ...RESTRICTED_DONOR_SELECTOR,
   },
@@ -335,6 +340,7 @@ export const PERMISSIONS = {
     // Registering where the portal posts its events is the technical administrators' (decision 169).
     Webhook: { list: true, read: true, create: true, update: true, delete: true },
     ReminderSetting: { list: true, read: true, update: true },
+    ...REVIEWER_WORKLOAD,
   },
   access_admin: {
     History: READ_ONLY,

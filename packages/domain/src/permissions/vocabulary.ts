@@ -88,6 +88,8 @@ export const SUBJECTS = [
   'TissueReview',
   // Orders of an approved tissue request to BINS (researcher §3, §4, §7 abn_bins_upload; staff §4.2).
   'TissueOrder',
+  // Every reviewer's open, due-soon and overdue reviews and turnaround (beyond the spec, issue 33).
+  'ReviewerWorkload',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 

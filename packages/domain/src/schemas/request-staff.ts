@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { reviewUserInputSchema } from './research-match-review';
+import { conflictReasonsSchema } from './reviewer-assistant';
 
 /**
  * The staff panel of a request (staff §3 request review_users, comments, zendesk_ticket_ids; §5
@@ -41,6 +42,8 @@ export const reviewUsersInputSchema = z.strictObject({
     .array(reviewUserInputSchema)
     .max(MAX_REVIEWERS, { error: REQUEST_STAFF_MESSAGES.tooManyReviewers }),
   confirm: z.boolean().optional(),
+  /** Why flagged reviewers being newly assigned are assigned anyway (issue 33; optional). */
+  conflict_reasons: conflictReasonsSchema.optional(),
 });
 export type ReviewUsersInput = z.infer<typeof reviewUsersInputSchema>;
 

@@ -4,6 +4,7 @@ import { MAX_ID } from './safe-input';
 import { decisionEmailInputSchema } from './decisions';
 import { dueDateAt, RESEARCH_MATCH_MESSAGES } from './research-match';
 import { criterionSchema, REVIEW_MESSAGES, REVIEW_PROGRESS } from './research-match-review';
+import { conflictReasonsSchema } from './reviewer-assistant';
 
 /**
  * The stages of the Research Match review cycle (staff §2.3–§2.5, §4.3, §9): the review centre's
@@ -119,6 +120,8 @@ export const startReviewInputSchema = z.strictObject({
       error: RESEARCH_MATCH_MESSAGES.dueDateFormat,
     }),
   email: decisionEmailInputSchema.omit({ attachments: true }),
+  /** Why flagged reviewers of the chosen applications review them anyway (issue 33; optional). */
+  conflict_reasons: conflictReasonsSchema.optional(),
 });
 export type StartReviewInput = z.infer<typeof startReviewInputSchema>;
 export type StartReviewInputRaw = z.input<typeof startReviewInputSchema>;

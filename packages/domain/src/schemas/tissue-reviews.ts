@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID } from './safe-input';
+import { conflictReasonsSchema } from './reviewer-assistant';
 import {
   TISSUE_REVIEW_COMMENTS,
   TISSUE_REVIEW_CRITERIA,
@@ -50,6 +51,8 @@ export const startTissueReviewSchema = z.strictObject({
       body: z.string().trim().min(1, { error: 'Fields cannot be blank.' }).max(50_000),
     })
     .nullish(),
+  /** Why flagged reviewers of the chosen requests review them anyway (issue 33; optional). */
+  conflict_reasons: conflictReasonsSchema.optional(),
 });
 export type StartTissueReview = z.infer<typeof startTissueReviewSchema>;
 

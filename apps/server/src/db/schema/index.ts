@@ -17,3 +17,4 @@ export * from './insights';
 export * from './jobs';
 export * from './reminders';
 export * from './tissue';
+export * from './calendar';

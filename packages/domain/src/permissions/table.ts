@@ -181,6 +181,8 @@ export const PERMISSIONS = {
     SampleType: READ_ONLY,
     // Released notes only; drafts are the superusers' (staff §2.14).
     ReleaseNote: { list: true, read: 'isReleased' },
+    // Their own calendar feed's address: see it, make or regenerate it, turn it off (issue 33).
+    CalendarFeed: { read: true, create: true, delete: true },
   },
   primary_researcher: {
     ...PROJECT_OWNER,

@@ -90,6 +90,8 @@ export const SUBJECTS = [
   'TissueOrder',
   // Every reviewer's open, due-soon and overdue reviews and turnaround (beyond the spec, issue 33).
   'ReviewerWorkload',
+  // A user's own calendar feed of their dates at a secret address (beyond the spec, issue 33).
+  'CalendarFeed',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 

@@ -36,3 +36,4 @@ export * from './tissue-carts';
 export * from './tissue-reviews';
 export * from './tissue-orders';
 export * from './reviewer-assistant';
+export * from './calendar-feed';

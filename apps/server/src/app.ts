@@ -61,6 +61,7 @@ import { requestDocumentsRoutes } from './modules/request-documents/request-docu
 import { releaseNotesRoutes } from './modules/release-notes/release-notes.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { insightsRoutes } from './modules/insights/insights.routes';
+import { reviewerAssistantRoutes } from './modules/reviewer-assistant/reviewer-assistant.routes';
 import { remindersRoutes } from './modules/reminders/reminders.routes';
 import type { RemindersService } from './modules/reminders/reminders.service';
 import { donorsRoutes } from './modules/tissue/donors.routes';
@@ -214,6 +215,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(requestsRoutes, work);
   await app.register(decisionsRoutes, work);
   await app.register(requestStaffRoutes, work);
+  await app.register(reviewerAssistantRoutes, work);
   await app.register(summaryRoutes, work);
   await app.register(reviewRoutes, work);
   await app.register(reviewCycleRoutes, { cycle: work.researchMatchCycle });

@@ -175,6 +175,9 @@ export function visibleKeys(format: HistoryFormat): Set<string> {
   );
 }
 
+/** The key prefix of what one version notes beside the object's fields (the next one does not repeat it). */
+export const NOTE_KEY = 'note:';
+
 /** Labels of the fields whose values differ between two versions, in display order. */
 export function changedLabels(before: HistoryFieldDto[], after: HistoryFieldDto[]): string[] {
   const previous = new Map(before.map((field) => [field.key, JSON.stringify(field.value)]));
@@ -182,9 +185,10 @@ export function changedLabels(before: HistoryFieldDto[], after: HistoryFieldDto[
   const labels = after
     .filter((field) => (previous.get(field.key) ?? '[]') !== JSON.stringify(field.value))
     .map((field) => field.label);
-  // Fields that had a value before and are gone now (an answer removed) changed too.
+  // Fields that had a value before and are gone now (an answer removed) changed too; a note of one
+  // version (`note:` keys, e.g. why a flagged reviewer was assigned) is no field that can be removed.
   const removed = before
-    .filter((field) => !keys.has(field.key) && field.value.length > 0)
+    .filter((field) => !keys.has(field.key) && field.value.length > 0 && !field.key.startsWith(NOTE_KEY))
     .map((field) => field.label);
   return [...new Set([...labels, ...removed])];
 }

@@ -27,6 +27,7 @@ import { createReviewCycleEngine } from '../modules/review-cycles/review-cycles.
 import { createTissueCycleService } from '../modules/tissue/tissue-cycle.service';
 import { createRenewalsService } from '../modules/renewals/renewals.service';
 import { createRequestDocumentsService } from '../modules/request-documents/request-documents.service';
+import { createReviewerAssistantService } from '../modules/reviewer-assistant/reviewer-assistant.service';
 
 /**
  * Projects and the requests filed for them: the requests, their decisions and staff panel, the
@@ -88,12 +89,16 @@ export function wireRequests(
   files.registerType(RESEARCH_MATCH_DOCUMENT, researchMatchDocumentsPolicy());
   // The tissue form's documents (atlas file, NIH biosketch) follow their pilot or tissue request.
   files.registerType(TISSUE_DOCUMENT, applicationDocumentsPolicy(CART_REQUEST_TYPES));
+  // The reviewer assignment assistant (issue 33): suggestions, likely conflicts, workload. The
+  // staff panel records the conflicts of the reviewers it assigns.
+  const reviewerAssistant = createReviewerAssistantService({ db, requestSubject });
   // The staff panel of a request: reviewers, comments, Zendesk tickets (issue 8); the user pickers.
   const staff = createRequestStaffService({
     db,
     zendesk: platform.zendesk,
     log: platform.log,
     onReviewersAdded: tissueCycle.reviewersAdded,
+    conflictNotes: reviewerAssistant.conflictNotes,
   });
   // The documents a decision's e-mail attaches.
   files.registerType('decision_docs', decisionDocsPolicy());
@@ -119,6 +124,7 @@ export function wireRequests(
     requests,
     decisions,
     staff,
+    reviewerAssistant,
     summaries,
     // The Research Match review cycle (issue 17): reviews, conflicts, Start Review, the meeting, the report.
     reviews: createReviewService({

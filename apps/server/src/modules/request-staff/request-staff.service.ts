@@ -34,6 +34,7 @@ import {
   subjectOfView,
 } from '../requests/requests.service';
 import { fullName, presentComment } from './request-staff.presenter';
+import type { ReviewerAssistantService } from '../reviewer-assistant/reviewer-assistant.service';
 import * as repo from './request-staff.repo';
 
 /** Approved and Rejected: who reviewed the request stays on record (staff §4.3). */
@@ -51,6 +52,8 @@ export function createRequestStaffService(deps: {
   log?: { warn: (object: object, message: string) => void };
   /** What reviewers joining a request get besides the assignment (a tissue review while Under Review). */
   onReviewersAdded?: (tx: DbOrTx, request: repo.LockedRequest, userIds: readonly number[]) => Promise<void>;
+  /** The likely conflicts of reviewers being added, with the reasons given, for the history (issue 33). */
+  conflictNotes?: ReviewerAssistantService['conflictNotes'];
 }) {
   const { db, zendesk, log } = deps;
 
@@ -62,7 +65,14 @@ export function createRequestStaffService(deps: {
   }
 
   /** Runs a change to the request and records it as one history version of the request. */
-  async function auditedRequestChange(tx: DbOrTx, actor: Actor, id: number, change: () => Promise<void>) {
+  async function auditedRequestChange(
+    tx: DbOrTx,
+    actor: Actor,
+    id: number,
+    change: () => Promise<void>,
+    /** What this version records beside the request itself (flagged reviewers assigned). */
+    note: Record<string, unknown> = {},
+  ) {
     const before = await requestSnapshot(tx, id);
     await change();
     await recordHistory(tx, {
@@ -70,7 +80,7 @@ export function createRequestStaffService(deps: {
       objectId: id,
       action: 'update',
       before,
-      after: await requestSnapshot(tx, id),
+      after: { ...(await requestSnapshot(tx, id)), ...note },
       by: actor,
     });
   }
@@ -186,6 +196,7 @@ export function createRequestStaffService(deps: {
     request: repo.LockedRequest,
     entries: Map<number, number | null | undefined>,
     confirm: boolean | undefined,
+    conflictReasons?: ReviewUsersInput['conflict_reasons'],
   ): Promise<ReviewUsersDto> {
     const id = request.id;
     if (request.reviewersLocked) throw ValidationError.nonField(REQUEST_STAFF_MESSAGES.reviewersLocked);
@@ -222,17 +233,24 @@ export function createRequestStaffService(deps: {
       : new Map(wantedIds.map((userId) => [userId, null]));
     const removed = current.filter((row) => !wanted.has(row.userId)).map((row) => row.userId);
     await confirmRemoval(tx, request, removed, confirm);
+    const added = wantedIds.filter((userId) => !current.some((row) => row.userId === userId));
+    const flagged = await deps.conflictNotes?.(tx, id, added, conflictReasons);
     const changes =
       removed.length > 0 ||
       [...wanted].some(
         ([userId, role]) => current.find((row) => row.userId === userId)?.reviewerRole !== role,
       );
     if (changes) {
-      await auditedRequestChange(tx, actor, id, async () => {
-        await writeAssignments(tx, id, current, wanted);
-        await repo.touchRequest(tx, id);
-      });
-      const added = wantedIds.filter((userId) => !current.some((row) => row.userId === userId));
+      await auditedRequestChange(
+        tx,
+        actor,
+        id,
+        async () => {
+          await writeAssignments(tx, id, current, wanted);
+          await repo.touchRequest(tx, id);
+        },
+        flagged?.length ? { reviewer_conflicts: flagged } : {},
+      );
       await deps.onReviewersAdded?.(tx, request, added);
     }
     return reviewUsersOf(tx, request);
@@ -262,7 +280,7 @@ export function createRequestStaffService(deps: {
           if (typeof entry === 'number') entries.set(entry, entries.get(entry));
           else entries.set(entry.id, entry.reviewer_role);
         }
-        return writeReviewUsers(tx, actor, request, entries, input.confirm);
+        return writeReviewUsers(tx, actor, request, entries, input.confirm, input.conflict_reasons);
       });
     },
 

@@ -9,6 +9,7 @@ import {
 import { answerText, formLabels, type FormSchema } from '@rrp/domain/forms';
 import {
   humanize,
+  NOTE_KEY,
   refPart,
   text,
   valueParts,
@@ -31,6 +32,34 @@ const SHOWN_ELSEWHERE = new Set(['sample_type', 'samples', 'usage_answers']);
 
 const record = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+/** A reviewer assigned despite likely conflicts, as the version that assigned them notes it (issue 33). */
+interface ConflictNote {
+  display_name: string;
+  conflicts: { reason: string }[];
+  reason: string | null;
+}
+
+/** Per flagged reviewer: who, why they were flagged, and the reason given for assigning them. */
+function conflictNoteFields(notes: unknown): HistoryFieldDto[] {
+  if (!Array.isArray(notes) || notes.length === 0) return [];
+  const lines = (notes as ConflictNote[]).map((note) =>
+    text(
+      `${note.display_name}: ${note.conflicts.map((conflict) => conflict.reason).join(' ')} ${
+        note.reason === null ? 'No reason was given.' : `Reason given: ${note.reason}`
+      }`,
+    ),
+  );
+  return [
+    {
+      key: `${NOTE_KEY}reviewer_conflicts`,
+      label: 'Reviewers assigned despite a likely conflict',
+      section: null,
+      value: lines,
+      long: true,
+    },
+  ];
+}
 
 /** '11000-p1 (1)' per requested sample: its id and the amount asked for. */
 function sampleParts(samples: unknown) {
@@ -138,6 +167,11 @@ export function requestHistoryFormat(formFor: (id: string) => FormSchema | null)
           ),
       },
       { key: 'review_users', label: 'Reviewers', ref: 'user', staffOnly: true },
+      {
+        computed: (data) => conflictNoteFields(data.reviewer_conflicts),
+        sourceKeys: ['reviewer_conflicts'],
+        staffOnly: true,
+      },
       {
         computed: (data, names) => answerFields(data, answerForm(data, names)),
         sourceKeys: ['additionalData', 'samples'],

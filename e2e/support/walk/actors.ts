@@ -47,6 +47,8 @@ const USERS = ['/user', '/user/:objectId'];
 const STAFF_LISTS = ['/compliance', '/dataset', '/institution', '/institution/:objectId'];
 const RESEARCH_MATCH = ['/research-match-applications', '/research-match-review'];
 const REVIEW_CYCLE = ['/research-match-review/start-review', '/request/:objectId/review-meeting'];
+/** Who reviews how much, and one reviewer's open reviews (issue 33). */
+const WORKLOAD = ['/reviewer-workload', '/reviewer-workload/:objectId'];
 /** A tissue owner's collection opens from their request (no demo researcher has ABN data access). */
 const TISSUE_OWNER = [...REQUESTS, '/request/:objectId?tab=collection', '/tissue-catalogue/:objectId'];
 
@@ -135,7 +137,7 @@ export const WALK_ACTORS: WalkActor[] = [
     ...RESEARCH_MATCH,
     '/release-notes',
   ]),
-  account('rm_admin', ['/', ...PROFILE, '/insights', ...RESEARCH_MATCH, ...REVIEW_CYCLE]),
+  account('rm_admin', ['/', ...PROFILE, '/insights', ...RESEARCH_MATCH, ...REVIEW_CYCLE, ...WORKLOAD]),
   // Tissue network staff.
   account('abn_proj_mgr', [
     '/',
@@ -147,6 +149,7 @@ export const WALK_ACTORS: WalkActor[] = [
     '/abn-dashboard',
     '/abn_tissue/start-review',
     '/insights',
+    ...WORKLOAD,
   ]),
   // Administrators.
   account('portal_admin', [
@@ -171,6 +174,7 @@ export const WALK_ACTORS: WalkActor[] = [
     '/email-log',
     '/insights',
     '/reminders',
+    ...WORKLOAD,
     '/form_tester',
     '/form_tester/:objectId',
   ]),
@@ -204,6 +208,7 @@ export const WALK_ACTORS: WalkActor[] = [
     '/feature-toggles',
     '/webhooks',
     '/reminders',
+    ...WORKLOAD,
   ]),
   // The role switcher: an administrator who is also a superuser views as the superuser.
   {

@@ -123,5 +123,9 @@ export const WALK_SCREENS: Record<string, WalkScreen> = {
   '/webhooks': {},
   '/insights': {},
   '/reminders': {},
+  '/reviewer-workload': {},
+  '/reviewer-workload/:objectId': {
+    via: { from: ['/reviewer-workload'], link: '^/reviewer-workload/\\d+$' },
+  },
   '/restricted_resources': {},
 };

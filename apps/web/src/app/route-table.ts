@@ -285,6 +285,15 @@ export const ROUTES: RouteEntry[] = [
   { path: '/insights', title: 'Insights', access: 'signedIn', screen: 'insights' },
   // Reminders about stalled work: when they go out and what they say (issue 19, decision 273).
   { path: '/reminders', title: 'Reminders', access: 'signedIn', screen: 'reminders' },
+  // Who reviews how much, with links to their open reviews (issue 33).
+  { path: '/reviewer-workload', title: 'Reviewer Workload', access: 'signedIn', screen: 'reviewerWorkload' },
+  {
+    path: '/reviewer-workload/:objectId',
+    title: 'Reviewer',
+    crumbs: [{ label: 'Reviewer Workload', to: '/reviewer-workload' }],
+    access: 'signedIn',
+    screen: 'reviewerWorkloadDetail',
+  },
   {
     path: '/restricted_resources',
     title: 'Restricted Resources',

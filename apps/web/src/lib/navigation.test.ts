@@ -62,6 +62,26 @@ describe('navigation by role', () => {
     );
   });
 
+  it('offers Reviewer Workload to the staff who assign reviewers, and hides it from everyone else', () => {
+    expect(labels('portal_admin')).toContain('Reviewer Workload');
+    expect(labels('superuser')).toContain('Reviewer Workload');
+    for (const role of ['abn_proj_mgr', 'rm_admin'] as const) {
+      expect(
+        navigationFor(role, approved).links.map((link) => link.label),
+        role,
+      ).toContain('Reviewer Workload');
+    }
+    for (const role of ['portal_reviewer', 'internal_read_only', 'access_admin', 'pi_sbso'] as const) {
+      expect(labels(role), role).not.toContain('Reviewer Workload');
+    }
+    for (const role of ['portal_admin_lead', 'primary_researcher', 'sbso', 'abn_reviewer'] as const) {
+      expect(
+        navigationFor(role, approved).links.map((link) => link.label),
+        role,
+      ).not.toContain('Reviewer Workload');
+    }
+  });
+
   it('offers the Tissue Catalog to researchers once ABN data access is approved, to project managers always', () => {
     expect(navigationFor('primary_researcher', approved).links.map((link) => link.label)).toContain(
       'Tissue Catalog',
@@ -75,6 +95,7 @@ describe('navigation by role', () => {
       'Tissue Catalog',
       'Autism BrainNet',
       'Insights',
+      'Reviewer Workload',
     ]);
     expect(labels('portal_admin')).toContain('Tissue Catalogue');
     expect(labels('portal_reviewer')).not.toContain('Tissue Catalogue');

@@ -47,6 +47,12 @@ export const VIEW_MENU: ViewMenuItem[] = [
   // Turnaround metrics (decision 271), and the reminders' settings (decision 273).
   { label: 'Insights', to: '/insights', needs: { action: 'read', subject: 'Insight' } },
   { label: 'Reminders', to: '/reminders', needs: { action: 'list', subject: 'ReminderSetting' } },
+  // Who reviews how much (issue 33).
+  {
+    label: 'Reviewer Workload',
+    to: '/reviewer-workload',
+    needs: { action: 'list', subject: 'ReviewerWorkload' },
+  },
 ];
 
 /**
@@ -54,7 +60,7 @@ export const VIEW_MENU: ViewMenuItem[] = [
  * (decision 271): the spec gives tissue project managers, Research Match administrators and the
  * administrator lead their own short navigation.
  */
-const LINKED_WITHOUT_VIEW_MENU = ['/insights'];
+const LINKED_WITHOUT_VIEW_MENU = ['/insights', '/reviewer-workload'];
 
 /**
  * The View menu items the role's grants open (the permission table decides, not this file) whose

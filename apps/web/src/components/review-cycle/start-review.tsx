@@ -17,6 +17,7 @@ import { can } from '@rrp/domain';
 import { Page, type Crumb } from '@/components/page';
 import { ApiError } from '@/lib/api-client';
 import { useActor } from '@/lib/use-can';
+import { ReviewerSuggestions } from '@/components/reviewer-suggestions/reviewer-suggestions';
 import { useCycleMove, useStartReviewDraft } from './api';
 import { isDueDateOk, ReviewDueDateCard, useChosenRequests, useLeaveWhenNothingToReview } from './dispatch';
 import { ReviewEmailCard, type EmailFields, type ReviewEmailConfig } from './review-email';
@@ -27,7 +28,7 @@ interface StartReviewRow {
   portal_request_id: string;
   applicant: string;
   institution: string | null;
-  review_users: readonly { display_name: string }[];
+  review_users: readonly { id: number; display_name: string }[];
 }
 
 interface StartReviewDraft {
@@ -112,6 +113,9 @@ function StartReviewForm<Draft extends StartReviewDraft, Row extends StartReview
   const [dueDate, setDueDate] = useState('');
   const [email, setEmail] = useState<EmailFields>(() => emailOf(draft));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // The request whose suggested reviewers are open below the table (issue 33).
+  const [suggesting, setSuggesting] = useState<number | null>(null);
+  const suggested = rows.find((row) => row.id === suggesting);
   const { table } = config;
   const shownInline = ['requests', 'due_date', ...(config.email.recipients ? [config.email.recipients] : [])];
 
@@ -147,6 +151,7 @@ function StartReviewForm<Draft extends StartReviewDraft, Row extends StartReview
                 {table.columns.map((column) => (
                   <Table.Th key={column.title}>{column.title}</Table.Th>
                 ))}
+                <Table.Th>Assign</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -158,6 +163,17 @@ function StartReviewForm<Draft extends StartReviewDraft, Row extends StartReview
                   {table.columns.map((column) => (
                     <Table.Td key={column.title}>{column.cell(row)}</Table.Td>
                   ))}
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant={suggesting === row.id ? 'filled' : 'light'}
+                      aria-pressed={suggesting === row.id}
+                      aria-label={`Suggest reviewers for ${row.portal_request_id}`}
+                      onClick={() => setSuggesting(suggesting === row.id ? null : row.id)}
+                    >
+                      Suggest reviewers
+                    </Button>
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -169,6 +185,20 @@ function StartReviewForm<Draft extends StartReviewDraft, Row extends StartReview
           </Text>
         )}
       </Card>
+
+      {suggested && (
+        <Card withBorder padding="lg">
+          <ReviewerSuggestions
+            request={{ id: suggested.id, label: suggested.portal_request_id }}
+            assigned={suggested.review_users.map((user) => user.id)}
+            headingOrder={2}
+            headingId="reviewer-suggestions-heading"
+            title={`Suggested reviewers for ${suggested.portal_request_id}`}
+            focusOnOpen
+            refresh={[[config.queryRoot]]}
+          />
+        </Card>
+      )}
 
       <ReviewDueDateCard
         value={dueDate}

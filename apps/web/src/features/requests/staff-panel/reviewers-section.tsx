@@ -15,6 +15,7 @@ import {
 } from '@rrp/domain';
 import { ApiError } from '@/lib/api-client';
 import { useReviewerOptions } from '@/components/reviewer-options';
+import { ReviewerSuggestions } from '@/components/reviewer-suggestions/reviewer-suggestions';
 import { useSetReviewers } from '../api/staff';
 import type { RequestView } from '../api/requests';
 
@@ -72,8 +73,18 @@ export function ReviewersSection({ request, canEdit }: { request: RequestView; c
         </Text>
       )}
       {canEdit ? (
-        // A new list from the server starts the editor afresh.
-        <ReviewersEditor key={currentKey} request={request} current={current} />
+        <>
+          {/* A new list from the server starts the editor afresh. */}
+          <ReviewersEditor key={currentKey} request={request} current={current} />
+          {!locked && (
+            <ReviewerSuggestions
+              request={{ id: request.id, label: request.portal_request_id }}
+              assigned={current.map((reviewer) => reviewer.id)}
+              headingOrder={4}
+              headingId="reviewer-suggestions-heading"
+            />
+          )}
+        </>
       ) : current.length === 0 ? (
         <Text size="sm">No reviewers assigned.</Text>
       ) : (

@@ -63,6 +63,8 @@ import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { insightsRoutes } from './modules/insights/insights.routes';
 import { reviewerAssistantRoutes } from './modules/reviewer-assistant/reviewer-assistant.routes';
 import { remindersRoutes } from './modules/reminders/reminders.routes';
+import { calendarRoutes } from './modules/calendar/calendar.routes';
+import { createCalendarService } from './modules/calendar/calendar.service';
 import type { RemindersService } from './modules/reminders/reminders.service';
 import { donorsRoutes } from './modules/tissue/donors.routes';
 import { cartsRoutes } from './modules/tissue/carts.routes';
@@ -228,6 +230,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(webhooksRoutes, admin);
   await app.register(insightsRoutes, admin);
   await app.register(remindersRoutes, { reminders });
+  // Calendar feeds of each user's own dates (issue 33).
+  const calendar = createCalendarService({
+    db: database.db,
+    serverSecret: config.jwtSecret,
+    publicUrl: config.publicUrl,
+    productName: config.productName,
+  });
+  await app.register(calendarRoutes, { calendar });
   app.decorate('reminders', reminders);
   const jobs = new JobScheduler(database.db, app.log, { instanceId: options.instanceId });
   if (config.remindersEveryMinutes > 0) {

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import {
+  Box,
   Button,
   Card,
   Grid,
@@ -22,6 +23,7 @@ import { meQueryKey, useSession } from '@/lib/session';
 import { profileQueryKey, saveProfile, useProfile } from '@/lib/profile';
 import { OrcidLinkButton } from '../components/orcid-link-button';
 import { AddedEmailAddresses } from '../components/added-email-addresses';
+import { CalendarFeedCard } from '../components/calendar-feed-card';
 
 const TEXT_FIELDS = [
   'first_name',
@@ -245,6 +247,9 @@ export default function MyProfileScreen() {
           </Group>
         </Stack>
       </form>
+      <Box mt="md">
+        <CalendarFeedCard />
+      </Box>
     </Page>
   );
 }

@@ -306,6 +306,18 @@ describe('permission walk over every API route', () => {
     );
   });
 
+  it('covers the calendar feed routes', () => {
+    const paths = t.app.apiRoutes.map((route) => `${route.method} ${route.url}`);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'GET /api/user/me/calendar-feed/',
+        'POST /api/user/me/calendar-feed/',
+        'DELETE /api/user/me/calendar-feed/',
+        'GET /api/calendar/:token.ics',
+      ]),
+    );
+  });
+
   it('answers every route for every role as the permission table says', async () => {
     const mismatches: string[] = [];
     // Ending the session (logout) revokes the walk's tokens, so it is walked last.

@@ -1,10 +1,19 @@
 // The browser journeys of `npm test`, shared between lanes: each lane takes journey files from one
 // queue until it is empty, so the lane that finishes its own work first helps with the journeys
 // instead of leaving a core idle. Every file runs against its own server (the lane's port, its own
-// mail sink and clamd) on a fresh copy of a demo database the lane seeded once, so no journey sees
+// mail sink and clamd) on a fresh copy of a demo database seeded once per run, so no journey sees
 // what another file did, whichever lane or order it runs in.
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -21,17 +30,28 @@ export function pipeLines(child, prefix) {
   }
 }
 
+/** Seconds each journey file took in a whole `npm test` run (both lanes busy), as measured. */
+export const JOURNEY_SECONDS = join(E2E, 'journey-seconds.json');
+
 /**
  * The journey files, longest first, so the last ones taken are short and the lanes end together.
- * A file's size is the measure: journeys spend their time on the steps they write.
+ * The measure is each file's time in an earlier run (JOURNEY_SECONDS), not its size: the screen
+ * walks are short files that run for five minutes each, and taken last they left one lane running
+ * alone. A file with no time yet goes first, where a long one costs nothing, by size among themselves.
  */
 export function journeyQueue() {
   const tests = join(E2E, 'tests');
-  return readdirSync(tests)
+  const seconds = existsSync(JOURNEY_SECONDS) ? JSON.parse(readFileSync(JOURNEY_SECONDS, 'utf8')) : {};
+  const files = readdirSync(tests)
     .filter((name) => name.endsWith('.spec.ts'))
     .map((name) => ({ file: `tests/${name}`, size: statSync(join(tests, name)).size }))
-    .sort((a, b) => b.size - a.size)
-    .map(({ file }) => file);
+    .map((entry) => ({ ...entry, seconds: seconds[entry.file] }));
+  const timed = files.filter((entry) => typeof entry.seconds === 'number');
+  const untimed = files.filter((entry) => typeof entry.seconds !== 'number');
+  return [
+    ...untimed.sort((a, b) => b.size - a.size),
+    ...timed.sort((a, b) => b.seconds - a.seconds || a.file.localeCompare(b.file)),
+  ].map(({ file }) => file);
 }
 
 async function waitForHealth(port, server) {
@@ -107,22 +127,37 @@ async function portFree(port) {
 }
 
 /**
+ * The demo database every journey file starts from, seeded once per run by the first lane to
+ * need it (the other lane, joining later, copies it instead of seeding its own): a server's first
+ * start migrates and seeds, and stopped cleanly its directory is the template of every file's.
+ * Answers the directory, or null if that server did not start.
+ */
+let demoDatabase = null;
+function seededDemoDatabase(lane, port) {
+  demoDatabase ??= (async () => {
+    const seeded = join(mkdtempSync(join(tmpdir(), 'rrp-e2e-seeded-')), 'seeded');
+    const seeding = await startServer(lane, port, seeded, `${seeded}-mail`);
+    if (!seeding) return null;
+    await stopServer(seeding, port);
+    return seeded;
+  })();
+  return demoDatabase;
+}
+
+/**
  * Runs journey files from `queue` (shared, taken from the front), each against a fresh server on
- * a copy of the demo database this lane seeded once. While one file runs, the next file's server
- * starts on the lane's other port, so no file waits for its server (a start takes 5–15 s on two
- * busy cores). Answers whether the seeding server started and which files failed; a lane whose
- * server does not start takes no file, and what no lane took is reported by the caller.
+ * a copy of the run's demo database. While one file runs, the next file's server starts on the
+ * lane's other port, so no file waits for its server (a start takes 5–15 s on two busy cores).
+ * Answers whether the seeding server started, which files failed and how many seconds each file
+ * took; a lane without a demo database takes no file, and what no lane took is reported by the caller.
  */
 export async function runJourneys(lane, ports, queue, axeRecord, walkRecord) {
   const workDir = mkdtempSync(join(tmpdir(), `rrp-e2e-${lane}-`));
-  const seeded = join(workDir, 'seeded');
-  // The first start migrates and seeds; stopped cleanly, its directory is the template of every file's.
-  const seeding = await startServer(lane, ports[0], seeded, join(workDir, 'seed-mail'));
-  if (!seeding) {
+  const seeded = await seededDemoDatabase(lane, ports[0]);
+  if (!seeded) {
     console.log(`[${lane}] the journeys' server did not start`);
-    return { started: false, failed: [] };
+    return { started: false, failed: [], seconds: {} };
   }
-  await stopServer(seeding, ports[0]);
 
   /** Takes the next file from the queue and starts its server on `port`; null when none is left. */
   function prepare(port) {
@@ -144,6 +179,7 @@ export async function runJourneys(lane, ports, queue, axeRecord, walkRecord) {
   }
 
   const failed = [];
+  const seconds = {};
   let turn = 0;
   for (let next = prepare(ports[0]); next;) {
     const { file, name, port, dataDir, mailDir, server } = await next;
@@ -168,7 +204,10 @@ export async function runJourneys(lane, ports, queue, axeRecord, walkRecord) {
         E2E_OUTPUT_DIR: join('test-results', name),
         E2E_TRACE: 'off',
       };
-      if (!(await runFile(lane, file, env))) {
+      const started = Date.now();
+      const passed = await runFile(lane, file, env);
+      seconds[file] = Math.round((Date.now() - started) / 1000);
+      if (!passed) {
         failed.push(file);
         console.log(
           `[${lane}] ${file} failed; for a trace, run it alone: cd e2e && npx playwright test ${file}`,
@@ -179,5 +218,5 @@ export async function runJourneys(lane, ports, queue, axeRecord, walkRecord) {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }
-  return { started: true, failed };
+  return { started: true, failed, seconds };
 }

@@ -4,10 +4,10 @@
 // journeys from one shared queue against its own server (scripts/journey-lane.mjs). Each line is
 // prefixed with its lane; the run fails when any script or journey fails, after all have finished.
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { journeyQueue, pipeLines, runJourneys } from './journey-lane.mjs';
+import { JOURNEY_SECONDS, journeyQueue, pipeLines, runJourneys } from './journey-lane.mjs';
 
 const LANES = [
   {
@@ -61,10 +61,14 @@ async function runLane({ lane, ports, steps }) {
   const seconds = () => Math.round((Date.now() - started) / 1000);
   console.log(`[${lane}] own steps ${passed ? 'passed' : 'failed'} after ${seconds()} s`);
   if (lane === 'browser') openJourneys(passed);
-  if (!(await journeysOpen)) return { passed, failedJourneys: [] };
+  if (!(await journeysOpen)) return { passed, failedJourneys: [], journeySeconds: {} };
   const journeys = await runJourneys(lane, ports, queue, axeRecord, walkRecord);
   console.log(`[${lane}] journeys done after ${seconds()} s`);
-  return { passed: passed && journeys.started, failedJourneys: journeys.failed };
+  return {
+    passed: passed && journeys.started,
+    failedJourneys: journeys.failed,
+    journeySeconds: journeys.seconds,
+  };
 }
 
 // Lint and types first, side by side (each uses a core and a half for about 45 s); nothing else
@@ -84,6 +88,17 @@ const failedJourneys = results.flatMap((result) => result.failedJourneys);
 const { readRows, walkTable } = await import('../e2e/support/walk/record.ts');
 const walkRows = readRows(walkRecord);
 console.log(walkRows.length > 0 ? walkTable(walkRows) : 'Screen walk: no visits recorded');
+// This run's time of each journey file, in the shape of the table the queue is ordered by.
+const measured = Object.assign({}, ...results.map((result) => result.journeySeconds));
+if (Object.keys(measured).length > 0) {
+  const sorted = Object.fromEntries(Object.entries(measured).sort((a, b) => b[1] - a[1]));
+  const outDir = join(import.meta.dirname, '..', 'e2e', 'test-results');
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, 'journey-seconds.json'), `${JSON.stringify(sorted, null, 2)}\n`);
+  console.log(
+    `Journey files' seconds: e2e/test-results/journey-seconds.json (the queue's order: ${JOURNEY_SECONDS})`,
+  );
+}
 if (queue.length > 0) console.log(`Journeys no lane could run: ${queue.join(', ')}`);
 if (failedJourneys.length > 0) console.log(`Journey files that failed: ${failedJourneys.join(', ')}`);
 const passed = results.every((result) => result.passed) && queue.length === 0 && failedJourneys.length === 0;

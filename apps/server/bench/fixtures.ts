@@ -55,6 +55,11 @@ export async function fixtures(url: string, jwtSecret: string) {
   const request = await one<{ id: number }>('select id from requests order by id desc offset 1000 limit 1');
   const project = await one<{ id: number }>('select id from projects order by id desc offset 1000 limit 1');
   const total = await one<{ n: number }>('select count(*)::int as n from requests');
+  // The reviewer suggestions' case (issue 33): a Research Match application of the applicant with
+  // the most projects, so that the conflict joins have the most to read.
+  const application = await one<{ id: number }>(`select r.id from requests r
+    where r.type_id = 4 order by (select count(*) from research_team_members m where m.user_id = r.owner_id) desc, r.id
+    limit 1`);
   const samples = await client.query<{ id: string; sample_type_id: number }>(
     'select id, sample_type_id from samples where sample_type_id = (select min(sample_type_id) from samples) order by id limit 100',
   );
@@ -63,6 +68,7 @@ export async function fixtures(url: string, jwtSecret: string) {
     accounts,
     requestId: request.id,
     projectId: project.id,
+    applicationId: application.id,
     deepOffset: Math.floor(total.n * 0.75),
     sampleBody: JSON.stringify({
       ids: samples.rows.map((row) => row.id),

@@ -139,6 +139,13 @@ function apiCases(f: Fixtures): Case[] {
     { name: 'research team list', kind: 'list', path: '/api/research-team/', token: admin },
     { name: 'dataset list (with what the caller holds)', kind: 'list', path: '/api/dataset/', token: admin },
     { name: 'home: user/me/', kind: 'detail', path: '/api/user/me/', token: researcher },
+    {
+      name: 'reviewer suggestions (Research Match application)',
+      kind: 'detail',
+      path: `/api/request/${f.applicationId}/reviewer-suggestions/`,
+      token: admin,
+    },
+    { name: 'reviewer workload list', kind: 'list', path: '/api/reviewer-workload/', token: admin },
     { name: 'researcher request list', kind: 'list', path: '/api/request/', token: researcher },
     {
       name: 'POST validateSamples (100 ids)',

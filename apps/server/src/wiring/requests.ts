@@ -52,6 +52,7 @@ export function wireRequests(
     publicUrl: config.publicUrl,
     move: async (tx, request, to, actor, now) =>
       (await applyTransition(tx, { request, to, kind: 'decision', actor, by: actor, now })).row,
+    noteConflictReasons: (...args) => reviewerAssistant.noteStartReasons(...args),
   });
   const tissueCycle = createTissueCycleService({ db, cycles: reviewCycles, email, emailContext });
   // Decisions (issue 8): the workflow tables, decision e-mails and their documents. They answer
@@ -91,7 +92,7 @@ export function wireRequests(
   files.registerType(TISSUE_DOCUMENT, applicationDocumentsPolicy(CART_REQUEST_TYPES));
   // The reviewer assignment assistant (issue 33): suggestions, likely conflicts, workload. The
   // staff panel records the conflicts of the reviewers it assigns.
-  const reviewerAssistant = createReviewerAssistantService({ db, requestSubject });
+  const reviewerAssistant = createReviewerAssistantService({ db, requestSubject, requestSnapshot });
   // The staff panel of a request: reviewers, comments, Zendesk tickets (issue 8); the user pickers.
   const staff = createRequestStaffService({
     db,

@@ -5,12 +5,14 @@ import {
   refusedForStage,
   START_REVIEW_DUE_DATE_TOKEN,
   type Actor,
+  type ConflictReasons,
   type ReviewCycle,
   type ReviewCycleStageKey,
 } from '@rrp/domain';
 import type { Db, DbOrTx } from '../../platform/db/database';
 import { invalid } from '../../platform/http/errors';
 import type { EmailService } from '../email/email.service';
+import type { ReviewerAssistantService } from '../reviewer-assistant/reviewer-assistant.service';
 import * as repo from './review-cycles.repo';
 
 export type { CycleRequest } from './review-cycles.repo';
@@ -58,6 +60,8 @@ export function createReviewCycleEngine(deps: {
   email: Pick<EmailService, 'queueAbout'>;
   move: MoveThroughWorkflow;
   publicUrl: string;
+  /** Notes in the requests' history why flagged reviewers review them anyway (issue 33). */
+  noteConflictReasons?: ReviewerAssistantService['noteStartReasons'];
 }) {
   const { db } = deps;
 
@@ -184,7 +188,12 @@ export function createReviewCycleEngine(deps: {
     async start(
       cycle: ReviewCycle,
       actor: Actor,
-      input: { requests: readonly number[]; due_date: string; email?: StartEmail | null },
+      input: {
+        requests: readonly number[];
+        due_date: string;
+        email?: StartEmail | null;
+        conflict_reasons?: ConflictReasons;
+      },
       opened: OnReviewsOpened,
     ) {
       const now = new Date();
@@ -193,6 +202,9 @@ export function createReviewCycleEngine(deps: {
       const moved = await db.transaction(async (tx) => {
         const rows = await moveLocked(tx, cycle, 'start', actor, ids, now);
         await reviewsOpened(tx, cycle, actor, rows, due, input.email, opened);
+        const reasons = input.conflict_reasons ?? [];
+        if (reasons.length > 0)
+          await deps.noteConflictReasons?.(tx, actor, await repo.assignedReviewers(tx, ids), reasons);
         return rows;
       });
       return { moved, due };

@@ -2,11 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import {
   REVIEWER_ASSISTANT_MESSAGES,
+  TISSUE_REQUEST_TYPE,
+  WORKFLOW_STATUS,
   type ReviewerSuggestions,
   type ReviewerWorkloadDetail,
   type ReviewerWorkloadRow,
 } from '@rrp/domain';
-import { history, requestReviewers } from '../../db/schema';
+import { history, requestReviewers, requests } from '../../db/schema';
+import { createRequest } from '../../db/factories';
 import { auth, createTestContext, errorBody, type TestContext } from '../../../test/test-app';
 import { assistantFixture, noonIn } from './reviewer-assistant.fixtures';
 
@@ -180,6 +183,60 @@ describe('assigning flagged reviewers', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(JSON.stringify(errorBody(response))).toContain(REVIEWER_ASSISTANT_MESSAGES.reasonBlank);
+  });
+});
+
+describe('Begin Review with conflict reasons', () => {
+  it('notes the reasons for flagged reviewers in the history, and refuses one for a reviewer not assigned', async () => {
+    const { people } = fixture;
+    const request = await createRequest(t.database.db, {
+      projectId: fixture.project.id,
+      statusId: WORKFLOW_STATUS.submitted,
+      typeId: TISSUE_REQUEST_TYPE.tissue,
+    });
+    await t.database.db.insert(requestReviewers).values({ requestId: request.id, userId: people.teammate });
+    const start = (reasons: object[]) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/abn_tissue/start-review/',
+        headers: auth(admin),
+        payload: {
+          requests: [request.id],
+          due_date: noonIn(10).toISOString().slice(0, 10),
+          conflict_reasons: reasons,
+        },
+      });
+    const stray = await start([{ user: people.mid, reason: 'Not assigned.' }]);
+    expect(stray.statusCode).toBe(400);
+    expect(errorBody(stray)).toMatchObject({
+      conflict_reasons: [REVIEWER_ASSISTANT_MESSAGES.reasonNotNew('Mia Mid')],
+    });
+    const [unchanged] = await t.database.db.select().from(requests).where(eq(requests.id, request.id));
+    expect(unchanged!.statusId).toBe(WORKFLOW_STATUS.submitted);
+
+    const started = await start([
+      { user: people.teammate, request: request.id, reason: 'Left that team in 2019.' },
+    ]);
+    expect(started.statusCode, started.body).toBe(200);
+    const [note] = await t.database.db
+      .select()
+      .from(history)
+      .where(and(eq(history.model, 'request'), eq(history.objectId, String(request.id))))
+      .orderBy(desc(history.version))
+      .limit(1);
+    expect(note!.data.reviewer_conflicts).toEqual([
+      {
+        user: people.teammate,
+        display_name: 'Tom Team',
+        conflicts: [
+          {
+            kind: 'research_team',
+            reason: "Was on the research team of project 'Shared study' with the applicant.",
+          },
+        ],
+        reason: 'Left that team in 2019.',
+      },
+    ]);
   });
 });
 

@@ -141,5 +141,5 @@ export async function assistantFixture(t: TestContext) {
     reviewerDecision: 'Approve',
     modified: daysAgo(10),
   });
-  return { people, target, openRm: open, institutions: { applicantUni, memberUni } };
+  return { people, project, target, openRm: open };
 }

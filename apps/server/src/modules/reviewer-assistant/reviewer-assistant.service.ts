@@ -17,6 +17,7 @@ import {
 } from '@rrp/domain';
 import type { Db, DbOrTx } from '../../platform/db/database';
 import { invalid, NotFoundError } from '../../platform/http/errors';
+import { recordHistory } from '../../platform/history';
 import { parseListQuery, type ListSpec } from '../../platform/list';
 import * as repo from './reviewer-assistant.repo';
 
@@ -100,6 +101,8 @@ export function createReviewerAssistantService(deps: {
   db: Db;
   /** The request as the permission table's conditions read it, or null when there is none. */
   requestSubject: (tx: DbOrTx, id: number, actor: Actor) => Promise<object | null>;
+  /** The request as its history records it (for the notes of Start Review's reasons). */
+  requestSnapshot?: (tx: DbOrTx, id: number) => Promise<Record<string, unknown> | null>;
   now?: () => Date;
 }) {
   const { db } = deps;
@@ -116,6 +119,46 @@ export function createReviewerAssistantService(deps: {
     const soon = new Date(Date.parse(`${today}T00:00:00Z`) + DUE_SOON_DAYS * 86_400_000);
     return dueDay <= soon.toISOString().slice(0, 10) ? 'due_soon' : 'open';
   };
+
+  /** A reason for someone this call does not newly assign is a 400 naming them. */
+  async function refuseStray(tx: DbOrTx, stray: readonly number[]) {
+    if (stray.length === 0) return;
+    const names = await repo.namesOf(tx, stray);
+    invalid({
+      conflict_reasons: [
+        REVIEWER_ASSISTANT_MESSAGES.reasonNotNew(stray.map((id) => names.get(id) ?? String(id)).join(', ')),
+      ],
+    });
+  }
+
+  /**
+   * What the request's history keeps of reviewers newly assigned to it despite likely
+   * conflicts: each flagged one with the flags and the reason given (null: none was given).
+   * A reason for anyone not in `added` is a 400 on `conflict_reasons`.
+   */
+  async function conflictNotes(
+    tx: DbOrTx,
+    requestId: number,
+    added: readonly number[],
+    reasons: ConflictReasons | undefined,
+  ): Promise<ReviewerConflictNote[]> {
+    const given = (reasons ?? []).filter(
+      (entry) => entry.request === undefined || entry.request === requestId,
+    );
+    const stray = given.filter((entry) => !added.includes(entry.user)).map((entry) => entry.user);
+    await refuseStray(tx, stray);
+    const flags = await repo.conflictsWith(tx, requestId, added);
+    if (flags.size === 0) return [];
+    const names = await repo.namesOf(tx, [...flags.keys()]);
+    return added
+      .filter((id) => flags.has(id))
+      .map((id) => ({
+        user: id,
+        display_name: names.get(id) ?? String(id),
+        conflicts: flags.get(id)!.map(wordConflict),
+        reason: given.find((entry) => entry.user === id)?.reason ?? null,
+      }));
+  }
 
   return {
     /** GET request/{id}/reviewer-suggestions/ */
@@ -151,42 +194,41 @@ export function createReviewerAssistantService(deps: {
       };
     },
 
+    conflictNotes,
+
     /**
-     * What the request's history keeps of reviewers newly assigned to it despite likely
-     * conflicts: each flagged one with the flags and the reason given (null: none was given).
-     * A reason for anyone not in `added` is a 400 on `conflict_reasons`.
+     * Start Review and Begin Review with `conflict_reasons`: each reason names an assigned
+     * reviewer of a chosen request (its `request`, or any chosen one; else a 400), and the
+     * request's history notes that reviewer with their likely conflicts and the reason given.
      */
-    async conflictNotes(
+    async noteStartReasons(
       tx: DbOrTx,
-      requestId: number,
-      added: readonly number[],
-      reasons: ConflictReasons | undefined,
-    ): Promise<ReviewerConflictNote[]> {
-      const given = (reasons ?? []).filter(
-        (entry) => entry.request === undefined || entry.request === requestId,
+      actor: Actor,
+      assigned: readonly { requestId: number; userId: number }[],
+      reasons: ConflictReasons,
+    ): Promise<void> {
+      const covers = (entry: ConflictReasons[number], row: { requestId: number; userId: number }) =>
+        entry.user === row.userId && (entry.request === undefined || entry.request === row.requestId);
+      await refuseStray(
+        tx,
+        reasons.filter((entry) => !assigned.some((row) => covers(entry, row))).map((entry) => entry.user),
       );
-      const stray = given.filter((entry) => !added.includes(entry.user)).map((entry) => entry.user);
-      if (stray.length > 0) {
-        const names = await repo.namesOf(tx, stray);
-        invalid({
-          conflict_reasons: [
-            REVIEWER_ASSISTANT_MESSAGES.reasonNotNew(
-              stray.map((id) => names.get(id) ?? String(id)).join(', '),
-            ),
-          ],
+      const named = assigned.filter((row) => reasons.some((entry) => covers(entry, row)));
+      for (const requestId of new Set(named.map((row) => row.requestId))) {
+        const users = named.filter((row) => row.requestId === requestId).map((row) => row.userId);
+        const given = reasons.filter((entry) => users.includes(entry.user));
+        const notes = await conflictNotes(tx, requestId, users, given);
+        const before = await deps.requestSnapshot?.(tx, requestId);
+        if (notes.length === 0 || !before) continue;
+        await recordHistory(tx, {
+          model: 'request',
+          objectId: requestId,
+          action: 'update',
+          before,
+          after: { ...before, reviewer_conflicts: notes },
+          by: actor,
         });
       }
-      const flags = await repo.conflictsWith(tx, requestId, added);
-      if (flags.size === 0) return [];
-      const names = await repo.namesOf(tx, [...flags.keys()]);
-      return added
-        .filter((id) => flags.has(id))
-        .map((id) => ({
-          user: id,
-          display_name: names.get(id) ?? String(id),
-          conflicts: flags.get(id)!.map(wordConflict),
-          reason: given.find((entry) => entry.user === id)?.reason ?? null,
-        }));
     },
 
     /** GET reviewer-workload/ */

@@ -22,11 +22,22 @@ declare module 'vitest' {
 /** Migrating and seeding once instead of once per test file (each file still gets its own copy). */
 const POSTGRES_TEMPLATE = 'rrp_template';
 
+interface PgliteClient {
+  exec(sql: string): Promise<unknown>;
+  dumpDataDir(compression: 'none'): Promise<Blob>;
+}
+
 async function pgliteTemplate(dir: string): Promise<string> {
   const database = await openPglite(undefined);
   try {
     await seedReferenceData(database.db);
-    const client = (database.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
+    const client = (database.db as unknown as { $client: PgliteClient }).$client;
+    // Every test file starts a PGlite from this archive, and much of a start is PostgreSQL setting
+    // up its shared buffers (128 MB by default) and replaying the WAL written since the last
+    // checkpoint. A test file's database is a few megabytes, which 16 MB of buffers hold, and a
+    // checkpoint here leaves nothing to replay: a start took a quarter less CPU (1.4 -> 1.05 s).
+    await client.exec(`alter system set shared_buffers = '16MB'`);
+    await client.exec('checkpoint');
     const archive = join(dir, 'template.tar');
     writeFileSync(archive, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
     return archive;

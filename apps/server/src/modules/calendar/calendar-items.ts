@@ -1,17 +1,15 @@
 import ical from 'ical-generator';
 
 /** What each event of a feed is about; with the object's id it makes the event's stable UID. */
-export const CALENDAR_ITEM_KINDS = [
-  'review-due',
-  'tissue-review-due',
-  'review-meeting',
-  'rda-signature',
-  'irb-renewal',
-  'access-expiry',
-  'renewal-window',
-  'joinder',
-] as const;
-export type CalendarItemKind = (typeof CALENDAR_ITEM_KINDS)[number];
+type CalendarItemKind =
+  | 'review-due'
+  | 'tissue-review-due'
+  | 'review-meeting'
+  | 'rda-signature'
+  | 'irb-renewal'
+  | 'access-expiry'
+  | 'renewal-window'
+  | 'joinder';
 
 /** One date of the feed. */
 export interface CalendarItem {

@@ -3,7 +3,7 @@ import type { CalendarFeedDto } from '@rrp/domain';
 import { apiFetch } from '@/lib/api-client';
 
 const FEED = 'user/me/calendar-feed/';
-export const calendarFeedKey = ['user', 'me', 'calendar-feed'] as const;
+const calendarFeedKey = ['user', 'me', 'calendar-feed'] as const;
 
 /** The signed-in user's calendar feed address, or null while it is off (issue 33). */
 export function useCalendarFeed(enabled: boolean) {

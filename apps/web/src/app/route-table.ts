@@ -292,7 +292,7 @@ export const ROUTES: RouteEntry[] = [
     title: 'Reviewer',
     crumbs: [{ label: 'Reviewer Workload', to: '/reviewer-workload' }],
     access: 'signedIn',
-    screen: 'reviewerWorkloadDetail',
+    screen: 'workloadDetail',
   },
   {
     path: '/restricted_resources',

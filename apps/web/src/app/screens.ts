@@ -66,8 +66,7 @@ export const SCREENS: Record<string, () => ScreenModule> = {
   insights: () => import('@/features/insights/screens/insights-screen'),
   reminders: () => import('@/features/reminders/screens/reminders-screen'),
   reviewerWorkload: () => import('@/features/reviewer-workload/screens/reviewer-workload-screen'),
-  reviewerWorkloadDetail: () =>
-    import('@/features/reviewer-workload/screens/reviewer-workload-detail-screen'),
+  workloadDetail: () => import('@/features/reviewer-workload/screens/reviewer-workload-detail-screen'),
   tissueCatalogue: () => import('@/features/tissue/screens/tissue-catalogue-screen'),
   tissueCollection: () => import('@/features/tissue/screens/tissue-collection-screen'),
   tissueDonor: () => import('@/features/tissue/screens/donor-screen'),

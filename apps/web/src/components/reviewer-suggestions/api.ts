@@ -16,7 +16,7 @@ const ASSIGNMENT_READERS: QueryKey[] = [
   ['reviewer-workload'],
 ];
 
-export const suggestionsKey = (requestId: number, limit: number) =>
+const suggestionsKey = (requestId: number, limit: number) =>
   ['reviewer-suggestions', requestId, limit] as const;
 
 export function useReviewerSuggestions(requestId: number, limit: number, enabled = true) {
@@ -30,7 +30,7 @@ export function useReviewerSuggestions(requestId: number, limit: number, enabled
   });
 }
 
-export interface AssignReviewer {
+interface AssignReviewer {
   /** The reviewers assigned now, kept as they are. */
   assigned: readonly number[];
   user: number;

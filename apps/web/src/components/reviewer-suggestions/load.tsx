@@ -2,7 +2,7 @@ import { Group, Text } from '@mantine/core';
 import { ROLE_LABELS, type RoleKey } from '@rrp/domain';
 
 /** A reviewer's load as the API answers it (a suggestion, a workload row). */
-export interface ReviewLoad {
+interface ReviewLoad {
   open_reviews: number;
   due_soon: number;
   overdue: number;

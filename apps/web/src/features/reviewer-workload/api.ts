@@ -4,7 +4,7 @@ import { apiFetch, type ListPage } from '@/lib/api-client';
 
 /** The reviewer workload screens' calls (issue 33): `GET reviewer-workload/` and `/{id}/`. */
 
-export interface WorkloadFilters {
+interface WorkloadFilters {
   page: number;
   pageSize: number;
   ordering: string;
@@ -13,7 +13,7 @@ export interface WorkloadFilters {
   group: string | null;
 }
 
-export function workloadListQuery(filters: WorkloadFilters) {
+function workloadListQuery(filters: WorkloadFilters) {
   const search = filters.search.trim();
   return {
     limit: filters.pageSize,

@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { Database } from './platform/db/database';
 import { TokenService } from './platform/auth/tokens';
 import { accessPlugin } from './platform/http/access';
+import { objectVersionsPlugin } from './platform/http/object-versions';
 import { idempotencyPlugin, type IdempotencyOptions } from './platform/http/idempotency';
 import { errorReportingPlugin } from './platform/observability/error-reporting';
 import { metricsPlugin } from './platform/observability/metrics';
@@ -156,6 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const tokens = new TokenService(config.jwtSecret, config.tokenTtlMinutes);
   await app.register(accessPlugin, { db: database.db, listen: database.listen, tokens });
   await app.register(idempotencyPlugin, { ...options.faults?.idempotency, db: database.db });
+  await app.register(objectVersionsPlugin, { db: database.db });
   if (config.metricsToken) await app.register(metricsPlugin, { token: config.metricsToken, database });
 
   const platform = await wirePlatform({

@@ -35,6 +35,7 @@ export const userAdminRoutes = routes<UserRoutesServices>(['users'], ({ profile,
     access: allow('read', 'User'),
     params: idParamSchema,
     response: userDetailSchema,
+    version: { table: 'users', history: 'user' },
     handle: ({ actor, params }) => profile.get(actor, params.id),
   }),
   route({
@@ -46,6 +47,7 @@ export const userAdminRoutes = routes<UserRoutesServices>(['users'], ({ profile,
     params: idParamSchema,
     body: updateUserSchema,
     response: userDetailSchema,
+    version: { table: 'users', history: 'user' },
     handle: ({ actor, params, body }) =>
       isAdminEdit(body)
         ? userAdmin.update(actor, params.id, body)

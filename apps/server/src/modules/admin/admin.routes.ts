@@ -37,7 +37,10 @@ const clientConfigSchema = z.object({
   sentry_dsn: z.string().nullable(),
 });
 
-const featureToggle = objectRoutes('/api/feature-toggle/', 'FeatureToggle', featureToggleSchema);
+const featureToggle = objectRoutes('/api/feature-toggle/', 'FeatureToggle', featureToggleSchema, undefined, {
+  table: 'feature_toggles',
+  history: 'feature-toggle',
+});
 const metaData = objectRoutes('/api/meta-data/', 'MetaData', metaDataSchema);
 
 export const adminRoutes = routes<{ admin: AdminService }>(['admin'], ({ admin }) => [

@@ -37,13 +37,20 @@ import type { CatalogueService } from './catalogue.service';
 import type { PublicCatalogueService } from './public.service';
 
 const cohort = objectRoutes('/api/cohort/', 'Cohort', cohortSchema);
-const dataset = objectRoutes('/api/dataset/', 'Dataset', datasetSchema, datasetList);
-const sampleType = objectRoutes('/api/sample-type/', 'SampleType', sampleTypeSchema, sampleTypeList);
+const dataset = objectRoutes('/api/dataset/', 'Dataset', datasetSchema, datasetList, {
+  table: 'datasets',
+  history: 'dataset',
+});
+const sampleType = objectRoutes('/api/sample-type/', 'SampleType', sampleTypeSchema, sampleTypeList, {
+  table: 'sample_types',
+  history: 'sampletype',
+});
 const datasetAccess = objectRoutes(
   '/api/datasetaccess/',
   'DatasetAccess',
   datasetAccessSchema,
   datasetAccessList,
+  { table: 'dataset_access', history: 'datasetaccess' },
 );
 const publicDataset = objectRoutes('/api/public/dataset/', 'PublicDataset', publicDatasetSchema);
 const publicResearcher = objectRoutes('/api/public/user/', 'PublicProfile', publicResearcherSchema);

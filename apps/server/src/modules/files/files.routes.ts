@@ -91,6 +91,7 @@ export const filesRoutes = routes<{ files: FilesService }>(['files'], async ({ f
         expand: z.string().optional(),
       }),
       response: fileSchema,
+      version: { table: 'files', history: 'file' },
       handle: ({ actor, params, query }) =>
         files.get(actor, params.id, {
           base64: query.base64,
@@ -151,6 +152,7 @@ export const filesRoutes = routes<{ files: FilesService }>(['files'], async ({ f
       // validates the metadata; the RDA's shape is named here for the OpenAPI document.
       body: z.union([updateRdaSchema, z.record(z.string(), z.unknown())]).nullish(),
       response: fileSchema,
+      version: { table: 'files', history: 'file' },
       handle: async ({ actor, params, body, request }) => {
         if (request.isMultipart()) {
           const { fields, file } = await readMultipart(request, files.maxUploadBytes);

@@ -19,12 +19,16 @@ import type { InstitutionsService } from './institutions.service';
 import type { AffiliationsService } from './affiliations.service';
 import type { OfficialsService } from './officials.service';
 
-const institution = objectRoutes('/api/institution/', 'Institution', institutionSchema);
+const institution = objectRoutes('/api/institution/', 'Institution', institutionSchema, undefined, {
+  table: 'institutions',
+  history: 'institution',
+});
 const affiliation = objectRoutes(
   '/api/user-institution/',
   'UserInstitution',
   userInstitutionSchema,
   affiliationList,
+  { table: 'user_institutions', history: 'user-institution' },
 );
 
 export const institutionsRoutes = routes<{ institutions: InstitutionsService }>(

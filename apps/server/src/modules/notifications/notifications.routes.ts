@@ -8,7 +8,9 @@ import { allow, route, routes } from '../../platform/http/route';
 import { objectRoutes, pagingQuerySchema, toPage } from '../../platform/list';
 import type { NotificationsService } from './notifications.service';
 
-const notification = objectRoutes('/api/notification/', 'Notification', notificationSchema);
+const notification = objectRoutes('/api/notification/', 'Notification', notificationSchema, undefined, {
+  table: 'notifications',
+});
 
 export const notificationsRoutes = routes<{ notifications: NotificationsService }>(
   ['notifications'],

@@ -12,7 +12,10 @@ import { objectRoutes } from '../../platform/list';
 import { projectList, teamList } from './projects.lists';
 import type { ProjectsService } from './projects.service';
 
-const project = objectRoutes('/api/project/', 'Project', projectSchema, projectList);
+const project = objectRoutes('/api/project/', 'Project', projectSchema, projectList, {
+  table: 'projects',
+  history: 'project',
+});
 const teamMember = objectRoutes('/api/research-team/', 'ResearchTeam', researchTeamMemberSchema, teamList);
 
 export const projectsRoutes = routes<{ projects: ProjectsService }>(['projects'], ({ projects }) => [

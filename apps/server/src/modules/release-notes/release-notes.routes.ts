@@ -4,7 +4,9 @@ import { objectRoutes } from '../../platform/list';
 import { releaseNoteList } from './release-notes.lists';
 import type { ReleaseNotesService } from './release-notes.service';
 
-const note = objectRoutes('/api/release_note/', 'ReleaseNote', releaseNoteSchema);
+const note = objectRoutes('/api/release_note/', 'ReleaseNote', releaseNoteSchema, undefined, {
+  table: 'release_notes',
+});
 
 /** Release notes (staff §2.14, §4.8, §7 "GET, POST, PATCH, DELETE release_note"). */
 export const releaseNotesRoutes = routes<{ releaseNotes: ReleaseNotesService }>(

@@ -4,7 +4,10 @@ import { objectRoutes } from '../../platform/list';
 import { reminderSettingList } from './reminders.lists';
 import type { RemindersService } from './reminders.service';
 
-const setting = objectRoutes('/api/reminder-setting/', 'ReminderSetting', reminderSettingSchema);
+const setting = objectRoutes('/api/reminder-setting/', 'ReminderSetting', reminderSettingSchema, undefined, {
+  table: 'reminder_settings',
+  history: 'reminder_setting',
+});
 
 /**
  * The settings of the reminders about stalled work (beyond the spec, issue 19, decision 273): when

@@ -4,7 +4,10 @@ import { objectRoutes } from '../../platform/list';
 import { renewalList } from './renewals.lists';
 import type { RenewalsService } from './renewals.service';
 
-const renewal = objectRoutes('/api/renewal/', 'Renewal', renewalSchema);
+const renewal = objectRoutes('/api/renewal/', 'Renewal', renewalSchema, undefined, {
+  table: 'request_renewals',
+  history: 'renewal',
+});
 
 /** Renewals (researcher §7, staff §7): GET, POST and PATCH renewal. */
 export const renewalsRoutes = routes<{ renewals: RenewalsService }>(['renewals'], ({ renewals }) => [

@@ -15,7 +15,10 @@ import { requestList } from './requests.lists';
 import type { RequestsService } from './requests.service';
 import type { StaffFieldsForRequests } from './request-hooks';
 
-const resourceRequest = objectRoutes('/api/request/', 'Request', requestSchema, requestList);
+const resourceRequest = objectRoutes('/api/request/', 'Request', requestSchema, requestList, {
+  table: 'requests',
+  history: 'request',
+});
 
 export const requestsRoutes = routes<{ requests: RequestsService; staff: StaffFieldsForRequests }>(
   ['requests'],

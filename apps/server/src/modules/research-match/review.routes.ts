@@ -14,8 +14,14 @@ import type { RequestStaffService } from '../request-staff/request-staff.service
 import { conflictList, reviewList } from './review.lists';
 import type { ReviewService } from './review.service';
 
-const review = objectRoutes('/api/review/', 'Review', reviewSchema, reviewList);
-const conflict = objectRoutes('/api/conflict/', 'ReviewConflict', conflictSchema, conflictList);
+const review = objectRoutes('/api/review/', 'Review', reviewSchema, reviewList, {
+  table: 'reviews',
+  history: 'review',
+});
+const conflict = objectRoutes('/api/conflict/', 'ReviewConflict', conflictSchema, conflictList, {
+  table: 'review_conflicts',
+  history: 'review_conflict',
+});
 
 /**
  * Research Match reviews and conflicts of interest (staff §7: GET/POST review, the review delete

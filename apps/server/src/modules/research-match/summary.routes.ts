@@ -16,6 +16,7 @@ export const summaryRoutes = routes<{ summaries: SummaryService }>(['research-ma
     access: allow('read', 'RequestSummary'),
     params: idParamSchema,
     response: requestSummarySchema,
+    version: { table: 'request_summaries', key: 'request_id', history: 'request_summary' },
     handle: ({ actor, params }) => summaries.get(actor, params.id),
   }),
   route({
@@ -27,6 +28,7 @@ export const summaryRoutes = routes<{ summaries: SummaryService }>(['research-ma
     params: idParamSchema,
     body: updateRequestSummarySchema,
     response: requestSummarySchema,
+    version: { table: 'request_summaries', key: 'request_id', history: 'request_summary' },
     handle: ({ actor, params, body }) => summaries.update(actor, params.id, body),
   }),
   route({

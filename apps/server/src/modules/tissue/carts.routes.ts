@@ -5,7 +5,7 @@ import { objectRoutes } from '../../platform/list';
 import { cartList } from './carts.lists';
 import type { CartsService } from './carts.service';
 
-const cart = objectRoutes('/api/abn_cart/', 'TissueCollection', cartSchema, cartList);
+const cart = objectRoutes('/api/abn_cart/', 'TissueCollection', cartSchema, cartList, { table: 'abn_carts' });
 
 /** Tissue collections (staff §7 "GET, POST, PATCH, DELETE abn_cart"; researcher §7). */
 export const cartsRoutes = routes<{ carts: CartsService }>(['tissue'], ({ carts }) => [

@@ -8,7 +8,10 @@ import { allow, route, routes } from '../../platform/http/route';
 import { objectRoutes } from '../../platform/list';
 import type { TissueReviewsService } from './tissue-reviews.service';
 
-const review = objectRoutes('/api/tissue_review/', 'TissueReview', tissueReviewSchema);
+const review = objectRoutes('/api/tissue_review/', 'TissueReview', tissueReviewSchema, undefined, {
+  table: 'tissue_reviews',
+  history: 'tissue_review',
+});
 
 /** Tissue reviews (staff §2.6 the review page, researcher §2 the Reviews tab). */
 export const tissueReviewsRoutes = routes<{ reviews: TissueReviewsService }>(['tissue'], ({ reviews }) => [

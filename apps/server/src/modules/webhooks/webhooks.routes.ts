@@ -10,7 +10,10 @@ import { objectRoutes } from '../../platform/list';
 import { webhookDeliveryList, webhookList } from './webhooks.lists';
 import type { WebhooksService } from './webhooks.service';
 
-const webhook = objectRoutes('/api/webhook/', 'Webhook', webhookSchema);
+const webhook = objectRoutes('/api/webhook/', 'Webhook', webhookSchema, undefined, {
+  table: 'webhook_endpoints',
+  history: 'webhook',
+});
 const delivery = objectRoutes('/api/webhook_delivery/', 'Webhook', webhookDeliverySchema);
 
 /** A test event or a retry: queued, and posted by the outbox after the answer. */

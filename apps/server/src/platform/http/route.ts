@@ -12,6 +12,7 @@ import { mayAttempt, type Action, type Actor, type PERMISSIONS, type Subject } f
 import type { RouteAccess } from './access';
 import { UnauthorizedError } from './errors';
 import { JsonText } from './json-text';
+import type { VersionSource } from './object-versions';
 
 type Schema = z.ZodType;
 type Parsed<S> = S extends Schema ? z.output<S> : undefined;
@@ -61,6 +62,11 @@ interface RouteSpec<A extends RouteAccess, P, Q, B, R> {
   /** Takes an `Idempotency-Key`; the service claims it through `request.idempotencyClaim`. */
   idempotent?: boolean;
   rateLimit?: FastifyContextConfig['rateLimit'];
+  /**
+   * The object this route reads (GET: answers its `ETag`) or writes (PATCH, PUT, DELETE: honours
+   * `If-Match`, 412 when stale), named by the path's `:id` (`platform/http/object-versions.ts`).
+   */
+  version?: VersionSource;
   /** Left out of the OpenAPI document (a static file outside /api). */
   hide?: boolean;
   /**
@@ -117,6 +123,7 @@ function register(app: FastifyInstance, tags: string[], spec: Route['spec']): vo
       ...(spec.idempotent && { idempotent: true }),
       ...(spec.rateLimit && { rateLimit: spec.rateLimit }),
       ...(spec.swaggerTransform && { swaggerTransform: spec.swaggerTransform }),
+      ...(spec.version && { versioned: spec.method === 'GET' ? ('read' as const) : ('write' as const) }),
     },
     schema: definedOnly({
       hide: spec.hide,
@@ -134,14 +141,19 @@ function register(app: FastifyInstance, tags: string[], spec: Route['spec']): vo
       const visitorsMay =
         spec.access === 'public' || mayAttempt(null, spec.access.action, spec.access.subject);
       if (!actor && !visitorsMay) throw new UnauthorizedError();
-      const answer = await spec.handle({
-        actor: actor as Actor,
-        params: request.params,
-        query: request.query,
-        body: request.body,
-        request,
-        reply,
-      });
+      const handle = () =>
+        spec.handle({
+          actor: actor as Actor,
+          params: request.params,
+          query: request.query,
+          body: request.body,
+          request,
+          reply,
+        });
+      const { version } = spec;
+      const answer = version
+        ? await request.server.objectVersions[spec.method === 'GET' ? 'read' : 'write'](request, reply, version, handle)
+        : await handle();
       if (answer === reply || reply.sent) return reply;
       // A JsonText goes to the route's serializer, which sends its text as it is (and checks it in
       // strict mode); without a schema to check it against, the text is sent at once.

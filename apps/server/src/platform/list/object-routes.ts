@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { idParamSchema, type Action, type Subject } from '@rrp/domain';
 import type { RouteAccess } from '../http/access';
 import type { JsonText } from '../http/json-text';
+import type { VersionSource } from '../http/object-versions';
 import { allow, route, type Route, type RouteCall } from '../http/route';
 import { detailQuerySchema, parseExpand } from './detail';
 import { listRoute, type ListRouteSpec } from './list-route';
@@ -46,13 +47,15 @@ type IdParams = typeof idParamSchema;
  * `update` (`PATCH`) and `remove` (`DELETE`, 204) at `<url>:id/`. Each asks `allow(<its action>,
  * subject)` and answers `item` unless told otherwise; the table declares the ones the object has,
  * in its own order, beside its other routes. `expand` is the list spec whose relations `?expand=`
- * may name on read, create and update.
+ * may name on read, create and update. `version` names the object's row (and history): its read
+ * answers an `ETag`, its update and remove honour `If-Match` (`platform/http/object-versions.ts`).
  */
 export function objectRoutes<S extends Subject, I extends Schema>(
   url: string,
   subject: S,
   item: I,
   expand?: ListSpec,
+  version?: VersionSource,
 ) {
   const itemUrl = `${url}:id/`;
 
@@ -73,6 +76,7 @@ export function objectRoutes<S extends Subject, I extends Schema>(
       ...defaults,
       ...declared,
       ...(expandFrom && { query: detailQuerySchema }),
+      ...(version && path === itemUrl && { version }),
       handle: (call) =>
         handle({
           ...(call as unknown as ObjectCall<Action, S, Schema, Schema>),

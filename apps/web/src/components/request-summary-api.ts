@@ -15,14 +15,43 @@ export function useRequestSummary(id: number, enabled: boolean) {
   });
 }
 
-/** PATCH request/{id}/summary/: a 400 is left to the form (per-field messages). */
-export function useSaveSummary(id: number) {
+/**
+ * PATCH request/{id}/summary/: a 400 is left to the form (per-field messages). `versioned`: the
+ * save sends the version the screen showed (`If-Match`) and leaves a 412 (someone else saved
+ * first) to the form, which opens the conflict dialog.
+ */
+export function useSaveSummary(id: number, options: { versioned?: boolean } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateRequestSummaryInput) =>
-      apiFetch<RequestSummaryDto>(`request/${id}/summary/`, { method: 'PATCH', body, handleStatus: [400] }),
+      apiFetch<RequestSummaryDto>(`request/${id}/summary/`, {
+        method: 'PATCH',
+        body,
+        ...(options.versioned ? { ifMatch: 'shown', handleStatus: [400, 412] } : { handleStatus: [400] }),
+      }),
     onSuccess: (summary) => queryClient.setQueryData(summaryQueryKey(id), summary),
   });
+}
+
+/** Saves over someone else's change on purpose: `etag` is the version the conflict dialog showed. */
+export function useOverwriteSummary(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, etag }: { body: UpdateRequestSummaryInput; etag: string | null }) =>
+      apiFetch<RequestSummaryDto>(`request/${id}/summary/`, {
+        method: 'PATCH',
+        body,
+        ...(etag ? { ifMatch: etag } : {}),
+        handleStatus: [400, 412],
+      }),
+    onSuccess: (summary) => queryClient.setQueryData(summaryQueryKey(id), summary),
+  });
+}
+
+/** Reads the summary again (taking someone else's change). */
+export function useReloadSummary(id: number) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: summaryQueryKey(id) });
 }
 
 /** The other requests using an RM base (the confirmation before saving RM ids, staff §5). */

@@ -13,6 +13,8 @@ export class ApiError extends Error {
     readonly method: string,
     readonly url: string,
     readonly correlationId: string | null,
+    /** The object's current version, on a 412 (its `ETag`): resending with it overwrites on purpose. */
+    readonly etag: string | null = null,
   ) {
     super(typeof body.detail === 'string' ? body.detail : `Request failed with status ${status}`);
     this.name = 'ApiError';
@@ -79,6 +81,21 @@ export interface ApiRequest {
   handleStatus?: number[];
   /** Send this session instead of the current one (e.g. to load a new session's user). */
   as?: { token: string | null; role: string | null };
+  /**
+   * On a write: `If-Match` with the version of the object the screen showed (`'shown'`: the
+   * ETag this client last read or wrote at the path), or a given ETag (overwriting on purpose).
+   * A changed object then answers 412 and nothing is saved.
+   */
+  ifMatch?: 'shown' | string;
+}
+
+/** The ETag of each object this client read or wrote, by path (issue 33). */
+const versions = new Map<string, string>();
+const pathOf = (url: string) => url.split('?', 1)[0]!;
+
+/** The version of the object at `path` this client last read or wrote, if it answered one. */
+export function shownVersion(path: string): string | null {
+  return versions.get(pathOf(buildUrl(path, undefined, null))) ?? null;
 }
 
 /** The active role of the session, for calls made without `apiFetch` (downloads). */
@@ -113,6 +130,8 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   // A FormData body (an upload) is sent as multipart; the browser sets its boundary.
   const multipart = request.body instanceof FormData;
   if (request.body !== undefined && !multipart) headers['content-type'] = 'application/json';
+  const ifMatch = request.ifMatch === 'shown' ? versions.get(pathOf(url)) : request.ifMatch;
+  if (method !== 'GET' && ifMatch) headers['if-match'] = ifMatch;
   // A page rendered on the server asks the server's own API, in process (src/server-render.tsx).
   const response = await (serverRequest()?.fetch ?? fetch)(url, {
     method,
@@ -125,6 +144,11 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
           : JSON.stringify(request.body),
     signal: request.signal,
   });
+  const etag = response.headers?.get('etag') ?? null;
+  if (response.ok) {
+    if (method === 'DELETE') versions.delete(pathOf(url));
+    else if (etag) versions.set(pathOf(url), etag);
+  }
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   let body: unknown;
@@ -140,6 +164,7 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
     method,
     url,
     response.headers.get('x-correlation-id'),
+    etag,
   );
   if (response.status !== 400 && !request.handleStatus?.includes(response.status)) onError(error);
   throw error;

@@ -24,7 +24,14 @@ import {
   type UpdateRequestSummaryInput,
 } from '@rrp/domain';
 import { ApiError } from '@/lib/api-client';
-import { requestsUsingBase, useRequestSummary, useSaveSummary } from '@/components/request-summary-api';
+import { editConflictOf, openEditConflictDialog } from '@/components/edit-conflict';
+import {
+  requestsUsingBase,
+  useOverwriteSummary,
+  useReloadSummary,
+  useRequestSummary,
+  useSaveSummary,
+} from '@/components/request-summary-api';
 import { Field } from '@/components/field';
 
 /** Score and notes autosave after 1 s without typing (staff §5, §9). */
@@ -66,6 +73,15 @@ const LISTS = [
   { key: 'keywords', label: `Keywords (up to ${MAX_KEYWORDS})` },
   { key: 'cohort', label: 'Cohort' },
 ] as const;
+
+/** The fields' labels, for the conflict dialog's table. */
+const SUMMARY_LABELS: Record<string, string> = {
+  due_date: 'Review due date',
+  irb_status: 'IRB status',
+  meeting_notes: 'Meeting notes',
+  rm_ids: 'Research Match IDs',
+  ...Object.fromEntries([...TEXTS, ...LISTS].map(({ key, label }) => [key, label])),
+};
 
 /**
  * The RM ids of the summary (staff §5): checked as typed; when other requests use the base, a
@@ -189,7 +205,9 @@ function ReadOnlySummary({ summary }: { summary: RequestSummaryDto }) {
  */
 export function SummaryTab({ requestId }: { requestId: number }) {
   const summary = useRequestSummary(requestId, true);
-  const save = useSaveSummary(requestId);
+  const save = useSaveSummary(requestId, { versioned: true });
+  const overwrite = useOverwriteSummary(requestId);
+  const reload = useReloadSummary(requestId);
   const [draft, setDraft] = useState<Draft>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [state, setState] = useState<'idle' | 'pending' | 'saving' | 'saved' | 'error'>('idle');
@@ -207,14 +225,34 @@ export function SummaryTab({ requestId }: { requestId: number }) {
     pending.current = {};
     if (Object.keys(body).length === 0) return;
     setState('saving');
+    const saved = () => {
+      setState('saved');
+      setErrors({});
+    };
+    const failed = (failure: unknown) => {
+      setState('error');
+      if (failure instanceof ApiError) setErrors(failure.fieldErrors);
+    };
     save.mutate(body, {
-      onSuccess: () => {
-        setState('saved');
-        setErrors({});
-      },
+      onSuccess: saved,
       onError: (failure) => {
-        setState('error');
-        if (failure instanceof ApiError) setErrors(failure.fieldErrors);
+        const conflict = editConflictOf(failure);
+        if (!conflict) return failed(failure);
+        setState('pending');
+        openEditConflictDialog({
+          conflict,
+          mine: body,
+          labels: SUMMARY_LABELS,
+          onReload: () => {
+            setDraft({});
+            setState('idle');
+            void reload();
+          },
+          onOverwrite: (etag) => {
+            setState('saving');
+            overwrite.mutate({ body, etag }, { onSuccess: saved, onError: failed });
+          },
+        });
       },
     });
   };

@@ -175,7 +175,7 @@ export function visibleKeys(format: HistoryFormat): Set<string> {
   );
 }
 
-/** The key prefix of what one version notes beside the object's fields (the next one does not repeat it). */
+/** The key prefix of what one version notes beside the object's fields (never listed as changed). */
 export const NOTE_KEY = 'note:';
 
 /** Labels of the fields whose values differ between two versions, in display order. */
@@ -183,10 +183,12 @@ export function changedLabels(before: HistoryFieldDto[], after: HistoryFieldDto[
   const previous = new Map(before.map((field) => [field.key, JSON.stringify(field.value)]));
   const keys = new Set(after.map((field) => field.key));
   const labels = after
+    .filter((field) => !field.key.startsWith(NOTE_KEY))
     .filter((field) => (previous.get(field.key) ?? '[]') !== JSON.stringify(field.value))
     .map((field) => field.label);
-  // Fields that had a value before and are gone now (an answer removed) changed too; a note of one
-  // version (`note:` keys, e.g. why a flagged reviewer was assigned) is no field that can be removed.
+  // Fields that had a value before and are gone now (an answer removed) changed too. A note of one
+  // version (`note:` keys, e.g. why a flagged reviewer was assigned) is shown with it but is no
+  // change of the object, neither where it appears nor where it is gone.
   const removed = before
     .filter((field) => !keys.has(field.key) && field.value.length > 0 && !field.key.startsWith(NOTE_KEY))
     .map((field) => field.label);

@@ -22,7 +22,7 @@ import { parseListQuery, type ListSpec } from '../../platform/list';
 import * as repo from './reviewer-assistant.repo';
 
 /** A likely conflict in one sentence (the domain's words). */
-export function wordConflict(facts: repo.ConflictFacts): ReviewerConflict {
+function wordConflict(facts: repo.ConflictFacts): ReviewerConflict {
   const reason = (() => {
     switch (facts.kind) {
       case 'institution':
@@ -55,7 +55,7 @@ const presentRow = (row: repo.WorkloadRow): ReviewerWorkloadRow => ({
 });
 
 /** A flagged reviewer assigned anyway, as the request's history keeps them. */
-export interface ReviewerConflictNote {
+interface ReviewerConflictNote {
   user: number;
   display_name: string;
   conflicts: ReviewerConflict[];

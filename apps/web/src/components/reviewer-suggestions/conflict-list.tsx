@@ -15,7 +15,7 @@ export function ConflictList({ conflicts }: { conflicts: readonly ReviewerConfli
       {conflicts.map((conflict) => (
         <List.Item key={`${conflict.kind}:${conflict.reason}`}>
           <Group gap={6} wrap="nowrap" align="flex-start">
-            <Badge color="red.9" variant="light" size="sm" style={{ flexShrink: 0 }}>
+            <Badge color="red.9" variant="outline" size="sm" style={{ flexShrink: 0 }}>
               {KIND_LABELS[conflict.kind]}
             </Badge>
             <Text size="sm">{conflict.reason}</Text>

@@ -152,7 +152,12 @@ function register(app: FastifyInstance, tags: string[], spec: Route['spec']): vo
         });
       const { version } = spec;
       const answer = version
-        ? await request.server.objectVersions[spec.method === 'GET' ? 'read' : 'write'](request, reply, version, handle)
+        ? await request.server.objectVersions[spec.method === 'GET' ? 'read' : 'write'](
+            request,
+            reply,
+            version,
+            handle,
+          )
         : await handle();
       if (answer === reply || reply.sent) return reply;
       // A JsonText goes to the route's serializer, which sends its text as it is (and checks it in

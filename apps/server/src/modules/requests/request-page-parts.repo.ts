@@ -77,75 +77,124 @@ const roleName = constantCases({ role: { sql: sql`rr.reviewer_role`, values: [1,
   reviewerRoleName(role),
 );
 
-/** A request's reviewers with their conflict and their review of the current cycle (`rv`). */
+/**
+ * A relation of the page's requests read once for the whole page, not once per row: `rows` selects
+ * `request_id` and `value` for the requests of the `ids` parameter (grouped, one row per request),
+ * left-joined to the page's `requests` as `alias`. `value` is SQL null for a request without rows.
+ */
+export interface PageRelation {
+  join: SQL;
+  value: SQL;
+}
+
+export function pageRelation(alias: string, rows: SQL): PageRelation {
+  const name = sql.raw(alias);
+  return {
+    join: sql`left join (${rows}) ${name} on ${name}.request_id = requests.id`,
+    value: sql`${name}.value`,
+  };
+}
+
+/** `column = any($ids)`: a relation's rows of the page's requests. */
+export const ofPage = (column: string) => sql`${sql.raw(column)} = any(${sql.placeholder('ids')}::int[])`;
+
+/**
+ * A request's reviewers with their conflict and their review of the current cycle (`rv`); the
+ * request itself is `requests`, as in the page's statement.
+ */
 const REVIEWER_ROWS = sql`request_reviewers rr
+  join requests on requests.id = rr.request_id
   join users ru on ru.id = rr.user_id
   left join review_conflicts rc on rc.request_id = rr.request_id and rc.user_id = rr.user_id
   left join request_summaries rsum on rsum.request_id = rr.request_id
   left join reviews rv on rv.request_id = rr.request_id and rv.reviewer_id = rr.user_id and rv.cycle = rsum.review_cycle`;
+const REVIEWER_ORDER = sql`coalesce(rr.reviewer_role, 9), ru.last_name, ru.first_name, ru.id`;
 
-export const reviewUsers = sql`(select ${jsonArray(
-  sql`case when ${researchMatch} then ${jsonObject({
-    id: sql`rr.user_id`,
-    display_name: fullName('ru'),
-    email: sql`ru.email`,
-    assigned: isoTimestamp(sql`rr.created`),
+const reviewUsersRelation = pageRelation(
+  'review_users',
+  sql`select rr.request_id, ${jsonArray(
+    sql`case when ${researchMatch} then ${jsonObject({
+      id: sql`rr.user_id`,
+      display_name: fullName('ru'),
+      email: sql`ru.email`,
+      assigned: isoTimestamp(sql`rr.created`),
+      reviewer_role: sql`rr.reviewer_role`,
+      reviewer_role_name: roleName,
+      conflict_exists: sql`rc.conflict_exists`,
+      progress,
+    })} else ${jsonObject({
+      id: sql`rr.user_id`,
+      display_name: fullName('ru'),
+      email: sql`ru.email`,
+      assigned: isoTimestamp(sql`rr.created`),
+    })} end`,
+    REVIEWER_ORDER,
+  )} as value from ${REVIEWER_ROWS} where ${ofPage('rr.request_id')} group by rr.request_id`,
+);
+/** `review_users`: a request's reviewers ([] when none). */
+export const reviewUsers: PageRelation = {
+  join: reviewUsersRelation.join,
+  value: sql`coalesce(${reviewUsersRelation.value}, '[]'::json)`,
+};
+
+/**
+ * The caller's own assignment on the page's requests (`callerReview.value` null when they have
+ * none); written as `my_review` on a Research Match application only, and the `reviewer` fact on any.
+ */
+export const callerReview = pageRelation(
+  'caller_review',
+  sql`select distinct on (rr.request_id) rr.request_id, ${jsonObject({
     reviewer_role: sql`rr.reviewer_role`,
     reviewer_role_name: roleName,
     conflict_exists: sql`rc.conflict_exists`,
+    conflict_id: sql`rc.id`,
+    review_id: sql`rv.id`,
     progress,
-  })} else ${jsonObject({
-    id: sql`rr.user_id`,
-    display_name: fullName('ru'),
-    email: sql`ru.email`,
-    assigned: isoTimestamp(sql`rr.created`),
-  })} end`,
-  sql`coalesce(rr.reviewer_role, 9), ru.last_name, ru.first_name, ru.id`,
-)} from ${REVIEWER_ROWS} where rr.request_id = requests.id)`;
-
-/** The caller's own assignment on a Research Match application (null when they have none). */
-export const myReview = sql`(select ${jsonObject({
-  reviewer_role: sql`rr.reviewer_role`,
-  reviewer_role_name: roleName,
-  conflict_exists: sql`rc.conflict_exists`,
-  conflict_id: sql`rc.id`,
-  review_id: sql`rv.id`,
-  progress,
-  can_score: sql`(requests.status_id = ${sql.raw(String(WORKFLOW_STATUS.underReview))} and rc.conflict_exists is not distinct from false)`,
-})} from ${REVIEWER_ROWS} where rr.request_id = requests.id and rr.user_id = ${caller} and ${researchMatch}
-  order by coalesce(rr.reviewer_role, 9), ru.last_name, ru.first_name, ru.id limit 1)`;
+    can_score: sql`(requests.status_id = ${sql.raw(String(WORKFLOW_STATUS.underReview))} and rc.conflict_exists is not distinct from false)`,
+  })} as value from ${REVIEWER_ROWS} where ${ofPage('rr.request_id')} and rr.user_id = ${caller}
+    order by rr.request_id, ${REVIEWER_ORDER}`,
+);
+export const myReview = sql`case when ${researchMatch} then ${callerReview.value} end`;
 
 /** Orders sent to BINS, newest first, as the tissue module presents them (`presentOrder`). */
-export const binsData = sql`(select ${jsonArray(
-  jsonObject({
-    id: sql`ao.id`,
-    request_id: sql`ao.request_id`,
-    request_type: sql`'Tissue'::text`,
-    orderId: sql`ao.bins_order_id`,
-    ...Object.fromEntries(
-      [
-        'name',
-        'email',
-        'address_line_1',
-        'address_line_2',
-        'city',
-        'state',
-        'postal_code',
-        'country',
-        'phone_numbers',
-        'donors',
-      ].map((key) => [key, sql.raw(`ao."order" -> '${key}'`)]),
-    ),
-    cases: sql`ao.cases`,
-    created_date: isoTimestamp(sql`ao.created`),
-    modified_date: isoTimestamp(sql`ao.modified`),
-    created_by: sql`case when ou.id is not null then ${jsonObject({
-      id: sql`ou.id`,
-      display_name: sql`btrim(ou.first_name || ' ' || ou.last_name)`,
-    })} end`,
-  }),
-  sql`ao.created desc, ao.id desc`,
-)} from abn_orders ao left join users ou on ou.id = ao.creator_id where ao.request_id = requests.id)`;
+const binsRelation = pageRelation(
+  'bins',
+  sql`select ao.request_id, ${jsonArray(
+    jsonObject({
+      id: sql`ao.id`,
+      request_id: sql`ao.request_id`,
+      request_type: sql`'Tissue'::text`,
+      orderId: sql`ao.bins_order_id`,
+      ...Object.fromEntries(
+        [
+          'name',
+          'email',
+          'address_line_1',
+          'address_line_2',
+          'city',
+          'state',
+          'postal_code',
+          'country',
+          'phone_numbers',
+          'donors',
+        ].map((key) => [key, sql.raw(`ao."order" -> '${key}'`)]),
+      ),
+      cases: sql`ao.cases`,
+      created_date: isoTimestamp(sql`ao.created`),
+      modified_date: isoTimestamp(sql`ao.modified`),
+      created_by: sql`case when ou.id is not null then ${jsonObject({
+        id: sql`ou.id`,
+        display_name: sql`btrim(ou.first_name || ' ' || ou.last_name)`,
+      })} end`,
+    }),
+    sql`ao.created desc, ao.id desc`,
+  )} as value from abn_orders ao left join users ou on ou.id = ao.creator_id
+    where ${ofPage('ao.request_id')} group by ao.request_id`,
+);
+export const binsData: PageRelation = {
+  join: binsRelation.join,
+  value: sql`coalesce(${binsRelation.value}, '[]'::json)`,
+};
 
 /** The channels a dataset offers (the presenter's `accessTypesOf`, as the catalogue shows them). */
 const accessTypes = sql`to_json(array_remove(array[
@@ -153,7 +202,8 @@ const accessTypes = sql`to_json(array_remove(array[
   case when coalesce(d.data_access, '') <> '' then 'AWS' end,
   case when d.gpf_accessible then 'GPF' end], null))`;
 
-export function datasetsOf(expanded: boolean): SQL {
+/** A request's datasets, by name ([] when none): their ids, or each dataset when `expanded`. */
+export function datasetsOf(expanded: boolean): PageRelation {
   const item = expanded
     ? jsonObject({
         id: sql`d.id`,
@@ -166,8 +216,13 @@ export function datasetsOf(expanded: boolean): SQL {
         access_types: accessTypes,
       })
     : sql`d.id`;
-  return sql`(select ${jsonArray(item, sql`d.name, d.id`)} from request_datasets rd join datasets d on d.id = rd.dataset_id
-    left join cohorts dc on dc.id = d.cohort_id where rd.request_id = requests.id)`;
+  const relation = pageRelation(
+    'request_datasets_of',
+    sql`select rd.request_id, ${jsonArray(item, sql`d.name, d.id`)} as value from request_datasets rd
+      join datasets d on d.id = rd.dataset_id left join cohorts dc on dc.id = d.cohort_id
+      where ${ofPage('rd.request_id')} group by rd.request_id`,
+  );
+  return { join: relation.join, value: sql`coalesce(${relation.value}, '[]'::json)` };
 }
 
 /** A text field of the IRB record's answers, or null (the presenter's `text`). */

@@ -6,15 +6,19 @@ import { permissionCases, type Fact } from '../../platform/db/permission-cases';
 import {
   binsData,
   caller,
+  callerReview,
   datasetsOf,
   fullName,
   myReview,
   nameIn,
+  ofPage,
   projectOf,
   R_IN,
   researchMatch,
   reviewUsers,
   STATUS_FACT,
+  pageRelation,
+  type PageRelation,
 } from './request-page-parts.repo';
 import { prepared } from '../../platform/db/prepared';
 import { pageOfIds, pageOrder } from '../../platform/db/json-sql-parts';
@@ -72,26 +76,71 @@ export const CALLER_CASES = {
 /** `, "key" : value` when the value is not SQL null; nothing otherwise (an absent key). */
 const optionalMember = (key: string, value: SQL) =>
   sql`coalesce(${sql.raw(`', "${key}" : '`)} || (${value})::text, '')`;
-const summary = sql`(select case when (${CALLER_CASES.summaryReadable.sql})::boolean then ${jsonObject({
-  scientific_title: sql`rs.scientific_title`,
-  scientific_abstract: sql`rs.scientific_abstract`,
-  review_quarter: sql`rs.review_quarter`,
-  review_cycle: sql`rs.review_cycle`,
-  due_date: isoTimestamp(sql`rs.due_date`),
-  keywords: sql`to_json(rs.keywords)`,
-  category: sql`to_json(rs.category)`,
-  study_type: sql`to_json(rs.study_type)`,
-  region: sql`rs.region`,
-})} end from request_summaries rs where rs.request_id = requests.id)`;
+const summary = sql`case when rs.request_id is not null and (${CALLER_CASES.summaryReadable.sql})::boolean then ${jsonObject(
+  {
+    scientific_title: sql`rs.scientific_title`,
+    scientific_abstract: sql`rs.scientific_abstract`,
+    review_quarter: sql`rs.review_quarter`,
+    review_cycle: sql`rs.review_cycle`,
+    due_date: isoTimestamp(sql`rs.due_date`),
+    keywords: sql`to_json(rs.keywords)`,
+    category: sql`to_json(rs.category)`,
+    study_type: sql`to_json(rs.study_type)`,
+    region: sql`rs.region`,
+  },
+)} end`;
+/** A biospecimen request's samples, `{sample id: amount}`. */
+const samples = pageRelation(
+  'samples',
+  sql`select rsa.request_id, jsonb_object_agg(rsa.sample_id, rsa.amount) as value from request_samples rsa
+    where ${ofPage('rsa.request_id')} group by rsa.request_id`,
+);
+const accessControlList = pageRelation(
+  'access_control_list',
+  sql`select m.request_id, ${jsonArray(
+    jsonObject({
+      user_id: sql`m.user_id`,
+      display_name: fullName('mu'),
+      email: sql`mu.email`,
+      removal_date: isoTimestamp(sql`m.removal_date`),
+      verified: sql`m.verified`,
+    }),
+    sql`mu.last_name, mu.id`,
+  )} as value from request_members m join users mu on mu.id = m.user_id
+    where ${ofPage('m.request_id')} group by m.request_id`,
+);
+const latestRenewal = pageRelation(
+  'latest_renewal',
+  sql`select distinct on (rn.request_id) rn.request_id, ${jsonObject({
+    id: sql`rn.id`,
+    status: sql`rn.status_id`,
+    status_name: nameIn(REQUEST_STATUSES, sql`rn.status_id`),
+    submission_date: isoTimestamp(sql`rn.submission_date`),
+  })} as value from request_renewals rn where ${ofPage('rn.request_id')}
+    order by rn.request_id, rn.created desc, rn.id desc`,
+);
 const additionalData = sql`(requests.additional_data
   || case when requests.type_id = ${sql.raw(String(REQUEST_TYPE.biospecimen))} then jsonb_build_object(
-    'samples', (select coalesce(jsonb_object_agg(rsa.sample_id, rsa.amount), '{}'::jsonb) from request_samples rsa where rsa.request_id = requests.id),
+    'samples', coalesce(${samples.value}, '{}'::jsonb),
     'sample_type', requests.sample_type_id) else '{}'::jsonb end
   || case when requests.type_id in (${R_IN(CART_REQUEST_TYPES)}) then jsonb_build_object(
-    'cart', (select ac.id from abn_carts ac where ac.request_id = requests.id)) else '{}'::jsonb end)`;
+    'cart', ac.id) else '{}'::jsonb end)`;
 
-/** The row's JSON up to `"expected_decision" : ` (head) and after its value (tail). */
-function rowTexts(shape: RequestPageShape): { head: SQL; tail: SQL } {
+/**
+ * The row's JSON up to `"expected_decision" : ` (head) and after its value (tail), and the page's
+ * relations they read (each joined once for the page).
+ */
+function rowTexts(shape: RequestPageShape): { head: SQL; tail: SQL; relations: SQL } {
+  const datasets = datasetsOf(shape.datasets);
+  const relations: PageRelation[] = [
+    callerReview,
+    accessControlList,
+    latestRenewal,
+    datasets,
+    samples,
+    binsData,
+  ];
+  if (shape.reviewers) relations.push(reviewUsers);
   const first = jsonObject({
     id: sql`requests.id`,
     portal_request_id: sql`requests.portal_request_id`,
@@ -113,7 +162,7 @@ function rowTexts(shape: RequestPageShape): { head: SQL; tail: SQL } {
     reviewers_locked: sql`requests.reviewers_locked`,
   });
   const optional: SQL[] = [];
-  if (shape.reviewers) optional.push(optionalMember('review_users', reviewUsers));
+  if (shape.reviewers) optional.push(optionalMember('review_users', reviewUsers.value));
   if (shape.summary)
     optional.push(
       sql`case when ${researchMatch} then ', "summary" : ' || coalesce((${summary})::text, 'null') else '' end`,
@@ -122,31 +171,16 @@ function rowTexts(shape: RequestPageShape): { head: SQL; tail: SQL } {
   optional.push(
     optionalMember(
       'bins_data',
-      sql`case when requests.type_id in (${R_IN(CART_REQUEST_TYPES)}) and (${CALLER_CASES.ordersReadable.sql})::boolean then ${binsData} end`,
+      sql`case when requests.type_id in (${R_IN(CART_REQUEST_TYPES)}) and (${CALLER_CASES.ordersReadable.sql})::boolean then ${binsData.value} end`,
     ),
   );
   if (shape.zendesk)
     optional.push(optionalMember('zendesk_ticket_ids', sql`to_json(requests.zendesk_ticket_ids)`));
-  const accessControlList = sql`(select ${jsonArray(
-    jsonObject({
-      user_id: sql`m.user_id`,
-      display_name: fullName('mu'),
-      email: sql`mu.email`,
-      removal_date: isoTimestamp(sql`m.removal_date`),
-      verified: sql`m.verified`,
-    }),
-    sql`mu.last_name, mu.id`,
-  )} from request_members m join users mu on mu.id = m.user_id where m.request_id = requests.id)`;
   const head = sql`left((${first})::text, -1) || ${sql.join(optional, sql` || `)}
-    || ', "access_control_list" : ' || (${accessControlList})::text || ', "expected_decision" : '`;
+    || ', "access_control_list" : ' || coalesce(${accessControlList.value}, '[]'::json)::text || ', "expected_decision" : '`;
   const rest = jsonObject({
-    latest_renewal: sql`(select ${jsonObject({
-      id: sql`rn.id`,
-      status: sql`rn.status_id`,
-      status_name: nameIn(REQUEST_STATUSES, sql`rn.status_id`),
-      submission_date: isoTimestamp(sql`rn.submission_date`),
-    })} from request_renewals rn where rn.request_id = requests.id order by rn.created desc, rn.id desc limit 1)`,
-    datasets: datasetsOf(shape.datasets),
+    latest_renewal: latestRenewal.value,
+    datasets: datasets.value,
     sample_type: sql`case when st.id is not null then json_build_object('id', st.id, 'name', st.name, 'type', st.type) end`,
     additional_data: additionalData,
     intent_to_download: sql`requests.intent_to_download`,
@@ -164,7 +198,17 @@ function rowTexts(shape: RequestPageShape): { head: SQL; tail: SQL } {
     modified: isoTimestamp(sql`requests.modified`),
     permissions: CALLER_CASES.permissions.sql,
   });
-  return { head, tail: sql`', ' || substr((${rest})::text, 2)` };
+  const summaryJoin = shape.summary
+    ? sql` left join request_summaries rs on rs.request_id = requests.id`
+    : sql``;
+  return {
+    head,
+    tail: sql`', ' || substr((${rest})::text, 2)`,
+    relations: sql`${sql.join(
+      relations.map((relation) => relation.join),
+      sql` `,
+    )}${summaryJoin}`,
+  };
 }
 
 /** One row of the page: its JSON in two parts, and what Node reads of it. */
@@ -199,7 +243,7 @@ export async function requestPageRows(
 ): Promise<RequestPageRow[]> {
   if (ids.length === 0) return [];
   return prepared(db, shapeName(shape), (name) => {
-    const { head, tail } = rowTexts(shape);
+    const { head, tail, relations } = rowTexts(shape);
     return db
       .select({
         head: sql<string>`${head}`,
@@ -221,8 +265,10 @@ export async function requestPageRows(
           left join institutions i on i.id = requests.institution_id
           left join files irb on irb.id = p.latest_irb_id
           left join sample_types st on st.id = requests.sample_type_id
+          left join abn_carts ac on ac.request_id = requests.id
+          ${relations}
           cross join lateral (select requests.owner_id = ${caller} as owner, ${isProjectMemberSql(caller)} as member,
-            exists (select 1 from request_reviewers crr where crr.request_id = requests.id and crr.user_id = ${caller}) as reviewer) facts`,
+            ${callerReview.value} is not null as reviewer) facts`,
       )
       .orderBy(pageOrder)
       .prepare(name);

@@ -22,7 +22,8 @@ import { checkTargets, targetsTable } from './targets';
  *
  * BENCH_DATABASE_URL: a database to use (else a PostgreSQL server kept in DATA_DIR/bench-postgres);
  * BENCH_SCALE: a fraction of the full data size (default 1); BENCH_DURATION: seconds per case (10);
- * BENCH_ONLY: measure only the cases whose name contains this text ('screens': the browser phase).
+ * BENCH_ONLY: measure only the cases whose name contains this text ('screens': the browser phase);
+ * BENCH_SERVER: the built bench server to run (default dist/bench-server.js).
  */
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const scale = Number(process.env.BENCH_SCALE ?? 1);
@@ -40,7 +41,8 @@ const startFlags = (
   .filter((arg) => arg.startsWith('--'));
 
 async function startServer(url: string, port: number): Promise<ChildProcess> {
-  const server = fork(`${serverDir}/dist/bench-server.js`, [], {
+  // BENCH_SERVER: another build of the bench server (an A/B of two builds in one sitting).
+  const server = fork(process.env.BENCH_SERVER ?? `${serverDir}/dist/bench-server.js`, [], {
     cwd: serverDir,
     execArgv: startFlags,
     env: {

@@ -14,6 +14,7 @@ import { correlationIdFor } from './platform/http/correlation';
 import { errorHandlerPlugin } from './platform/http/error-handler';
 import { validatorCompiler } from './platform/http/validator';
 import { responseSerializerCompiler } from './platform/http/serializer';
+import { inFlightPlugin } from './platform/http/in-flight';
 import { rateLimitPlugin } from './platform/http/rate-limit';
 import { securityHeadersPlugin } from './platform/http/security-headers';
 import { clientErrorHandler, frameworkErrors } from './platform/http/framework-errors';
@@ -140,6 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     connectOrigins: config.sentryDsn ? [new URL(config.sentryDsn).origin] : [],
   });
   await registerCompression(app);
+  await app.register(inFlightPlugin, { callsAtOnce: config.apiCallsAtOnce });
   await app.register(rateLimitPlugin, { db: database.db });
   await app.register(swagger, {
     openapi: {

@@ -56,6 +56,11 @@ const envSchema = z.object({
     .optional(),
   /** Connections per instance to a PostgreSQL server. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  /**
+   * API calls an instance answers at once; the others wait their turn (issue 32): enough to keep
+   * two cores and the pool busy, few enough that the pages built at once keep the heap small.
+   */
+  API_CALLS_AT_ONCE: z.coerce.number().int().min(1).max(10_000).default(12),
   /** An API query running longer is cancelled by PostgreSQL (0 turns the limit off). */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -141,6 +146,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** The PostgreSQL server's pool (PGlite is one in-process connection and has neither). */
   database: { poolSize: number; statementTimeoutMs: number };
+  /** API calls answered at once by this instance (`platform/http/in-flight.ts`). */
+  apiCallsAtOnce: number;
   jwtSecret: string;
   tokenTtlMinutes: number;
   mail: { smtpUrl: string | undefined; from: string };
@@ -236,6 +243,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL,
     database: { poolSize: env.DATABASE_POOL_SIZE, statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS },
+    apiCallsAtOnce: env.API_CALLS_AT_ONCE,
     jwtSecret: env.JWT_SECRET ?? developmentJwtSecret(dataDir),
     tokenTtlMinutes: env.TOKEN_TTL_MINUTES,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },

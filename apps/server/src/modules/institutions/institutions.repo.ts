@@ -1,7 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
 import { insertRow, updateRow } from '../../platform/db/rows';
-import { countMatching, type ParsedList } from '../../platform/list';
 import {
   files,
   institutions,
@@ -16,25 +15,6 @@ export type InstitutionRow = typeof institutions.$inferSelect;
 
 const ioColumns = { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email };
 const rdaStatus = sql<number | null>`(${files.additionalData} ->> 'status')::int`;
-
-/** A page of institutions with their signing official and RDA status joined in (no N+1). */
-export async function listInstitutions(db: DbOrTx, list: ParsedList, onlyStatus?: number) {
-  const where =
-    onlyStatus === undefined ? list.where : and(list.where, eq(institutions.statusId, onlyStatus));
-  const [rows, total] = await Promise.all([
-    db
-      .select({ institution: institutions, io: ioColumns, rdaStatus })
-      .from(institutions)
-      .leftJoin(users, eq(users.id, institutions.currentIoId))
-      .leftJoin(files, eq(files.id, institutions.currentRdaId))
-      .where(where)
-      .orderBy(...list.orderBy)
-      .limit(list.limit)
-      .offset(list.offset),
-    countMatching(db, institutions, where),
-  ]);
-  return { rows, count: total };
-}
 
 export async function findInstitution(db: DbOrTx, id: number, lock = false) {
   const query = db

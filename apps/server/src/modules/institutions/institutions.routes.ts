@@ -38,14 +38,8 @@ export const institutionsRoutes = routes<{ institutions: InstitutionsService }>(
     institution.list({
       list: institutionList,
       item: institutionSchema.partial(),
-      load: async ({ actor, query }) => {
-        const { list, count, results, full } = await institutions.list(actor, query);
-        // Visitors and researchers get the picker's fields only.
-        const shown = full
-          ? results
-          : results.map(({ id, name, display_name, status }) => ({ id, name, display_name, status }));
-        return { list, count, results: shown };
-      },
+      // Visitors and researchers get the picker's fields only.
+      load: ({ actor, query }) => institutions.list(actor, query),
     }),
     institution.create({
       body: createInstitutionSchema,

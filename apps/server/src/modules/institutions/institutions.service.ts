@@ -10,20 +10,26 @@ import {
   type CreateInstitution,
   type DeletionRequestDto,
   type InstitutionDeletionDto,
-  type InstitutionDto,
   type UpdateInstitution,
 } from '@rrp/domain';
 import type { Db, DbOrTx } from '../../platform/db/database';
 import { authorize } from '../../platform/http/access';
 import { NotFoundError, ValidationError } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
-import { parseListQuery } from '../../platform/list';
+import { jsonText, type JsonText } from '../../platform/http/json-text';
+import { parseListQuery, selectPageIds } from '../../platform/list';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { FileStorage } from '../../platform/files/storage';
 import type { FilesService } from '../files/files.service';
 import { institutionList } from './institutions.lists';
 import * as repo from './institutions.repo';
-import { presentInstitution } from './institutions.presenter';
+import {
+  approvedInstitutions,
+  institutionJsonById,
+  institutionPageJson,
+  institutionPickerJson,
+} from './institutions-read.repo';
+import { institutionReadInput } from './institution-pages';
 import { institutionRejectedEmail, requestRevisionsEmail, type EmailContext } from './institutions.emails';
 import { renderDefaultRda } from './rda-pdf';
 
@@ -47,11 +53,13 @@ export function createInstitutionsService(deps: {
 }) {
   const { db, files, mailer } = deps;
 
-  async function view(tx: DbOrTx, actor: Actor | null, id: number, expandIo = true) {
-    const row = await repo.findInstitution(tx, id);
+  /** The institution as GET institution/{id}/ answers it (its official expanded), after the read check. */
+  async function answer(actor: Actor, id: number): Promise<JsonText> {
+    const row = await institutionJsonById(db, id, institutionReadInput(actor, { expandOfficial: true }));
     if (!row) throw new NotFoundError();
-    const memberIds = actor && (await repo.isMember(tx, id, actor.userId)) ? [actor.userId] : [];
-    return { row, memberIds, dto: presentInstitution(actor, row, { expandIo, memberIds }) };
+    const memberIds = row.isMember ? [actor.userId] : [];
+    authorize(actor, 'read', 'Institution', { currentIoId: row.currentIoId, memberIds });
+    return jsonText(row.json);
   }
 
   /** A new RDA for the institution: the default PDF, status Signature Needed, made current. */
@@ -229,27 +237,28 @@ export function createInstitutionsService(deps: {
   }
 
   return {
-    /** Institutions staff may see; everyone else sees approved ones (the picker). */
+    /** Institutions staff may see; everyone else sees approved ones, with the picker's fields only. */
     async list(actor: Actor | null, query: Record<string, string | undefined>) {
       const list = parseListQuery(institutionList, query);
       const seesAll = can(actor, 'read', 'Institution');
-      const page = await repo.listInstitutions(db, list, seesAll ? undefined : INSTITUTION_STATUS.approved);
-      const results = page.rows.map((row) =>
-        presentInstitution(actor, row, { expandIo: list.expand.has('current_io'), memberIds: [] }),
-      );
-      return { list, count: page.count, results, full: seesAll };
+      const scope = seesAll ? undefined : approvedInstitutions;
+      const page = await selectPageIds(db, institutionList, list, scope);
+      const resultsJson = seesAll
+        ? await institutionPageJson(
+            db,
+            page.ids,
+            institutionReadInput(actor, { expandOfficial: list.expand.has('current_io') }),
+          )
+        : await institutionPickerJson(db, page.ids);
+      return { list, count: page.count, resultsJson };
     },
 
-    async get(actor: Actor, id: number): Promise<InstitutionDto> {
-      const { row, memberIds, dto } = await view(db, actor, id);
-      authorize(actor, 'read', 'Institution', { currentIoId: row.institution.currentIoId, memberIds });
-      return dto;
-    },
+    get: answer,
 
     /** Staff create an institution with its default RDA. */
-    async create(actor: Actor, input: CreateInstitution): Promise<InstitutionDto> {
+    async create(actor: Actor, input: CreateInstitution): Promise<JsonText> {
       const created = await db.transaction((tx) => createIn(tx, actor, input));
-      return (await view(db, actor, created.id)).dto;
+      return answer(actor, created.id);
     },
 
     /**
@@ -257,13 +266,13 @@ export function createInstitutionsService(deps: {
      * while the institution is under review; Follow Up and Reject e-mail the signing official.
      * A signing official's own update sends the institution back to review.
      */
-    async update(actor: Actor, id: number, input: UpdateInstitution): Promise<InstitutionDto> {
+    async update(actor: Actor, id: number, input: UpdateInstitution): Promise<JsonText> {
       await db.transaction((tx) => updateIn(tx, actor, id, input));
-      return (await view(db, actor, id)).dto;
+      return answer(actor, id);
     },
 
     /** Deactivates an institution (status 6) and clears its current RDA (foundation §4). */
-    async deactivate(actor: Actor, id: number): Promise<InstitutionDto> {
+    async deactivate(actor: Actor, id: number): Promise<JsonText> {
       await db.transaction(async (tx) => {
         const current = await repo.findInstitution(tx, id, true);
         if (!current) throw new NotFoundError();
@@ -281,7 +290,7 @@ export function createInstitutionsService(deps: {
           by: actor,
         });
       });
-      return (await view(db, actor, id)).dto;
+      return answer(actor, id);
     },
 
     /** GET institution/{id}/deletion/: the warning shown before deleting, or what blocks it. */
@@ -355,7 +364,7 @@ export function createInstitutionsService(deps: {
     },
 
     /** 'Add new RDA' (staff §4.5): a fresh default RDA in Signature Needed becomes the current one. */
-    async addRda(actor: Actor, id: number): Promise<InstitutionDto> {
+    async addRda(actor: Actor, id: number): Promise<JsonText> {
       await db.transaction(async (tx) => {
         const row = await repo.findInstitution(tx, id, true);
         if (!row) throw new NotFoundError();
@@ -370,7 +379,7 @@ export function createInstitutionsService(deps: {
           by: actor,
         });
       });
-      return (await view(db, actor, id)).dto;
+      return answer(actor, id);
     },
 
     attachDefaultRda,

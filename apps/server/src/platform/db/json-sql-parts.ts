@@ -50,3 +50,13 @@ export function openObject(object: SQL): SQL<string> {
 export function pageJsonText(row: SQL): SQL<string> {
   return sql<string>`coalesce(json_agg(${row} order by ${pageOrder}), '[]')::text`;
 }
+
+/**
+ * The name a table of codes gives `code` (a status's or type's name), else `unknown`: the table is
+ * the domain's constant, written into the statement as a literal.
+ */
+export function codeName(code: Value, names: Readonly<Record<number, string>>, unknown: string): SQL<string> {
+  const table = JSON.stringify(names).replaceAll("'", "''");
+  const fallback = unknown.replaceAll("'", "''");
+  return sql<string>`coalesce(${sql.raw(`'${table}'`)}::jsonb ->> (${code})::text, ${sql.raw(`'${fallback}'`)})`;
+}

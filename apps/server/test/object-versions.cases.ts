@@ -12,7 +12,7 @@ import { notifications, requestSummaries, userInstitutions } from '../src/db/sch
 import { auth, type TestContext } from './test-app';
 
 /** One versioned object: a fresh one to write, who may write it, and its writes. */
-export interface VersionTarget {
+interface VersionTarget {
   /** The object's GET, which its PATCH or PUT shares. */
   url: string;
   token: string;

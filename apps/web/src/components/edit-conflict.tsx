@@ -36,7 +36,7 @@ function shown(value: unknown): string {
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** The fields of `mine` whose value differs from theirs, labelled. */
-export function conflictingFields(
+function conflictingFields(
   conflict: EditConflict,
   mine: Record<string, unknown>,
   labels: Record<string, string> = {},
@@ -51,7 +51,7 @@ export function conflictingFields(
     }));
 }
 
-export function changedLine(conflict: EditConflict): string {
+function changedLine(conflict: EditConflict): string {
   const who = conflict.changedBy?.display_name || 'someone else';
   const when = conflict.changedAt
     ? new Date(conflict.changedAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })

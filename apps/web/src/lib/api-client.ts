@@ -93,11 +93,6 @@ export interface ApiRequest {
 const versions = new Map<string, string>();
 const pathOf = (url: string) => url.split('?', 1)[0]!;
 
-/** The version of the object at `path` this client last read or wrote, if it answered one. */
-export function shownVersion(path: string): string | null {
-  return versions.get(pathOf(buildUrl(path, undefined, null))) ?? null;
-}
-
 /** The active role of the session, for calls made without `apiFetch` (downloads). */
 export const sessionRole = (): string | null => session.role();
 

@@ -76,7 +76,7 @@ const guarded = new WeakSet<Db>();
  * the write are one transaction with the row locked: two writes sent with the same version
  * cannot both pass. Outside a checked write it is the plain transaction.
  */
-export function guardTransactions(db: Db): void {
+function guardTransactions(db: Db): void {
   if (guarded.has(db)) return;
   guarded.add(db);
   const plain = db.transaction.bind(db);
@@ -105,7 +105,7 @@ const ifMatchHeaders = z.looseObject({
     .describe('The ETag of the version the change is based on; a stale one answers 412 and changes nothing.'),
 });
 
-export interface ObjectVersions {
+interface ObjectVersions {
   /** A GET of the object: answers its `ETag`, read before the answer (so never newer than it). */
   read(
     request: FastifyRequest,

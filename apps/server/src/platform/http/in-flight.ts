@@ -33,16 +33,21 @@ export function turns(size: number) {
 /**
  * At most `callsAtOnce` API calls (`/api/…`) of this instance are in flight at once; the others
  * wait for a turn in arrival order, before authentication, so that a waiting call holds only its
- * request. A turn ends when the answer has been sent or the client has gone. Calls the server
- * makes to itself (`inject`: a server render's reads, a stale write's current object) take no
- * turn: they run inside a call that already holds one, which would otherwise wait on itself.
+ * request. The turn is taken once the body has arrived (`preValidation`, registered before the
+ * access hook's), so a client sending its body slowly holds no turn; multipart uploads, which
+ * their handler reads as a stream from the client, take none either (they are size-limited and
+ * scanned, and a slow one must not keep other calls waiting). A turn ends when the answer has been
+ * sent or the client has gone. Calls the server makes to itself (`inject`: a server render's
+ * reads, a stale write's current object) take no turn: they run inside a call that already holds
+ * one, which would otherwise wait on itself.
  */
 export const inFlightPlugin = fp(async (app: FastifyInstance, opts: { callsAtOnce: number }) => {
   const calls = turns(opts.callsAtOnce);
 
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+  app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
     // An injected call's socket is light-my-request's stand-in, not a network socket.
     if (!request.url.startsWith('/api/') || !(request.raw.socket instanceof Socket)) return;
+    if (/^multipart\//i.test(request.headers['content-type'] ?? '')) return;
     const giveBack = await calls.take();
     // A client that left while its call waited is not answered: the turn goes to the next.
     if (request.raw.socket?.destroyed) {

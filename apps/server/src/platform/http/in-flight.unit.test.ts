@@ -18,6 +18,10 @@ async function serverWith(callsAtOnce: number) {
     return { ok: true };
   });
   app.get('/api/fast', async () => ({ ok: true }));
+  app.post('/api/echo', async (request) => request.body);
+  // A multipart upload's handler reads the stream itself; here it only answers.
+  app.addContentTypeParser(/^multipart\//, (_request, _payload, done) => done(null));
+  app.post('/api/upload', async () => ({ uploaded: true }));
   app.get('/page', async () => 'page');
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
@@ -90,6 +94,42 @@ describe('inFlightPlugin', () => {
     expect(await next.json()).toEqual({ ok: true });
     expect(server.running()).toBe(1);
     server.open();
+  });
+
+  it('takes no turn while a body is still arriving, nor for a multipart upload', async () => {
+    const server = await serverWith(1);
+    app = server.app;
+    const held = fetch(server.url('/api/slow'));
+    await until(() => server.running() === 1);
+    // A body sent slowly: the call waits for a turn only once it has all arrived.
+    let sendRest = () => {};
+    const rest = new Promise<void>((resolve) => (sendRest = resolve));
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"a":'));
+        await rest;
+        controller.enqueue(new TextEncoder().encode('1}'));
+        controller.close();
+      },
+    });
+    const slowBody = fetch(server.url('/api/echo'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    const upload = await fetch(server.url('/api/upload'), {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      body: '--x--',
+    });
+    expect(await upload.json()).toEqual({ uploaded: true });
+    server.open();
+    expect((await held).status).toBe(200);
+    // Half a body holds no turn, so the only one is free for the next call.
+    expect(await (await fetch(server.url('/api/fast'))).json()).toEqual({ ok: true });
+    sendRest();
+    expect(await (await slowBody).json()).toEqual({ a: 1 });
   });
 
   it('takes no turn for pages or for calls the server makes to itself', async () => {

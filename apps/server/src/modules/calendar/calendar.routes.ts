@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarFeedSchema } from '@rrp/domain';
 import { allow, route, routes } from '../../platform/http/route';
+import { SECRET_FORMAT } from './calendar-secret';
 import type { CalendarService } from './calendar.service';
 
 /**
@@ -9,7 +10,8 @@ import type { CalendarService } from './calendar.service';
  */
 const FEED_RATE = { max: 60, timeWindow: '1 minute' } as const;
 
-const feedParamsSchema = z.object({ token: z.string() });
+/** The secret's own form; any other path names no feed and answers the plain 404 (error-handler.ts). */
+const feedParamsSchema = z.object({ token: z.string().regex(SECRET_FORMAT) });
 
 /** Calendar feeds of a user's own dates (beyond the spec, issue 33). */
 export const calendarRoutes = routes<{ calendar: CalendarService }>(['calendar'], ({ calendar }) => [

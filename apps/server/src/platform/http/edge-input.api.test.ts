@@ -82,16 +82,19 @@ describe('ids in paths', () => {
         }
       }
     }
-    // The id, and the id-or-UUID of a dataset; both written the one canonical way.
+    // The id, the id-or-UUID of a dataset, and a calendar feed's secret; each written one way.
+    const feedSecret = JSON.stringify({ type: 'string', pattern: '^[A-Za-z0-9_-]{43}$' });
     expect([...schemas.keys()].sort()).toEqual(
       [
         JSON.stringify({ type: 'string', pattern: '^[1-9]\\d{0,9}$' }),
         JSON.stringify({ type: 'string', maxLength: 64 }),
+        feedSecret,
       ].sort(),
     );
     expect(
       schemas.get(JSON.stringify({ type: 'string', maxLength: 64 }))?.every((op) => op.includes('dataset')),
     ).toBe(true);
+    expect(schemas.get(feedSecret)).toEqual(['get /api/calendar/{token}.ics']);
   });
 });
 

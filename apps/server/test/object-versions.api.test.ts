@@ -175,6 +175,16 @@ describe('two saves of the version one screen showed', () => {
     expect(Math.abs(Date.parse(mine.json().changed_at) - Date.now())).toBeLessThan(60_000);
   });
 
+  it('gives no ETag to a dataset read by its UUID (its latest version), and one to the version read by id', async () => {
+    const target = await VERSION_CASES.find((c) => c.name === 'dataset')!.setup(t);
+    const byId = await send('GET', target.url, target.token);
+    expect(byId.headers.etag).toMatch(/^"\d+\.\d+"$/);
+    const byUuid = await send('GET', `/api/dataset/${byId.json().dataset_id}/`, target.token);
+    expect(byUuid.statusCode).toBe(200);
+    expect(byUuid.json()).toEqual(byId.json());
+    expect(byUuid.headers.etag).toBeUndefined();
+  });
+
   it('refuses a malformed If-Match with a 400, changing nothing', async () => {
     const target = await VERSION_CASES.find((c) => c.name === 'dataset')!.setup(t);
     const before = (await send('GET', target.url, target.token)).json();

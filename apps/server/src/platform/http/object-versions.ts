@@ -134,6 +134,12 @@ declare module 'fastify' {
 
 const idOf = (request: FastifyRequest) => Number((request.params as { id: string | number }).id);
 
+/** The row a read names by its id; null when the path names it otherwise (a dataset by its UUID). */
+function rowIdOf(request: FastifyRequest): number | null {
+  const id = idOf(request);
+  return Number.isSafeInteger(id) ? id : null;
+}
+
 /**
  * Versions of objects (DESIGN.md §1, issue 33): `ETag` on the GET of an object, `If-Match` on its
  * writes; a stale version answers 412 with the object as its GET answers it now and who changed
@@ -178,7 +184,9 @@ export const objectVersionsPlugin = fp(async (app: FastifyInstance, opts: { db: 
 
   app.decorate('objectVersions', {
     async read(request, reply, source, handle) {
-      const version = await readVersion(db, source, idOf(request));
+      // A dataset read by its UUID answers its latest version, which has no tag of its own to give.
+      const id = rowIdOf(request);
+      const version = id === null ? null : await readVersion(db, source, id);
       const answer = await handle();
       if (version !== null) reply.header('ETag', entityTag(version));
       return answer;

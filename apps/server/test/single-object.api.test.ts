@@ -23,6 +23,8 @@ afterAll(() => t.close());
  */
 const NOT_OBJECT_LISTS = new Set([
   '/api/user/me/',
+  // The caller's own calendar feed address (issue 33): one object, no list.
+  '/api/user/me/calendar-feed/',
   '/api/verify-invitation/',
   '/api/verify-user/',
   '/api/orcid/',

@@ -36,6 +36,12 @@ export interface HistoryEntry {
   action: HistoryAction;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
+  /**
+   * What this version notes beside the object (why a flagged reviewer was assigned): kept in its
+   * data, never among its changed fields; a version with a note is written even when nothing else
+   * changed.
+   */
+  note?: Record<string, unknown>;
   /** Who made the change (an Actor fits), or null for the system (seeds, jobs). */
   by: { userId: number; impersonatorId?: number | null } | null;
 }
@@ -56,7 +62,8 @@ export async function recordHistory(tx: DbOrTx, entry: HistoryEntry): Promise<vo
       : entry.action === 'delete'
         ? []
         : changedFields(before, after);
-  if (entry.action === 'update' && changed.length === 0) return;
+  const note = snapshot(entry.note);
+  if (entry.action === 'update' && changed.length === 0 && Object.keys(note).length === 0) return;
   const objectId = String(entry.objectId);
   const [written] = await tx
     .insert(history)
@@ -65,7 +72,7 @@ export async function recordHistory(tx: DbOrTx, entry: HistoryEntry): Promise<vo
       objectId,
       action: entry.action,
       changedFields: changed,
-      data: entry.action === 'delete' ? before : after,
+      data: entry.action === 'delete' ? before : { ...after, ...note },
       modifierId: entry.by?.userId ?? null,
       impersonatorId: entry.by?.impersonatorId ?? null,
       version: sql`(select coalesce(max(${history.version}), 0) + 1 from ${history} where ${history.model} = ${entry.model} and ${history.objectId} = ${objectId})`,

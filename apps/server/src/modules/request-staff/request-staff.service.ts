@@ -80,7 +80,8 @@ export function createRequestStaffService(deps: {
       objectId: id,
       action: 'update',
       before,
-      after: { ...(await requestSnapshot(tx, id)), ...note },
+      after: await requestSnapshot(tx, id),
+      note,
       by: actor,
     });
   }

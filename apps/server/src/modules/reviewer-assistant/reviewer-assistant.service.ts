@@ -225,7 +225,8 @@ export function createReviewerAssistantService(deps: {
           objectId: requestId,
           action: 'update',
           before,
-          after: { ...before, reviewer_conflicts: notes },
+          after: before,
+          note: { reviewer_conflicts: notes },
           by: actor,
         });
       }

@@ -98,6 +98,15 @@ function guardTransactions(db: Db): void {
 }
 
 /** The headers a client may send on a versioned write, for the OpenAPI document. */
+/**
+ * A versioned write's 412: a stale version, or an upload the virus scan refused (DESIGN.md §1: a
+ * file's new bytes, `PATCH file/{id}/`), whose answer is the plain error envelope.
+ */
+const preconditionFailed = z.union([
+  staleVersionSchema,
+  z.object({ detail: z.string(), correlation_id: z.string() }),
+]);
+
 const ifMatchHeaders = z.looseObject({
   'if-match': z
     .string()
@@ -155,7 +164,7 @@ export const objectVersionsPlugin = fp(async (app: FastifyInstance, opts: { db: 
     route.schema = {
       ...route.schema,
       headers: ifMatchHeaders,
-      response: { ...(route.schema?.response as object | undefined), 412: staleVersionSchema },
+      response: { ...(route.schema?.response as object | undefined), 412: preconditionFailed },
     };
   });
 

@@ -16,7 +16,7 @@ import {
   SHIPPING_VENDORS,
   toRows,
 } from '@rrp/domain';
-import { ADVISORY_LOCKS, lockForTransaction, type Db, type DbOrTx } from '../platform/db/database';
+import { lockForSeeding, type Db, type DbOrTx } from '../platform/db/database';
 import {
   cohorts,
   featureToggles,
@@ -73,7 +73,7 @@ async function upsertChoices(tx: DbOrTx, table: typeof shippingVendors, names: r
  */
 export async function seedReferenceData(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockForTransaction(tx, ADVISORY_LOCKS.seed);
+    await lockForSeeding(tx);
     await tx
       .insert(groups)
       .values(ROLE_KEYS.map((name) => ({ name, label: ROLE_LABELS[name] })))
@@ -197,7 +197,7 @@ export async function seedDemoData(
   storeDonorDocument?: StoreDonorDocument,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockForTransaction(tx, ADVISORY_LOCKS.seed);
+    await lockForSeeding(tx);
     const institution = await ensureDemoInstitution(tx, DEMO_INSTITUTION_NAME);
     const demoUsers = new Map<string, Awaited<ReturnType<typeof ensureUser>>>();
     for (const role of ROLE_KEYS) {

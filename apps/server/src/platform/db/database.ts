@@ -131,3 +131,12 @@ export const ADVISORY_LOCKS = { seed: 727275, instances: 727276, reminders: 7272
 export async function lockForTransaction(tx: Tx, key: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${key})`);
 }
+
+/**
+ * The seed's turn at start-up: an instance waits for another's whole seeding, which takes longer
+ * than the statement timeout meant for API calls, so this transaction has none.
+ */
+export async function lockForSeeding(tx: Tx): Promise<void> {
+  await tx.execute(sql`set local statement_timeout = 0`);
+  await lockForTransaction(tx, ADVISORY_LOCKS.seed);
+}

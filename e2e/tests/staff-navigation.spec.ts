@@ -16,10 +16,11 @@ const VIEW_MENU = [
   'Tissue Catalogue',
   'Users',
   // After the spec's items: the administration screens it names without a place (decision 153),
-  // the turnaround metrics (271) and the reminders' settings (273).
+  // the turnaround metrics (271), the reminders' settings (273) and the reviewers' workload (issue 33).
   'Email Log',
   'Insights',
   'Reminders',
+  'Reviewer Workload',
 ];
 
 test('an administrator finds the View menu of the spec and no profile menu', async ({ page }) => {

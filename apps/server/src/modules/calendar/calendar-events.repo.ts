@@ -1,6 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { REQUEST_TYPE, WORKFLOW_STATUS } from '@rrp/domain';
+import { sql } from 'drizzle-orm';
+import { RESEARCH_MATCH_TYPES, WORKFLOW_STATUS } from '@rrp/domain';
 import type { DbOrTx } from '../../platform/db/database';
+import { rowsOf } from '../../platform/db/rows';
 
 /**
  * The dates of one user's calendar feed (issue 33), one indexed query per kind, each starting from
@@ -13,12 +14,8 @@ export interface Window {
   to: Date;
 }
 
-async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
-const RESEARCH_MATCH_TYPES = sql.raw(`${REQUEST_TYPE.researchMatch}, ${REQUEST_TYPE.researchMatchRenewal}`);
+const RESEARCH_MATCH_TYPE_IDS = sql.raw(RESEARCH_MATCH_TYPES.join(', '));
 
 /** A request as the feed names it, and the day or moment of its date. */
 export interface RequestDate {
@@ -75,7 +72,7 @@ export function applicationsAtMeeting(db: DbOrTx, window: Window) {
       join requests request on request.id = stay.request_id
       left join request_summaries summary on summary.request_id = request.id
       where stay.left_at is null and stay.status_id = ${WORKFLOW_STATUS.reviewMeeting}::integer
-        and stay.type_id in (${RESEARCH_MATCH_TYPES})
+        and stay.type_id in (${RESEARCH_MATCH_TYPE_IDS})
         and stay.entered_at between ${at(window.from)} and ${at(window.to)}`,
   );
 }
@@ -92,7 +89,7 @@ export function reviewedApplicationsAtMeeting(db: DbOrTx, userId: number, window
       left join request_summaries summary on summary.request_id = request.id
       where assignment.user_id = ${userId} and assignment.reviewer_role is not null
         and stay.status_id = ${WORKFLOW_STATUS.reviewMeeting}::integer
-        and stay.type_id in (${RESEARCH_MATCH_TYPES})
+        and stay.type_id in (${RESEARCH_MATCH_TYPE_IDS})
         and stay.entered_at between ${at(window.from)} and ${at(window.to)}
         and ${NO_CONFLICT}`,
   );

@@ -1,12 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  AGEING_THRESHOLD_DAYS,
-  OPEN_ITEM_STATUSES,
-  REQUEST_STATUSES,
-  RESEARCH_MATCH_CRITERIA,
-  WORKFLOW_STATUS,
-} from '@rrp/domain';
+import { AGEING_THRESHOLD_DAYS, OPEN_ITEM_STATUSES, REQUEST_STATUSES } from '@rrp/domain';
 import type { DbOrTx } from '../../platform/db/database';
+import { rowsOf } from '../../platform/db/rows';
+import { completedReviewDays } from '../../platform/research-match-reviews';
 
 /**
  * The turnaround metrics in SQL (decision 270): durations come from the requests' status stays and
@@ -27,11 +23,6 @@ export interface Durations {
   count: number;
   median: number | null;
   p90: number | null;
-}
-
-async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
 }
 
 /** A list of the workflow's status ids, written into the statement (they are constants, not input). */
@@ -124,14 +115,6 @@ export interface ReviewerDurations extends Durations {
   email: string;
 }
 
-/** A Research Match review is complete once every criterion is scored and a decision recommended. */
-const REVIEW_COMPLETE = sql.raw(
-  [
-    ...RESEARCH_MATCH_CRITERIA.map((name) => `review.${name}_score is not null`),
-    'review.reviewer_decision is not null',
-  ].join(' and '),
-);
-
 /**
  * Per reviewer, Research Match reviews completed in the period: from the assignment — or the
  * start of the review, when the reviewer was assigned before it — to the review's last save
@@ -151,24 +134,13 @@ export async function reviewerTimes(db: DbOrTx, scope: Scope): Promise<ReviewerD
       from (
         select cases.reviewer_id, ${STATS}
         from (
-          select review.reviewer_id,
-            greatest(${days(sql`review.modified`, sql`greatest(assignment.created, coalesce(cycle.started_at, assignment.created))`)}, 0) as days
-          from reviews review
-          join request_reviewers assignment
-            on assignment.request_id = review.request_id and assignment.user_id = review.reviewer_id
-          left join lateral (
-            select max(stay.entered_at) as started_at
-            from request_status_stays stay
-            where stay.request_id = review.request_id
-              and stay.status_id = ${WORKFLOW_STATUS.underReview}::integer
-              and stay.entered_at <= review.modified
-          ) cycle on true
-          where review.modified >= ${at(scope.start)} and review.modified < ${at(scope.end)}
-            and ${REVIEW_COMPLETE}${
+          ${completedReviewDays(
+            sql`review.modified >= ${at(scope.start)} and review.modified < ${at(scope.end)}${
               scope.typeId === null
                 ? sql``
                 : sql` and exists (select 1 from requests request where request.id = review.request_id and request.type_id = ${scope.typeId}::integer)`
-            }
+            }`,
+          )}
         ) cases
         group by cases.reviewer_id
       ) per_reviewer

@@ -1,7 +1,9 @@
-import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
-import { RESEARCH_MATCH_CRITERIA, WORKFLOW_STATUS, type ReminderKind } from '@rrp/domain';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { WORKFLOW_STATUS, type ReminderKind } from '@rrp/domain';
 import { groups, reminderSends, reminderSettings, userGroups, users } from '../../db/schema';
 import type { DbOrTx } from '../../platform/db/database';
+import { rowsOf } from '../../platform/db/rows';
+import { REVIEW_COMPLETE } from '../../platform/research-match-reviews';
 import { selectPage, type ParsedList } from '../../platform/list';
 
 /**
@@ -51,23 +53,11 @@ export interface DueItem {
   path: string;
 }
 
-async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 const daysBefore = (now: Date, days: number) => at(new Date(now.getTime() - days * 86_400_000));
 const day = (value: string | Date) => new Date(value).toISOString().slice(0, 10);
 const requestName = (row: { portal_request_id: string; display_name: string }) =>
   row.display_name ? `${row.portal_request_id} (${row.display_name})` : row.portal_request_id;
-
-/** A Research Match review is complete once every criterion is scored and a decision recommended. */
-const REVIEW_COMPLETE = sql.raw(
-  [
-    ...RESEARCH_MATCH_CRITERIA.map((name) => `review.${name}_score is not null`),
-    'review.reviewer_decision is not null',
-  ].join(' and '),
-);
 
 /**
  * Reviewers of Research Match applications under review whose due date is within `days`, and

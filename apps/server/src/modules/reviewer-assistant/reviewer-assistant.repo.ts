@@ -1,24 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  CART_REQUEST_TYPES,
-  RESEARCH_MATCH_CRITERIA,
-  RESEARCH_MATCH_TYPES,
-  WORKFLOW_STATUS,
-  type ConflictKind,
-} from '@rrp/domain';
+import { CART_REQUEST_TYPES, RESEARCH_MATCH_TYPES, WORKFLOW_STATUS, type ConflictKind } from '@rrp/domain';
 import type { DbOrTx } from '../../platform/db/database';
+import { rowsOf } from '../../platform/db/rows';
 import { personName } from '../../platform/db/json-sql-parts';
+import { completedReviewDays, REVIEW_COMPLETE } from '../../platform/research-match-reviews';
 
 /**
  * The assistant's SQL (issue 33): every number is computed by PostgreSQL over the whole reviewer
  * pool in one statement per call — the load by aggregating reviews grouped by reviewer, the
  * conflicts by joins from the request's applicant and team — never a query per reviewer.
  */
-
-async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 /** Constant lists (request types, statuses, group names) written into the statement. */
 const numbers = (values: readonly number[]) => sql.raw(values.map((value) => Number(value)).join(', '));
@@ -28,13 +19,6 @@ const texts = (values: readonly string[]) =>
     sql`, `,
   );
 
-/** A Research Match review is complete once every criterion is scored and a decision recommended. */
-const REVIEW_COMPLETE = sql.raw(
-  [
-    ...RESEARCH_MATCH_CRITERIA.map((name) => `rv.${name}_score is not null`),
-    'rv.reviewer_decision is not null',
-  ].join(' and '),
-);
 const UNDER_REVIEW = sql.raw(String(WORKFLOW_STATUS.underReview));
 
 /** What the load is counted against: the first day that is not overdue, and a year back. */
@@ -62,8 +46,8 @@ function loadCtes(clock: LoadClock, dueSoonDays: number): SQL {
       from request_reviewers a
       join requests r on r.id = a.request_id
       left join request_summaries s on s.request_id = a.request_id
-      left join reviews rv
-        on rv.request_id = a.request_id and rv.reviewer_id = a.user_id and rv.cycle = s.review_cycle
+      left join reviews review
+        on review.request_id = a.request_id and review.reviewer_id = a.user_id and review.cycle = s.review_cycle
       where a.user_id in (select id from pool)
         and r.type_id in (${numbers(RESEARCH_MATCH_TYPES)}) and r.status_id = ${UNDER_REVIEW}
         and not coalesce(${REVIEW_COMPLETE}, false)
@@ -77,18 +61,9 @@ function loadCtes(clock: LoadClock, dueSoonDays: number): SQL {
         and tr.submitted_at is null
     ),
     completed as (
-      select rv.reviewer_id,
-        greatest(extract(epoch from rv.modified - greatest(a.created, coalesce(cycle.started_at, a.created)))::float8 / 86400, 0) as days
-      from reviews rv
-      join request_reviewers a on a.request_id = rv.request_id and a.user_id = rv.reviewer_id
-      left join lateral (
-        select max(stay.entered_at) as started_at
-        from request_status_stays stay
-        where stay.request_id = rv.request_id and stay.status_id = ${UNDER_REVIEW}
-          and stay.entered_at <= rv.modified
-      ) cycle on true
-      where rv.reviewer_id in (select id from pool) and rv.modified >= ${clock.yearAgo.toISOString()}::timestamptz
-        and ${REVIEW_COMPLETE}
+      ${completedReviewDays(
+        sql`review.reviewer_id in (select id from pool) and review.modified >= ${clock.yearAgo.toISOString()}::timestamptz`,
+      )}
       union all
       select tr.reviewer_id, greatest(extract(epoch from tr.submitted_at - tr.created)::float8 / 86400, 0)
       from tissue_reviews tr

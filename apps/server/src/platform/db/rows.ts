@@ -1,4 +1,4 @@
-import { eq, type InferInsertModel, type InferSelectModel } from 'drizzle-orm';
+import { eq, type InferInsertModel, type InferSelectModel, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './database';
 
@@ -31,4 +31,9 @@ export async function updateRow<T extends EditableTable>(
     .where(eq(table.id, id))
     .returning();
   return row as InferSelectModel<T>;
+}
+
+/** The rows of a raw SQL statement (`db.execute`), typed as the caller names their columns. */
+export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }

@@ -75,6 +75,8 @@ export function openEditConflictDialog(options: {
   const rows = conflictingFields(conflict, options.mine, options.labels);
   const id = modals.open({
     title: <Text fw={700}>Someone else saved this first</Text>,
+    // Wide enough for their value and yours side by side, and both buttons on one line.
+    size: 'lg',
     closeOnClickOutside: false,
     onClose: () => undefined,
     children: (

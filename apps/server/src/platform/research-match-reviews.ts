@@ -6,13 +6,23 @@ import { RESEARCH_MATCH_CRITERIA, WORKFLOW_STATUS } from '@rrp/domain';
  * insights, the reviewer assistant), written once so the three read the same rule.
  */
 
-/** A Research Match review (table alias `review`) is complete once every criterion is scored and a decision recommended. */
-export const REVIEW_COMPLETE = sql.raw(
-  [
-    ...RESEARCH_MATCH_CRITERIA.map((name) => `review.${name}_score is not null`),
-    'review.reviewer_decision is not null',
-  ].join(' and '),
-);
+/** A review is complete once every criterion is scored and a decision recommended; `alias`: its table's. */
+const completeOn = (alias: string) =>
+  sql.raw(
+    [
+      ...RESEARCH_MATCH_CRITERIA.map((name) => `${alias}${name}_score is not null`),
+      `${alias}reviewer_decision is not null`,
+    ].join(' and '),
+  );
+
+/** A Research Match review (table alias `review`) is complete: every criterion scored, a decision recommended. */
+export const REVIEW_COMPLETE = completeOn('review.');
+
+/**
+ * The same rule on the table's own columns: the predicate of the index of completed reviews
+ * (`reviews_completed_idx`), which PostgreSQL uses where a statement says `REVIEW_COMPLETE`.
+ */
+export const REVIEW_COMPLETE_INDEX_PREDICATE = completeOn('');
 
 /**
  * Completed Research Match reviews, each with its reviewer and the days it took (decision 270):
@@ -26,6 +36,8 @@ export function completedReviewDays(where: SQL): SQL {
     from reviews review
     join request_reviewers assignment
       on assignment.request_id = review.request_id and assignment.user_id = review.reviewer_id
+    -- One probe of request_status_stays_review_start_idx per review: the request's last entry
+    -- into Under Review before the save, read from the index alone.
     left join lateral (
       select max(stay.entered_at) as started_at
       from request_status_stays stay

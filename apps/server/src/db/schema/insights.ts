@@ -32,6 +32,9 @@ export const requestStatusStays = pgTable(
     // Stays that ended in a period (time in each status): per status, read from the index alone and
     // already in status order for the grouped percentiles.
     index('request_status_stays_left_idx').on(t.statusId, t.leftAt, t.typeId, t.enteredAt),
+    // When a review started (platform/research-match-reviews.ts): a request's last entry into a
+    // status before a moment, one probe read from the index alone.
+    index('request_status_stays_review_start_idx').on(t.requestId, t.statusId, t.enteredAt),
     // Open items by status and how long they have waited.
     index('request_status_stays_open_idx')
       .on(t.statusId, t.typeId, t.enteredAt)

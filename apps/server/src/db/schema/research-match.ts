@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { cascadeRef } from './columns';
 import { RESEARCH_MATCH_CRITERIA } from '@rrp/domain';
+import { REVIEW_COMPLETE_INDEX_PREDICATE } from '../../platform/research-match-reviews';
 import { requests } from './projects';
 import { requestRenewals } from './requests';
 import { users } from './users';
@@ -164,6 +165,11 @@ export const reviews = pgTable(
     index('reviews_quarter_idx').on(t.quarter, t.requestId),
     // Reviews saved in a period: the reviewers' turnaround (decision 270).
     index('reviews_modified_idx').on(t.modified),
+    // Completed reviews saved in a period, read from the index alone (the turnaround insights and
+    // the reviewer assistant's median over the whole reviewer pool).
+    index('reviews_completed_idx')
+      .on(t.modified, t.reviewerId, t.requestId)
+      .where(REVIEW_COMPLETE_INDEX_PREDICATE),
     check('reviews_reviewer_role_check', sql`${t.reviewerRole} IN (1, 2, 3)`),
     check('reviews_cycle_check', sql`${t.cycle} >= 1`),
     ...RESEARCH_MATCH_CRITERIA.map((name) => check(`reviews_${name}_score_check`, scoreInRange(name))),

@@ -1,0 +1,2 @@
+CREATE INDEX "reviews_completed_idx" ON "reviews" USING btree ("modified","reviewer_id","request_id") WHERE research_score is not null and engagement_score is not null and feasibility_score is not null and alignment_score is not null and scientific_score is not null and community_score is not null and reviewer_decision is not null;--> statement-breakpoint
+CREATE INDEX "request_status_stays_review_start_idx" ON "request_status_stays" USING btree ("request_id","status_id","entered_at");

@@ -70,15 +70,26 @@ export function openEditConflictDialog(options: {
   labels?: Record<string, string>;
   onReload: () => void;
   onOverwrite: (etag: string | null) => void;
+  /** Closed without a choice (Escape, the close button): nothing is saved, the form keeps what was typed. */
+  onDismiss?: () => void;
 }) {
   const { conflict } = options;
   const rows = conflictingFields(conflict, options.mine, options.labels);
+  // The modal's onClose runs on every close, a button's own included.
+  let chosen = false;
+  const choose = (then: () => void) => {
+    chosen = true;
+    modals.close(id);
+    then();
+  };
   const id = modals.open({
     title: <Text fw={700}>Someone else saved this first</Text>,
     // Wide enough for their value and yours side by side, and both buttons on one line.
     size: 'lg',
     closeOnClickOutside: false,
-    onClose: () => undefined,
+    onClose: () => {
+      if (!chosen) options.onDismiss?.();
+    },
     children: (
       <Stack>
         <Text role="alert">{changedLine(conflict)}.</Text>
@@ -108,22 +119,10 @@ export function openEditConflictDialog(options: {
           <Text size="sm">Your changes match theirs.</Text>
         )}
         <Group justify="flex-end">
-          <Button
-            variant="default"
-            onClick={() => {
-              modals.close(id);
-              options.onReload();
-            }}
-          >
+          <Button variant="default" onClick={() => choose(options.onReload)}>
             Reload theirs (discard mine)
           </Button>
-          <Button
-            color="red"
-            onClick={() => {
-              modals.close(id);
-              options.onOverwrite(conflict.etag);
-            }}
-          >
+          <Button color="red" onClick={() => choose(() => options.onOverwrite(conflict.etag))}>
             Overwrite with mine
           </Button>
         </Group>

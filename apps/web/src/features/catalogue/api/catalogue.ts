@@ -18,6 +18,7 @@ import {
   type UpdateDataset,
 } from '@rrp/domain';
 import { apiFetch, type ListPage } from '@/lib/api-client';
+import { versionedRequest, type VersionedWrite } from '@/components/versioned-save';
 
 export type { ListPage } from '@/lib/api-client';
 
@@ -58,15 +59,25 @@ export function useDatasets(filters: DatasetFilters) {
   });
 }
 
+const readDataset = (id: string) =>
+  apiFetch<DatasetDto>(`dataset/${encodeURIComponent(id)}/`, { query: { expand: 'cohort,data_file' } });
+
 const datasetKey = (id: string, byUuid: boolean) => ['dataset', byUuid ? 'uuid' : 'id', id] as const;
 
 /**
  * One dataset: by its row id, or by its `dataset_id` (UUID, shared by its versions) which opens the
  * latest version. Visitors read the public catalogue instead.
  */
-export function useDataset(id: string, byUuid: boolean, signedIn: boolean, enabled = true) {
+export function useDataset(
+  id: string,
+  byUuid: boolean,
+  signedIn: boolean,
+  enabled = true,
+  /** Read the version itself (`dataset/{id}/`), whose `ETag` an edit sends back (`If-Match`). */
+  versioned = false,
+) {
   return useQuery({
-    queryKey: [...datasetKey(id, byUuid), signedIn],
+    queryKey: [...datasetKey(id, byUuid), signedIn, versioned],
     enabled,
     queryFn: async (): Promise<DatasetDto | PublicDatasetDto | null> => {
       if (!signedIn) {
@@ -78,11 +89,11 @@ export function useDataset(id: string, byUuid: boolean, signedIn: boolean, enabl
         const page = await apiFetch<ListPage<DatasetDto>>('dataset/', {
           query: { dataset_id: id, is_latest: true, expand: 'cohort,data_file', limit: 1 },
         });
-        return page.results[0] ?? null;
+        const latest = page.results[0] ?? null;
+        // A dataset found by its UUID has no version of its own to send back: read its row.
+        return latest && versioned ? readDataset(String(latest.id)) : latest;
       }
-      return apiFetch<DatasetDto>(`dataset/${encodeURIComponent(id)}/`, {
-        query: { expand: 'cohort,data_file' },
-      });
+      return readDataset(id);
     },
     retry: false,
   });
@@ -115,11 +126,12 @@ export function useCreateDataset() {
   });
 }
 
+/** PATCH dataset/{id}/ (edit details); with `ifMatch` a 412 is left to the caller. */
 export function useUpdateDataset(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Partial<UpdateDataset>) =>
-      apiFetch<DatasetDto>(`dataset/${id}/`, { method: 'PATCH', body }),
+    mutationFn: ({ body, ifMatch }: VersionedWrite<Partial<UpdateDataset>>) =>
+      apiFetch<DatasetDto>(`dataset/${id}/`, { method: 'PATCH', body, ...versionedRequest(ifMatch) }),
     onSuccess: () => invalidateDatasets(queryClient),
   });
 }

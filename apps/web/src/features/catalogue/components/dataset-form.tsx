@@ -4,6 +4,7 @@ import { modals } from '@mantine/modals';
 import { FILE_MESSAGES, type DatasetDto } from '@rrp/domain';
 import { ApiError } from '@/lib/api-client';
 import { openErrorModal } from '@/components/modals';
+import { saveVersioned } from '@/components/versioned-save';
 import { useCreateDataset, useNewDatasetVersion, useUpdateDataset } from '../api/catalogue';
 import { changedFields, datasetPayload, datasetValues, serverFieldErrors, validateDataset } from '../rules';
 import { DatasetDetailsCard } from './dataset-details-card';
@@ -18,6 +19,28 @@ const SUBMIT_LABEL: Record<DatasetFormMode, string> = {
   edit_details: 'Save Details',
   new_version: 'Create New Version',
 };
+
+/** The form's label of each field it sends (the conflict dialog names them so). */
+const DATASET_FIELD_LABELS: Record<string, string> = {
+  accession_id: 'Accession id',
+  asd_participants: 'ASD participants',
+  control_participants: 'Control participants',
+  data_access: 'Data access (S3 location)',
+  data_file: 'Data file',
+  globus_group_id: 'Globus group id',
+  globus_locations: 'Globus locations',
+  gpf_accessible: 'GPF accessible',
+  gpf_dataset_id: 'GPF dataset id',
+  gpf_group: 'GPF group',
+  limited: 'Restricted',
+};
+
+const fileIdOf = (file: DatasetDto['data_file'] | undefined) =>
+  file === null || file === undefined ? null : typeof file === 'object' ? file.id : file;
+
+/** A dataset as the form sends it: what the conflict dialog compares the form's changes with. */
+const payloadOf = (dataset: DatasetDto) =>
+  datasetPayload(datasetValues(dataset), fileIdOf(dataset.data_file));
 
 function confirmNewVersion(dataset: DatasetDto): Promise<boolean> {
   return new Promise((resolve) => {
@@ -47,11 +70,14 @@ export function DatasetForm({
   dataset,
   onCancel,
   onSaved,
+  onReload = async () => undefined,
 }: {
   mode: DatasetFormMode;
   dataset?: DatasetDto;
   onCancel: () => void;
   onSaved: (dataset: DatasetDto) => void;
+  /** Edit details: reads the dataset again and starts the form afresh from it (taking theirs). */
+  onReload?: () => Promise<unknown>;
 }) {
   const { values, files, errors, setErrors, set, setFile, setLocation } = useDatasetFormState(dataset);
   const [saving, setSaving] = useState(false);
@@ -114,7 +140,20 @@ export function DatasetForm({
       } else if (dataset) {
         const before = datasetPayload(datasetValues(dataset), existingDataFile?.id ?? null);
         const changes = changedFields(before, body);
-        saved = Object.keys(changes).length ? await update.mutateAsync(changes) : dataset;
+        const result = Object.keys(changes).length
+          ? await saveVersioned({
+              send: (ifMatch) => update.mutateAsync({ body: changes, ifMatch }),
+              sides: (current) => ({
+                mine: changes,
+                theirs: current ? payloadOf(current as DatasetDto) : {},
+              }),
+              labels: DATASET_FIELD_LABELS,
+              reload: onReload,
+            })
+          : dataset;
+        // Nothing saved: theirs was reloaded into the form, or the dialog closed with the form as typed.
+        if (!result) return;
+        saved = result;
       } else {
         return;
       }

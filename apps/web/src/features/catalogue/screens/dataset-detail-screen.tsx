@@ -17,6 +17,7 @@ import { IconDownload, IconMail, IconPencil, IconCopyPlus } from '@tabler/icons-
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { formatDate, can, type DatasetDto, type PublicDatasetDto } from '@rrp/domain';
 import { Page, type Crumb } from '@/components/page';
+import { useFormReload } from '@/components/versioned-save';
 import { useSession } from '@/lib/session';
 import { useCan, useActor } from '@/lib/use-can';
 import { downloadFile } from '@/lib/download';
@@ -204,7 +205,9 @@ export default function DatasetDetailScreen() {
   const byUuid = params.has('isUUID') && params.get('isUUID') !== 'false';
   const requested = params.get('mode') as DatasetMode | null;
   const mode: DatasetMode = requested && MODES.includes(requested) ? requested : 'view';
-  const query = useDataset(objectId, byUuid, signedIn, sessionReady);
+  // Editing the details sends back the version the form started from (If-Match).
+  const query = useDataset(objectId, byUuid, signedIn, sessionReady, mode === 'edit_details');
+  const edit = useFormReload(() => query.refetch());
   const data = query.data ?? null;
   const full = data && !isPublicOnly(data) ? data : null;
   const canUpdate = useCan(full, 'update');
@@ -240,8 +243,10 @@ export default function DatasetDetailScreen() {
         current={mode === 'new_version' ? 'New Version' : 'Edit Details'}
       >
         <DatasetForm
+          key={edit.formKey}
           mode={mode}
           dataset={full}
+          onReload={edit.reload}
           onCancel={() => navigate('/dataset/')}
           onSaved={() => navigate('/dataset/')}
         />

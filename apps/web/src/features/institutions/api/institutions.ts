@@ -8,6 +8,7 @@ import type {
 } from '@rrp/domain';
 import { apiFetch, type ListPage as Page } from '@/lib/api-client';
 import { forgetDeletedAfterLeaving } from '@/lib/forget-deleted';
+import { versionedRequest, type VersionedWrite } from '@/components/versioned-save';
 
 export type { ListPage as Page } from '@/lib/api-client';
 
@@ -49,11 +50,12 @@ export function useInstitution(id: number) {
   });
 }
 
+/** PATCH institution/{id}/; with `ifMatch` (the edit form) a 412 is left to the caller. */
 export function useUpdateInstitution(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateInstitution) =>
-      apiFetch<InstitutionDto>(`institution/${id}/`, { method: 'PATCH', body }),
+    mutationFn: ({ body, ifMatch }: VersionedWrite<UpdateInstitution>) =>
+      apiFetch<InstitutionDto>(`institution/${id}/`, { method: 'PATCH', body, ...versionedRequest(ifMatch) }),
     onSuccess: (saved) => {
       queryClient.setQueryData(['institution', id], saved);
       void queryClient.invalidateQueries({ queryKey: ['institutions'] });

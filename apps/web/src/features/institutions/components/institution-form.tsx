@@ -69,6 +69,21 @@ export function payloadOf(values: InstitutionFormValues, withStatus: boolean): C
   };
 }
 
+/** The form's label of each field it sends (the conflict dialog names them so). */
+export const INSTITUTION_FIELD_LABELS: Record<string, string> = {
+  name: 'Common name',
+  official_name: 'Official (legal) name',
+  ein: 'EIN',
+  nonprofit: 'Non-profit',
+  domains: 'E-mail domains',
+  associated_names: 'Other names',
+  phone_number: 'Phone number',
+  comments: 'Comments',
+};
+
+/** An institution as the edit form sends it (no status): what the conflict dialog compares. */
+export const editPayloadOf = (institution: InstitutionDto) => payloadOf(formValuesOf(institution), false);
+
 /** First message per field, with array items ('domains.1') reported on their field. */
 function fieldErrorsOf(error: ApiError): Record<string, string> {
   const errors: Record<string, string> = {};

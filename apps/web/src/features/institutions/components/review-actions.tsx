@@ -48,7 +48,7 @@ export function ReviewActions({ institution }: { institution: InstitutionDto }) 
 
   const decide = (status: 3 | 4 | 5, comments?: string) =>
     update.mutate(
-      { status, ...(comments ? { comments } : {}) },
+      { body: { status, ...(comments ? { comments } : {}) } },
       {
         onSuccess: (saved) =>
           notifications.show({ color: 'green', title: 'Institution updated', message: saved.status_name }),

@@ -32,7 +32,8 @@ import {
 } from '../api/institutions';
 import { InstitutionStatusBadge, RdaStatusBadge } from '../components/status-badge';
 import { ReviewActions } from '../components/review-actions';
-import { InstitutionForm } from '../components/institution-form';
+import { saveVersioned, useFormReload } from '@/components/versioned-save';
+import { editPayloadOf, INSTITUTION_FIELD_LABELS, InstitutionForm } from '../components/institution-form';
 import { DeleteInstitutionModal } from '../components/delete-institution-modal';
 
 const DEACTIVATED = 6;
@@ -162,6 +163,7 @@ export default function InstitutionDetailScreen() {
   const canUpdate = useCan(data, 'update');
   const canDelete = useCan(data, 'delete');
   const update = useUpdateInstitution(id);
+  const edit = useFormReload(() => institution.refetch());
   const addRda = useAddRda();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -211,11 +213,21 @@ export default function InstitutionDetailScreen() {
                   Edit institution
                 </Title>
                 <InstitutionForm
+                  key={edit.formKey}
                   institution={data}
                   submitLabel="Save Changes"
                   failureTitle="Failed to update object"
                   onSubmit={async ({ status: _status, ...payload }) => {
-                    await update.mutateAsync(payload);
+                    const saved = await saveVersioned({
+                      send: (ifMatch) => update.mutateAsync({ body: payload, ifMatch }),
+                      sides: (current) => ({
+                        mine: payload,
+                        theirs: current ? editPayloadOf(current as unknown as InstitutionDto) : {},
+                      }),
+                      labels: INSTITUTION_FIELD_LABELS,
+                      reload: edit.reload,
+                    });
+                    if (!saved) return;
                     setEditing(false);
                     notifications.show({
                       color: 'green',

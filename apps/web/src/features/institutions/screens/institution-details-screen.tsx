@@ -60,12 +60,14 @@ export default function InstitutionDetailsScreen() {
   const submit = form.onSubmit((values) =>
     update.mutate(
       {
-        name: values.name,
-        official_name: values.official_name,
-        ein: values.ein.trim() || null,
-        phone_number: values.phone_number,
-        nonprofit: values.nonprofit === 'true',
-        domains: values.domains,
+        body: {
+          name: values.name,
+          official_name: values.official_name,
+          ein: values.ein.trim() || null,
+          phone_number: values.phone_number,
+          nonprofit: values.nonprofit === 'true',
+          domains: values.domains,
+        },
       },
       {
         onSuccess: () => navigate('/verify', { state: { from: '/institution-details' } }),

@@ -10,6 +10,7 @@ import {
   type UserListItemDto,
 } from '@rrp/domain';
 import { apiFetch, buildUrl, type ListPage } from '@/lib/api-client';
+import { versionedRequest, type VersionedWrite } from '@/components/versioned-save';
 
 export interface UserFilters {
   page: number;
@@ -77,10 +78,12 @@ export function useCreateUser() {
   });
 }
 
+/** PATCH user/{id}/; with `ifMatch` (the edit form) a 412 is left to the caller. */
 export function useUpdateUser(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateUser) => apiFetch<UserDetailDto>(`user/${id}/`, { method: 'PATCH', body }),
+    mutationFn: ({ body, ifMatch }: VersionedWrite<UpdateUser>) =>
+      apiFetch<UserDetailDto>(`user/${id}/`, { method: 'PATCH', body, ...versionedRequest(ifMatch) }),
     onSuccess: (saved) => {
       queryClient.setQueryData(['user', id], saved);
       void queryClient.invalidateQueries({ queryKey: ['users'] });

@@ -64,6 +64,59 @@ function payloadOf(values: UserFormValues, withComments: boolean): CreateUser {
   };
 }
 
+/** The form's label of each field the conflict dialog shows. */
+export const USER_FIELD_LABELS: Record<string, string> = {
+  first_name: 'First name',
+  last_name: 'Last name',
+  email: 'Email',
+  title: 'Title',
+  groups: 'Roles',
+  institutions: 'Institutions',
+  globus_username: 'Globus username',
+  user_type: 'User type',
+  comments: 'Comments',
+};
+
+/**
+ * The form's body as the conflict dialog shows it: roles and institutions by name, the nested
+ * Globus username and user type as fields of their own.
+ */
+function conflictViewOf(
+  body: CreateUser,
+  institutionNames: ReadonlyMap<number, string>,
+): Record<string, unknown> {
+  const { profile, additional_data: additional, groups, institutions, ...rest } = body;
+  return {
+    ...rest,
+    groups: (groups ?? []).map((role) => ROLE_LABELS[role as keyof typeof ROLE_LABELS] ?? role),
+    institutions: (institutions ?? []).map((id) => institutionNames.get(id) ?? `Institution ${id}`),
+    globus_username: profile?.globus_username ?? null,
+    user_type: additional?.user_type ?? null,
+  };
+}
+
+/**
+ * The conflict dialog's two sides of a user edit: the form's body, and the user as it is now
+ * (null: gone) as the form would send it (comments included: only what was sent is compared).
+ */
+export function userConflictSides(
+  body: CreateUser,
+  shown: UserDetailDto,
+  answer: Record<string, unknown> | null,
+) {
+  const current = answer as UserDetailDto | null;
+  const names = new Map(
+    [...shown.user_institutions, ...(current?.user_institutions ?? [])].map((link) => [
+      link.institution,
+      link.institution_name,
+    ]),
+  );
+  return {
+    mine: conflictViewOf(body, names),
+    theirs: current ? conflictViewOf(payloadOf(valuesOf(current), true), names) : {},
+  };
+}
+
 /** Where the server's field names show on this form (staff §7: an institution error on institutions). */
 const FIELD_OF: Record<string, keyof UserFormValues> = {
   institution: 'institutions',

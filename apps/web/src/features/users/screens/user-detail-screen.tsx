@@ -34,7 +34,8 @@ import { apiFetch, type ListPage } from '@/lib/api-client';
 import { Page } from '@/components/page';
 import { useActor } from '@/lib/use-can';
 import { useDatasetAccessOf, useResendEmail, useUpdateUser, useUser, useWorkOf } from '../api/users';
-import { UserForm } from '../components/user-form';
+import { USER_FIELD_LABELS, UserForm, userConflictSides } from '../components/user-form';
+import { saveVersioned, useFormReload } from '@/components/versioned-save';
 import { ActAsButton } from '../components/act-as-button';
 import { ScrollContainer } from '@/components/scroll-table';
 
@@ -205,7 +206,7 @@ function AdminActions({ user }: { user: UserDetailDto }) {
       ),
       labels: { confirm: user.active ? 'Deactivate' : 'Activate', cancel: 'Cancel' },
       confirmProps: { color: user.active ? 'red' : undefined },
-      onConfirm: () => void update.mutateAsync({ active: !user.active }),
+      onConfirm: () => void update.mutateAsync({ body: { active: !user.active } }),
     });
   return (
     <Group gap="xs">
@@ -240,6 +241,7 @@ export default function UserDetailScreen() {
   const actor = useActor();
   const user = useUser(id);
   const update = useUpdateUser(id);
+  const edit = useFormReload(() => user.refetch());
   const [editing, setEditing] = useState(false);
   const crumbs = [{ label: 'Users', to: '/user' }];
   if (!user.data)
@@ -286,10 +288,17 @@ export default function UserDetailScreen() {
       {editing ? (
         <Card withBorder padding="xl">
           <UserForm
+            key={edit.formKey}
             user={data}
             submitLabel="Save"
             onSubmit={async (payload) => {
-              await update.mutateAsync(payload);
+              const saved = await saveVersioned({
+                send: (ifMatch) => update.mutateAsync({ body: payload, ifMatch }),
+                sides: (current) => userConflictSides(payload, data, current),
+                labels: USER_FIELD_LABELS,
+                reload: edit.reload,
+              });
+              if (!saved) return;
               setEditing(false);
               notifications.show({ color: 'green', title: 'Saved', message: 'The user was updated.' });
             }}

@@ -93,8 +93,10 @@ function loadCtes(clock: LoadClock, dueSoonDays: number): SQL {
 
 /** Active members of `groups`, with the ones they hold; `where` narrows them (on `u`). */
 function poolCte(groups: readonly string[], where: SQL = sql`true`): SQL {
-  // The members are found from the groups (a few hundred), then their accounts by key: joining
-  // from users would read every account.
+  // The members are found from the groups (a few hundred), then each one's account by its key
+  // (the lateral's `limit` keeps it a lookup per member): the planner guesses a group's members
+  // from the average group (thousands: the researchers' group is one) and would otherwise read
+  // every account to join them.
   return sql`pool as materialized (
       select u.id, u.first_name, u.last_name, u.email,
         ${personName(sql`u.first_name`, sql`u.last_name`, sql`u.email`)} as display_name, members.groups
@@ -104,8 +106,11 @@ function poolCte(groups: readonly string[], where: SQL = sql`true`): SQL {
         where g.name in (${texts(groups)})
         group by ug.user_id
       ) members
-      join users u on u.id = members.user_id
-      where u.is_active and ${where}
+      cross join lateral (
+        select u.id, u.first_name, u.last_name, u.email from users u
+        where u.id = members.user_id and u.is_active and ${where}
+        limit 1
+      ) u
     )`;
 }
 

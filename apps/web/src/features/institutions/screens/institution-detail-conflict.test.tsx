@@ -1,0 +1,146 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import InstitutionDetailScreen from './institution-detail-screen';
+
+const session = vi.hoisted(() => ({
+  token: 't',
+  loading: false,
+  activeRole: 'portal_admin',
+  user: { id: 1, roles: ['portal_admin'], institutionId: null },
+}));
+vi.mock('@/lib/session', () => ({ useSession: () => session }));
+
+const shown = {
+  id: 4,
+  name: 'Harbor University',
+  official_name: 'The Regents of Harbor University',
+  display_name: 'Harbor University',
+  ein: '12-3456789',
+  nonprofit: true,
+  domains: ['harbor.edu'],
+  associated_names: [],
+  status: 3,
+  status_name: 'Institution Approved',
+  phone_number: '555-0100',
+  current_io: null,
+  current_rda: null,
+  rda_status: 1,
+  comments: null,
+  admin_acknowledge: false,
+  is_unresponsive: false,
+  created: '2026-01-02T03:04:05.000Z',
+  permissions: ['read', 'update', 'delete', 'review'],
+};
+
+const json = (status: number, body: unknown, etag?: string) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...(etag ? { etag } : {}) },
+  });
+
+let current: typeof shown;
+let patches: { ifMatch: string | null; body: Record<string, unknown> }[];
+
+beforeAll(() => {
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', {
+      value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+    });
+  }
+});
+
+beforeEach(() => {
+  // What the other administrator saved after this screen read the institution.
+  current = { ...shown };
+  let version = 1;
+  patches = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      const path = new URL(url, 'http://x').pathname;
+      if (path !== '/api/institution/4/') return json(200, { count: 0, results: [] });
+      if (method === 'GET') return json(200, current, `"v${version}"`);
+      const headers = init?.headers as Record<string, string>;
+      const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+      patches.push({ ifMatch: headers['if-match'] ?? null, body });
+      if (patches.length === 1) {
+        current = { ...current, phone_number: '555-0199' };
+        version = 2;
+        return json(
+          412,
+          {
+            detail: 'The object was changed since you read it.',
+            current,
+            changed_by: { id: 3, display_name: 'Dana Admin' },
+            changed_at: '2026-11-29T15:04:00.000Z',
+            correlation_id: 'c-1',
+          },
+          '"v2"',
+        );
+      }
+      current = { ...current, ...body };
+      return json(200, current, '"v3"');
+    }),
+  );
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+async function saveOverTheirs() {
+  render(
+    <MantineProvider env="test">
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter initialEntries={['/institution/4']}>
+          <ModalsProvider>
+            <Routes>
+              <Route path="/institution/:objectId" element={<InstitutionDetailScreen />} />
+            </Routes>
+          </ModalsProvider>
+        </MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  await userEvent.click(await screen.findByRole('button', { name: 'Actions' }));
+  await userEvent.click(await screen.findByRole('menuitem', { name: 'Edit institution' }));
+  const phone = await screen.findByRole('textbox', { name: 'Phone number' });
+  await userEvent.clear(phone);
+  await userEvent.type(phone, '555-0123');
+  await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+  return screen.findByRole('dialog', { name: 'Someone else saved this first' });
+}
+
+describe('an administrator saving an institution someone else changed meanwhile', () => {
+  it('sends the version shown; the 412 opens the dialog with who changed what; Overwrite resends with their version', async () => {
+    const dialog = await saveOverTheirs();
+    expect(patches[0]!.ifMatch).toBe('"v1"');
+    expect(patches[0]!.body).toMatchObject({ phone_number: '555-0123' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      /^Changed by Dana Admin at .+ since you opened it\.$/,
+    );
+    const row = within(dialog).getByRole('row', { name: /Phone number/ });
+    expect(row).toHaveTextContent('555-0199');
+    expect(row).toHaveTextContent('555-0123');
+    // Fields both sides agree on are not listed.
+    expect(within(dialog).queryByRole('row', { name: /Common name/ })).toBeNull();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Overwrite with mine' }));
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Phone number' })).toBeNull());
+    expect(patches[1]!.ifMatch).toBe('"v2"');
+    expect(await screen.findByText('555-0123')).toBeInTheDocument();
+  });
+
+  it('Reload shows their values in the form and sends nothing more', async () => {
+    const dialog = await saveOverTheirs();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reload theirs (discard mine)' }));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Phone number' })).toHaveValue('555-0199'),
+    );
+    expect(patches).toHaveLength(1);
+  });
+});

@@ -60,6 +60,10 @@ export async function fixtures(url: string, jwtSecret: string) {
   const application = await one<{ id: number }>(`select r.id from requests r
     where r.type_id = 4 order by (select count(*) from research_team_members m where m.user_id = r.owner_id) desc, r.id
     limit 1`);
+  // And a tissue request's (reviewed by the ABN reviewers), of the applicant with the most projects too.
+  const tissueRequest = await one<{ id: number }>(`select r.id from requests r
+    where r.type_id in (7, 8) order by (select count(*) from research_team_members m where m.user_id = r.owner_id) desc, r.id
+    limit 1`);
   const samples = await client.query<{ id: string; sample_type_id: number }>(
     'select id, sample_type_id from samples where sample_type_id = (select min(sample_type_id) from samples) order by id limit 100',
   );
@@ -69,6 +73,7 @@ export async function fixtures(url: string, jwtSecret: string) {
     requestId: request.id,
     projectId: project.id,
     applicationId: application.id,
+    tissueRequestId: tissueRequest.id,
     deepOffset: Math.floor(total.n * 0.75),
     sampleBody: JSON.stringify({
       ids: samples.rows.map((row) => row.id),

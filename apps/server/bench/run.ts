@@ -147,6 +147,12 @@ function apiCases(f: Fixtures): Case[] {
       path: `/api/request/${f.applicationId}/reviewer-suggestions/`,
       token: admin,
     },
+    {
+      name: 'reviewer suggestions (tissue request)',
+      kind: 'detail',
+      path: `/api/request/${f.tissueRequestId}/reviewer-suggestions/`,
+      token: admin,
+    },
     { name: 'reviewer workload list', kind: 'list', path: '/api/reviewer-workload/', token: admin },
     { name: 'researcher request list', kind: 'list', path: '/api/request/', token: researcher },
     {

@@ -1,4 +1,4 @@
-import { expect, test } from '../support/test';
+import { expect, test, type Browser, type Page } from '../support/test';
 import { expectNoAxeViolations } from '../support/axe';
 import { apiHeaders } from '../support/requests';
 import { signIn } from '../support/session';
@@ -63,5 +63,148 @@ test('two staff members edit one request summary: the second meets the conflict 
   await expect(other.getByRole('textbox', { name: 'Scientific title' })).toHaveValue(
     'Sleep in autistic children, final',
   );
+  await otherContext.close();
+});
+
+/** Two sessions of staff, each in its own browser context, signed in. */
+async function twoSessions(browser: Browser, page: Page, first: string, second: string) {
+  await signIn(page, first);
+  const otherContext = await browser.newContext();
+  const other = await otherContext.newPage();
+  await signIn(other, second);
+  return { other, otherContext };
+}
+
+const conflictDialog = (screen: Page) =>
+  screen.getByRole('dialog', { name: 'Someone else saved this first' });
+
+test('two administrators edit one dataset’s details: the second meets the dialog and reloads theirs', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const headers = await apiHeaders(request, 'portal_admin@demo.test');
+  const datasets = await (await request.get('/api/dataset/?is_latest=true&limit=1', { headers })).json();
+  const dataset: { id: number; dataset_id: string; accession_id: string | null } = datasets.results[0];
+  const stamp = Date.now();
+  const { other, otherContext } = await twoSessions(
+    browser,
+    page,
+    'portal_admin@demo.test',
+    'portal_admin@demo.test',
+  );
+  // Opened by its UUID, as the catalogue links it.
+  for (const screen of [page, other]) {
+    await screen.goto(`/dataset/${dataset.dataset_id}?isUUID=true&mode=edit_details`);
+    await expect(screen.getByRole('textbox', { name: 'Accession id' })).toBeVisible();
+  }
+
+  await other.getByRole('textbox', { name: 'Accession id' }).fill(`THEIRS-${stamp}`);
+  await other.getByRole('button', { name: 'Save Details' }).click();
+  await expect(other).toHaveURL(/\/dataset\/?$/);
+
+  await page.getByRole('textbox', { name: 'Accession id' }).fill(`MINE-${stamp}`);
+  await page.getByRole('button', { name: 'Save Details' }).click();
+  const dialog = conflictDialog(page);
+  await expect(dialog.getByRole('alert')).toContainText('since you opened it');
+  const row = dialog.getByRole('row', { name: /Accession id/ });
+  await expect(row).toContainText(`THEIRS-${stamp}`);
+  await expect(row).toContainText(`MINE-${stamp}`);
+  await dialog.getByRole('button', { name: 'Reload theirs (discard mine)' }).click();
+  await expect(page.getByRole('textbox', { name: 'Accession id' })).toHaveValue(`THEIRS-${stamp}`);
+
+  const saved = await (await request.get(`/api/dataset/${dataset.id}/`, { headers })).json();
+  expect(saved.accession_id).toBe(`THEIRS-${stamp}`);
+  await request.patch(`/api/dataset/${dataset.id}/`, {
+    headers,
+    data: { accession_id: dataset.accession_id },
+  });
+  await otherContext.close();
+});
+
+test('two administrators edit one institution: the second meets the dialog and overwrites on purpose', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const headers = await apiHeaders(request, 'portal_admin@demo.test');
+  const stamp = Date.now();
+  const created = await request.post('/api/institution/', {
+    headers,
+    data: { name: `Conflict College ${stamp}`, official_name: `Conflict College ${stamp}` },
+  });
+  expect(created.status()).toBe(201);
+  const institution: { id: number } = await created.json();
+  const { other, otherContext } = await twoSessions(
+    browser,
+    page,
+    'portal_admin@demo.test',
+    'portal_admin@demo.test',
+  );
+  for (const screen of [page, other]) {
+    await screen.goto(`/institution/${institution.id}`);
+    await screen.getByRole('button', { name: 'Actions' }).click();
+    await screen.getByRole('menuitem', { name: 'Edit institution' }).click();
+  }
+
+  await other.getByRole('textbox', { name: 'Phone number' }).fill('555-0101');
+  await other.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(other.getByRole('textbox', { name: 'Phone number' })).toBeHidden();
+
+  await page.getByRole('textbox', { name: 'Phone number' }).fill('555-0202');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  const row = conflictDialog(page).getByRole('row', { name: /Phone number/ });
+  await expect(row).toContainText('555-0101');
+  await expect(row).toContainText('555-0202');
+  await conflictDialog(page).getByRole('button', { name: 'Overwrite with mine' }).click();
+  await expect(page.getByRole('textbox', { name: 'Phone number' })).toBeHidden();
+  await expect(page.getByText('555-0202')).toBeVisible();
+
+  const saved = await (await request.get(`/api/institution/${institution.id}/`, { headers })).json();
+  expect(saved.phone_number).toBe('555-0202');
+  await otherContext.close();
+});
+
+test('an access administrator and a portal administrator edit one user: the second meets the dialog and overwrites on purpose', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const headers = await apiHeaders(request, 'portal_admin@demo.test');
+  const stamp = Date.now();
+  const created = await request.post('/api/user/', {
+    headers,
+    data: { first_name: 'Casey', last_name: 'Conflict', email: `casey.${stamp}@conflict.test`, groups: [] },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const user: { id: number } = await created.json();
+  const { other, otherContext } = await twoSessions(
+    browser,
+    page,
+    'portal_admin@demo.test',
+    'access_admin@demo.test',
+  );
+  for (const screen of [page, other]) {
+    await screen.goto(`/user/${user.id}`);
+    await screen.getByRole('button', { name: 'Edit' }).click();
+  }
+
+  await other.getByRole('textbox', { name: 'Title' }).fill('Their title');
+  await other.getByRole('button', { name: 'Save' }).click();
+  await expect(other.getByRole('textbox', { name: 'Title' })).toBeHidden();
+
+  await page.getByRole('textbox', { name: 'Title' }).fill('My title');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const dialog = conflictDialog(page);
+  await expect(dialog.getByRole('alert')).toContainText('Changed by Demo Access Administrator at ');
+  const row = dialog.getByRole('row', { name: /Title/ });
+  await expect(row).toContainText('Their title');
+  await expect(row).toContainText('My title');
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Overwrite with mine' }).click();
+  await expect(page.getByRole('textbox', { name: 'Title' })).toBeHidden();
+
+  const saved = await (await request.get(`/api/user/${user.id}/`, { headers })).json();
+  expect(saved.title).toBe('My title');
   await otherContext.close();
 });

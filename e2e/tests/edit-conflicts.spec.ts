@@ -201,6 +201,7 @@ test('an access administrator and a portal administrator edit one user: the seco
   await expect(row).toContainText('Their title');
   await expect(row).toContainText('My title');
   await expectNoAxeViolations(page);
+  await look(page, 'edit-conflict-user-dialog');
   await dialog.getByRole('button', { name: 'Overwrite with mine' }).click();
   await expect(page.getByRole('textbox', { name: 'Title' })).toBeHidden();
 

@@ -6,12 +6,13 @@ import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import InstitutionDetailScreen from './institution-detail-screen';
+import InstitutionDetailsScreen from './institution-details-screen';
 
 const session = vi.hoisted(() => ({
   token: 't',
   loading: false,
   activeRole: 'portal_admin',
-  user: { id: 1, roles: ['portal_admin'], institutionId: null },
+  user: { id: 1, roles: ['portal_admin'], institutionId: 4 },
 }));
 vi.mock('@/lib/session', () => ({ useSession: () => session }));
 
@@ -92,20 +93,26 @@ beforeEach(() => {
 
 afterEach(() => vi.unstubAllGlobals());
 
-async function saveOverTheirs() {
+function renderAt(path: string) {
   render(
     <MantineProvider env="test">
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter initialEntries={['/institution/4']}>
+        <MemoryRouter initialEntries={[path]}>
           <ModalsProvider>
             <Routes>
               <Route path="/institution/:objectId" element={<InstitutionDetailScreen />} />
+              <Route path="/institution-details" element={<InstitutionDetailsScreen />} />
+              <Route path="/verify" element={<p>Verify</p>} />
             </Routes>
           </ModalsProvider>
         </MemoryRouter>
       </QueryClientProvider>
     </MantineProvider>,
   );
+}
+
+async function saveOverTheirs() {
+  renderAt('/institution/4');
   await userEvent.click(await screen.findByRole('button', { name: 'Actions' }));
   await userEvent.click(await screen.findByRole('menuitem', { name: 'Edit institution' }));
   const phone = await screen.findByRole('textbox', { name: 'Phone number' });
@@ -142,5 +149,36 @@ describe('an administrator saving an institution someone else changed meanwhile'
       expect(screen.getByRole('textbox', { name: 'Phone number' })).toHaveValue('555-0199'),
     );
     expect(patches).toHaveLength(1);
+  });
+});
+
+describe('the signing official confirming details a staff member changed meanwhile', () => {
+  async function submitOverTheirs() {
+    renderAt('/institution-details');
+    const phone = await screen.findByRole('textbox', { name: 'Phone number' });
+    await waitFor(() => expect(phone).toHaveValue('555-0100'));
+    await userEvent.clear(phone);
+    await userEvent.type(phone, '555-0123');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit for review' }));
+    return screen.findByRole('dialog', { name: 'Someone else saved this first' });
+  }
+
+  it('meets the dialog; Overwrite resends with their version and goes on', async () => {
+    const dialog = await submitOverTheirs();
+    expect(patches[0]!.ifMatch).toBe('"v1"');
+    expect(within(dialog).getByRole('row', { name: /Phone number/ })).toHaveTextContent('555-0199');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Overwrite with mine' }));
+    expect(await screen.findByText('Verify')).toBeInTheDocument();
+    expect(patches[1]!.ifMatch).toBe('"v2"');
+  });
+
+  it('Reload fills the form with theirs and stays', async () => {
+    const dialog = await submitOverTheirs();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reload theirs (discard mine)' }));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Phone number' })).toHaveValue('555-0199'),
+    );
+    expect(patches).toHaveLength(1);
+    expect(screen.queryByText('Verify')).toBeNull();
   });
 });

@@ -3,12 +3,14 @@ import { Button, Card, Grid, Radio, Skeleton, Stack, TagsInput, Text, TextInput 
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { useNavigate } from 'react-router';
-import { MESSAGES } from '@rrp/domain';
+import { MESSAGES, type InstitutionDto } from '@rrp/domain';
 import { ApiError } from '@/lib/api-client';
 import { SUPPORT_EMAIL } from '@/lib/config';
 import { Page } from '@/components/page';
 import { useSession } from '@/lib/session';
+import { saveVersioned } from '@/components/versioned-save';
 import { useInstitution, useUpdateInstitution } from '../api/institutions';
+import { editPayloadOf, INSTITUTION_FIELD_LABELS } from '../components/institution-form';
 
 interface Values {
   name: string;
@@ -34,9 +36,7 @@ export default function InstitutionDetailsScreen() {
       phone_number: (value) => (value.trim() ? null : 'Please provide a phone number'),
     },
   });
-  useEffect(() => {
-    const data = institution.data;
-    if (!data) return;
+  const fill = (data: InstitutionDto) =>
     form.setValues({
       name: data.name,
       official_name: data.official_name,
@@ -45,7 +45,9 @@ export default function InstitutionDetailsScreen() {
       nonprofit: String(data.nonprofit),
       domains: data.domains,
     });
+  useEffect(() => {
     // Fill the form once the institution arrives.
+    if (institution.data) fill(institution.data);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [institution.data]);
 
@@ -57,38 +59,46 @@ export default function InstitutionDetailsScreen() {
     );
   }
 
-  const submit = form.onSubmit((values) =>
-    update.mutate(
-      {
-        body: {
-          name: values.name,
-          official_name: values.official_name,
-          ein: values.ein.trim() || null,
-          phone_number: values.phone_number,
-          nonprofit: values.nonprofit === 'true',
-          domains: values.domains,
+  const submit = form.onSubmit(async (values) => {
+    const body = {
+      name: values.name,
+      official_name: values.official_name,
+      ein: values.ein.trim() || null,
+      phone_number: values.phone_number,
+      nonprofit: values.nonprofit === 'true',
+      domains: values.domains,
+    };
+    try {
+      // Sent from the version shown: a staff member's change meanwhile opens the conflict dialog.
+      const saved = await saveVersioned({
+        send: (ifMatch) => update.mutateAsync({ body, ifMatch }),
+        sides: (current) => ({
+          mine: body,
+          theirs: current ? editPayloadOf(current as unknown as InstitutionDto) : {},
+        }),
+        labels: INSTITUTION_FIELD_LABELS,
+        reload: async () => {
+          const { data } = await institution.refetch();
+          if (data) fill(data);
         },
-      },
-      {
-        onSuccess: () => navigate('/verify', { state: { from: '/institution-details' } }),
-        onError: (error) => {
-          if (!(error instanceof ApiError)) return;
-          if (error.fieldErrors.ein === MESSAGES.einExists) {
-            modals.open({
-              title: MESSAGES.einExists,
-              children: (
-                <Text size="sm">
-                  Another institution is registered with this EIN. If it is yours, contact {SUPPORT_EMAIL} and
-                  we will help you.
-                </Text>
-              ),
-            });
-          }
-          form.setErrors(error.fieldErrors);
-        },
-      },
-    ),
-  );
+      });
+      if (saved) navigate('/verify', { state: { from: '/institution-details' } });
+    } catch (error) {
+      if (!(error instanceof ApiError)) return;
+      if (error.fieldErrors.ein === MESSAGES.einExists) {
+        modals.open({
+          title: MESSAGES.einExists,
+          children: (
+            <Text size="sm">
+              Another institution is registered with this EIN. If it is yours, contact {SUPPORT_EMAIL} and we
+              will help you.
+            </Text>
+          ),
+        });
+      }
+      form.setErrors(error.fieldErrors);
+    }
+  });
 
   return (
     <Page title="Institution Details">
@@ -139,7 +149,7 @@ export default function InstitutionDetailsScreen() {
                 </Radio.Group>
               </Grid.Col>
             </Grid>
-            <Button type="submit" loading={update.isPending} w="fit-content">
+            <Button type="submit" loading={form.submitting} w="fit-content">
               Submit for review
             </Button>
           </Stack>

@@ -144,7 +144,7 @@ export function EditableProject({ project, onContinue }: { project: ProjectDto; 
             </Alert>
           )}
           {saved && !dirty && (
-            <Text size="sm" c="green.9" role="status">
+            <Text size="sm" c="teal.9" role="status">
               Project saved.
             </Text>
           )}

@@ -11,9 +11,11 @@ import type { InstitutionDto, RoleKey } from '@rrp/domain';
 import { institutions } from '../src/db/schema';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
-import { openPglite, openPostgres, type Database } from '../src/platform/db/database';
+import { openPostgres, type Database } from '../src/platform/db/database';
 import { seedReferenceData } from '../src/db/seed';
 import { createUser, ensureDemoInstitution, type NewUser } from '../src/db/factories';
+import { hashPassword } from '../src/platform/auth/passwords';
+import { reusablePglite } from './pglite-reuse';
 
 export const TEST_PASSWORD = 'Test-Password-1!';
 
@@ -39,16 +41,21 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 let templateArchive: Promise<Blob> | undefined;
 
 /**
- * A fresh, migrated and seeded database for one test file: in-memory PGlite, or on the
- * PostgreSQL pass a new database on the harness's server — each a copy of the run's template
- * (global-setup.ts), so no file pays for migrating an empty database.
+ * A fresh, migrated and seeded database for one test file: in-memory PGlite (put back to the
+ * template's rows between files: pglite-reuse.ts), or on the PostgreSQL pass a new database on the
+ * harness's server — each a copy of the run's template (global-setup.ts), so no file pays for
+ * migrating an empty database.
  */
 export async function openTestDatabase(): Promise<Database & { url: string | null }> {
   const serverUrl = inject('postgresUrl');
   const template = inject('templateDatabase');
   if (!serverUrl) {
-    templateArchive ??= readFile(template).then((bytes) => new Blob([bytes]));
-    return { ...(await openPglite(undefined, await templateArchive)), url: null };
+    return {
+      ...(await reusablePglite(
+        () => (templateArchive ??= readFile(template).then((bytes) => new Blob([bytes]))),
+      )),
+      url: null,
+    };
   }
   const copy = await createEmptyDatabase(serverUrl, template);
   const database = await openPostgres(copy.url, { poolSize: 5 });
@@ -109,6 +116,12 @@ export interface TestContext {
 }
 
 let sequence = 0;
+/**
+ * TEST_PASSWORD's hash, made once per worker: every account a test creates has it, and hashing it
+ * anew for each (argon2id at its production cost) was CPU the API suite spent hundreds of times.
+ * Signing in still verifies it as production does.
+ */
+let testPasswordHash: Promise<string> | undefined;
 
 export async function createTestContext(
   options: { config?: Record<string, string> } = {},
@@ -129,7 +142,10 @@ export async function createTestContext(
       sequence += 1;
       const email = input.email ?? `user${sequence}-${randomBytes(3).toString('hex')}@example.test`;
       return createUser(database.db, {
-        password: TEST_PASSWORD,
+        // An input naming a password (or none: `password: undefined`) keeps it.
+        ...('password' in input
+          ? {}
+          : { passwordHash: await (testPasswordHash ??= hashPassword(TEST_PASSWORD)) }),
         institutionId: institution.id,
         ...input,
         email,

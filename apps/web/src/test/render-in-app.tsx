@@ -15,12 +15,20 @@ export function stubFetch(body: (url: string) => unknown) {
   return fetch;
 }
 
-/** Renders `ui` with the app's providers: theme, a fresh query cache, a router, and modals if asked. */
-export function renderInApp(ui: ReactElement, { modals = false }: { modals?: boolean } = {}) {
+/**
+ * Renders `ui` with the app's providers: theme, a fresh query cache, a router (at the address `at`,
+ * if given), and modals if asked.
+ */
+export function renderInApp(
+  ui: ReactElement,
+  { modals = false, at }: { modals?: boolean; at?: string } = {},
+) {
   return render(
     <MantineProvider env="test">
       <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter>{modals ? <ModalsProvider>{ui}</ModalsProvider> : ui}</MemoryRouter>
+        <MemoryRouter initialEntries={at ? [at] : undefined}>
+          {modals ? <ModalsProvider>{ui}</ModalsProvider> : ui}
+        </MemoryRouter>
       </QueryClientProvider>
     </MantineProvider>,
   );

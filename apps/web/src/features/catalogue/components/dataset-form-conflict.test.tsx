@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
@@ -6,6 +6,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { DatasetDto } from '@rrp/domain';
 import { apiFetch } from '@/lib/api-client';
+import { jsonAnswer, staleAnswer } from '@/test/versioned-object';
 import { DatasetForm } from './dataset-form';
 
 const shown = {
@@ -41,36 +42,11 @@ const shown = {
   permissions: ['read', 'update'],
 } as unknown as DatasetDto;
 
-const json = (status: number, body: unknown, etag?: string) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json', ...(etag ? { etag } : {}) },
-  });
-
 /** Someone else's save of the dataset came first: the 412 with the dataset as it is now. */
-const stale = () =>
-  json(
-    412,
-    {
-      detail: 'The object was changed since you read it.',
-      current: { ...shown, accession_id: 'SP-THEIRS', file_size: '3 GB' },
-      changed_by: { id: 3, display_name: 'Dana Admin' },
-      changed_at: '2026-11-29T15:04:00.000Z',
-      correlation_id: 'c-1',
-    },
-    '"v2"',
-  );
+const stale = () => staleAnswer({ ...shown, accession_id: 'SP-THEIRS', file_size: '3 GB' });
 
 let patches: { ifMatch: string | null; body: unknown }[];
 let patchAnswers: (() => Response)[];
-
-beforeAll(() => {
-  if (!('fonts' in document)) {
-    Object.defineProperty(document, 'fonts', {
-      value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-    });
-  }
-});
 
 beforeEach(async () => {
   patches = [];
@@ -84,8 +60,8 @@ beforeEach(async () => {
         patches.push({ ifMatch: headers['if-match'] ?? null, body: JSON.parse(String(init?.body)) });
         return patchAnswers.shift()!();
       }
-      if (url.startsWith('/api/dataset/7/')) return json(200, shown, '"v1"');
-      return json(200, { count: 0, results: [] });
+      if (url.startsWith('/api/dataset/7/')) return jsonAnswer(200, shown, '"v1"');
+      return jsonAnswer(200, { count: 0, results: [] });
     }),
   );
   // The screen read the dataset it shows; the client keeps that version.
@@ -125,7 +101,7 @@ async function saveAccessionId(value: string) {
 describe('editing a dataset someone else changed meanwhile', () => {
   it('sends the version it showed; a 412 opens the dialog with their name and the differing field; Overwrite resends with theirs', async () => {
     const { onSaved } = renderEdit();
-    patchAnswers = [stale, () => json(200, { ...shown, accession_id: 'SP-MINE' }, '"v3"')];
+    patchAnswers = [stale, () => jsonAnswer(200, { ...shown, accession_id: 'SP-MINE' }, '"v3"')];
     await saveAccessionId('SP-MINE');
 
     const dialog = await screen.findByRole('dialog', { name: 'Someone else saved this first' });

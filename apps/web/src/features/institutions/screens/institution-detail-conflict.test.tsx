@@ -1,10 +1,9 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
+import { renderInApp } from '@/test/render-in-app';
+import { stubObjectChangedMeanwhile, type SentWrite } from '@/test/versioned-object';
 import InstitutionDetailScreen from './institution-detail-screen';
 import InstitutionDetailsScreen from './institution-details-screen';
 
@@ -38,76 +37,23 @@ const shown = {
   permissions: ['read', 'update', 'delete', 'review'],
 };
 
-const json = (status: number, body: unknown, etag?: string) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json', ...(etag ? { etag } : {}) },
-  });
-
-let current: typeof shown;
-let patches: { ifMatch: string | null; body: Record<string, unknown> }[];
-
-beforeAll(() => {
-  if (!('fonts' in document)) {
-    Object.defineProperty(document, 'fonts', {
-      value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-    });
-  }
-});
+let patches: SentWrite[];
 
 beforeEach(() => {
   // What the other administrator saved after this screen read the institution.
-  current = { ...shown };
-  let version = 1;
-  patches = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const path = new URL(url, 'http://x').pathname;
-      if (path !== '/api/institution/4/') return json(200, { count: 0, results: [] });
-      if (method === 'GET') return json(200, current, `"v${version}"`);
-      const headers = init?.headers as Record<string, string>;
-      const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
-      patches.push({ ifMatch: headers['if-match'] ?? null, body });
-      if (patches.length === 1) {
-        current = { ...current, phone_number: '555-0199' };
-        version = 2;
-        return json(
-          412,
-          {
-            detail: 'The object was changed since you read it.',
-            current,
-            changed_by: { id: 3, display_name: 'Dana Admin' },
-            changed_at: '2026-11-29T15:04:00.000Z',
-            correlation_id: 'c-1',
-          },
-          '"v2"',
-        );
-      }
-      current = { ...current, ...body };
-      return json(200, current, '"v3"');
-    }),
-  );
+  patches = stubObjectChangedMeanwhile('/api/institution/4/', shown, { phone_number: '555-0199' });
 });
 
 afterEach(() => vi.unstubAllGlobals());
 
 function renderAt(path: string) {
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter initialEntries={[path]}>
-          <ModalsProvider>
-            <Routes>
-              <Route path="/institution/:objectId" element={<InstitutionDetailScreen />} />
-              <Route path="/institution-details" element={<InstitutionDetailsScreen />} />
-              <Route path="/verify" element={<p>Verify</p>} />
-            </Routes>
-          </ModalsProvider>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
+  renderInApp(
+    <Routes>
+      <Route path="/institution/:objectId" element={<InstitutionDetailScreen />} />
+      <Route path="/institution-details" element={<InstitutionDetailsScreen />} />
+      <Route path="/verify" element={<p>Verify</p>} />
+    </Routes>,
+    { modals: true, at: path },
   );
 }
 

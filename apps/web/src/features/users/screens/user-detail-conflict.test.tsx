@@ -1,10 +1,9 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
+import { renderInApp } from '@/test/render-in-app';
+import { stubObjectChangedMeanwhile, type SentWrite } from '@/test/versioned-object';
 import UserDetailScreen from './user-detail-screen';
 
 const session = vi.hoisted(() => ({
@@ -41,74 +40,21 @@ const shown = {
   permissions: ['read', 'update'],
 };
 
-const json = (status: number, body: unknown, etag?: string) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json', ...(etag ? { etag } : {}) },
-  });
-
-let current: typeof shown;
-let patches: { ifMatch: string | null; body: Record<string, unknown> }[];
-
-beforeAll(() => {
-  if (!('fonts' in document)) {
-    Object.defineProperty(document, 'fonts', {
-      value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-    });
-  }
-});
+let patches: SentWrite[];
 
 beforeEach(() => {
-  current = { ...shown };
-  let version = 1;
-  patches = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const path = new URL(url, 'http://x').pathname;
-      if (path !== '/api/user/9/') return json(200, { count: 0, results: [] });
-      if (method === 'GET') return json(200, current, `"v${version}"`);
-      const headers = init?.headers as Record<string, string>;
-      const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
-      patches.push({ ifMatch: headers['if-match'] ?? null, body });
-      if (patches.length === 1) {
-        // Another administrator changed the title after this screen read the user.
-        current = { ...current, title: 'Research Scientist' };
-        version = 2;
-        return json(
-          412,
-          {
-            detail: 'The object was changed since you read it.',
-            current,
-            changed_by: { id: 3, display_name: 'Dana Admin' },
-            changed_at: '2026-11-29T15:04:00.000Z',
-            correlation_id: 'c-1',
-          },
-          '"v2"',
-        );
-      }
-      current = { ...current, title: String(body.title) };
-      return json(200, current, '"v3"');
-    }),
-  );
+  // Another administrator changes the title after this screen read the user.
+  patches = stubObjectChangedMeanwhile('/api/user/9/', shown, { title: 'Research Scientist' });
 });
 
 afterEach(() => vi.unstubAllGlobals());
 
 async function saveOverTheirs() {
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter initialEntries={['/user/9']}>
-          <ModalsProvider>
-            <Routes>
-              <Route path="/user/:objectId" element={<UserDetailScreen />} />
-            </Routes>
-          </ModalsProvider>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
+  renderInApp(
+    <Routes>
+      <Route path="/user/:objectId" element={<UserDetailScreen />} />
+    </Routes>,
+    { modals: true, at: '/user/9' },
   );
   await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
   const title = await screen.findByRole('textbox', { name: 'Title' });

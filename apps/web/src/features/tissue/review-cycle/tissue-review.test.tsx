@@ -125,7 +125,10 @@ describe('the tissue review page (staff §2.6)', () => {
   it('keeps what a failed save carried, says so, and sends it again on Try again', async () => {
     const fetch = renderReview(true, 1);
     const funding = await screen.findByRole('textbox', { name: 'Funding' });
-    await userEvent.type(funding, 'NIH R01');
+    // One change (pasted): typed key by key on a busy machine, the autosave's pause could pass
+    // mid-word, and the failed save's retry would carry the next keys and succeed before the check.
+    await userEvent.click(funding);
+    await userEvent.paste('NIH R01');
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/^Not saved: /), {
       timeout: 2500,
     });

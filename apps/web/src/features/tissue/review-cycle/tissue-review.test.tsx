@@ -62,6 +62,13 @@ function renderReview(editable: boolean, failPatches = 0) {
   return fetch;
 }
 
+// Each value arrives as one change (pasted). Typed key by key on a busy machine, a key can come
+// after the autosave's pause has passed, and the save then carries half a word.
+async function typeAtOnce(box: HTMLElement, text: string) {
+  await userEvent.click(box);
+  await userEvent.paste(text);
+}
+
 const patchesSent = (fetch: ReturnType<typeof renderReview>) =>
   fetch.mock.calls
     .filter(([, init]) => init?.method === 'PATCH')
@@ -81,14 +88,14 @@ describe('the tissue review page (staff §2.6)', () => {
     ).toEqual(['50', '40', '30', '20', '10', '0']);
     const importance = await screen.findByRole('region', { name: 'Importance' });
     const scoreBox = within(importance).getByRole('textbox', { name: /Score/ });
-    await userEvent.type(scoreBox, '43');
+    await typeAtOnce(scoreBox, '43');
     await waitFor(() => expect(scoreBox).toHaveValue('45'), { timeout: 2500 });
     // The snapped score is saved at once: it has already waited its pause.
     await waitFor(() => expect(patchesSent(fetch)).toContainEqual({ importance_score: 45 }));
     await userEvent.clear(scoreBox);
-    await userEvent.type(scoreBox, '99');
+    await typeAtOnce(scoreBox, '99');
     await waitFor(() => expect(scoreBox).toHaveValue('50'), { timeout: 2500 });
-    await userEvent.type(screen.getByRole('textbox', { name: 'Funding' }), 'R01');
+    await typeAtOnce(screen.getByRole('textbox', { name: 'Funding' }), 'R01');
     expect(
       screen.getByText("20% of the review's fields have a score or comment.", { exact: false }),
     ).toBeInTheDocument();
@@ -106,7 +113,7 @@ describe('the tissue review page (staff §2.6)', () => {
   it('saves a comment 1 s after typing stops, without submitting the review', async () => {
     const fetch = renderReview(true);
     const funding = await screen.findByRole('textbox', { name: 'Funding' });
-    await userEvent.type(funding, 'NIH R01');
+    await typeAtOnce(funding, 'NIH R01');
     expect(screen.getByRole('status')).toHaveTextContent('Unsaved changes');
     expect(patchesSent(fetch)).toEqual([]);
     // It says when it last saved, in the portal's one date and time format.
@@ -125,10 +132,7 @@ describe('the tissue review page (staff §2.6)', () => {
   it('keeps what a failed save carried, says so, and sends it again on Try again', async () => {
     const fetch = renderReview(true, 1);
     const funding = await screen.findByRole('textbox', { name: 'Funding' });
-    // One change (pasted): typed key by key on a busy machine, the autosave's pause could pass
-    // mid-word, and the failed save's retry would carry the next keys and succeed before the check.
-    await userEvent.click(funding);
-    await userEvent.paste('NIH R01');
+    await typeAtOnce(funding, 'NIH R01');
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/^Not saved: /), {
       timeout: 2500,
     });

@@ -139,6 +139,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/dist-server/**',
+      '**/.test-server-*/**',
       'data/**',
       '**/test-results/**',
       '**/playwright-report/**',

@@ -190,6 +190,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const resources = wireResources(platform, files);
   const admin = wireAdmin(platform, shared.email);
   const work = wireRequests(platform, shared, resources.carts);
+  const stopHearingReviewerLoad = await work.reviewerAssistant.subscribe(database.listen);
+  app.addHook('onClose', () => stopHearingReviewerLoad());
   app.decorate('demo', {
     attachDefaultRda: accounts.institutions.attachDefaultRda,
     attachIrb: demoIrb(files),

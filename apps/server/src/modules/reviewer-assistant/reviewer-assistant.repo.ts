@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { CART_REQUEST_TYPES, RESEARCH_MATCH_TYPES, WORKFLOW_STATUS, type ConflictKind } from '@rrp/domain';
 import type { DbOrTx } from '../../platform/db/database';
+import { prepared } from '../../platform/db/prepared';
 import { rowsOf } from '../../platform/db/rows';
 import { personName } from '../../platform/db/json-sql-parts';
 import { completedReviewDays, REVIEW_COMPLETE } from '../../platform/research-match-reviews';
@@ -120,11 +121,11 @@ function poolCte(groups: readonly string[], where: SQL = sql`true`): SQL {
  * institution) or with a current team member of the request's project; a research team shared
  * with the applicant; a conflict declared on one of the applicant's requests.
  */
-function conflictCtes(requestId: number): SQL {
+function conflictCtes(request: SQL): SQL {
   return sql`req as (
       select r.id, r.owner_id, r.project_id, r.institution_id, lower(o.email) as owner_email
       from requests r join users o on o.id = r.owner_id
-      where r.id = ${requestId}::integer
+      where r.id = ${request}::integer
     ),
     applicant_institutions as (
       select ui.institution_id from user_institutions ui, req
@@ -201,61 +202,84 @@ interface LoadRow {
   completed_last_year: number;
 }
 
-export interface SuggestionRow extends LoadRow {
+/** A member of the reviewer pool with their load, as the suggestions rank them. */
+export interface PoolRow extends LoadRow {
   id: number;
   display_name: string;
   email: string;
+  /** The reviewer groups they are in, by name. */
   groups: string[];
   institution_id: number | null;
   institution_name: string | null;
-  conflicts: ConflictFacts[] | null;
+  /** Their place when ranked by load alone: overdue, open, due soon, turnaround (unknown last), name. */
+  load_rank: number;
 }
 
 const parsed = <T>(value: T | string | null): T | null =>
   typeof value === 'string' ? (JSON.parse(value) as T) : value;
 
 /**
- * The suggested reviewers of a request: active members of `groups`, not the applicant and not
- * already assigned, no conflict first, then the lightest load (overdue, open, due soon), the
- * quickest turnaround (unknown last) and the name.
+ * Every active member of `groups` with their load and primary institution, ranked by load: what
+ * the suggestions of any request are drawn from, in one statement over the whole pool.
  */
-export async function suggestions(
+export async function reviewerPool(
   db: DbOrTx,
-  input: {
-    requestId: number;
-    groups: readonly string[];
-    limit: number;
-    clock: LoadClock;
-    dueSoonDays: number;
-  },
-): Promise<SuggestionRow[]> {
-  const { requestId } = input;
-  const rows = await rowsOf<SuggestionRow>(
+  input: { groups: readonly string[]; clock: LoadClock; dueSoonDays: number },
+): Promise<PoolRow[]> {
+  const rows = await rowsOf<PoolRow>(
     db,
-    sql`with ${poolCte(
-      input.groups,
-      sql`u.id is distinct from (select owner_id from requests where id = ${requestId}::integer)
-        and not exists (select 1 from request_reviewers assigned
-          where assigned.request_id = ${requestId}::integer and assigned.user_id = u.id)`,
-    )},
-    ${loadCtes(input.clock, input.dueSoonDays)},
-    ${conflictCtes(requestId)}
+    sql`with ${poolCte(input.groups)},
+    ${loadCtes(input.clock, input.dueSoonDays)}
     select pool.id, pool.display_name, pool.email, pool.groups, load.open_reviews, load.due_soon,
       load.overdue, load.median_days_to_complete, load.completed_last_year,
-      inst.id as institution_id, inst.name as institution_name, conflicts_of.conflicts
+      inst.id as institution_id, inst.name as institution_name,
+      row_number() over (order by load.overdue, load.open_reviews, load.due_soon,
+        load.median_days_to_complete nulls last, lower(pool.display_name), pool.id)::int as load_rank
     from pool
     join load on load.reviewer_id = pool.id
-    left join conflicts_of on conflicts_of.reviewer_id = pool.id
     left join lateral (
       select i.id, i.name from user_institutions ui join institutions i on i.id = ui.institution_id
       where ui.user_id = pool.id and ui.removal_reason is null
       order by ui.primary desc, ui.id limit 1
     ) inst on true
-    order by conflicts_of.conflicts is not null, load.overdue, load.open_reviews, load.due_soon,
-      load.median_days_to_complete nulls last, lower(pool.display_name), pool.id
-    limit ${input.limit}::integer`,
+    order by load_rank`,
   );
-  return rows.map((row) => ({ ...row, conflicts: parsed(row.conflicts) }));
+  return rows.map((row) => ({ ...row, id: Number(row.id), load_rank: Number(row.load_rank) }));
+}
+
+/**
+ * Of the reviewers `ids` (ranked by load: `ranks`), those request `requestId` may be given — not
+ * its applicant, not already assigned — with their likely conflicts with it: no conflict first,
+ * then by load, the first `limit`. One prepared statement: the only per-request work of a suggestion.
+ */
+export async function candidatesFor(
+  db: DbOrTx,
+  input: { requestId: number; ids: readonly number[]; ranks: readonly number[]; limit: number },
+): Promise<{ id: number; conflicts: ConflictFacts[] | null }[]> {
+  const request = sql`${sql.placeholder('request')}`;
+  const rows = await prepared(db, 'reviewer_candidates', (name) =>
+    db
+      .select({
+        id: sql<number>`candidate.id`,
+        conflicts: sql<ConflictFacts[] | string | null>`candidate.conflicts`,
+      })
+      .from(
+        sql`(with pool as (
+            select p.id, p.load_rank
+            from unnest(${sql.placeholder('ids')}::int[], ${sql.placeholder('ranks')}::int[]) as p(id, load_rank)
+            where p.id is distinct from (select owner_id from requests where id = ${request}::integer)
+              and not exists (select 1 from request_reviewers assigned
+                where assigned.request_id = ${request}::integer and assigned.user_id = p.id)
+          ),
+          ${conflictCtes(request)}
+          select pool.id, conflicts_of.conflicts
+          from pool left join conflicts_of on conflicts_of.reviewer_id = pool.id
+          order by conflicts_of.conflicts is not null, pool.load_rank
+          limit ${sql.placeholder('limit')}::integer) candidate`,
+      )
+      .prepare(name),
+  ).execute({ request: input.requestId, ids: [...input.ids], ranks: [...input.ranks], limit: input.limit });
+  return rows.map((row) => ({ id: Number(row.id), conflicts: parsed(row.conflicts) }));
 }
 
 /** The likely conflicts of these users (reviewers or not) with request `requestId`, by user. */
@@ -268,7 +292,7 @@ export async function conflictsWith(
   const rows = await rowsOf<{ reviewer_id: number; conflicts: ConflictFacts[] | string }>(
     db,
     sql`with pool as (select id from users where id in (${numbers(userIds)})),
-    ${conflictCtes(requestId)}
+    ${conflictCtes(sql`${requestId}`)}
     select reviewer_id, conflicts from conflicts_of`,
   );
   return new Map(rows.map((row) => [Number(row.reviewer_id), parsed(row.conflicts) ?? []]));

@@ -16,6 +16,8 @@ import {
   type ReviewLoadState,
 } from '@rrp/domain';
 import type { Db, DbOrTx } from '../../platform/db/database';
+import { ListeningCache } from '../../platform/db/listening-cache';
+import { DB_CHANNELS, type Listen } from '../../platform/db/notifications';
 import { invalid, NotFoundError } from '../../platform/http/errors';
 import { recordHistory } from '../../platform/history';
 import { parseListQuery, type ListSpec } from '../../platform/list';
@@ -38,7 +40,7 @@ function wordConflict(facts: repo.ConflictFacts): ReviewerConflict {
   return { kind: facts.kind, reason };
 }
 
-const loadOf = (row: repo.WorkloadRow | repo.SuggestionRow) => ({
+const loadOf = (row: repo.WorkloadRow | repo.PoolRow) => ({
   open_reviews: Number(row.open_reviews),
   due_soon: Number(row.due_soon),
   overdue: Number(row.overdue),
@@ -106,6 +108,13 @@ export function createReviewerAssistantService(deps: {
   now?: () => Date;
 }) {
   const { db } = deps;
+  // The pool's load and the workload pages, kept until a write to what they are computed from
+  // (migration 0030) or the day changes: the load is the same for every request, and computing it
+  // over the whole pool is what a suggestion costs.
+  const kept = new ListeningCache<string, object>(DB_CHANNELS.reviewerLoad, () => 'all', {
+    max: 200,
+    ttlMs: 60_000,
+  });
   const clock = (): repo.LoadClock => {
     const now = deps.now?.() ?? new Date();
     const yearAgo = new Date(now);
@@ -161,36 +170,47 @@ export function createReviewerAssistantService(deps: {
   }
 
   return {
+    /** Starts hearing the writes that change a reviewer's load; resolves to the unsubscribe. */
+    subscribe: (listen: Listen) => kept.subscribe(listen),
+
     /** GET request/{id}/reviewer-suggestions/ */
     async suggestions(actor: Actor, requestId: number, limit: number): Promise<ReviewerSuggestions> {
       const subject = await deps.requestSubject(db, requestId, actor);
       const request = subject && (await repo.requestType(db, requestId));
       if (!subject || !request || !can(actor, 'read', 'Request', subject)) throw new NotFoundError();
       const groups = reviewerGroupsFor(request.typeId);
-      const rows = await repo.suggestions(db, {
+      const now = clock();
+      const pool = await kept.get(`pool ${now.today}`, () =>
+        repo.reviewerPool(db, { groups: REVIEWER_ROLES, clock: now, dueSoonDays: DUE_SOON_DAYS }),
+      );
+      const inFlow = pool.filter((row) => row.groups.some((group) => groups.includes(group)));
+      const candidates = await repo.candidatesFor(db, {
         requestId,
-        groups,
+        ids: inFlow.map((row) => row.id),
+        ranks: inFlow.map((row) => row.load_rank),
         limit,
-        clock: clock(),
-        dueSoonDays: DUE_SOON_DAYS,
       });
+      const byId = new Map(inFlow.map((row) => [row.id, row]));
       return {
         request: requestId,
         reviewer_groups: [...groups],
-        results: rows.map((row) => ({
-          user: {
-            id: Number(row.id),
-            display_name: row.display_name,
-            email: row.email,
-            institution:
-              row.institution_id === null
-                ? null
-                : { id: Number(row.institution_id), name: row.institution_name ?? '' },
-          },
-          groups: row.groups,
-          ...loadOf(row),
-          conflicts: (row.conflicts ?? []).map(wordConflict),
-        })),
+        results: candidates.map(({ id, conflicts }) => {
+          const row = byId.get(id)!;
+          return {
+            user: {
+              id,
+              display_name: row.display_name,
+              email: row.email,
+              institution:
+                row.institution_id === null
+                  ? null
+                  : { id: Number(row.institution_id), name: row.institution_name ?? '' },
+            },
+            groups: row.groups.filter((group) => groups.includes(group)),
+            ...loadOf(row),
+            conflicts: (conflicts ?? []).map(wordConflict),
+          };
+        }),
       };
     },
 
@@ -235,15 +255,21 @@ export function createReviewerAssistantService(deps: {
     /** GET reviewer-workload/ */
     async workload(query: Record<string, string | undefined>) {
       const list = parseListQuery(workloadList, query);
-      const { count, rows } = await repo.workloadPage(db, {
-        groups: REVIEWER_ROLES,
-        clock: clock(),
-        dueSoonDays: DUE_SOON_DAYS,
-        where: list.where,
-        orderBy: list.orderBy,
-        limit: list.limit,
-        offset: list.offset,
-      });
+      const now = clock();
+      const asked = Object.entries(query).filter(([, value]) => value !== undefined);
+      const { count, rows } = await kept.get(
+        `workload ${now.today} ${JSON.stringify(asked.sort(([a], [b]) => a.localeCompare(b)))}`,
+        () =>
+          repo.workloadPage(db, {
+            groups: REVIEWER_ROLES,
+            clock: now,
+            dueSoonDays: DUE_SOON_DAYS,
+            where: list.where,
+            orderBy: list.orderBy,
+            limit: list.limit,
+            offset: list.offset,
+          }),
+      );
       return { list, count, results: rows.map(presentRow) };
     },
 

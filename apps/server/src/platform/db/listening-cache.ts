@@ -1,0 +1,73 @@
+import { LRUCache } from 'lru-cache';
+import type { DB_CHANNELS, Listen } from './notifications';
+
+export interface ListeningCacheOptions {
+  /** Entries kept at most; the least recently used goes first. */
+  max: number;
+  /** A safety net only: a change is heard through the database's notification, not waited out. */
+  ttlMs: number;
+}
+
+/** What a notification's payload forgets: the keys it names, or everything. */
+export type Forget<K> = (payload: string) => readonly K[] | 'all';
+
+/**
+ * What this process has read from the database, kept until a trigger NOTIFYs that it changed
+ * (issues 32, 33). Whoever writes — an API call, the CLI, SQL, another instance — the trigger
+ * fires, and hearing its channel forgets what the payload names. While the connection that
+ * listens is down nothing is kept: every read goes to the database.
+ */
+export class ListeningCache<K extends NonNullable<unknown>, V extends NonNullable<unknown>> {
+  private readonly entries: LRUCache<K, V>;
+  private listening = false;
+  /** Bumped by every forgetting: a read begun before one may have seen the old rows, so is not kept. */
+  private generation = 0;
+
+  constructor(
+    private readonly channel: (typeof DB_CHANNELS)[keyof typeof DB_CHANNELS],
+    private readonly forget: Forget<K>,
+    options: ListeningCacheOptions,
+  ) {
+    this.entries = new LRUCache({ max: options.max, ttl: options.ttlMs });
+  }
+
+  /** Starts hearing the channel; resolves to the unsubscribe. */
+  subscribe(listen: Listen): Promise<() => Promise<void>> {
+    return listen(this.channel, {
+      onNotify: (payload) => {
+        const keys = this.forget(payload);
+        this.generation += 1;
+        if (keys === 'all') this.entries.clear();
+        else for (const key of keys) this.entries.delete(key);
+      },
+      onListening: () => {
+        this.clear();
+        this.listening = true;
+      },
+      onLost: () => {
+        this.listening = false;
+        this.clear();
+      },
+    });
+  }
+
+  /** The value kept under `key`, else what `load` reads (kept when nothing changed meanwhile). */
+  async get<T extends V | null>(key: K, load: () => Promise<T>): Promise<T> {
+    if (!this.listening) return load();
+    const kept = this.entries.get(key);
+    if (kept !== undefined) return kept as T;
+    const generation = this.generation;
+    const value = await load();
+    if (value !== null && this.listening && generation === this.generation) this.entries.set(key, value);
+    return value;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private clear(): void {
+    this.generation += 1;
+    this.entries.clear();
+  }
+}

@@ -35,13 +35,9 @@ const SAMPLE_SIZE = { users: 200, institutions: 10, projects: 40, requests: 150,
 
 /** A fresh database with the demo data and a small generated sample, and a caller for every role. */
 export async function createGoldenContext(): Promise<GoldenContext> {
-  const T0 = performance.now();
   const t = await createTestContext();
-  console.warn('context', performance.now() - T0);
   await seedDemoData(t.database.db, t.config.demoPassword, t.app.demo.attachDefaultRda, t.app.demo.attachIrb);
-  console.warn('demo', performance.now() - T0);
   await generateData(t.database, SAMPLE_SIZE, () => undefined);
-  console.warn('generated', performance.now() - T0);
   const emails = ROLE_KEYS.map((role) => `${role}@demo.test`);
   const rows = await t.database.db
     .select({ id: users.id, email: users.email })
@@ -58,8 +54,7 @@ export async function createGoldenContext(): Promise<GoldenContext> {
     callers.push({ name: role, token, actor: { userId, role, roles: [role], impersonatorId: null } });
   }
   callers.push({ name: 'anonymous', token: null, actor: null });
-  console.warn('golden setup', performance.now() - T0);
-  return { t, callers, close: () => { console.warn('app', (globalThis as any).__app, 'ref', (globalThis as any).__ref); return t.close(); } };
+  return { t, callers, close: () => t.close() };
 }
 
 /** The id of a demo account, for tests that pick rows owned by one. */
@@ -108,13 +103,10 @@ export async function expectSameAsReference(
   schema?: $ZodType,
 ): Promise<{ status: number; body: unknown }> {
   const label = `${caller.name} GET ${url}`;
-  const t0 = performance.now();
   const response = await t.app.inject({ url, headers: caller.token ? auth(caller.token) : {} });
-  (globalThis as any).__app = ((globalThis as any).__app ?? 0) + performance.now() - t0;
   let expected: { status: number; body: unknown };
   try {
-    const t1 = performance.now();
-    const answer = await reference().finally(() => { (globalThis as any).__ref = ((globalThis as any).__ref ?? 0) + performance.now() - t1; });
+    const answer = await reference();
     const encoded = schema ? safeEncode(schema, answer) : { success: true as const, data: answer };
     if (!encoded.success)
       throw new Error(`${label}: the reference answer fails its schema: ${encoded.error}`);

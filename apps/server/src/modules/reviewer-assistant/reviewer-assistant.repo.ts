@@ -8,8 +8,9 @@ import { completedReviewDays, REVIEW_COMPLETE } from '../../platform/research-ma
 
 /**
  * The assistant's SQL (issue 33): every number is computed by PostgreSQL over the whole reviewer
- * pool in one statement per call — the load by aggregating reviews grouped by reviewer, the
- * conflicts by joins from the request's applicant and team — never a query per reviewer.
+ * pool — the load by aggregating reviews grouped by reviewer (one statement, which the service
+ * keeps until the load changes), the conflicts by joins from the request's applicant and team
+ * (one statement per suggestion) — never a query per reviewer.
  */
 
 /** Constant lists (request types, statuses, group names) written into the statement. */

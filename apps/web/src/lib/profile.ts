@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { UpdateProfile, UserProfileDto } from '@rrp/domain';
-import { apiFetch } from './api-client';
+import { apiFetch, type ApiRequest } from './api-client';
 
 export const profileQueryKey = (userId: number | undefined) => ['user', userId] as const;
 
@@ -13,9 +13,15 @@ export function useProfile(userId: number | undefined) {
   });
 }
 
-/** PATCH user/{id}/ with the changed profile fields (researcher §7). */
-export const saveProfile = (userId: number, body: UpdateProfile) =>
-  apiFetch<UserProfileDto>(`user/${userId}/`, { method: 'PATCH', body });
+/**
+ * PATCH user/{id}/ with the changed profile fields (researcher §7). My Profile sends the version
+ * it showed (`versionedRequest`); the request wizard's profile answers send none (decision 421).
+ */
+export const saveProfile = (
+  userId: number,
+  body: UpdateProfile,
+  version: Pick<ApiRequest, 'ifMatch' | 'handleStatus'> = {},
+) => apiFetch<UserProfileDto>(`user/${userId}/`, { method: 'PATCH', body, ...version });
 
 /**
  * The profile fields a resource form asks again and that update My Profile when the request is

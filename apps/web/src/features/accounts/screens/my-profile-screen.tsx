@@ -19,68 +19,27 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { globusUsernameSchema, SHIPPING_VENDORS, type UpdateProfile, type UserProfileDto } from '@rrp/domain';
 import { ApiError } from '@/lib/api-client';
 import { Page } from '@/components/page';
+import { saveVersioned, versionedRequest } from '@/components/versioned-save';
 import { meQueryKey, useSession } from '@/lib/session';
 import { profileQueryKey, saveProfile, useProfile } from '@/lib/profile';
 import { OrcidLinkButton } from '../components/orcid-link-button';
 import { AddedEmailAddresses } from '../components/added-email-addresses';
 import { CalendarFeedCard } from '../components/calendar-feed-card';
-
-const TEXT_FIELDS = [
-  'first_name',
-  'last_name',
-  'title',
-  'phone_number',
-  'address',
-  'city',
-  'region',
-  'postal_code',
-  'country',
-  'shipping_vendor_account_number',
-  'globus_username',
-  'orcid',
-] as const;
-
-type Values = Record<(typeof TEXT_FIELDS)[number], string> & {
-  shipping_vendor: string | null;
-  emails: string[];
-  phone_numbers: string[];
-  reminder_email_opted_in: boolean;
-};
-
-function toValues(profile: UserProfileDto): Values {
-  const values = Object.fromEntries(
-    TEXT_FIELDS.map((field) => [field, profile[field] ?? '']),
-  ) as unknown as Values;
-  return {
-    ...values,
-    shipping_vendor: profile.shipping_vendor,
-    emails: profile.emails,
-    phone_numbers: profile.phone_numbers,
-    reminder_email_opted_in: profile.reminder_email_opted_in ?? true,
-  };
-}
-
-/** Only what changed is sent (researcher §7 "PATCH user/{id} with changed profile fields"). */
-function changes(before: Values, after: Values): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(after).filter(
-      ([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key as keyof Values]),
-    ),
-  );
-}
+import {
+  EMPTY_PROFILE_VALUES,
+  PROFILE_FIELD_LABELS as LABELS,
+  profileChangesOf,
+  profileConflictSides,
+  profileValuesOf,
+  type ProfileValues,
+} from '../components/profile-values';
 
 export default function MyProfileScreen() {
   const { user } = useSession();
   const queryClient = useQueryClient();
   const profile = useProfile(user?.id);
-  const form = useForm<Values>({
-    initialValues: toValues({
-      ...({} as UserProfileDto),
-      emails: [],
-      email_addresses: [],
-      phone_numbers: [],
-      shipping_vendor: null,
-    }),
+  const form = useForm<ProfileValues>({
+    initialValues: EMPTY_PROFILE_VALUES,
     validate: {
       first_name: (value) => (value.trim() ? null : 'First name is required'),
       last_name: (value) => (value.trim() ? null : 'Last name is required'),
@@ -88,18 +47,33 @@ export default function MyProfileScreen() {
         !value || globusUsernameSchema.safeParse(value).success ? null : 'Not a valid Globus Id or Username',
     },
   });
+  const showProfile = (shown: UserProfileDto) => {
+    form.setInitialValues(profileValuesOf(shown));
+    form.setValues(profileValuesOf(shown));
+  };
   useEffect(() => {
-    if (profile.data) {
-      form.setInitialValues(toValues(profile.data));
-      form.setValues(toValues(profile.data));
-    }
+    if (profile.data) showProfile(profile.data);
     // Reset the form when the saved profile changes, not on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [profile.data]);
 
+  // Sent with the version of the profile the form showed (issue 33): when someone else (an
+  // administrator on /user/{id}) saved first, the shared conflict dialog asks what to keep.
   const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) => saveProfile(user!.id, body as UpdateProfile),
+    mutationFn: (body: Record<string, unknown>) =>
+      saveVersioned({
+        send: (ifMatch) => saveProfile(user!.id, body as UpdateProfile, versionedRequest(ifMatch)),
+        sides: (current) => profileConflictSides(body, current),
+        labels: LABELS,
+        // Theirs, even when what the form shows of it did not change (the effect would not run).
+        reload: async () => {
+          const fresh = await profile.refetch();
+          if (fresh.data) showProfile(fresh.data);
+        },
+      }),
     onSuccess: (saved) => {
+      // Nothing was saved: theirs reloaded, or the dialog closed keeping what was typed.
+      if (!saved) return;
       queryClient.setQueryData(profileQueryKey(user?.id), saved);
       void queryClient.invalidateQueries({ queryKey: meQueryKey });
       notifications.show({ color: 'green', title: 'Profile saved', message: 'Your changes are saved.' });
@@ -118,7 +92,7 @@ export default function MyProfileScreen() {
   }
 
   const submit = form.onSubmit((values) => {
-    const body = changes(form.getInitialValues(), values);
+    const body = profileChangesOf(form.getInitialValues(), values);
     if (Object.keys(body).length > 0) save.mutate(body);
   });
 
@@ -132,13 +106,13 @@ export default function MyProfileScreen() {
             </Title>
             <Grid>
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput label="First name" required {...form.getInputProps('first_name')} />
+                <TextInput label={LABELS.first_name} required {...form.getInputProps('first_name')} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput label="Last name" required {...form.getInputProps('last_name')} />
+                <TextInput label={LABELS.last_name} required {...form.getInputProps('last_name')} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput label="Title" {...form.getInputProps('title')} />
+                <TextInput label={LABELS.title} {...form.getInputProps('title')} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
                 <TextInput
@@ -155,7 +129,7 @@ export default function MyProfileScreen() {
               <Grid.Col span={{ base: 12, sm: 6 }}>
                 <Stack gap="xs">
                   <TagsInput
-                    label="Other email addresses"
+                    label={LABELS.emails}
                     description="Press Enter after each. We e-mail each new address a link to confirm it; it counts once confirmed."
                     {...form.getInputProps('emails')}
                   />
@@ -163,10 +137,10 @@ export default function MyProfileScreen() {
                 </Stack>
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput label="Phone number" type="tel" {...form.getInputProps('phone_number')} />
+                <TextInput label={LABELS.phone_number} type="tel" {...form.getInputProps('phone_number')} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TagsInput label="Other phone numbers" {...form.getInputProps('phone_numbers')} />
+                <TagsInput label={LABELS.phone_numbers} {...form.getInputProps('phone_numbers')} />
               </Grid.Col>
             </Grid>
           </Card>
@@ -176,23 +150,23 @@ export default function MyProfileScreen() {
             </Title>
             <Grid>
               <Grid.Col span={12}>
-                <TextInput label="Address" {...form.getInputProps('address')} />
+                <TextInput label={LABELS.address} {...form.getInputProps('address')} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput label="City" {...form.getInputProps('city')} />
+                <TextInput label={LABELS.city} {...form.getInputProps('city')} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput label="State or region" {...form.getInputProps('region')} />
+                <TextInput label={LABELS.region} {...form.getInputProps('region')} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput label="Postal code" {...form.getInputProps('postal_code')} />
+                <TextInput label={LABELS.postal_code} {...form.getInputProps('postal_code')} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput label="Country" {...form.getInputProps('country')} />
+                <TextInput label={LABELS.country} {...form.getInputProps('country')} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
                 <Select
-                  label="Shipping vendor"
+                  label={LABELS.shipping_vendor}
                   data={[...SHIPPING_VENDORS]}
                   clearable
                   {...form.getInputProps('shipping_vendor')}
@@ -200,7 +174,7 @@ export default function MyProfileScreen() {
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
                 <TextInput
-                  label="Shipping account number"
+                  label={LABELS.shipping_vendor_account_number}
                   {...form.getInputProps('shipping_vendor_account_number')}
                 />
               </Grid.Col>
@@ -213,14 +187,14 @@ export default function MyProfileScreen() {
             <Grid align="flex-end">
               <Grid.Col span={{ base: 12, sm: 6 }}>
                 <TextInput
-                  label="Globus username"
+                  label={LABELS.globus_username}
                   description="An identity like you@globusid.org, or its UUID."
                   {...form.getInputProps('globus_username')}
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
                 <TextInput
-                  label="ORCID iD"
+                  label={LABELS.orcid}
                   placeholder="0000-0000-0000-0000"
                   {...form.getInputProps('orcid')}
                 />
@@ -235,7 +209,7 @@ export default function MyProfileScreen() {
               Reminders
             </Title>
             <Switch
-              label="E-mail me reminders about work waiting for me"
+              label={LABELS.reminder_email_opted_in}
               description="Reviews due soon, an agreement to sign, a request waiting for your revisions. Reminders still appear under the bell."
               {...form.getInputProps('reminder_email_opted_in', { type: 'checkbox' })}
             />

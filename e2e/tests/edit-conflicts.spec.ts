@@ -3,6 +3,7 @@ import { expectNoAxeViolations } from '../support/axe';
 import { apiHeaders } from '../support/requests';
 import { signIn } from '../support/session';
 import { look } from '../support/look';
+import { linkFromMail } from '../support/mail';
 
 // Two people, two browsers, on a machine the whole team shares.
 test.describe.configure({ timeout: 150_000 });
@@ -224,4 +225,77 @@ test('an access administrator and a portal administrator edit one user: the seco
   const saved = await (await request.get(`/api/user/${user.id}/`, { headers })).json();
   expect(saved.title).toBe('My title');
   await otherContext.close();
+});
+
+test('an administrator renames a researcher while My Profile is open: the researcher’s save meets the dialog and overwrites on purpose', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const headers = await apiHeaders(request, 'access_admin@demo.test');
+  const stamp = Date.now();
+  const institutions = await (
+    await request.get('/api/institution/?search=Demo%20University&limit=20', { headers })
+  ).json();
+  const demoUniversity = institutions.results.find((row: { name: string }) => row.name === 'Demo University');
+  // A researcher of their own, registered and verified through the API.
+  const email = `morgan.${stamp}@demo.test`;
+  const password = 'Profile-Conflict-1!';
+  const registered = await request.post('/api/register-user/', {
+    data: {
+      first_name: 'Morgan',
+      last_name: 'Profile',
+      email,
+      password,
+      agreed_to_terms: true,
+      institution: demoUniversity.id,
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const verify = await linkFromMail(email, /http:\/\/127\.0\.0\.1:\d+\/verify-user\?token=\S+/);
+  expect(
+    (await request.get(`/api/verify-user/?token=${new URL(verify).searchParams.get('token')}`)).status(),
+  ).toBe(200);
+  const users = await (
+    await request.get(`/api/user/?search=${encodeURIComponent(email)}`, { headers })
+  ).json();
+  const researcher: { id: number } = users.results[0];
+
+  // The researcher opens My Profile (signed in, they are first sent to the joinder).
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/joinder$/);
+  await page.goto('/my-profile');
+  await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('Morgan');
+
+  // Meanwhile an access administrator opens the same account's admin form.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, 'access_admin@demo.test');
+  await admin.goto(`/user/${researcher.id}`);
+  await admin.getByRole('button', { name: 'Edit' }).click();
+
+  const dialog = await saveAfterTheirs(page, admin, {
+    field: 'First name',
+    save: 'Save',
+    theirs: 'Morgana',
+    mine: 'Morgan-Lee',
+  });
+  await expect(dialog.getByRole('alert')).toContainText('Changed by Demo Access Administrator at ');
+  await expect(dialog.getByRole('alert')).toContainText('since you opened it');
+  // Only the field this save changes is compared.
+  await expect(dialog.getByRole('row')).toHaveCount(2);
+  await expectNoAxeViolations(page);
+  await look(page, 'edit-conflict-my-profile-dialog');
+
+  await dialog.getByRole('button', { name: 'Overwrite with mine' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Your changes are saved.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('Morgan-Lee');
+
+  const saved = await (await request.get(`/api/user/${researcher.id}/`, { headers })).json();
+  expect(saved.first_name).toBe('Morgan-Lee');
+  await adminContext.close();
 });

@@ -19,6 +19,8 @@ export type Forget<K> = (payload: string) => readonly K[] | 'all';
  */
 export class ListeningCache<K extends NonNullable<unknown>, V extends NonNullable<unknown>> {
   private readonly entries: LRUCache<K, V>;
+  /** Reads under way, so that callers asking for the same key at once share one. */
+  private readonly loading = new Map<K, Promise<V | null>>();
   private listening = false;
   /** Bumped by every forgetting: a read begun before one may have seen the old rows, so is not kept. */
   private generation = 0;
@@ -36,9 +38,12 @@ export class ListeningCache<K extends NonNullable<unknown>, V extends NonNullabl
     return listen(this.channel, {
       onNotify: (payload) => {
         const keys = this.forget(payload);
+        if (keys === 'all') return this.clear();
         this.generation += 1;
-        if (keys === 'all') this.entries.clear();
-        else for (const key of keys) this.entries.delete(key);
+        for (const key of keys) {
+          this.entries.delete(key);
+          this.loading.delete(key);
+        }
       },
       onListening: () => {
         this.clear();
@@ -51,13 +56,22 @@ export class ListeningCache<K extends NonNullable<unknown>, V extends NonNullabl
     });
   }
 
-  /** The value kept under `key`, else what `load` reads (kept when nothing changed meanwhile). */
+  /**
+   * The value kept under `key`, else what `load` reads — one read for the callers that ask at
+   * once — kept when nothing changed while it ran.
+   */
   async get<T extends V | null>(key: K, load: () => Promise<T>): Promise<T> {
     if (!this.listening) return load();
     const kept = this.entries.get(key);
     if (kept !== undefined) return kept as T;
+    const underway = this.loading.get(key);
+    if (underway) return underway as Promise<T>;
     const generation = this.generation;
-    const value = await load();
+    const read = load().finally(() => {
+      if (this.loading.get(key) === read) this.loading.delete(key);
+    });
+    this.loading.set(key, read);
+    const value = await read;
     if (value !== null && this.listening && generation === this.generation) this.entries.set(key, value);
     return value;
   }
@@ -69,5 +83,6 @@ export class ListeningCache<K extends NonNullable<unknown>, V extends NonNullabl
   private clear(): void {
     this.generation += 1;
     this.entries.clear();
+    this.loading.clear();
   }
 }

@@ -1,8 +1,11 @@
-// `npm test`: lint and types side by side, then two lanes side by side on a 2-core machine. The browser lane
-// builds the app and checks the bundle budget; the other lane runs the unit tests and the API suite
-// on PGlite and on a PostgreSQL server. Then each lane, as soon as its own work is done, runs browser
-// journeys from one shared queue against its own server (scripts/journey-lane.mjs). Each line is
-// prefixed with its lane; the run fails when any script or journey fails, after all have finished.
+// `npm test`: lint and types side by side, then three lanes side by side on a 2-core machine. The browser
+// lane builds the app and checks the bundle budget; the api lane runs the unit tests and the API suite
+// on PGlite and on a PostgreSQL server; the journeys lane has no work of its own. Then each lane, as
+// soon as its own work is done and the app is built, runs browser journeys from one shared queue
+// against its own server (scripts/journey-lane.mjs). A journey mostly waits (a walk's page is watched
+// for 2.5 s after it settles; its server was idle 99 s of 123), so a second journey lane beside the
+// API suite uses what the waiting leaves of the cores. Each line is prefixed with its lane; the run
+// fails when any script or journey fails, after all have finished.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,6 +31,7 @@ const LANES = [
       ['node', 'e2e/scripts/ensure-chromium.mjs'],
     ],
   },
+  { lane: 'journeys', ports: [3120, 3130], steps: [] },
 ];
 
 const queue = journeyQueue();

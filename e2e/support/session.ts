@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Portal-Demo-1!';
 
@@ -9,6 +9,18 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByRole('textbox', { name: 'Password' }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
+}
+
+/**
+ * Signs out with the header's (or the phone menu's) Log out, and waits until the app has started
+ * afresh on the home page: the next navigation would otherwise race the app's own.
+ */
+export async function signOut(page: Page, logOut: Locator): Promise<void> {
+  const restarted = page.waitForEvent('load');
+  await logOut.click();
+  await restarted;
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
 }
 
 /**

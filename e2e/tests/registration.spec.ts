@@ -1,5 +1,6 @@
 import { expect, test } from '../support/test';
 import { linkFromMail } from '../support/mail';
+import { signOut } from '../support/session';
 
 test('a researcher registers, verifies from the e-mail link, signs in and out', async ({ page }) => {
   const email = `grace.${Date.now()}@demo.test`;
@@ -41,8 +42,7 @@ test('a researcher registers, verifies from the e-mail link, signs in and out', 
   await expect(page.getByText('Your institution is unconfirmed.')).toHaveCount(0);
 
   await page.getByRole('button', { name: /Account menu/ }).click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+  await signOut(page, page.getByRole('menuitem', { name: 'Log out' }));
 });
 
 test('registration refuses a mismatched confirmation, and answers a taken e-mail as a new one while telling its owner', async ({

@@ -1,6 +1,6 @@
 import { expect, test } from '../support/test';
 import { expectNoAxeViolations } from '../support/axe';
-import { signIn } from '../support/session';
+import { signIn, signOut } from '../support/session';
 import { look } from '../support/look';
 import { attach, fillResearchMatchApplication } from '../support/research-match-form';
 import { pick, stepHeading, selectResource, createProject, answerUsage } from '../support/wizard';
@@ -39,8 +39,7 @@ test('a researcher saves a draft, leaves, comes back, continues it and submits i
   await page.reload();
   await expect(page.getByText(/This request is a draft: it has not been submitted\./)).toBeVisible();
   await page.getByRole('button', { name: /Account menu/ }).click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+  await signOut(page, page.getByRole('menuitem', { name: 'Log out' }));
   await signIn(page, 'primary_researcher@demo.test');
   await page.goto(requestPath);
   await page.getByRole('link', { name: 'Continue Request' }).click();

@@ -1,7 +1,7 @@
 import { expect, test } from '../support/test';
 import { linkFromMail } from '../support/mail';
 import { collectPageErrors, holdAppCode } from '../support/rendered-page';
-import { DEMO_PASSWORD, signIn } from '../support/session';
+import { DEMO_PASSWORD, signIn, signOut } from '../support/session';
 
 test('a researcher signs in, finds their navigation, keeps the session on reload and logs out', async ({
   page,
@@ -30,8 +30,7 @@ test('a researcher signs in, finds their navigation, keeps the session on reload
 
   await page.getByRole('button', { name: /Account menu/ }).click();
   await expect(page.getByRole('menuitem', { name: 'My Profile' })).toBeVisible();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+  await signOut(page, page.getByRole('menuitem', { name: 'Log out' }));
   // The old session is over: a signed-in page asks to sign in again.
   await page.goto('/project');
   await expect(page).toHaveURL(/\/login/);
@@ -61,8 +60,7 @@ test('a researcher adds an e-mail address, which counts only once confirmed from
 
   // Opened while signed out, the link asks to sign in first, then confirms the address.
   await page.getByRole('button', { name: /Account menu/ }).click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+  await signOut(page, page.getByRole('menuitem', { name: 'Log out' }));
   await page.goto(link);
   await expect(page).toHaveURL(/\/login\?next=/);
   await page.getByRole('textbox', { name: 'Email' }).fill('primary_researcher@demo.test');

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '../support/test';
 import { apiHeaders } from '../support/requests';
-import { signIn } from '../support/session';
+import { signIn, signOut } from '../support/session';
 
 // Many screens per person on a machine the whole team shares.
 test.describe.configure({ timeout: 180_000 });
@@ -88,8 +88,7 @@ test.describe('on a phone', () => {
     await expect(menu).toBeHidden();
 
     await burger.click();
-    await menu.getByRole('button', { name: 'Log out' }).click();
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+    await signOut(page, menu.getByRole('button', { name: 'Log out' }));
   });
 
   test('an administrator finds the View menu, search and account in the menu, and no screen scrolls sideways', async ({
@@ -132,8 +131,7 @@ test.describe('on a phone', () => {
     await signIn(page, 'sbso@demo.test');
     await expectNoSidewaysScroll(page, ['/', '/annual-researcher-review', '/my-profile']);
     await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
-    await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Log out' }).click();
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+    await signOut(page, page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Log out' }));
 
     await signIn(page, 'staff@demo.test');
     await expectNoSidewaysScroll(page, ['/', '/institution']);

@@ -1,7 +1,7 @@
 import { expect, test } from '../support/test';
 import { axeFindings, seriousFindings, transitionsEnded } from '../support/axe';
 import { linkFromMail } from '../support/mail';
-import { signIn } from '../support/session';
+import { signIn, signOut } from '../support/session';
 
 test('an access administrator creates a user with two roles; the user sets a password from the e-mail and signs in', async ({
   page,
@@ -50,8 +50,7 @@ test('an access administrator creates a user with two roles; the user sets a pas
   // The new user sets a password from the e-mail and signs in.
   const link = await linkFromMail(email, /http:\/\/127\.0\.0\.1:\d+\/reset-password\/\S+/);
   await page.getByRole('button', { name: /Account menu/ }).click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+  await signOut(page, page.getByRole('menuitem', { name: 'Log out' }));
   await page.goto(link);
   await page.getByRole('textbox', { name: 'New password' }).fill('Hidden-Figures-1961!');
   await page.getByRole('textbox', { name: 'Confirm password' }).fill('Hidden-Figures-1961!');

@@ -180,38 +180,43 @@ export function createReviewerAssistantService(deps: {
       if (!subject || !request || !can(actor, 'read', 'Request', subject)) throw new NotFoundError();
       const groups = reviewerGroupsFor(request.typeId);
       const now = clock();
-      const pool = await kept.get(`pool ${now.today}`, () =>
-        repo.reviewerPool(db, { groups: REVIEWER_ROLES, clock: now, dueSoonDays: DUE_SOON_DAYS }),
-      );
-      const inFlow = pool.filter((row) => row.groups.some((group) => groups.includes(group)));
-      const candidates = await repo.candidatesFor(db, {
-        requestId,
-        ids: inFlow.map((row) => row.id),
-        ranks: inFlow.map((row) => row.load_rank),
-        limit,
+      // The answer is the same for everyone who may read the request, until something it is
+      // computed from changes (migrations 0030 and 0031).
+      return kept.get(`suggestions ${requestId} ${limit} ${now.today}`, async () => {
+        const pool = await kept.get(`pool ${now.today}`, () =>
+          repo.reviewerPool(db, { groups: REVIEWER_ROLES, clock: now, dueSoonDays: DUE_SOON_DAYS }),
+        );
+        const inFlow = pool.filter((row) => row.groups.some((group) => groups.includes(group)));
+        const candidates = await repo.candidatesFor(db, {
+          requestId,
+          ids: inFlow.map((row) => row.id),
+          ranks: inFlow.map((row) => row.load_rank),
+          limit,
+        });
+        const byId = new Map(inFlow.map((row) => [row.id, row]));
+        const suggested: ReviewerSuggestions = {
+          request: requestId,
+          reviewer_groups: [...groups],
+          results: candidates.map(({ id, conflicts }) => {
+            const row = byId.get(id)!;
+            return {
+              user: {
+                id,
+                display_name: row.display_name,
+                email: row.email,
+                institution:
+                  row.institution_id === null
+                    ? null
+                    : { id: Number(row.institution_id), name: row.institution_name ?? '' },
+              },
+              groups: row.groups.filter((group) => groups.includes(group)),
+              ...loadOf(row),
+              conflicts: (conflicts ?? []).map(wordConflict),
+            };
+          }),
+        };
+        return suggested;
       });
-      const byId = new Map(inFlow.map((row) => [row.id, row]));
-      return {
-        request: requestId,
-        reviewer_groups: [...groups],
-        results: candidates.map(({ id, conflicts }) => {
-          const row = byId.get(id)!;
-          return {
-            user: {
-              id,
-              display_name: row.display_name,
-              email: row.email,
-              institution:
-                row.institution_id === null
-                  ? null
-                  : { id: Number(row.institution_id), name: row.institution_name ?? '' },
-            },
-            groups: row.groups.filter((group) => groups.includes(group)),
-            ...loadOf(row),
-            conflicts: (conflicts ?? []).map(wordConflict),
-          };
-        }),
-      };
     },
 
     conflictNotes,

@@ -6,8 +6,8 @@ import {
   type ReviewerSuggestions,
   type ReviewerWorkloadRow,
 } from '@rrp/domain';
-import { requestReviewers, requests, tissueReviews, users } from '../../db/schema';
-import { createProject, createRequest } from '../../db/factories';
+import { projects, requestReviewers, requests, tissueReviews, users } from '../../db/schema';
+import { addTeamMember, createProject, createRequest } from '../../db/factories';
 import { auth, createTestContext, type TestContext } from '../../../test/test-app';
 import { assistantFixture, noonIn } from './reviewer-assistant.fixtures';
 
@@ -94,5 +94,23 @@ describe('the reviewer load kept between calls', () => {
     const renamed = (await suggested()).find((row) => row.user.id === people.light)!;
     expect(renamed.user.display_name).toBe('Leigh Light');
     expect((await workloadOf('Leigh')).id).toBe(people.light);
+  });
+
+  it("shows a conflict as soon as a reviewer joins the applicant's team, and the project's new title", async () => {
+    const { people, project } = fixture;
+    const db = t.database.db;
+    const mias = async () => (await suggested()).find((row) => row.user.id === people.mid)!;
+    expect((await mias()).conflicts).toEqual([]);
+    const [mia] = await db.select({ email: users.email }).from(users).where(eq(users.id, people.mid));
+    await addTeamMember(db, { projectId: project.id, email: mia!.email, firstName: 'Mia', lastName: 'Mid' });
+    expect((await mias()).conflicts).toContainEqual({
+      kind: 'research_team',
+      reason: expect.stringContaining('Brain bank study'),
+    });
+    await db.update(projects).set({ title: 'Renamed study' }).where(eq(projects.id, project.id));
+    expect((await mias()).conflicts).toContainEqual({
+      kind: 'research_team',
+      reason: expect.stringContaining('Renamed study'),
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import {
   REVIEWER_ASSISTANT_MESSAGES,
@@ -10,32 +10,17 @@ import {
 } from '@rrp/domain';
 import { history, requestReviewers, requests } from '../../db/schema';
 import { createRequest } from '../../db/factories';
-import { auth, createTestContext, errorBody, type TestContext } from '../../../test/test-app';
-import { assistantFixture, noonIn } from './reviewer-assistant.fixtures';
+import { auth, errorBody } from '../../../test/test-app';
+import { noonIn } from './reviewer-assistant.fixtures';
+import { admin, fixture, get, getJson, put, setUpAssistantApi, t } from './reviewer-assistant.api-test-setup';
 
 /** The reviewer assignment assistant (issue 33) on purpose-built data. */
-let t: TestContext;
-let admin: string;
-let fixture: Awaited<ReturnType<typeof assistantFixture>>;
+setUpAssistantApi();
 
-beforeAll(async () => {
-  t = await createTestContext();
-  admin = await t.tokenForRole('portal_admin');
-  fixture = await assistantFixture(t);
-});
-afterAll(() => t.close());
-
-const get = (url: string, token = admin) => t.app.inject({ method: 'GET', url, headers: auth(token) });
-const put = (url: string, payload: object) =>
-  t.app.inject({ method: 'PUT', url, headers: auth(admin), payload });
-
-async function suggestions(limit?: number) {
-  const response = await get(
+const suggestions = (limit?: number) =>
+  getJson<ReviewerSuggestions>(
     `/api/request/${fixture.target.id}/reviewer-suggestions/${limit ? `?limit=${limit}` : ''}`,
   );
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<ReviewerSuggestions>();
-}
 
 describe('GET request/{id}/reviewer-suggestions/', () => {
   it('ranks the ABN reviewers without a conflict by load, and leaves out the assigned, inactive and others', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
   TISSUE_REQUEST_TYPE,
@@ -8,29 +8,14 @@ import {
 } from '@rrp/domain';
 import { projects, requestReviewers, requests, tissueReviews, users } from '../../db/schema';
 import { addTeamMember, createProject, createRequest } from '../../db/factories';
-import { auth, createTestContext, type TestContext } from '../../../test/test-app';
-import { assistantFixture, noonIn } from './reviewer-assistant.fixtures';
+import { noonIn } from './reviewer-assistant.fixtures';
+import { fixture, getJson, setUpAssistantApi, t } from './reviewer-assistant.api-test-setup';
 
 /**
  * The reviewer pool's load and the workload pages are kept between calls (migration 0030): each
  * kind of write they are computed from must show in the very next answer.
  */
-let t: TestContext;
-let admin: string;
-let fixture: Awaited<ReturnType<typeof assistantFixture>>;
-
-beforeAll(async () => {
-  t = await createTestContext();
-  admin = await t.tokenForRole('portal_admin');
-  fixture = await assistantFixture(t);
-});
-afterAll(() => t.close());
-
-async function getJson<T>(url: string): Promise<T> {
-  const response = await t.app.inject({ method: 'GET', url, headers: auth(admin) });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<T>();
-}
+setUpAssistantApi();
 
 const suggested = async () =>
   (await getJson<ReviewerSuggestions>(`/api/request/${fixture.target.id}/reviewer-suggestions/`)).results;

@@ -1,12 +1,32 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /** A year, and subdomains too: helmet's default policy, sent only where it means something. */
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
- * The headers every answer carries: helmet's set with the portal's content security policy;
+ * Helmet's headers for `options`, worked out once: none of them depends on the request (no
+ * nonces), and the Fastify plugin would build the middleware and parse the policy again for
+ * every answer.
+ */
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string | number) => {
+      headers[name] = String(value);
+    },
+    removeHeader: () => undefined,
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
+/**
+ * The headers every answer carries: helmet's set with the portal's content security policy, worked out once;
  * `Strict-Transport-Security` only on answers that went out over HTTPS (directly, or from a
  * TRUST_PROXY proxy that says so in X-Forwarded-Proto), since over plain HTTP it is ignored at
  * best; and `Cache-Control: no-store` on every API answer a route did not give its own policy,
@@ -18,7 +38,7 @@ export const securityHeadersPlugin = fp(
     const recaptchaSources = opts.recaptcha
       ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/']
       : [];
-    await app.register(helmet, {
+    const headers = helmetHeaders({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -35,6 +55,11 @@ export const securityHeadersPlugin = fp(
       },
       crossOriginEmbedderPolicy: false,
       strictTransportSecurity: false,
+    });
+
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(headers);
+      done();
     });
 
     app.addHook('onSend', async (request, reply) => {

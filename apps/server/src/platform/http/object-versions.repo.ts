@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { history, users } from '../../db/schema';
 import type { DbOrTx } from '../db/database';
 import { personName } from '../db/json-sql-parts';
+import { prepared } from '../db/prepared';
 
 /** Where an object's version is read: its row, and its history's model when its writes keep one. */
 export interface VersionSource {
@@ -22,24 +23,29 @@ async function run<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 }
 
 /** The history's latest version of the object, as SQL (0 when it has none). */
-function latestHistoryVersion(source: VersionSource, id: number): SQL {
+function latestHistoryVersion(source: VersionSource): SQL {
   if (!source.history) return sql`0`;
   return sql`(select coalesce(max(${history.version}), 0) from ${history}
-    where ${history.model} = ${source.history} and ${history.objectId} = ${String(id)})`;
+    where ${history.model} = ${source.history} and ${history.objectId} = ${sql.placeholder('objectId')})`;
 }
 
 /**
  * The object's version: the row's `xmin` (the transaction that last wrote it) and its history's
  * latest version number (writes to related rows record history on the object). `null` when no
  * row has the id. In READ COMMITTED each statement sees what committed before it began, so read
- * after `lockRow` it sees the write the lock waited for.
+ * after `lockRow` it sees the write the lock waited for. Every GET of an object reads it: a
+ * prepared statement per source, planned once per connection rather than on each call.
  */
 export async function readVersion(db: DbOrTx, source: VersionSource, id: number): Promise<string | null> {
-  const rows = await run<{ version: string }>(
-    db,
-    sql`select ${sql.raw('xmin')}::text || '.' || ${latestHistoryVersion(source, id)} as version
-      from ${rowOf(source, id)}`,
+  const key = source.key ?? 'id';
+  const statement = prepared(db, `object_version_${source.table}_${key}_${source.history ?? ''}`, (name) =>
+    db
+      .select({ version: sql<string>`${sql.raw('xmin')}::text || '.' || ${latestHistoryVersion(source)}` })
+      .from(sql`${sql.identifier(source.table)}`)
+      .where(sql`${sql.identifier(key)} = ${sql.placeholder('id')}`)
+      .prepare(name),
   );
+  const rows = await statement.execute({ id, objectId: String(id) });
   return rows[0]?.version ?? null;
 }
 

@@ -81,6 +81,11 @@ export const researchTeamMembers = pgTable(
   },
   (t) => [
     index('research_team_members_project_idx').on(t.projectId),
+    // Whether a project's team is ready (every active member has an account): a probe of the few
+    // members without one, on every request page's row.
+    index('research_team_members_unlinked_idx')
+      .on(t.projectId)
+      .where(sql`${t.removalDate} is null and ${t.active} and ${t.userId} is null`),
     index('research_team_members_user_idx').on(t.userId),
     index('research_team_members_email_idx').on(sql`lower(${t.email})`),
     // The list's default ordering (removal date, role, name): a page reads the index, sorts nothing.
@@ -165,7 +170,8 @@ export const requests = pgTable(
     index('requests_status_submission_idx').on(t.statusId, t.submissionDate.desc().nullsFirst(), t.id),
     index('requests_type_submission_idx').on(t.typeId, t.submissionDate.desc().nullsFirst(), t.id),
     index('requests_owner_idx').on(t.ownerId),
-    index('requests_project_idx').on(t.projectId),
+    // With the id: whether a request is its project's first reads the index alone.
+    index('requests_project_idx').on(t.projectId, t.id),
     index('requests_institution_idx').on(t.institutionId),
     index('requests_expiration_date_idx').on(t.expirationDate),
     index('requests_decision_date_idx').on(t.decisionDate),

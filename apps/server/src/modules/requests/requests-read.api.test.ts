@@ -157,6 +157,9 @@ describe('requests: read and list', () => {
     expect(before).toMatchObject({ research_team_ready: false, has_new_irb: false });
     await attachIrb(project.id, researcher.id, 300);
     expect((await get(`/api/request/${request.id}/`)).json().has_new_irb).toBe(true);
+    // The member's e-mail now has an account (the row is not linked yet): the team is ready.
+    await t.createUser({ roles: ['primary_researcher'], email: 'No-Account-Yet@example.test' });
+    expect((await get(`/api/request/${request.id}/`)).json().research_team_ready).toBe(true);
   });
 
   it('flags a project with an approved request and a first request', async () => {

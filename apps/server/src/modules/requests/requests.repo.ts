@@ -48,7 +48,7 @@ export function fileOfVisibleRequest(userId: number): SQL {
  * project's IRB was uploaded after this request was submitted.
  */
 export const flags = {
-  researchTeamReady: sql<boolean>`not exists (select 1 from research_team_members tm where tm.project_id = ${R.projectId} and tm.removal_date is null and tm.active and coalesce(tm.user_id, (select u.id from users u where lower(u.email) = lower(tm.email))) is null)`,
+  researchTeamReady: sql<boolean>`not exists (select 1 from research_team_members tm where tm.project_id = ${R.projectId} and tm.removal_date is null and tm.active and tm.user_id is null and (select u.id from users u where lower(u.email) = lower(tm.email)) is null)`,
   firstReqOnProject: sql<boolean>`not exists (select 1 from requests earlier where earlier.project_id = ${R.projectId} and earlier.id < ${R.id})`,
   projectHasApprovedReq: sql<boolean>`exists (select 1 from requests other where other.project_id = ${R.projectId} and other.id <> ${R.id} and other.status_id in (${approvedList}))`,
 };

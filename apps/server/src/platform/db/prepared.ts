@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from './database';
 
@@ -25,4 +26,33 @@ export function prepared<T>(db: DbOrTx, name: string, build: (name: string) => T
   let statement = statements.get(name) as T | undefined;
   if (statement === undefined) statements.set(name, (statement = build(name)));
   return statement;
+}
+
+/** A query drizzle can show as text and prepare under a name. */
+interface Preparable<T> {
+  toSQL(): { sql: string };
+  prepare(name: string): { execute(): Promise<T> };
+  execute(): Promise<T>;
+}
+
+/** At most this many statement texts are named per process: PostgreSQL keeps each one per connection. */
+const MAX_NAMED_TEXTS = 100;
+const namesByText = new Map<string, string>();
+
+/**
+ * Runs a statement built afresh on each call (a list's page of ids, its count) as a named prepared
+ * statement named after its text, so PostgreSQL plans each text once per connection instead of on
+ * every call (0.3–1.5 ms of planning on a list's pages, more than running them). Only for texts
+ * whose one generic plan suits every value: callers send their unfiltered pages (any ordering,
+ * offset and caller), not a search pattern or a filter whose selectivity varies. Bounded: the first
+ * `MAX_NAMED_TEXTS` texts the process sees; any later one runs unnamed, as before.
+ */
+export function executeNamedByText<T>(query: Preparable<T>): Promise<T> {
+  const text = query.toSQL().sql;
+  let name = namesByText.get(text);
+  if (name === undefined && namesByText.size < MAX_NAMED_TEXTS) {
+    name = `text_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    namesByText.set(text, name);
+  }
+  return name === undefined ? query.execute() : query.prepare(name).execute();
 }

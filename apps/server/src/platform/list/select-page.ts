@@ -2,21 +2,28 @@ import { and, count, eq, sql, type InferSelectModel, type SQL } from 'drizzle-or
 import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { LIMITS } from '@rrp/domain';
 import type { DbOrTx } from '../db/database';
+import { executeNamedByText } from '../db/prepared';
 import type { ListSpec, ParsedList } from './list-spec';
 
 /**
  * How many rows a list's query matches: exactly up to `LIMITS.list.exactCount`, past it the
  * planner's estimate (never below the exact limit). Counting every one of 200,000 matching rows
  * cost more than the page itself on every call; a pager needs the size, not the last digit
- * (decision 290). `rows` builds the matching rows' query afresh each time it is called.
+ * (decision 290). `rows` builds the matching rows' query afresh each time it is called;
+ * `named`: an unfiltered list's count, prepared under its text (`executeNamedByText`).
  */
-export async function countRows(db: DbOrTx, rows: () => PgSelect): Promise<number> {
+export async function countRows(
+  db: DbOrTx,
+  rows: () => PgSelect,
+  options: { named?: boolean } = {},
+): Promise<number> {
   const limit = LIMITS.list.exactCount;
-  const [capped] = await db.select({ n: count() }).from(
+  const cappedCount = db.select({ n: count() }).from(
     rows()
       .limit(limit + 1)
       .as('capped'),
   );
+  const [capped] = options.named ? await executeNamedByText(cappedCount) : await cappedCount;
   const exact = capped?.n ?? 0;
   if (exact <= limit) return exact;
   const result = (await db.execute(sql`explain (format json) ${rows()}`)) as unknown as {
@@ -86,27 +93,34 @@ export async function selectPageIds(
       const ordered = forPage && join.innerFor.some((name) => list.orderings.includes(name));
       return ordered ? joined.innerJoin(join.table, join.on) : joined;
     }, query as Joinable) as Q;
+  const pageIds = withJoins(
+    db
+      .select({ id: sql<number>`${spec.id}` })
+      .from(table)
+      .$dynamic(),
+    true,
+  )
+    .where(where)
+    .orderBy(...list.orderBy)
+    .limit(list.limit)
+    .offset(list.offset);
+  // A screen's unfiltered page (any ordering, offset and caller) is planned once per connection;
+  // a filtered or searched one is planned for its values, as a generic plan could not be.
+  const unfiltered = list.where === undefined;
   const [rows, total] = await Promise.all([
-    withJoins(
-      db
-        .select({ id: sql<number>`${spec.id}` })
-        .from(table)
-        .$dynamic(),
-      true,
-    )
-      .where(where)
-      .orderBy(...list.orderBy)
-      .limit(list.limit)
-      .offset(list.offset),
+    unfiltered ? executeNamedByText(pageIds) : pageIds,
     options.count
-      ? countRows(db, () =>
-          withJoins(
-            db
-              .select({ one: sql<number>`1`.as('one') })
-              .from(table)
-              .$dynamic(),
-            false,
-          ).where(where),
+      ? countRows(
+          db,
+          () =>
+            withJoins(
+              db
+                .select({ one: sql<number>`1`.as('one') })
+                .from(table)
+                .$dynamic(),
+              false,
+            ).where(where),
+          { named: unfiltered },
         )
       : Promise.resolve(0),
   ]);

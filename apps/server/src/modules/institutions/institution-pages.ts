@@ -32,7 +32,7 @@ export function institutionReadInput(
     callerId: actor?.userId ?? -1,
     expandOfficial: options.expandOfficial,
     unresponsiveBefore: new Date(now.getTime() - UNRESPONSIVE_AFTER_DAYS * 86_400_000),
-    permissions: institutionPermissions.answers((facts) =>
+    permissions: institutionPermissions.answersFor(actor, (facts) =>
       permissionsFor(actor, 'Institution', subjectOfFacts(actor, facts)),
     ),
   };

@@ -85,7 +85,7 @@ export interface InstitutionReadInput {
   expandOfficial: boolean;
   /** `isUnresponsive`'s threshold: an institution last modified before it has waited too long. */
   unresponsiveBefore: Date;
-  /** The domain's answers, `institutionPermissions.answers(...)`. */
+  /** The domain's answers, `institutionPermissions.answersFor(...)`. */
   permissions: string;
 }
 

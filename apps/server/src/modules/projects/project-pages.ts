@@ -34,10 +34,10 @@ export function projectRows(db: DbOrTx, actor: Actor, ids: readonly number[], ex
     ids,
     callerId: actor.userId,
     expand,
-    permissions: projectPermissions.answers((facts) =>
+    permissions: projectPermissions.answersFor(actor, (facts) =>
       permissionsFor(actor, 'Project', subjectOfFacts(actor, facts)),
     ),
-    teamPermissions: teamPermissions.answers((facts) =>
+    teamPermissions: teamPermissions.answersFor(actor, (facts) =>
       permissionsFor(actor, 'ResearchTeam', subjectOfFacts(actor, facts)),
     ),
   });

@@ -1,4 +1,3 @@
-import { LRUCache } from 'lru-cache';
 import { can, expectedDecision, permissionsFor, type Actor, type DecisionTimes } from '@rrp/domain';
 import type { DbOrTx } from '../../platform/db/database';
 import { CALLER_CASES, requestPageRows, type CallerFacts, type RequestPageRow } from './request-page.repo';
@@ -24,42 +23,25 @@ function subjectFor(actor: Actor, facts: CallerFacts) {
   );
 }
 
-function answersFor(actor: Actor): Record<keyof typeof CALLER_CASES, string> {
+/** The answers' tables of the statement for this caller (each kept per kind of caller). */
+function callerAnswers(actor: Actor): Record<keyof typeof CALLER_CASES, string> {
   return {
-    permissions: CALLER_CASES.permissions.answers((facts) =>
+    permissions: CALLER_CASES.permissions.answersFor(actor, (facts) =>
       permissionsFor(actor, 'Request', subjectFor(actor, facts)),
     ),
-    editable: CALLER_CASES.editable.answers(({ status, ...facts }) =>
+    editable: CALLER_CASES.editable.answersFor(actor, ({ status, ...facts }) =>
       isEditableBy(actor, {
         request: { ownerId: facts.owner ? actor.userId : SOMEONE_ELSE, statusId: status },
         callerIsMember: facts.member,
       }),
     ),
-    summaryReadable: CALLER_CASES.summaryReadable.answers((facts) =>
+    summaryReadable: CALLER_CASES.summaryReadable.answersFor(actor, (facts) =>
       can(actor, 'read', 'RequestSummary', subjectFor(actor, facts)),
     ),
-    ordersReadable: CALLER_CASES.ordersReadable.answers((facts) =>
+    ordersReadable: CALLER_CASES.ordersReadable.answersFor(actor, (facts) =>
       can(actor, 'read', 'TissueOrder', subjectFor(actor, facts)),
     ),
   };
-}
-
-/**
- * The answers depend on the caller's roles, not on who they are (each fact is relative to the
- * caller): computed once per kind of caller.
- */
-const answersByKind = new LRUCache<string, Record<keyof typeof CALLER_CASES, string>>({ max: 200 });
-
-function callerAnswers(actor: Actor) {
-  const kind = JSON.stringify([
-    actor.role,
-    actor.roles,
-    actor.impersonatorId != null,
-    actor.impersonatorRoles ?? null,
-  ]);
-  let answers = answersByKind.get(kind);
-  if (!answers) answersByKind.set(kind, (answers = answersFor(actor)));
-  return answers;
 }
 
 /** The page's rows as the statement wrote them, for the caller and `?expand=`, in the ids' order. */

@@ -1,4 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import type { Actor } from '@rrp/domain';
 
 /*
  * A domain answer compiled into a query (the read model, issue 32). An answer that depends on a
@@ -22,8 +24,25 @@ export interface CompiledCases<F extends Record<string, FactValue>> {
   sql: SQL;
   /** Every combination of the facts, in the order of the answers' table. */
   combinations: readonly F[];
-  /** The answers' table: `answer` of every combination, as the JSON text the query reads. */
-  answers(answer: (facts: F) => unknown): string;
+  /**
+   * The answers' table for this caller: `answer` of every combination, as the JSON text the query
+   * reads. Every fact is relative to the caller (their own, their team, their review), so callers
+   * of one kind — the same roles, impersonated or not and by whom's roles — share one table, kept
+   * per kind. Each cases object has one `answer`, its read model's rule, which reads the caller
+   * only through that kind.
+   */
+  answersFor(actor: Actor | null, answer: (facts: F) => unknown): string;
+}
+
+/** What an answers' table depends on of the caller (see `answersFor`); a visitor is a kind too. */
+function kindOf(actor: Actor | null): string {
+  if (!actor) return 'visitor';
+  return JSON.stringify([
+    actor.role,
+    actor.roles,
+    actor.impersonatorId != null,
+    actor.impersonatorRoles ?? null,
+  ]);
 }
 
 const literal = (value: FactValue): string => {
@@ -61,7 +80,7 @@ function combinationsOf<F extends Record<string, FactValue>>(facts: Facts<F>): F
 
 /**
  * The answers' table is the statement's parameter `parameter` (jsonb, parsed once per execution):
- * for answers that depend on the caller, computed per call (or per kind of caller) by `answers`.
+ * for answers that depend on the caller, computed once per kind of caller by `answersFor`.
  */
 export function permissionCases<F extends Record<string, FactValue>>(
   parameter: string,
@@ -69,10 +88,20 @@ export function permissionCases<F extends Record<string, FactValue>>(
 ): CompiledCases<F> {
   const list = Object.values(facts) as Fact[];
   const combinations = combinationsOf(facts);
+  // Computing a table asks the domain of every combination: a tenth of a project's GET.
+  const tablesByKind = new LRUCache<string, string>({ max: 200 });
   return {
     sql: sql`(${sql.placeholder(parameter)}::jsonb -> (${positionOf(list)}))`,
     combinations,
-    answers: (answer) => JSON.stringify(combinations.map((combination) => answer(combination) ?? null)),
+    answersFor: (actor, answer) => {
+      const kind = kindOf(actor);
+      let table = tablesByKind.get(kind);
+      if (table === undefined) {
+        table = JSON.stringify(combinations.map((combination) => answer(combination) ?? null));
+        tablesByKind.set(kind, table);
+      }
+      return table;
+    },
   };
 }
 

@@ -27,13 +27,23 @@ function subjectOfFacts(
   });
 }
 
-/** The rows with these ids in page order (what the caller may read is decided before). */
-export function projectRows(db: DbOrTx, actor: Actor, ids: readonly number[], expand: ReadonlySet<string>) {
+/**
+ * The rows with these ids in page order (what the caller may read is decided before);
+ * `withVersion`: each with its version, for the detail's ETag.
+ */
+export function projectRows(
+  db: DbOrTx,
+  actor: Actor,
+  ids: readonly number[],
+  expand: ReadonlySet<string>,
+  withVersion = false,
+) {
   if (ids.length === 0) return Promise.resolve([]);
   return projectRowsJson(db, {
     ids,
     callerId: actor.userId,
     expand,
+    withVersion,
     permissions: projectPermissions.answersFor(actor, (facts) =>
       permissionsFor(actor, 'Project', subjectOfFacts(actor, facts)),
     ),

@@ -5,6 +5,7 @@ import { isoTimestamp, jsonObject } from '../../platform/db/json-sql';
 import { idOrExpanded, openObject, pageOfIds, pageOrder, personName } from '../../platform/db/json-sql-parts';
 import { permissionCases } from '../../platform/db/permission-cases';
 import { prepared } from '../../platform/db/prepared';
+import { versionSql, type VersionSource } from '../../platform/http/object-versions';
 import { files, institutions, projects, users } from '../../db/schema';
 import { isEditableSql, isTeamMemberSql, reviewsProjectSql } from './project-access.repo';
 
@@ -15,6 +16,9 @@ import { isEditableSql, isTeamMemberSql, reviewsProjectSql } from './project-acc
  */
 
 const caller = sql.placeholder('callerId');
+
+/** A project's version (its ETag): GET project/{id}/ reads it in the statement that reads the project. */
+export const projectVersion: VersionSource = { table: 'projects', history: 'project', readWithAnswer: true };
 const readOwner = alias(users, 'read_owner');
 const readCreator = alias(users, 'read_creator');
 const readInstitution = alias(institutions, 'read_institution');
@@ -67,8 +71,9 @@ export const teamPermissions = permissionCases('teamPermissions', projectFacts);
 /**
  * The projects with these ids in page order: each row's JSON in two halves (before and after
  * `irb_state`), what irbExpiryState reads, and what the caller's checks read (owner, member,
- * reviewer). One prepared statement for the list and the detail; `permissions` and
- * `teamPermissions` are permissionCases tables over the project's facts (parameters).
+ * reviewer). One prepared statement for the list and one for the detail, which reads each row's
+ * version too (`withVersion`); `permissions` and `teamPermissions` are permissionCases tables over
+ * the project's facts (parameters).
  */
 export function projectRowsJson(
   db: DbOrTx,
@@ -78,9 +83,11 @@ export function projectRowsJson(
     expand: ReadonlySet<string>;
     permissions: string;
     teamPermissions: string;
+    withVersion?: boolean;
   },
 ) {
-  return prepared(db, 'project_rows_json', (name) =>
+  const withVersion = input.withVersion ?? false;
+  return prepared(db, withVersion ? 'project_rows_json_versioned' : 'project_rows_json', (name) =>
     db
       .select({
         head: openObject(
@@ -117,6 +124,7 @@ export function projectRowsJson(
         ownerId: projects.ownerId,
         callerIsMember: projectFacts.isTeamMember.sql.mapWith(Boolean),
         callerReviews: projectFacts.isAssignedReviewer.sql.mapWith(Boolean),
+        version: withVersion ? sql<string>`${versionSql(projectVersion)}` : sql<null>`null`,
       })
       .from(pageOfIds)
       .innerJoin(projects, eq(projects.id, sql`page.id`))

@@ -10,12 +10,10 @@ import {
 import { allow, route, routes } from '../../platform/http/route';
 import { objectRoutes } from '../../platform/list';
 import { projectList, teamList } from './projects.lists';
+import { projectVersion } from './projects-read.repo';
 import type { ProjectsService } from './projects.service';
 
-const project = objectRoutes('/api/project/', 'Project', projectSchema, projectList, {
-  table: 'projects',
-  history: 'project',
-});
+const project = objectRoutes('/api/project/', 'Project', projectSchema, projectList, projectVersion);
 const teamMember = objectRoutes('/api/research-team/', 'ResearchTeam', researchTeamMemberSchema, teamList);
 
 export const projectsRoutes = routes<{ projects: ProjectsService }>(['projects'], ({ projects }) => [
@@ -26,7 +24,7 @@ export const projectsRoutes = routes<{ projects: ProjectsService }>(['projects']
     handle: ({ actor, body, expand, request }) =>
       projects.create(actor, body, expand, request.idempotencyClaim),
   }),
-  project.read(({ actor, params, expand }) => projects.get(actor, params.id, expand)),
+  project.read(({ actor, params, expand }) => projects.detail(actor, params.id, expand)),
   project.update({
     body: updateProjectSchema,
     handle: ({ actor, params, body, expand }) => projects.update(actor, params.id, body, expand),

@@ -10,6 +10,7 @@ import type { Db, DbOrTx } from '../../platform/db/database';
 import { authorize } from '../../platform/http/access';
 import { NotFoundError, ValidationError } from '../../platform/http/errors';
 import { jsonText, type JsonText } from '../../platform/http/json-text';
+import { VersionedAnswer } from '../../platform/http/object-versions';
 import { recordHistory } from '../../platform/history';
 import { parseListQuery, selectPageIds } from '../../platform/list';
 import type { FileStorage } from '../../platform/files/storage';
@@ -94,6 +95,20 @@ export function createProjectsService(deps: {
     return repo.updateProject(tx, project.id, { latestIrbId: file.id });
   }
 
+  /** The project the caller may read, read with its version when `withVersion`. */
+  async function readRow(
+    actor: Actor,
+    id: number,
+    expand: ReadonlySet<string>,
+    from: DbOrTx,
+    withVersion = false,
+  ) {
+    const [row] = await projectRows(from, actor, [id], expand, withVersion);
+    if (!row) throw new NotFoundError();
+    authorize(actor, 'read', 'Project', subjectOfRow(actor, row));
+    return row;
+  }
+
   /** `from`: a transaction, when the answer is built (and kept) before the write commits. */
   async function get(
     actor: Actor,
@@ -101,10 +116,7 @@ export function createProjectsService(deps: {
     expand: ReadonlySet<string>,
     from: DbOrTx = db,
   ): Promise<JsonText> {
-    const [row] = await projectRows(from, actor, [id], expand);
-    if (!row) throw new NotFoundError();
-    authorize(actor, 'read', 'Project', subjectOfRow(actor, row));
-    return jsonText(projectRowText(row, new Date()));
+    return jsonText(projectRowText(await readRow(actor, id, expand, from), new Date()));
   }
 
   return {
@@ -124,6 +136,12 @@ export function createProjectsService(deps: {
     },
 
     get,
+
+    /** GET project/{id}/: the project with the version its statement read (the ETag). */
+    async detail(actor: Actor, id: number, expand: ReadonlySet<string>): Promise<VersionedAnswer> {
+      const row = await readRow(actor, id, expand, db, true);
+      return new VersionedAnswer(jsonText(projectRowText(row, new Date())), row.version);
+    },
 
     /**
      * POST project/: the project, its PI's team row, the IRB uploaded just before and the other

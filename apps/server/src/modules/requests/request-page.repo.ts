@@ -21,6 +21,7 @@ import {
   type PageRelation,
 } from './request-page-parts.repo';
 import { prepared } from '../../platform/db/prepared';
+import { versionSql, type VersionSource } from '../../platform/http/object-versions';
 import { pageOfIds, pageOrder } from '../../platform/db/json-sql-parts';
 import { flags, isProjectMemberSql } from './requests.repo';
 
@@ -43,7 +44,12 @@ export interface RequestPageShape {
   reviewers: boolean;
   /** `zendesk_ticket_ids`: the caller may read support tickets. */
   zendesk: boolean;
+  /** Each row's version too (`versionSql`): the detail's ETag, read with it. */
+  version: boolean;
 }
+
+/** A request's version (its ETag): GET request/{id}/ reads it in the statement that reads the request. */
+export const requestVersion: VersionSource = { table: 'requests', history: 'request', readWithAnswer: true };
 
 /** The facts about the caller the per-row answers read (see `subjectOfView`). */
 export interface CallerFacts extends Record<string, boolean> {
@@ -223,10 +229,12 @@ export interface RequestPageRow {
   projectId: number;
   callerIsMember: boolean;
   callerIsReviewer: boolean;
+  /** Its version, when the shape asks for it. */
+  version: string | null;
 }
 
 const shapeName = (shape: RequestPageShape) =>
-  `request_page_${(['project', 'datasets', 'summary', 'reviewers', 'zendesk'] as const)
+  `request_page_${(['project', 'datasets', 'summary', 'reviewers', 'zendesk', 'version'] as const)
     .map((key) => (shape[key] ? '1' : '0'))
     .join('')}`;
 
@@ -255,6 +263,7 @@ export async function requestPageRows(
         projectId: sql<number>`requests.project_id`,
         callerIsMember: sql<boolean>`facts.member`,
         callerIsReviewer: sql<boolean>`facts.reviewer`,
+        version: shape.version ? sql<string>`${versionSql(requestVersion)}` : sql<null>`null`,
       })
       .from(
         sql`${pageOfIds}

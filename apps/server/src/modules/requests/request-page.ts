@@ -44,12 +44,16 @@ function callerAnswers(actor: Actor): Record<keyof typeof CALLER_CASES, string> 
   };
 }
 
-/** The page's rows as the statement wrote them, for the caller and `?expand=`, in the ids' order. */
+/**
+ * The page's rows as the statement wrote them, for the caller and `?expand=`, in the ids' order;
+ * `withVersion`: each with its version, for the detail's ETag.
+ */
 export function readRequestPage(
   db: DbOrTx,
   actor: Actor,
   ids: readonly number[],
   expand: ReadonlySet<string>,
+  withVersion = false,
 ) {
   return requestPageRows(
     db,
@@ -61,6 +65,7 @@ export function readRequestPage(
       summary: expand.has('summary'),
       reviewers: can(actor, 'list', 'RequestReviewer'),
       zendesk: can(actor, 'read', 'ZendeskTicket'),
+      version: withVersion,
     },
     callerAnswers(actor),
   );

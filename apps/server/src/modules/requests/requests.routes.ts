@@ -12,13 +12,11 @@ import { ValidationError } from '../../platform/http/errors';
 import { allow, route, routes } from '../../platform/http/route';
 import { objectRoutes } from '../../platform/list';
 import { requestList } from './requests.lists';
+import { requestVersion } from './request-page.repo';
 import type { RequestsService } from './requests.service';
 import type { StaffFieldsForRequests } from './request-hooks';
 
-const resourceRequest = objectRoutes('/api/request/', 'Request', requestSchema, requestList, {
-  table: 'requests',
-  history: 'request',
-});
+const resourceRequest = objectRoutes('/api/request/', 'Request', requestSchema, requestList, requestVersion);
 
 export const requestsRoutes = routes<{ requests: RequestsService; staff: StaffFieldsForRequests }>(
   ['requests'],

@@ -20,6 +20,7 @@ import { NotFoundError, ValidationError, invalid } from '../../platform/http/err
 import { recordHistory } from '../../platform/history';
 import { parseListQuery, selectPageIds } from '../../platform/list';
 import { jsonText } from '../../platform/http/json-text';
+import { VersionedAnswer } from '../../platform/http/object-versions';
 import type { FilesService } from '../files/files.service';
 import type { FormsService } from '../forms/forms.service';
 import { requestTypeHandlers } from './request-types/registry';
@@ -83,10 +84,11 @@ export function createRequestsService(deps: {
     id: number,
     expand: ReadonlySet<string>,
     from: DbOrTx = db,
-  ): Promise<string> {
+    withVersion = false,
+  ): Promise<{ text: string; version: string | null }> {
     // Through the caller's transaction: on PGlite a read outside it would wait for its end.
     const [[row], decided] = await Promise.all([
-      readRequestPage(from, actor, [id], expand),
+      readRequestPage(from, actor, [id], expand, withVersion),
       decisionTimes(from),
     ]);
     if (!row) throw new NotFoundError();
@@ -104,7 +106,7 @@ export function createRequestsService(deps: {
     const transitions = team
       ? decisionsFor(actor, { type: row.typeId, status: row.statusId }, team.complete).options
       : [];
-    return requestText(row, decided, { transitions, decision_message });
+    return { text: requestText(row, decided, { transitions, decision_message }), version: row.version };
   }
 
   /** The request as an object, for the answers of writes and the modules built on requests. */
@@ -114,7 +116,7 @@ export function createRequestsService(deps: {
     expand: ReadonlySet<string>,
     from: DbOrTx = db,
   ): Promise<RequestDto> {
-    return JSON.parse(await detailText(actor, id, expand, from)) as RequestDto;
+    return JSON.parse((await detailText(actor, id, expand, from)).text) as RequestDto;
   }
 
   const writes = createRequestWrites({
@@ -152,9 +154,11 @@ export function createRequestsService(deps: {
       return { list, count: page.count, resultsJson };
     },
 
-    /** GET request/{id}/: the detail as the JSON text the read model wrote. */
-    detail: async (actor: Actor, id: number, expand: ReadonlySet<string>) =>
-      jsonText(await detailText(actor, id, expand)),
+    /** GET request/{id}/: the detail as the JSON text the read model wrote, with its version (the ETag). */
+    async detail(actor: Actor, id: number, expand: ReadonlySet<string>) {
+      const { text, version } = await detailText(actor, id, expand, db, true);
+      return new VersionedAnswer(jsonText(text), version);
+    },
 
     get,
 

@@ -12,6 +12,11 @@ export interface VersionSource {
   key?: string;
   /** The model its history rows name (`recordHistory`), when its writes keep history. */
   history?: string;
+  /**
+   * The route's GET reads the version in the statement that reads the object (`versionSql`) and
+   * answers a `VersionedAnswer`: one snapshot for both, and no statement of its own.
+   */
+  readWithAnswer?: boolean;
 }
 
 const rowOf = (source: VersionSource, id: number) =>
@@ -22,30 +27,36 @@ async function run<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-/** The history's latest version of the object, as SQL (0 when it has none). */
-function latestHistoryVersion(source: VersionSource): SQL {
-  if (!source.history) return sql`0`;
-  return sql`(select coalesce(max(${history.version}), 0) from ${history}
-    where ${history.model} = ${source.history} and ${history.objectId} = ${sql.placeholder('objectId')})`;
+/**
+ * The object's version: the row's `xmin` (the transaction that last wrote it) and its history's
+ * latest version number (writes to related rows record history on the object), as SQL over a
+ * statement that reads the row as `alias`.
+ */
+export function versionSql(source: VersionSource, alias = source.table): SQL {
+  const row = sql.identifier(alias);
+  const latestHistory = source.history
+    ? sql`(select coalesce(max(${history.version}), 0) from ${history}
+        where ${history.model} = ${source.history} and ${history.objectId} = ${row}.${sql.identifier(source.key ?? 'id')}::text)`
+    : sql`0`;
+  return sql`${row}.${sql.raw('xmin')}::text || '.' || ${latestHistory}`;
 }
 
 /**
- * The object's version: the row's `xmin` (the transaction that last wrote it) and its history's
- * latest version number (writes to related rows record history on the object). `null` when no
- * row has the id. In READ COMMITTED each statement sees what committed before it began, so read
- * after `lockRow` it sees the write the lock waited for. Every GET of an object reads it: a
- * prepared statement per source, planned once per connection rather than on each call.
+ * The object's version (`versionSql`), `null` when no row has the id. In READ COMMITTED each
+ * statement sees what committed before it began, so read after `lockRow` it sees the write the
+ * lock waited for. A prepared statement per source, planned once per connection rather than on
+ * each call.
  */
 export async function readVersion(db: DbOrTx, source: VersionSource, id: number): Promise<string | null> {
   const key = source.key ?? 'id';
   const statement = prepared(db, `object_version_${source.table}_${key}_${source.history ?? ''}`, (name) =>
     db
-      .select({ version: sql<string>`${sql.raw('xmin')}::text || '.' || ${latestHistoryVersion(source)}` })
+      .select({ version: sql<string>`${versionSql(source)}` })
       .from(sql`${sql.identifier(source.table)}`)
       .where(sql`${sql.identifier(key)} = ${sql.placeholder('id')}`)
       .prepare(name),
   );
-  const rows = await statement.execute({ id, objectId: String(id) });
+  const rows = await statement.execute({ id });
   return rows[0]?.version ?? null;
 }
 

@@ -7,7 +7,7 @@ import type { Db, Tx } from '../db/database';
 import { AppError, ValidationError } from './errors';
 import { latestChange, lockRow, readVersion, type VersionSource } from './object-versions.repo';
 
-export type { VersionSource } from './object-versions.repo';
+export { versionSql, type VersionSource } from './object-versions.repo';
 
 /** One entity tag of an `If-Match` list. A weak one never matches: If-Match compares strongly (RFC 9110 §13.1.1). */
 interface EntityTag {
@@ -48,6 +48,17 @@ export function satisfies(ifMatch: Exclude<IfMatch, null>, version: string | nul
 
 /** The `ETag` of a version: strong, since it names the stored object's version and If-Match compares strongly. */
 export const entityTag = (version: string) => `"${version}"`;
+
+/**
+ * A GET's answer with the version its statement read with it (`VersionSource.readWithAnswer`):
+ * `null` when the path names no row by id (a dataset by its UUID).
+ */
+export class VersionedAnswer {
+  constructor(
+    readonly answer: unknown,
+    readonly version: string | null,
+  ) {}
+}
 
 /** Thrown inside a write's transaction when the object is not the version the client read. */
 class StaleVersionSignal extends Error {}
@@ -115,7 +126,10 @@ const ifMatchHeaders = z.looseObject({
 });
 
 interface ObjectVersions {
-  /** A GET of the object: answers its `ETag`, read before the answer (so never newer than it). */
+  /**
+   * A GET of the object: answers its `ETag`, read before the answer (so never newer than it), or
+   * with it in one statement when the source says so.
+   */
   read(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -193,6 +207,12 @@ export const objectVersionsPlugin = fp(async (app: FastifyInstance, opts: { db: 
 
   app.decorate('objectVersions', {
     async read(request, reply, source, handle) {
+      if (source.readWithAnswer) {
+        const read = await handle();
+        if (!(read instanceof VersionedAnswer)) throw new Error(`${request.url}: the answer read no version`);
+        if (read.version !== null) reply.header('ETag', entityTag(read.version));
+        return read.answer;
+      }
       // A dataset read by its UUID answers its latest version, which has no tag of its own to give.
       const id = rowIdOf(request);
       const version = id === null ? null : await readVersion(db, source, id);

@@ -12,6 +12,7 @@ import { mayAttempt, type Action, type Actor, type PERMISSIONS, type Subject } f
 import type { RouteAccess } from './access';
 import { UnauthorizedError } from './errors';
 import { JsonText } from './json-text';
+import type { VersionedAnswer } from './object-versions';
 import type { VersionSource } from './object-versions';
 
 type Schema = z.ZodType;
@@ -76,11 +77,12 @@ interface RouteSpec<A extends RouteAccess, P, Q, B, R> {
   swaggerTransform?: SwaggerTransform;
   /**
    * Answers the body, the body as JSON text the database wrote (`JsonText`), or the reply itself
-   * when the handler sent it (downloads, headers).
+   * when the handler sent it (downloads, headers); a versioned GET whose source reads the version
+   * with the object answers either in a `VersionedAnswer`.
    */
   handle(
     call: RouteCall<A, P, Q, B>,
-  ): MaybePromise<(R extends Schema ? z.output<R> : unknown) | JsonText | FastifyReply>;
+  ): MaybePromise<(R extends Schema ? z.output<R> : unknown) | JsonText | VersionedAnswer | FastifyReply>;
 }
 
 /** A declared endpoint with its types checked and erased, ready for `routes`. */

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { idParamSchema, type Action, type Subject } from '@rrp/domain';
 import type { RouteAccess } from '../http/access';
 import type { JsonText } from '../http/json-text';
-import type { VersionSource } from '../http/object-versions';
+import type { VersionedAnswer, VersionSource } from '../http/object-versions';
 import { allow, route, type Route, type RouteCall } from '../http/route';
 import { detailQuerySchema, parseExpand } from './detail';
 import { listRoute, type ListRouteSpec } from './list-route';
@@ -11,7 +11,9 @@ import type { ListSpec } from './list-spec';
 
 type Schema = z.ZodType;
 type MaybePromise<T> = T | Promise<T>;
-type Answer<R> = MaybePromise<(R extends Schema ? z.output<R> : unknown) | JsonText | FastifyReply>;
+type Answer<R> = MaybePromise<
+  (R extends Schema ? z.output<R> : unknown) | JsonText | VersionedAnswer | FastifyReply
+>;
 type Allowed<Act extends Action, S extends Subject> = { action: Act; subject: S };
 
 /** What the handler of one of an object's routes gets: the route's call and the relations `?expand=` names. */

@@ -240,7 +240,9 @@ const shapeName = (shape: RequestPageShape) =>
 
 /**
  * The requests of these ids, in this order, each as its JSON (around `expected_decision`) with its
- * facts: one named prepared statement per shape, planned once per connection.
+ * facts: one named prepared statement per shape, planned once per connection. The caller's facts
+ * are computed once per row: `offset 0` keeps the planner from copying their subqueries into each
+ * answer that reads them (a detail's statement 0.71 -> 0.58 ms).
  */
 export async function requestPageRows(
   db: DbOrTx,
@@ -277,7 +279,7 @@ export async function requestPageRows(
           left join abn_carts ac on ac.request_id = requests.id
           ${relations}
           cross join lateral (select requests.owner_id = ${caller} as owner, ${isProjectMemberSql(caller)} as member,
-            ${callerReview.value} is not null as reviewer) facts`,
+            ${callerReview.value} is not null as reviewer offset 0) facts`,
       )
       .orderBy(pageOrder)
       .prepare(name);

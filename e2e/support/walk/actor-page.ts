@@ -24,11 +24,15 @@ const statePath = (actor: WalkActor) =>
  */
 export async function openActorPage(
   browser: Browser,
+  baseURL: string,
   actor: WalkActor,
   addresses: Map<string, string>,
 ): Promise<{ at: ActorPage; signInProblems: string[] }> {
   const saved = statePath(actor);
+  // `baseURL` given here: Playwright applies the config's `use` to contexts opened during a test
+  // only, and the pool opens pages ahead of the tests, so one opened between two tests had none.
   const context = await browser.newContext({
+    baseURL,
     viewport: WIDE,
     ...(actor.email && existsSync(saved) ? { storageState: saved } : {}),
   });

@@ -71,6 +71,8 @@ export class VisitPool {
 
   constructor(
     private readonly browser: Browser,
+    /** The server's address: the pool opens pages between tests too, where `use` does not apply. */
+    private readonly baseURL: string,
     private readonly visits: PlannedVisit[],
     readonly from: number,
     private readonly run: RunVisit,
@@ -153,7 +155,7 @@ export class VisitPool {
 
   /** Opens the actor's first page, which signs in, and keeps it free for the first visit that needs one. */
   private async signIn(actor: WalkActor, pages: ActorPages): Promise<string[]> {
-    const { at, signInProblems } = await openActorPage(this.browser, actor, pages.addresses);
+    const { at, signInProblems } = await openActorPage(this.browser, this.baseURL, actor, pages.addresses);
     pages.all.push(at);
     pages.free.push(at);
     if (this.stopped) await at.page.context().close();
@@ -161,7 +163,7 @@ export class VisitPool {
   }
 
   private async openPage(actor: WalkActor, pages: ActorPages): Promise<ActorPage> {
-    const { at } = await openActorPage(this.browser, actor, pages.addresses);
+    const { at } = await openActorPage(this.browser, this.baseURL, actor, pages.addresses);
     pages.all.push(at);
     if (this.stopped) await at.page.context().close();
     return at;

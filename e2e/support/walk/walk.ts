@@ -208,8 +208,8 @@ export function walk(specFile: string, keys: string[]): void {
     test.describe(actor.key, () => {
       for (const route of actor.routes) {
         const index = planned.findIndex((one) => one.actor === actor && one.route === route);
-        test(route, async ({ browser }) => {
-          pool ??= new VisitPool(browser, planned, index, (one, at, signInProblems, rows) =>
+        test(route, async ({ browser, baseURL }) => {
+          pool ??= new VisitPool(browser, baseURL!, planned, index, (one, at, signInProblems, rows) =>
             visit(one, at, signInProblems, rows, file),
           );
           const { rows, problems, error } = await pool.outcome(index);

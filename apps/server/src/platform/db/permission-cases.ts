@@ -34,15 +34,23 @@ export interface CompiledCases<F extends Record<string, FactValue>> {
   answersFor(actor: Actor | null, answer: (facts: F) => unknown): string;
 }
 
+/** Each call's caller, written as its kind once however many tables the call's statement reads. */
+const kinds = new WeakMap<Actor, string>();
+
 /** What an answers' table depends on of the caller (see `answersFor`); a visitor is a kind too. */
 function kindOf(actor: Actor | null): string {
   if (!actor) return 'visitor';
-  return JSON.stringify([
-    actor.role,
-    actor.roles,
-    actor.impersonatorId != null,
-    actor.impersonatorRoles ?? null,
-  ]);
+  let kind = kinds.get(actor);
+  if (kind === undefined) {
+    kind = JSON.stringify([
+      actor.role,
+      actor.roles,
+      actor.impersonatorId != null,
+      actor.impersonatorRoles ?? null,
+    ]);
+    kinds.set(actor, kind);
+  }
+  return kind;
 }
 
 const literal = (value: FactValue): string => {

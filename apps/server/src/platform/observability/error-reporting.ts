@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { NodeClient, Scope, defaultStackParser, makeNodeTransport } from '@sentry/node';
 import { NO_PERSONAL_DATA_COLLECTION, scrubErrorEvent } from '@rrp/domain';
 
 export interface ErrorReportingOptions {
@@ -17,6 +16,9 @@ export interface ErrorReportingOptions {
  */
 export const errorReportingPlugin = fp(async (app: FastifyInstance, opts: ErrorReportingOptions) => {
   if (!opts.dsn) return;
+  // Loaded only when errors are reported: the SDK and what it imports (OpenTelemetry among them)
+  // hold tens of MB of the server's heap, with their source maps, in a server that has no DSN.
+  const { NodeClient, Scope, defaultStackParser, makeNodeTransport } = await import('@sentry/node');
   const client = new NodeClient({
     dsn: opts.dsn,
     environment: opts.environment,

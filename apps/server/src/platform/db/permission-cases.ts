@@ -87,8 +87,12 @@ function combinationsOf<F extends Record<string, FactValue>>(facts: Facts<F>): F
 }
 
 /**
- * The answers' table is the statement's parameter `parameter` (jsonb, parsed once per execution):
- * for answers that depend on the caller, computed once per kind of caller by `answersFor`.
+ * The answers' table is the statement's parameter `parameter`: for answers that depend on the
+ * caller, computed once per kind of caller by `answersFor`. It is cast to jsonb in a scalar
+ * subquery, which PostgreSQL runs once per execution (an InitPlan): a bare `$1::jsonb` in a
+ * generic plan is parsed again for every row that reads it: 4 µs a row for the request page's
+ * table of 128 answers, read three times a row (a tenth of a page of 100 requests' time in
+ * PostgreSQL), against 0.2 µs.
  */
 export function permissionCases<F extends Record<string, FactValue>>(
   parameter: string,
@@ -99,7 +103,7 @@ export function permissionCases<F extends Record<string, FactValue>>(
   // Computing a table asks the domain of every combination: a tenth of a project's GET.
   const tablesByKind = new LRUCache<string, string>({ max: 200 });
   return {
-    sql: sql`(${sql.placeholder(parameter)}::jsonb -> (${positionOf(list)}))`,
+    sql: sql`((select ${sql.placeholder(parameter)}::jsonb) -> (${positionOf(list)}))`,
     combinations,
     answersFor: (actor, answer) => {
       const kind = kindOf(actor);

@@ -31,8 +31,9 @@ describe('permissionCases', () => {
       JSON.parse(compiled.answersFor(null, ({ owner, status }) => (owner ? [`own ${status}`] : null))),
     ).toEqual([null, ['own 1'], null, ['own 2'], null, ['own 3']]);
     // owner's digit counts 1, status's counts 2: (owner=true, status=2) is 1 + 1 * 2 = 3, the 4th answer.
+    // The table is cast in a scalar subquery: once per execution, not once per row.
     expect(text(compiled.sql)).toBe(
-      '($1::jsonb -> ((case facts.owner when false then 0 when true then 1 end) * 1 + ' +
+      '((select $1::jsonb) -> ((case facts.owner when false then 0 when true then 1 end) * 1 + ' +
         '(case r.status_id when 1 then 0 when 2 then 1 when 3 then 2 end) * 2))',
     );
   });

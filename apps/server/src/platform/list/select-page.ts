@@ -10,14 +10,21 @@ import type { ListSpec, ParsedList } from './list-spec';
  * planner's estimate (never below the exact limit). Counting every one of 200,000 matching rows
  * cost more than the page itself on every call; a pager needs the size, not the last digit
  * (decision 290). `rows` builds the matching rows' query afresh each time it is called;
- * `named`: an unfiltered list's count, prepared under its text (`executeNamedByText`).
+ * `named`: an unfiltered list's count, prepared under its text (`executeNamedByText`);
+ * `whole`: the rows are a whole table, with no condition at all, so the planner's estimate is
+ * the table's own size: when it is well past the limit, the exact count is not run (it read
+ * 10,001 index entries on every call of a large table's first page, decision 435).
  */
 export async function countRows(
   db: DbOrTx,
   rows: () => PgSelect,
-  options: { named?: boolean } = {},
+  options: { named?: boolean; whole?: boolean } = {},
 ): Promise<number> {
   const limit = LIMITS.list.exactCount;
+  if (options.whole) {
+    const estimate = await estimateRows(db, rows());
+    if (estimate > 2 * limit) return estimate;
+  }
   const cappedCount = db.select({ n: count() }).from(
     rows()
       .limit(limit + 1)
@@ -26,22 +33,30 @@ export async function countRows(
   const [capped] = options.named ? await executeNamedByText(cappedCount) : await cappedCount;
   const exact = capped?.n ?? 0;
   if (exact <= limit) return exact;
-  const result = (await db.execute(sql`explain (format json) ${rows()}`)) as unknown as {
+  return Math.max(limit + 1, await estimateRows(db, rows()));
+}
+
+/** The planner's estimate of how many rows `query` returns. */
+async function estimateRows(db: DbOrTx, query: PgSelect): Promise<number> {
+  const result = (await db.execute(sql`explain (format json) ${query}`)) as unknown as {
     rows: Record<string, unknown>[];
   };
   const plan = Object.values(result.rows[0] ?? {})[0];
   const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: { 'Plan Rows': number } }];
-  return Math.max(limit + 1, Math.round(parsed[0].Plan['Plan Rows']));
+  return Math.round(parsed[0].Plan['Plan Rows']);
 }
 
 /** How many rows of one table match `where`, counted as every list counts (`countRows`). */
 export function countMatching(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<number> {
-  return countRows(db, () =>
-    db
-      .select({ one: sql<number>`1`.as('one') })
-      .from(table)
-      .where(where)
-      .$dynamic(),
+  return countRows(
+    db,
+    () =>
+      db
+        .select({ one: sql<number>`1`.as('one') })
+        .from(table)
+        .where(where)
+        .$dynamic(),
+    { whole: where === undefined },
   );
 }
 
@@ -120,7 +135,7 @@ export async function selectPageIds(
                 .$dynamic(),
               false,
             ).where(where),
-          { named: unfiltered },
+          { named: unfiltered, whole: where === undefined },
         )
       : Promise.resolve(0),
   ]);

@@ -29,8 +29,12 @@ beforeAll(async () => {
   await database.db.execute(
     sql`insert into count_probe_large (flagged) select false from generate_series(1, ${3 * limit}) as n`,
   );
-  await database.db.execute(sql`create table count_probe_small (id serial primary key, flagged boolean not null)`);
-  await database.db.execute(sql`insert into count_probe_small (flagged) select false from generate_series(1, 7)`);
+  await database.db.execute(
+    sql`create table count_probe_small (id serial primary key, flagged boolean not null)`,
+  );
+  await database.db.execute(
+    sql`insert into count_probe_small (flagged) select false from generate_series(1, 7)`,
+  );
   await database.db.execute(sql`analyze count_probe_large`);
   await database.db.execute(sql`delete from count_probe_large where id > 7`);
   await database.db.execute(sql`analyze count_probe_small`);

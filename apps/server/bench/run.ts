@@ -31,14 +31,17 @@ const duration = Number(process.env.BENCH_DURATION ?? 10);
 const jwtSecret = 'bench-secret-bench-secret-bench-secret-0123456789';
 
 /**
- * The node flags `npm start` runs the server with (its memory bounds among them): the benchmark's
- * server runs with exactly those, not with this runner's own (tsx's loader).
+ * The node flags and environment settings `npm start` runs the server with (its memory bounds
+ * among them): the benchmark's server runs with exactly those, not with this runner's own (tsx's
+ * loader).
  */
-const startFlags = (
+const startWords = (
   JSON.parse(readFileSync(`${serverDir}/package.json`, 'utf8')) as { scripts: { start: string } }
-).scripts.start
-  .split(/\s+/)
-  .filter((arg) => arg.startsWith('--'));
+).scripts.start.split(/\s+/);
+const startFlags = startWords.filter((word) => word.startsWith('--'));
+const startEnvironment = Object.fromEntries(
+  startWords.filter((word) => /^[A-Z_]+=/.test(word)).map((word) => word.split('=', 2) as [string, string]),
+);
 
 async function startServer(url: string, port: number): Promise<ChildProcess> {
   // BENCH_SERVER: another build of the bench server (an A/B of two builds in one sitting).
@@ -47,6 +50,7 @@ async function startServer(url: string, port: number): Promise<ChildProcess> {
     execArgv: startFlags,
     env: {
       ...process.env,
+      ...startEnvironment,
       DATABASE_URL: url,
       PORT: String(port),
       NODE_ENV: 'production',

@@ -147,6 +147,13 @@ export const requests = pgTable(
     cohortSortName: text('cohort_sort_name'),
     /** The institution's name, the key of `ordering=institution`, kept the same way (migration 0024). */
     institutionSortName: text('institution_sort_name'),
+    /**
+     * What the list's `search` reads beside the public id, in one trigram-indexed column: the
+     * display name, the owner's name, the institution's name and the project's title, joined by
+     * `REQUEST_SEARCH_SEPARATOR`. Kept by database triggers (migration 0033) when the request or
+     * one of those rows changes.
+     */
+    searchText: text('search_text').notNull().default(''),
     /** Biospecimen requests: the sample type asked for (one per request). */
     sampleTypeId: integer('sample_type_id').references((): AnyPgColumn => sampleTypes.id, {
       onDelete: 'set null',
@@ -184,5 +191,6 @@ export const requests = pgTable(
     // `search` and the `__icontains` filters.
     index('requests_portal_request_id_trgm').using('gin', sql`${t.portalRequestId} gin_trgm_ops`),
     index('requests_display_name_trgm').using('gin', sql`${t.displayName} gin_trgm_ops`),
+    index('requests_search_text_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );

@@ -20,9 +20,10 @@ const listOwner = alias(users, 'list_owner');
 const listProject = alias(projects, 'list_project');
 
 /**
- * `search` as a union of id sets, each found through a trigram index: the public id and the
- * requested resources of the request, its owner's name (the `users_name_trgm` expression), its
- * institution's name and its project's title.
+ * `search` field by field, as a union of id sets, each found through a trigram index: the public
+ * id and the requested resources of the request, its owner's name (the `users_name_trgm`
+ * expression), its institution's name and its project's title. A term is matched against the
+ * public id and `search_text`, which holds the other fields, unless it holds the separator.
  */
 const requestSearch: IdSetSearch[] = [
   { ids: (p) => sql`select id from requests where portal_request_id ilike ${p}` },
@@ -40,6 +41,9 @@ const requestSearch: IdSetSearch[] = [
       sql`select r.id from requests r join projects pr on pr.id = r.project_id where pr.title ilike ${p}`,
   },
 ];
+
+/** What joins the fields of `requests.search_text` (migration 0033): a control character. */
+export const REQUEST_SEARCH_SEPARATOR = '\u001f';
 
 /** A condition on one of the request's cohorts (`cohort_ids` holds them). */
 const throughCohorts = (condition: SQL) =>
@@ -157,6 +161,10 @@ export const requestList: ListSpec = {
   },
   defaultOrdering: ['-submission_date'],
   search: requestSearch,
+  searchColumns: {
+    columns: [requests.portalRequestId, requests.searchText],
+    separator: REQUEST_SEARCH_SEPARATOR,
+  },
   joins: [
     { table: listOwner, on: eq(listOwner.id, requests.ownerId), innerFor: ['owner'] },
     { table: listProject, on: eq(listProject.id, requests.projectId), innerFor: ['project'] },

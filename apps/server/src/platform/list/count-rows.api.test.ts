@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { boolean, pgTable, serial } from 'drizzle-orm/pg-core';
+import { boolean, pgTable, serial, type PgTable } from 'drizzle-orm/pg-core';
 import { LIMITS } from '@rrp/domain';
 import { openTestDatabase } from '../../../test/test-app';
 import { countRows } from './select-page';
@@ -45,7 +45,7 @@ afterAll(async () => {
 
 const large = pgTable('count_probe_large', { id: serial('id').primaryKey() });
 const small = pgTable('count_probe_small', { id: serial('id').primaryKey() });
-const whole = (table: typeof large) => () =>
+const whole = (table: PgTable) => () =>
   database.db
     .select({ one: sql<number>`1`.as('one') })
     .from(table)

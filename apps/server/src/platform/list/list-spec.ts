@@ -81,6 +81,13 @@ export interface ListSpec {
    * expressions of the listed table, or id sets of related rows (`IdSetSearch`).
    */
   search?: readonly (AnyColumn | SQL | IdSetSearch)[];
+  /**
+   * The `search` fields kept in trigram-indexed columns of the listed table, several fields to a
+   * column joined by `separator`: a term without the separator is matched there, an index or two
+   * instead of one per field (a match cannot span two fields); a term holding it is matched field
+   * by field.
+   */
+  searchColumns?: { columns: readonly AnyColumn[]; separator: string };
   /** The to-one tables `ordering`, `search` or filters read in the page query. */
   joins?: readonly ListJoin[];
   expand?: readonly string[];
@@ -120,6 +127,11 @@ export function listQuerySchema(spec: ListSpec) {
 
 export interface ParsedList {
   where: SQL | undefined;
+  /**
+   * The same condition as the page of ids should test it, when that differs: a search in
+   * `searchColumns` as a set of ids of its own (see `searchCondition`). A count reads `where`.
+   */
+  pageWhere?: SQL;
   orderBy: SQL[];
   /** The ordering fields asked for, by their API names (without `-`). */
   orderings: readonly string[];
@@ -215,8 +227,21 @@ function condition(def: FilterDef, lookup: Lookup, raw: string): SQL {
 
 const isIdSet = (field: AnyColumn | SQL | IdSetSearch): field is IdSetSearch => 'ids' in field;
 
-/** Plain fields as one OR of ILIKEs; with id sets, the listed id in the union of every field's set. */
-function searchCondition(spec: ListSpec, pattern: string): SQL {
+/**
+ * Plain fields as one OR of ILIKEs; with id sets, the listed id in the union of every field's set;
+ * with search columns (and a term without their separator), the ILIKEs of those columns, which the
+ * page of ids tests as a set of its own: folded into the page's query, the planner walks the
+ * ordering's index and tests every row it passes with ILIKE, whose cost it underestimates (47–67
+ * ms against 15 ms for "smith" among 200,000 requests), while a count does best with the plain
+ * condition (one bitmap of the trigram indexes).
+ */
+function searchCondition(spec: ListSpec, pattern: string): { where: SQL; pageWhere?: SQL } {
+  if (spec.searchColumns && !pattern.includes(spec.searchColumns.separator)) {
+    const where = or(...spec.searchColumns.columns.map((column) => ilike(column, pattern)))!;
+    // `offset 0` keeps the subquery from being folded in; inside it the table's name is its own row.
+    const pageWhere = sql`${spec.id} in (select ${spec.id} from ${spec.id.table} where ${where} offset 0)`;
+    return { where, pageWhere };
+  }
   const fields = spec.search ?? [];
   const plain = fields.filter((field) => !isIdSet(field)) as (AnyColumn | SQL)[];
   const sets = fields.filter(isIdSet);
@@ -229,7 +254,7 @@ function searchCondition(spec: ListSpec, pattern: string): SQL {
       )})`,
     );
   }
-  return or(...matches)!;
+  return { where: or(...matches)! };
 }
 
 function parseInteger(raw: string | undefined, fallback: number, min: number): number {
@@ -264,7 +289,7 @@ export function parseListQuery(spec: ListSpec, query: Record<string, string | un
   }
 
   const term = query.search?.trim();
-  if (term && spec.search?.length) conditions.push(searchCondition(spec, `%${escapeLike(term)}%`));
+  const search = term && spec.search?.length ? searchCondition(spec, `%${escapeLike(term)}%`) : undefined;
 
   const orderBy: SQL[] = [];
   const orderings: string[] = [];
@@ -308,8 +333,10 @@ export function parseListQuery(spec: ListSpec, query: Record<string, string | un
   }
 
   if (!errors.isEmpty) throw new ValidationError(errors.result);
+  const where = [...conditions, ...(search ? [search.where] : [])];
   return {
-    where: conditions.length ? and(...conditions) : undefined,
+    where: where.length ? and(...where) : undefined,
+    ...(search?.pageWhere && { pageWhere: and(...conditions, search.pageWhere) }),
     orderBy,
     orderings,
     limit,

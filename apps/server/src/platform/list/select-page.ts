@@ -97,6 +97,7 @@ export async function selectPageIds(
 ): Promise<{ ids: number[]; count: number }> {
   const table = spec.id.table as PgTable;
   const where = and(scope, list.where);
+  const pageWhere = list.pageWhere ? and(scope, list.pageWhere) : where;
   type Joinable = {
     leftJoin: (table: PgTable, on: SQL) => Joinable;
     innerJoin: (table: PgTable, on: SQL) => Joinable;
@@ -115,7 +116,7 @@ export async function selectPageIds(
       .$dynamic(),
     true,
   )
-    .where(where)
+    .where(pageWhere)
     .orderBy(...list.orderBy)
     .limit(list.limit)
     .offset(list.offset);

@@ -1,5 +1,6 @@
 import { and, count, eq, sql, type InferSelectModel, type SQL } from 'drizzle-orm';
 import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import { LRUCache } from 'lru-cache';
 import { LIMITS } from '@rrp/domain';
 import type { DbOrTx } from '../db/database';
 import { executeNamedByText } from '../db/prepared';
@@ -13,7 +14,8 @@ import type { ListSpec, ParsedList } from './list-spec';
  * `named`: an unfiltered list's count, prepared under its text (`executeNamedByText`);
  * `whole`: the rows are a whole table, with no condition at all, so the planner's estimate is
  * the table's own size: when it is well past the limit, the exact count is not run (it read
- * 10,001 index entries on every call of a large table's first page, decision 435).
+ * 10,001 index entries on every call of a large table's first page, decision 435); the estimate
+ * is kept for `WHOLE_ESTIMATE_TTL_MS`.
  */
 export async function countRows(
   db: DbOrTx,
@@ -22,7 +24,7 @@ export async function countRows(
 ): Promise<number> {
   const limit = LIMITS.list.exactCount;
   if (options.whole) {
-    const estimate = await estimateRows(db, rows());
+    const estimate = await wholeTableEstimate(db, rows());
     if (estimate > 2 * limit) return estimate;
   }
   const cappedCount = db.select({ n: count() }).from(
@@ -34,6 +36,30 @@ export async function countRows(
   const exact = capped?.n ?? 0;
   if (exact <= limit) return exact;
   return Math.max(limit + 1, await estimateRows(db, rows()));
+}
+
+/**
+ * How long a whole table's estimate is kept: a table's size moves slowly next to how often its
+ * first page is read, and its statistics are themselves refreshed only now and then.
+ */
+const WHOLE_ESTIMATE_TTL_MS = 10_000;
+/** Per database (a transaction is one of its own, and keeps nothing for long). */
+const wholeEstimates = new WeakMap<DbOrTx, LRUCache<string, number>>();
+
+async function wholeTableEstimate(db: DbOrTx, query: PgSelect): Promise<number> {
+  let kept = wholeEstimates.get(db);
+  if (!kept) {
+    kept = new LRUCache<string, number>({ max: 100, ttl: WHOLE_ESTIMATE_TTL_MS });
+    wholeEstimates.set(db, kept);
+  }
+  const { sql: text, params } = query.toSQL();
+  const key = `${text} ${JSON.stringify(params)}`;
+  let estimate = kept.get(key);
+  if (estimate === undefined) {
+    estimate = await estimateRows(db, query);
+    kept.set(key, estimate);
+  }
+  return estimate;
 }
 
 /** The planner's estimate of how many rows `query` returns. */

@@ -73,7 +73,15 @@ export async function expectNoAxeViolations(page: Page, within?: string): Promis
   // Settled first: a fingerprint taken mid-transition would name a state no person sees.
   await transitionsEnded(page);
   if (!firstTime(await fingerprint(page, within ?? null))) return;
-  expect(await axeFindings(page, within)).toEqual([]);
+  let findings = await axeFindings(page, within);
+  if (findings.length > 0) {
+    // Something may have begun to move after the wait, such as a notification closing on its
+    // timer, and been read mid-fade in colours no person reads (a clean-clone run met one at a
+    // contrast of 1.08): checked again once it has settled. What is wrong when still stays wrong.
+    await transitionsEnded(page);
+    findings = await axeFindings(page, within);
+  }
+  expect(findings).toEqual([]);
 }
 
 /** The findings of serious or critical impact: what the screen walk holds every screen to (issue 30). */

@@ -39,8 +39,11 @@ const startWords = (
   JSON.parse(readFileSync(`${serverDir}/package.json`, 'utf8')) as { scripts: { start: string } }
 ).scripts.start.split(/\s+/);
 const startFlags = startWords.filter((word) => word.startsWith('--'));
+// `NAME=value` words, the value kept whole (it may hold `=` itself).
 const startEnvironment = Object.fromEntries(
-  startWords.filter((word) => /^[A-Z_]+=/.test(word)).map((word) => word.split('=', 2) as [string, string]),
+  startWords
+    .filter((word) => /^[A-Z_]+=/.test(word))
+    .map((word) => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]),
 );
 
 async function startServer(url: string, port: number): Promise<ChildProcess> {

@@ -29,6 +29,13 @@ export default defineConfig({
     },
     rolldownOptions: {
       output: {
+        // A group's chunks are named after the screens that share them, a hundred characters and
+        // more: each file is named by its group and hash alone.
+        chunkFileNames: ({ name }) => `assets/${name.split('~')[0]}-[hash].js`,
+        assetFileNames: ({ names }) =>
+          names[0]?.includes('~')
+            ? `assets/${names[0].split('~')[0]}-[hash][extname]`
+            : 'assets/[name]-[hash][extname]',
         codeSplitting: {
           groups: [
             { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/, priority: 30 },

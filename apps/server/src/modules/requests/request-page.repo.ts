@@ -23,6 +23,7 @@ import {
 import { prepared } from '../../platform/db/prepared';
 import { versionSql, type VersionSource } from '../../platform/http/object-versions';
 import { pageOfIds, pageOrder } from '../../platform/db/json-sql-parts';
+import { teamFactsJson, type TeamFactRow } from './pending-team.repo';
 import { flags, isProjectMemberSql } from './requests.repo';
 
 /*
@@ -46,6 +47,8 @@ export interface RequestPageShape {
   zendesk: boolean;
   /** Each row's version too (`versionSql`): the detail's ETag, read with it. */
   version: boolean;
+  /** Each row's project's team facts too: a decider's detail offers the decisions they allow. */
+  team: boolean;
 }
 
 /** A request's version (its ETag): GET request/{id}/ reads it in the statement that reads the request. */
@@ -231,10 +234,12 @@ export interface RequestPageRow {
   callerIsReviewer: boolean;
   /** Its version, when the shape asks for it. */
   version: string | null;
+  /** Its project's team facts (`teamFactsJson`), when the shape asks for them. */
+  team: TeamFactRow[] | null;
 }
 
 const shapeName = (shape: RequestPageShape) =>
-  `request_page_${(['project', 'datasets', 'summary', 'reviewers', 'zendesk', 'version'] as const)
+  `request_page_${(['project', 'datasets', 'summary', 'reviewers', 'zendesk', 'version', 'team'] as const)
     .map((key) => (shape[key] ? '1' : '0'))
     .join('')}`;
 
@@ -266,6 +271,7 @@ export async function requestPageRows(
         callerIsMember: sql<boolean>`facts.member`,
         callerIsReviewer: sql<boolean>`facts.reviewer`,
         version: shape.version ? sql<string>`${versionSql(requestVersion)}` : sql<null>`null`,
+        team: shape.team ? teamFactsJson(db, sql`requests.project_id`) : sql<null>`null`,
       })
       .from(
         sql`${pageOfIds}

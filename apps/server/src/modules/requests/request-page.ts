@@ -46,14 +46,15 @@ function callerAnswers(actor: Actor): Record<keyof typeof CALLER_CASES, string> 
 
 /**
  * The page's rows as the statement wrote them, for the caller and `?expand=`, in the ids' order;
- * `withVersion`: each with its version, for the detail's ETag.
+ * for a detail (`detail`), each with its project's team facts when the caller decides requests,
+ * and with its version for the ETag (`version`).
  */
 export function readRequestPage(
   db: DbOrTx,
   actor: Actor,
   ids: readonly number[],
   expand: ReadonlySet<string>,
-  withVersion = false,
+  detail: { version: boolean } | null = null,
 ) {
   return requestPageRows(
     db,
@@ -65,7 +66,8 @@ export function readRequestPage(
       summary: expand.has('summary'),
       reviewers: can(actor, 'list', 'RequestReviewer'),
       zendesk: can(actor, 'read', 'ZendeskTicket'),
-      version: withVersion,
+      version: detail?.version ?? false,
+      team: detail !== null && can(actor, 'decide', 'Request'),
     },
     callerAnswers(actor),
   );

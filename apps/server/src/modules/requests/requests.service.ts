@@ -27,7 +27,7 @@ import { requestTypeHandlers } from './request-types/registry';
 import type { DecisionsForRequests, TissueCollections } from './request-hooks';
 import type { RequestTypeHandler } from '../request-type-handlers/request-type-handlers.service';
 import { createRequestWrites } from './request-writes';
-import { teamOf } from './requests.workflow';
+import { teamOf, teamOfRows } from './requests.workflow';
 import { readableRequests, requestList } from './requests.lists';
 import { subjectOfView, type RequestSubject, type RequestView } from './requests.presenter';
 import { readRequestPage, requestText } from './request-page';
@@ -88,7 +88,7 @@ export function createRequestsService(deps: {
   ): Promise<{ text: string; version: string | null }> {
     // Through the caller's transaction: on PGlite a read outside it would wait for its end.
     const [[row], decided] = await Promise.all([
-      readRequestPage(from, actor, [id], expand, withVersion),
+      readRequestPage(from, actor, [id], expand, { version: withVersion }),
       decisionTimes(from),
     ]);
     if (!row) throw new NotFoundError();
@@ -98,7 +98,8 @@ export function createRequestsService(deps: {
     const returned = RETURN_TO_APPLICANT_STATUSES.includes(row.statusId as RequestStatusId);
     // The detail's parts are independent reads: on a pool they run side by side.
     const [team, decision_message] = await Promise.all([
-      decider ? teamOf(from, row.projectId) : undefined,
+      // The team's facts came with the row (the statement reads them for anyone who decides).
+      decider ? (row.team ? teamOfRows(row.team) : teamOf(from, row.projectId)) : undefined,
       returned && (decider || row.ownerId === actor.userId)
         ? deps.decisions.returnMessage(from, id, row.statusId)
         : undefined,

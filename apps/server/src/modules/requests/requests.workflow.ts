@@ -82,6 +82,11 @@ export async function teamOf(tx: DbOrTx, projectId: number, now = new Date()) {
   return teamState(await pendingTeamRepo.teamFacts(tx, projectId, now));
 }
 
+/** `teamOf`, from the team facts a statement read with the request (`teamFactsJson`). */
+export function teamOfRows(rows: readonly pendingTeamRepo.TeamFactRow[], now = new Date()) {
+  return teamState(pendingTeamRepo.teamFactsFromRows(rows, now));
+}
+
 const statusName = (status: number) => REQUEST_STATUSES[status as RequestStatusId] ?? String(status);
 
 /**

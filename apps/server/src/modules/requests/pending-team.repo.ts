@@ -124,9 +124,11 @@ export async function teamFactsOfProjects(
       .orderBy(...FACT_ORDER)
       .prepare(name),
   ).execute({ ids: [...projectIds] });
-  for (const row of rows as TeamFactRow[]) {
-    byProject.set(row.projectId, [...(byProject.get(row.projectId) ?? []), ...teamFactsFromRows([row], now)]);
-  }
+  const members = rows as TeamFactRow[];
+  teamFactsFromRows(members, now).forEach((facts, at) => {
+    const { projectId } = members[at]!;
+    byProject.set(projectId, [...(byProject.get(projectId) ?? []), facts]);
+  });
   return byProject;
 }
 

@@ -188,6 +188,9 @@ export const requests = pgTable(
     index('requests_cohort_sort_idx').on(t.cohortSortName, t.id),
     index('requests_institution_sort_idx').on(t.institutionSortName, t.id),
     index('requests_type_id_idx').on(t.typeId, t.id),
+    // A type's requests in some statuses, counted from the index alone: the review centre's and
+    // the ABN dashboard's counts, and a list filtered by type and status.
+    index('requests_type_status_idx').on(t.typeId, t.statusId),
     // `search` and the `__icontains` filters.
     index('requests_portal_request_id_trgm').using('gin', sql`${t.portalRequestId} gin_trgm_ops`),
     index('requests_display_name_trgm').using('gin', sql`${t.displayName} gin_trgm_ops`),

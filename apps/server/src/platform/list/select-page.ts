@@ -2,7 +2,7 @@ import { and, count, eq, sql, type InferSelectModel, type SQL } from 'drizzle-or
 import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { LRUCache } from 'lru-cache';
 import { LIMITS } from '@rrp/domain';
-import type { DbOrTx } from '../db/database';
+import { plannedPerCall, type DbOrTx } from '../db/database';
 import { executeNamedByText } from '../db/prepared';
 import type { ListSpec, ParsedList } from './list-spec';
 
@@ -135,8 +135,15 @@ export async function selectPageIds(
       const ordered = forPage && join.innerFor.some((name) => list.orderings.includes(name));
       return ordered ? joined.innerJoin(join.table, join.on) : joined;
     }, query as Joinable) as Q;
+  // A screen's unfiltered page (any ordering, offset and caller) is planned once per connection;
+  // a filtered or searched one for its values: a generic plan, not knowing how few rows a value
+  // matches, walked the ordering's index through the whole table to fill the page (a reviewer's
+  // requests of one type and status: 186 ms, against 4.5 ms planned for them). A count has no
+  // ordering to walk, and keeps the generic plan.
+  const unfiltered = list.where === undefined;
+  const on = unfiltered ? db : plannedPerCall(db);
   const pageIds = withJoins(
-    db
+    on
       .select({ id: sql<number>`${spec.id}` })
       .from(table)
       .$dynamic(),
@@ -146,9 +153,6 @@ export async function selectPageIds(
     .orderBy(...list.orderBy)
     .limit(list.limit)
     .offset(list.offset);
-  // A screen's unfiltered page (any ordering, offset and caller) is planned once per connection;
-  // a filtered or searched one is planned for its values, as a generic plan could not be.
-  const unfiltered = list.where === undefined;
   const [rows, total] = await Promise.all([
     unfiltered ? executeNamedByText(pageIds) : pageIds,
     options.count

@@ -121,11 +121,12 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   return {
     db,
     kind: 'postgres',
+    // Both pools: the connections this instance may hold are the sum of the two.
     poolUse: () => ({
-      max: options.poolSize ?? 10,
-      total: pool.totalCount,
-      idle: pool.idleCount,
-      waiting: pool.waitingCount,
+      max: pool.options.max + perCallPool.options.max,
+      total: pool.totalCount + perCallPool.totalCount,
+      idle: pool.idleCount + perCallPool.idleCount,
+      waiting: pool.waitingCount + perCallPool.waitingCount,
     }),
     listen: notifications.listen,
     close: async () => {

@@ -222,6 +222,7 @@ function rowTexts(shape: RequestPageShape): { head: SQL; tail: SQL; relations: S
 
 /** One row of the page: its JSON in two parts, and what Node reads of it. */
 export interface RequestPageRow {
+  id: number;
   head: string;
   tail: string;
   typeId: number;
@@ -238,10 +239,45 @@ export interface RequestPageRow {
   team: TeamFactRow[] | null;
 }
 
-const shapeName = (shape: RequestPageShape) =>
+export const shapeName = (shape: RequestPageShape) =>
   `request_page_${(['project', 'datasets', 'summary', 'reviewers', 'zendesk', 'version', 'team'] as const)
     .map((key) => (shape[key] ? '1' : '0'))
     .join('')}`;
+
+/** The page statement of a shape, unprepared: `requestPageRows` prepares it; tests read its plan. */
+export function requestPageQuery(db: DbOrTx, shape: RequestPageShape) {
+  const { head, tail, relations } = rowTexts(shape);
+  return db
+    .select({
+      id: sql<number>`requests.id`,
+      head: sql<string>`${head}`,
+      tail: sql<string>`${tail}`,
+      typeId: sql<number>`requests.type_id`,
+      statusId: sql<number>`requests.status_id`,
+      submitted: sql<number | null>`floor(extract(epoch from requests.submission_date) * 1000)::float8`,
+      ownerId: sql<number>`requests.owner_id`,
+      projectId: sql<number>`requests.project_id`,
+      callerIsMember: sql<boolean>`facts.member`,
+      callerIsReviewer: sql<boolean>`facts.reviewer`,
+      version: shape.version ? sql<string>`${versionSql(requestVersion)}` : sql<null>`null`,
+      team: shape.team ? teamFactsJson(db, sql`requests.project_id`) : sql<null>`null`,
+    })
+    .from(
+      sql`${pageOfIds}
+        join requests on requests.id = page.id
+        join users o on o.id = requests.owner_id
+        join projects p on p.id = requests.project_id
+        left join users cr on cr.id = requests.creator_id
+        left join institutions i on i.id = requests.institution_id
+        left join files irb on irb.id = p.latest_irb_id
+        left join sample_types st on st.id = requests.sample_type_id
+        left join abn_carts ac on ac.request_id = requests.id
+        ${relations}
+        cross join lateral (select requests.owner_id = ${caller} as owner, ${isProjectMemberSql(caller)} as member,
+          ${callerReview.value} is not null as reviewer offset 0) facts`,
+    )
+    .orderBy(pageOrder);
+}
 
 /**
  * The requests of these ids, in this order, each as its JSON (around `expected_decision`) with its
@@ -257,37 +293,9 @@ export async function requestPageRows(
   answers: Record<keyof typeof CALLER_CASES, string>,
 ): Promise<RequestPageRow[]> {
   if (ids.length === 0) return [];
-  return prepared(db, shapeName(shape), (name) => {
-    const { head, tail, relations } = rowTexts(shape);
-    return db
-      .select({
-        head: sql<string>`${head}`,
-        tail: sql<string>`${tail}`,
-        typeId: sql<number>`requests.type_id`,
-        statusId: sql<number>`requests.status_id`,
-        submitted: sql<number | null>`floor(extract(epoch from requests.submission_date) * 1000)::float8`,
-        ownerId: sql<number>`requests.owner_id`,
-        projectId: sql<number>`requests.project_id`,
-        callerIsMember: sql<boolean>`facts.member`,
-        callerIsReviewer: sql<boolean>`facts.reviewer`,
-        version: shape.version ? sql<string>`${versionSql(requestVersion)}` : sql<null>`null`,
-        team: shape.team ? teamFactsJson(db, sql`requests.project_id`) : sql<null>`null`,
-      })
-      .from(
-        sql`${pageOfIds}
-          join requests on requests.id = page.id
-          join users o on o.id = requests.owner_id
-          join projects p on p.id = requests.project_id
-          left join users cr on cr.id = requests.creator_id
-          left join institutions i on i.id = requests.institution_id
-          left join files irb on irb.id = p.latest_irb_id
-          left join sample_types st on st.id = requests.sample_type_id
-          left join abn_carts ac on ac.request_id = requests.id
-          ${relations}
-          cross join lateral (select requests.owner_id = ${caller} as owner, ${isProjectMemberSql(caller)} as member,
-            ${callerReview.value} is not null as reviewer offset 0) facts`,
-      )
-      .orderBy(pageOrder)
-      .prepare(name);
-  }).execute({ ids: [...ids], callerId, ...answers });
+  return prepared(db, shapeName(shape), (name) => requestPageQuery(db, shape).prepare(name)).execute({
+    ids: [...ids],
+    callerId,
+    ...answers,
+  });
 }

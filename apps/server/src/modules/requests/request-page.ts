@@ -1,6 +1,15 @@
 import { can, expectedDecision, permissionsFor, type Actor, type DecisionTimes } from '@rrp/domain';
 import type { DbOrTx } from '../../platform/db/database';
-import { CALLER_CASES, requestPageRows, type CallerFacts, type RequestPageRow } from './request-page.repo';
+import { kindOf } from '../../platform/db/permission-cases';
+import {
+  CALLER_CASES,
+  requestPageRows,
+  shapeName,
+  type CallerFacts,
+  type RequestPageRow,
+  type RequestPageShape,
+} from './request-page.repo';
+import { keptRequestRows } from './request-row-cache';
 import { isEditableBy, subjectOfView } from './requests.presenter';
 
 /*
@@ -56,20 +65,19 @@ export function readRequestPage(
   expand: ReadonlySet<string>,
   detail: { version: boolean } | null = null,
 ) {
-  return requestPageRows(
-    db,
-    ids,
-    actor.userId,
-    {
-      project: expand.has('project'),
-      datasets: expand.has('datasets'),
-      summary: expand.has('summary'),
-      reviewers: can(actor, 'list', 'RequestReviewer'),
-      zendesk: can(actor, 'read', 'ZendeskTicket'),
-      version: detail?.version ?? false,
-      team: detail !== null && can(actor, 'decide', 'Request'),
-    },
-    callerAnswers(actor),
+  const shape: RequestPageShape = {
+    project: expand.has('project'),
+    datasets: expand.has('datasets'),
+    summary: expand.has('summary'),
+    reviewers: can(actor, 'list', 'RequestReviewer'),
+    zendesk: can(actor, 'read', 'ZendeskTicket'),
+    version: detail?.version ?? false,
+    team: detail !== null && can(actor, 'decide', 'Request'),
+  };
+  // A row is the same for callers of the same id, kind (what their answers depend on) and shape.
+  const variant = `${shapeName(shape)}|${actor.userId}|${kindOf(actor)}`;
+  return keptRequestRows(db, ids, variant, (missing) =>
+    requestPageRows(db, missing, actor.userId, shape, callerAnswers(actor)),
   );
 }
 

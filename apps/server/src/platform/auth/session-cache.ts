@@ -19,7 +19,7 @@ export class SessionUserCache {
     private readonly load: (userId: number) => Promise<SessionUser | null>,
     options: SessionCacheOptions = SESSION_CACHE_DEFAULTS,
   ) {
-    this.users = new ListeningCache(
+    this.users = new ListeningCache<number, SessionUser>(
       DB_CHANNELS.sessionUser,
       (payload) => (payload === '*' ? 'all' : [Number(payload)]),
       options,

@@ -1,11 +1,17 @@
 import { LRUCache } from 'lru-cache';
 import type { DB_CHANNELS, Listen } from './notifications';
 
-export interface ListeningCacheOptions {
+export interface ListeningCacheOptions<K = unknown, V = unknown> {
   /** Entries kept at most; the least recently used goes first. */
   max: number;
   /** A safety net only: a change is heard through the database's notification, not waited out. */
   ttlMs: number;
+  /** The most the entries may weigh together, each weighed by `sizeOf`. */
+  maxSize?: number;
+  sizeOf?: (value: V, key: K) => number;
+  /** Told of each entry kept and each entry gone (forgotten, evicted, expired or replaced). */
+  kept?: (key: K, value: V) => void;
+  gone?: (key: K, value: V) => void;
 }
 
 /** What a notification's payload forgets: the keys it names, or everything. */
@@ -28,9 +34,17 @@ export class ListeningCache<K extends NonNullable<unknown>, V extends NonNullabl
   constructor(
     private readonly channel: (typeof DB_CHANNELS)[keyof typeof DB_CHANNELS],
     private readonly forget: Forget<K>,
-    options: ListeningCacheOptions,
+    options: ListeningCacheOptions<K, V>,
   ) {
-    this.entries = new LRUCache({ max: options.max, ttl: options.ttlMs });
+    this.entries = new LRUCache<K, V>({
+      max: options.max,
+      ttl: options.ttlMs,
+      ...(options.maxSize && options.sizeOf
+        ? { maxSize: options.maxSize, sizeCalculation: options.sizeOf }
+        : {}),
+      ...(options.kept ? { onInsert: (value: V, key: K) => options.kept!(key, value) } : {}),
+      ...(options.gone ? { dispose: (value: V, key: K) => options.gone!(key, value) } : {}),
+    });
   }
 
   /** Starts hearing the channel; resolves to the unsubscribe. */
@@ -74,6 +88,30 @@ export class ListeningCache<K extends NonNullable<unknown>, V extends NonNullabl
     const value = await read;
     if (value !== null && this.listening && generation === this.generation) this.entries.set(key, value);
     return value;
+  }
+
+  /**
+   * The values kept under `keys`, and what `load` reads of the others in one read: those it
+   * returns are kept when nothing changed while it ran. A key neither kept nor read is absent.
+   */
+  async getMany(keys: readonly K[], load: (missing: K[]) => Promise<Map<K, V>>): Promise<Map<K, V>> {
+    if (!this.listening) return load([...keys]);
+    const found = new Map<K, V>();
+    const missing: K[] = [];
+    for (const key of keys) {
+      const kept = this.entries.get(key);
+      if (kept === undefined) missing.push(key);
+      else found.set(key, kept);
+    }
+    if (missing.length === 0) return found;
+    const generation = this.generation;
+    const read = await load(missing);
+    const unchanged = this.listening && generation === this.generation;
+    for (const [key, value] of read) {
+      found.set(key, value);
+      if (unchanged) this.entries.set(key, value);
+    }
+    return found;
   }
 
   get size(): number {

@@ -60,4 +60,59 @@ describe('ListeningCache', () => {
     expect(database.reads).toBe(2);
     expect(cache.size).toBe(0);
   });
+
+  it('reads only the keys it does not keep, in one read, and tells what it keeps and forgets', async () => {
+    let listener: ChannelListener | undefined;
+    const listen: Listen = async (_channel, subscriber) => {
+      listener = subscriber;
+      subscriber.onListening();
+      return async () => undefined;
+    };
+    const told: string[] = [];
+    const cache = new ListeningCache<string, number>(
+      DB_CHANNELS.requestRows,
+      (payload) => (payload === '*' ? 'all' : [payload]),
+      {
+        max: 10,
+        ttlMs: 60_000,
+        kept: (key) => told.push(`kept ${key}`),
+        gone: (key) => told.push(`gone ${key}`),
+      },
+    );
+    await cache.subscribe(listen);
+    const asked: string[][] = [];
+    const load = async (keys: string[]) => {
+      asked.push(keys);
+      return new Map(keys.filter((key) => key !== 'missing').map((key) => [key, key.length]));
+    };
+    expect([...(await cache.getMany(['a', 'bb'], load))]).toEqual([
+      ['a', 1],
+      ['bb', 2],
+    ]);
+    expect([...(await cache.getMany(['bb', 'ccc', 'missing'], load))]).toEqual([
+      ['bb', 2],
+      ['ccc', 3],
+    ]);
+    expect(asked).toEqual([
+      ['a', 'bb'],
+      ['ccc', 'missing'],
+    ]);
+    listener!.onNotify('bb');
+    await cache.getMany(['a', 'bb'], load);
+    expect(asked.at(-1)).toEqual(['bb']);
+    expect(told).toEqual(['kept a', 'kept bb', 'kept ccc', 'gone bb', 'kept bb']);
+  });
+
+  it('does not keep what a many-key read returns when a notification came while it ran', async () => {
+    const { cache, listener } = await cacheOver();
+    let release = () => {};
+    const read = cache.getMany(['pool'], async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return new Map([['pool', { version: 1 }]]);
+    });
+    listener.onNotify('reviews');
+    release();
+    expect((await read).get('pool')).toEqual({ version: 1 });
+    expect(cache.size).toBe(0);
+  });
 });

@@ -4,7 +4,11 @@ import type { Client, ClientBase } from 'pg';
  * The channels the database's triggers NOTIFY on. Every connection of the pool LISTENs on them
  * from the start, so a write made through this process is heard before its statement returns.
  */
-export const DB_CHANNELS = { sessionUser: 'rrp_session_user', reviewerLoad: 'rrp_reviewer_load' } as const;
+export const DB_CHANNELS = {
+  sessionUser: 'rrp_session_user',
+  reviewerLoad: 'rrp_reviewer_load',
+  requestRows: 'rrp_request_rows',
+} as const;
 type Channel = (typeof DB_CHANNELS)[keyof typeof DB_CHANNELS];
 
 export interface ChannelListener {

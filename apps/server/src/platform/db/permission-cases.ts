@@ -38,7 +38,7 @@ export interface CompiledCases<F extends Record<string, FactValue>> {
 const kinds = new WeakMap<Actor, string>();
 
 /** What an answers' table depends on of the caller (see `answersFor`); a visitor is a kind too. */
-function kindOf(actor: Actor | null): string {
+export function kindOf(actor: Actor | null): string {
   if (!actor) return 'visitor';
   let kind = kinds.get(actor);
   if (kind === undefined) {

@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, fillPlaceholders, sql } from 'drizzle-orm';
+import { WORKFLOW_STATUS, type RequestDto } from '@rrp/domain';
+import { institutions, projects, requests, users } from '../../db/schema';
+import { addRequestMembers, addTeamMember, createProject, createRequest } from '../../db/factories';
+import { auth, createTestContext, type TestContext } from '../../../test/test-app';
+import { requestPageQuery } from './request-page.repo';
+import { keptRequestRowCount } from './request-row-cache';
+
+/**
+ * The request rows kept between calls (decision 440): every table the page statement reads tells
+ * the cache of its changes (migration 0035), and each kind of write shows in the very next answer,
+ * written through SQL as another instance or the CLI would. The read model's golden test reads
+ * every role's rows through the same cache, one role after another.
+ */
+let t: TestContext;
+let admin: string;
+let owner: { id: number; email: string; token: string };
+let projectId: number;
+let requestId: number;
+const db = () => t.database.db;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  admin = await t.tokenForRole('portal_admin');
+  const user = await t.createUser({ roles: ['primary_researcher'], firstName: 'Cara', lastName: 'Cached' });
+  owner = { ...user, token: await t.tokenFor(user.email) };
+  projectId = (await createProject(db(), { ownerId: owner.id, title: 'Kept study' })).id;
+  requestId = (
+    await createRequest(db(), {
+      projectId,
+      statusId: WORKFLOW_STATUS.submitted,
+      submissionDate: new Date(),
+    })
+  ).id;
+});
+afterAll(() => t?.close());
+
+async function detail(token: string, expand = ''): Promise<RequestDto> {
+  const response = await t.app.inject({
+    url: `/api/request/${requestId}/${expand && `?expand=${expand}`}`,
+    headers: auth(token),
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
+
+describe('the request rows kept between calls', () => {
+  it('has a trigger on every table the page statement reads', async () => {
+    const shape = {
+      project: true,
+      datasets: true,
+      summary: true,
+      reviewers: true,
+      zendesk: true,
+      version: true,
+      team: true,
+    };
+    const query = requestPageQuery(db(), shape).toSQL();
+    const params = fillPlaceholders(query.params, {
+      ids: [requestId],
+      callerId: owner.id,
+      permissions: '[]',
+      editable: '[]',
+      summaryReadable: '[]',
+      ordersReadable: '[]',
+    });
+    const client = (
+      db() as unknown as { $client: { query(text: string, values: unknown[]): Promise<unknown> } }
+    ).$client;
+    const plan = (await client.query(`explain (format json) ${query.sql}`, params)) as { rows: unknown[] };
+    const read = new Set<string>();
+    const walk = (node: unknown): void => {
+      if (!node || typeof node !== 'object') return;
+      const relation = (node as Record<string, unknown>)['Relation Name'];
+      if (typeof relation === 'string') read.add(relation);
+      Object.values(node).forEach(walk);
+    };
+    walk(plan.rows);
+    const triggered = await db().execute(sql`
+      select distinct c.relname as name from pg_trigger tg
+      join pg_class c on c.oid = tg.tgrelid join pg_proc f on f.oid = tg.tgfoid
+      where f.proname = 'notify_request_rows_changed'`);
+    const told = new Set((triggered as unknown as { rows: { name: string }[] }).rows.map((row) => row.name));
+    expect(read.size).toBeGreaterThan(15);
+    expect([...read].filter((table) => !told.has(table))).toEqual([]);
+  });
+
+  it('keeps a row it has read, and shows each kind of write in the next answer', async () => {
+    const first = await detail(admin);
+    expect(keptRequestRowCount(db())).toBeGreaterThan(0);
+    expect(await detail(admin)).toEqual(first);
+
+    // The owner is renamed (a name any row may show: everything is forgotten).
+    await db().update(users).set({ lastName: 'Renamed' }).where(eq(users.id, owner.id));
+    expect((await detail(admin)).owner.display_name).toBe('Cara Renamed');
+
+    // The project is retitled (its requests are forgotten).
+    expect((await detail(admin, 'project')).project).toMatchObject({ title: 'Kept study' });
+    await db().update(projects).set({ title: 'Retitled study' }).where(eq(projects.id, projectId));
+    expect((await detail(admin, 'project')).project).toMatchObject({ title: 'Retitled study' });
+
+    // Another request of the project is approved: this one's flag reads its project's others.
+    expect((await detail(admin)).project_has_approved_req).toBe(false);
+    await createRequest(db(), { projectId, statusId: WORKFLOW_STATUS.approved });
+    expect((await detail(admin)).project_has_approved_req).toBe(true);
+
+    // A member joins the request's access list (a row of the request's own).
+    await addRequestMembers(db(), requestId, [{ userId: owner.id }]);
+    expect((await detail(admin)).access_control_list.map((member) => member.user_id)).toEqual([owner.id]);
+
+    // An invited teammate has no account yet, then registers: the team is ready.
+    await addTeamMember(db(), { projectId, email: 'later@example.org', firstName: 'Lee', lastName: 'Later' });
+    expect((await detail(admin)).research_team_ready).toBe(false);
+    await t.createUser({ roles: ['primary_researcher'], email: 'later@example.org' });
+    expect((await detail(admin)).research_team_ready).toBe(true);
+
+    // The request itself changes.
+    await db().update(requests).set({ displayName: 'Renamed request' }).where(eq(requests.id, requestId));
+    expect((await detail(admin)).display_name).toBe('Renamed request');
+  });
+
+  it('keeps each caller’s own row: the owner and the administrator read theirs', async () => {
+    const asAdmin = await detail(admin);
+    const asOwner = await detail(owner.token);
+    expect(asOwner.permissions).not.toEqual(asAdmin.permissions);
+    expect(await detail(admin)).toEqual(asAdmin);
+    expect(await detail(owner.token)).toEqual(asOwner);
+  });
+
+  it('shows a renamed institution in the list’s rows', async () => {
+    const [row] = await db()
+      .select({ institutionId: requests.institutionId })
+      .from(requests)
+      .where(eq(requests.id, requestId));
+    const listed = async () => {
+      const response = await t.app.inject({
+        url: `/api/request/?search=${encodeURIComponent('Renamed request')}`,
+        headers: auth(admin),
+      });
+      const found = (response.json().results as RequestDto[]).find((request) => request.id === requestId);
+      return found!.institution?.name;
+    };
+    expect(await listed()).toBe('Test University');
+    await db()
+      .update(institutions)
+      .set({ name: 'Renamed University' })
+      .where(eq(institutions.id, row!.institutionId!));
+    expect(await listed()).toBe('Renamed University');
+  });
+});

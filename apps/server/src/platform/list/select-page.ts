@@ -123,7 +123,6 @@ export async function selectPageIds(
 ): Promise<{ ids: number[]; count: number }> {
   const table = spec.id.table as PgTable;
   const where = and(scope, list.where);
-  const pageWhere = list.pageWhere ? and(scope, list.pageWhere) : where;
   type Joinable = {
     leftJoin: (table: PgTable, on: SQL) => Joinable;
     innerJoin: (table: PgTable, on: SQL) => Joinable;
@@ -149,7 +148,7 @@ export async function selectPageIds(
       .$dynamic(),
     true,
   )
-    .where(pageWhere)
+    .where(where)
     .orderBy(...list.orderBy)
     .limit(list.limit)
     .offset(list.offset);

@@ -131,7 +131,7 @@ export function createProjectsService(deps: {
       return {
         list,
         count: page.count,
-        resultsJson: `[${rows.map((row) => projectRowText(row, now)).join(',')}]`,
+        resultsJson: rows.map((row) => projectRowText(row, now)),
       };
     },
 

@@ -151,7 +151,7 @@ export function createRequestsService(deps: {
         readRequestPage(db, actor, page.ids, list.expand),
         decisionTimes(db),
       ]);
-      const resultsJson = `[${rows.map((row) => requestText(row, decided)).join(', ')}]`;
+      const resultsJson = rows.map((row) => requestText(row, decided));
       return { list, count: page.count, resultsJson };
     },
 

@@ -165,7 +165,7 @@ function register(app: FastifyInstance, tags: string[], spec: Route['spec']): vo
       // A JsonText goes to the route's serializer, which sends its text as it is (and checks it in
       // strict mode); without a schema to check it against, the text is sent at once.
       if (answer instanceof JsonText && !response?.[status]) {
-        return reply.status(status).type('application/json; charset=utf-8').send(answer.text);
+        return reply.status(status).type('application/json; charset=utf-8').send(answer.body());
       }
       return reply.status(status).send(answer);
     },

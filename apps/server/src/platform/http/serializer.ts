@@ -77,7 +77,7 @@ const asSent = (value: unknown): unknown =>
  * The strict check of one answer: the schema accepts it, encoding it changes nothing (no key the
  * schema would strip, no transform), and the production writer writes it back unchanged.
  */
-function strictWriter(route: string, schema: z.ZodType): WriteJson {
+function strictWriter(route: string, schema: z.ZodType): WriteBody {
   // Compiled on the first answer: a test file calls few of the routes it starts.
   let write: WriteJson | undefined;
   const refuse = (problem: string): never => {
@@ -102,7 +102,7 @@ function strictWriter(route: string, schema: z.ZodType): WriteJson {
     const sent = asSent(value);
     const stripped = differenceAt(asSent(encoded.data), sent);
     if (stripped) refuse(`a body its schema would change at ${pathText(stripped)} (an undeclared key?)`);
-    if (data instanceof JsonText) return data.text;
+    if (data instanceof JsonText) return data.body();
     write ??= writerOf(schema);
     let text = '';
     try {
@@ -117,13 +117,25 @@ function strictWriter(route: string, schema: z.ZodType): WriteJson {
 }
 
 /**
+ * A route's body as sent: the JSON text, or the bytes of a `JsonText` in pieces. Fastify's types
+ * ask a serializer for a string; its reply sends a Buffer as it is (reply.js `onSendEnd`).
+ */
+type WriteBody = (data: unknown) => string | Buffer;
+
+/**
  * The response serializer of every route with a response schema: its compiled writer, checked
  * against the schema first in strict mode. A `JsonText` answer is sent as the text it is.
  */
 export function responseSerializerCompiler(mode: ResponseValidation): FastifySerializerCompiler<z.ZodType> {
-  return ({ schema, method, url, httpStatus }) => {
+  const compile = ({
+    schema,
+    method,
+    url,
+    httpStatus,
+  }: Parameters<FastifySerializerCompiler<z.ZodType>>[0]) => {
     if (mode === 'strict') return strictWriter(`${method} ${url} (${httpStatus})`, schema);
     const write = writerOf(schema);
-    return (data) => (data instanceof JsonText ? data.text : write(data));
+    return ((data) => (data instanceof JsonText ? data.body() : write(data))) as WriteBody;
   };
+  return compile as FastifySerializerCompiler<z.ZodType>;
 }

@@ -20,11 +20,11 @@ interface Listed<T> {
   results: T[];
 }
 
-/** The same from the read model: the page's rows as the JSON array the database wrote. */
+/** The same from the read model: the JSON array the database wrote, or each row's JSON text. */
 interface ListedJson {
   list: { limit: number; offset: number };
   count: number;
-  resultsJson: string;
+  resultsJson: string | readonly string[];
 }
 
 /** A `GET <object>/` endpoint: where it is, who may call it, its list spec, its row schema and the one service call. */

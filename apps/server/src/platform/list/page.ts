@@ -18,17 +18,21 @@ export function toPage<T>(
   return { count, ...pageLinks(request, paging, count), results };
 }
 
-/** The list envelope around a page of rows the database wrote as a JSON array (the read model). */
+/**
+ * The list envelope around a page of rows the database wrote as JSON (the read model): the array's
+ * text, or each row's text (sent in pieces, see `JsonText`).
+ */
 export function toJsonPage(
   request: FastifyRequest,
   paging: { limit: number; offset: number },
   count: number,
-  resultsJson: string,
+  resultsJson: string | readonly string[],
 ): JsonText {
   const { next, previous } = pageLinks(request, paging, count);
-  return jsonText(
-    `{"count":${count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":${resultsJson}}`,
-  );
+  const envelope = `{"count":${count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":`;
+  if (typeof resultsJson === 'string') return jsonText(`${envelope}${resultsJson}}`);
+  const rows = resultsJson.flatMap((row, index) => (index === 0 ? [row] : [', ', row]));
+  return jsonText([`${envelope}[`, ...rows, ']}']);
 }
 
 function pageLinks(

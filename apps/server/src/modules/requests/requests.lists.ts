@@ -164,6 +164,7 @@ export const requestList: ListSpec = {
   searchColumns: {
     columns: [requests.portalRequestId, requests.searchText],
     separator: REQUEST_SEARCH_SEPARATOR,
+    lowerCased: [requests.searchText],
   },
   joins: [
     { table: listOwner, on: eq(listOwner.id, requests.ownerId), innerFor: ['owner'] },

@@ -87,7 +87,15 @@ export interface ListSpec {
    * instead of one per field (a match cannot span two fields); a term holding it is matched field
    * by field.
    */
-  searchColumns?: { columns: readonly AnyColumn[]; separator: string };
+  searchColumns?: {
+    columns: readonly AnyColumn[];
+    separator: string;
+    /**
+     * Those of `columns` kept in lower case: matched with LIKE against the lower-cased pattern,
+     * which rechecks each trigram match for half what ILIKE does (it lower-cases every row).
+     */
+    lowerCased?: readonly AnyColumn[];
+  };
   /** The to-one tables `ordering`, `search` or filters read in the page query. */
   joins?: readonly ListJoin[];
   expand?: readonly string[];
@@ -230,7 +238,12 @@ const isIdSet = (field: AnyColumn | SQL | IdSetSearch): field is IdSetSearch => 
  */
 function searchCondition(spec: ListSpec, pattern: string): SQL {
   if (spec.searchColumns && !pattern.includes(spec.searchColumns.separator)) {
-    return or(...spec.searchColumns.columns.map((column) => ilike(column, pattern)))!;
+    const { columns, lowerCased = [] } = spec.searchColumns;
+    return or(
+      ...columns.map((column) =>
+        lowerCased.includes(column) ? sql`${column} like lower(${pattern})` : ilike(column, pattern),
+      ),
+    )!;
   }
   const fields = spec.search ?? [];
   const plain = fields.filter((field) => !isIdSet(field)) as (AnyColumn | SQL)[];

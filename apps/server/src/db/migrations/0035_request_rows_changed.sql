@@ -27,26 +27,20 @@ CREATE TRIGGER "research_team_members_request_rows_changed" AFTER INSERT OR UPDA
   FOR EACH ROW EXECUTE FUNCTION "notify_request_rows_changed"('p', 'project_id');--> statement-breakpoint
 CREATE TRIGGER "history_request_rows_changed" AFTER INSERT ON "history"
   FOR EACH ROW WHEN (NEW.model = 'request') EXECUTE FUNCTION "notify_request_rows_changed"('r', 'object_id');--> statement-breakpoint
-CREATE TRIGGER "abn_carts_request_rows_changed" AFTER INSERT OR UPDATE OR DELETE ON "abn_carts"
-  FOR EACH ROW EXECUTE FUNCTION "notify_request_rows_changed"('r', 'request_id');--> statement-breakpoint
-CREATE TRIGGER "abn_orders_request_rows_changed" AFTER INSERT OR UPDATE OR DELETE ON "abn_orders"
-  FOR EACH ROW EXECUTE FUNCTION "notify_request_rows_changed"('r', 'request_id');--> statement-breakpoint
-CREATE TRIGGER "request_datasets_request_rows_changed" AFTER INSERT OR UPDATE OR DELETE ON "request_datasets"
-  FOR EACH ROW EXECUTE FUNCTION "notify_request_rows_changed"('r', 'request_id');--> statement-breakpoint
-CREATE TRIGGER "request_members_request_rows_changed" AFTER INSERT OR UPDATE OR DELETE ON "request_members"
-  FOR EACH ROW EXECUTE FUNCTION "notify_request_rows_changed"('r', 'request_id');--> statement-breakpoint
-CREATE TRIGGER "request_renewals_request_rows_changed" AFTER INSERT OR UPDATE OR DELETE ON "request_renewals"
-  FOR EACH ROW EXECUTE FUNCTION "notify_request_rows_changed"('r', 'request_id');--> statement-breakpoint
-CREATE TRIGGER "request_reviewers_request_rows_changed" AFTER INSERT OR UPDATE OR DELETE ON "request_reviewers"
-  FOR EACH ROW EXECUTE FUNCTION "notify_request_rows_changed"('r', 'request_id');--> statement-breakpoint
-CREATE TRIGGER "request_samples_request_rows_changed" AFTER INSERT OR UPDATE OR DELETE ON "request_samples"
-  FOR EACH ROW EXECUTE FUNCTION "notify_request_rows_changed"('r', 'request_id');--> statement-breakpoint
-CREATE TRIGGER "request_summaries_request_rows_changed" AFTER INSERT OR UPDATE OR DELETE ON "request_summaries"
-  FOR EACH ROW EXECUTE FUNCTION "notify_request_rows_changed"('r', 'request_id');--> statement-breakpoint
-CREATE TRIGGER "review_conflicts_request_rows_changed" AFTER INSERT OR UPDATE OR DELETE ON "review_conflicts"
-  FOR EACH ROW EXECUTE FUNCTION "notify_request_rows_changed"('r', 'request_id');--> statement-breakpoint
-CREATE TRIGGER "reviews_request_rows_changed" AFTER INSERT OR UPDATE OR DELETE ON "reviews"
-  FOR EACH ROW EXECUTE FUNCTION "notify_request_rows_changed"('r', 'request_id');--> statement-breakpoint
+-- The tables of a request's own rows: each write names its request.
+DO $$
+DECLARE
+  own text;
+BEGIN
+  FOREACH own IN ARRAY ARRAY['abn_carts', 'abn_orders', 'request_datasets', 'request_members',
+    'request_renewals', 'request_reviewers', 'request_samples', 'request_summaries',
+    'review_conflicts', 'reviews']
+  LOOP
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE ON %I FOR EACH ROW '
+      'EXECUTE FUNCTION "notify_request_rows_changed"(''r'', ''request_id'')',
+      own || '_request_rows_changed', own);
+  END LOOP;
+END $$;--> statement-breakpoint
 CREATE TRIGGER "users_request_rows_changed" AFTER INSERT OR UPDATE OF "first_name", "last_name", "email", "is_active" OR DELETE ON "users"
   FOR EACH STATEMENT EXECUTE FUNCTION "notify_request_rows_changed"('*');--> statement-breakpoint
 CREATE TRIGGER "institutions_request_rows_changed" AFTER UPDATE OF "name", "current_rda_id" OR DELETE ON "institutions"

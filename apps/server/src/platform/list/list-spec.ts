@@ -9,6 +9,7 @@ import {
   inArray,
   isNotNull,
   isNull,
+  like,
   lt,
   lte,
   or,
@@ -241,7 +242,7 @@ function searchCondition(spec: ListSpec, pattern: string): SQL {
     const { columns, lowerCased = [] } = spec.searchColumns;
     return or(
       ...columns.map((column) =>
-        lowerCased.includes(column) ? sql`${column} like lower(${pattern})` : ilike(column, pattern),
+        lowerCased.includes(column) ? like(column, sql`lower(${pattern})`) : ilike(column, pattern),
       ),
     )!;
   }

@@ -53,7 +53,8 @@ import { emailRoutes } from './modules/email/email.routes';
 import { complianceRoutes } from './modules/compliance/compliance.routes';
 import { formsRoutes } from './modules/forms/forms.routes';
 import { requestsRoutes } from './modules/requests/requests.routes';
-import { keepRequestRows } from './modules/requests/request-row-cache';
+import { requestRowCache } from './modules/requests/request-row-cache';
+import { projectRowCache } from './modules/projects/project-row-cache';
 import { decisionsRoutes } from './modules/decisions/decisions.routes';
 import { requestStaffRoutes } from './modules/request-staff/request-staff.routes';
 import { summaryRoutes } from './modules/research-match/summary.routes';
@@ -193,8 +194,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const work = wireRequests(platform, shared, resources.carts);
   const stopHearingReviewerLoad = await work.reviewerAssistant.subscribe(database.listen);
   app.addHook('onClose', () => stopHearingReviewerLoad());
-  const stopKeepingRequestRows = await keepRequestRows(database.db, database.listen);
-  app.addHook('onClose', () => stopKeepingRequestRows());
+  for (const readModel of [requestRowCache, projectRowCache]) {
+    const stopKeeping = await readModel.keep(database.db, database.listen);
+    app.addHook('onClose', () => stopKeeping());
+  }
   app.decorate('demo', {
     attachDefaultRda: accounts.institutions.attachDefaultRda,
     attachIrb: demoIrb(files),

@@ -1,5 +1,6 @@
 import { irbExpiryState, permissionsFor, type Actor } from '@rrp/domain';
 import type { DbOrTx } from '../../platform/db/database';
+import { kindOf } from '../../platform/db/permission-cases';
 import {
   projectPermissions,
   projectRowsJson,
@@ -7,6 +8,7 @@ import {
   type ProjectRowJson,
 } from './projects-read.repo';
 import { projectSubject } from './projects.presenter';
+import { projectRowCache } from './project-row-cache';
 
 /*
  * A page of projects (or one) as the API answers it, from the read model's statement: the
@@ -27,9 +29,12 @@ function subjectOfFacts(
   });
 }
 
+/** The relations `?expand=` may name, in the order a row's variant spells them. */
+const EXPANDABLE = ['owner', 'institution', 'latest_irb', 'creator'] as const;
+
 /**
- * The rows with these ids in page order (what the caller may read is decided before);
- * `withVersion`: each with its version, for the detail's ETag.
+ * The rows with these ids in page order (what the caller may read is decided before), kept
+ * between calls per caller; `withVersion`: each with its version, for the detail's ETag.
  */
 export function projectRows(
   db: DbOrTx,
@@ -39,18 +44,23 @@ export function projectRows(
   withVersion = false,
 ) {
   if (ids.length === 0) return Promise.resolve([]);
-  return projectRowsJson(db, {
-    ids,
-    callerId: actor.userId,
-    expand,
-    withVersion,
-    permissions: projectPermissions.answersFor(actor, (facts) =>
-      permissionsFor(actor, 'Project', subjectOfFacts(actor, facts)),
-    ),
-    teamPermissions: teamPermissions.answersFor(actor, (facts) =>
-      permissionsFor(actor, 'ResearchTeam', subjectOfFacts(actor, facts)),
-    ),
-  });
+  // A row is the same for callers of the same id and kind (what their answers depend on).
+  const shape = [withVersion, ...EXPANDABLE.map((name) => expand.has(name))].map(Number).join('');
+  const variant = `${shape}|${actor.userId}|${kindOf(actor)}`;
+  return projectRowCache.read(db, ids, variant, (missing) =>
+    projectRowsJson(db, {
+      ids: missing,
+      callerId: actor.userId,
+      expand,
+      withVersion,
+      permissions: projectPermissions.answersFor(actor, (facts) =>
+        permissionsFor(actor, 'Project', subjectOfFacts(actor, facts)),
+      ),
+      teamPermissions: teamPermissions.answersFor(actor, (facts) =>
+        permissionsFor(actor, 'ResearchTeam', subjectOfFacts(actor, facts)),
+      ),
+    }),
+  );
 }
 
 /** One row's JSON text, with its IRB's expiry state as of `now`. */

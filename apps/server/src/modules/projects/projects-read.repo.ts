@@ -69,12 +69,62 @@ export const projectPermissions = permissionCases('permissions', projectFacts);
 export const teamPermissions = permissionCases('teamPermissions', projectFacts);
 
 /**
- * The projects with these ids in page order: each row's JSON in two halves (before and after
+ * The statement of the projects with these ids in page order, unprepared (`projectRowsJson`
+ * prepares it; tests read its plan): each row's JSON in two halves (before and after
  * `irb_state`), what irbExpiryState reads, and what the caller's checks read (owner, member,
- * reviewer). One prepared statement for the list and one for the detail, which reads each row's
- * version too (`withVersion`); `permissions` and `teamPermissions` are permissionCases tables over
- * the project's facts (parameters).
+ * reviewer); `withVersion`, each row's version too, for the detail. `permissions` and
+ * `teamPermissions` are permissionCases tables over the project's facts (parameters).
  */
+export function projectRowsQuery(db: DbOrTx, withVersion: boolean) {
+  return db
+    .select({
+      id: projects.id,
+      head: openObject(
+        jsonObject({
+          id: projects.id,
+          portal_project_id: projects.portalProjectId,
+          title: projects.title,
+          abstract: projects.abstract,
+          non_autism_research: projects.nonAutismResearch,
+          public_title: projects.publicTitle,
+          public_abstract: projects.publicAbstract,
+          owner: idOrExpanded(projects.ownerId, ownerJson, 'expandOwner'),
+          institution: idOrExpanded(
+            readInstitution.id,
+            jsonObject({ id: readInstitution.id, name: readInstitution.name }),
+            'expandInstitution',
+          ),
+          latest_irb: idOrExpanded(readIrb.id, irbRecordJson, 'expandIrb'),
+        }),
+      ),
+      tail: sql<string>`substr(${jsonObject({
+        irb_renewal_date: sql`case when ${irbDesignation} = 2 then null else ${irbText('renewal_date')} end`,
+        is_editable: isEditableSql,
+        display_name: projects.title,
+        creator: idOrExpanded(readCreator.id, creatorJson, 'expandCreator'),
+        created: isoTimestamp(projects.created),
+        modified: isoTimestamp(projects.modified),
+        permissions: projectPermissions.sql,
+        team_permissions: teamPermissions.sql,
+      })}::text, 2)`,
+      irbId: readIrb.id,
+      irbDesignation,
+      irbRenewalDate: irbText('renewal_date'),
+      ownerId: projects.ownerId,
+      callerIsMember: projectFacts.isTeamMember.sql.mapWith(Boolean),
+      callerReviews: projectFacts.isAssignedReviewer.sql.mapWith(Boolean),
+      version: withVersion ? sql<string>`${versionSql(projectVersion)}` : sql<null>`null`,
+    })
+    .from(pageOfIds)
+    .innerJoin(projects, eq(projects.id, sql`page.id`))
+    .innerJoin(readOwner, eq(readOwner.id, projects.ownerId))
+    .leftJoin(readCreator, eq(readCreator.id, projects.creatorId))
+    .leftJoin(readInstitution, eq(readInstitution.id, projects.institutionId))
+    .leftJoin(readIrb, eq(readIrb.id, projects.latestIrbId))
+    .orderBy(pageOrder);
+}
+
+/** The rows of `projectRowsQuery`: one prepared statement for the list and one for the detail. */
 export function projectRowsJson(
   db: DbOrTx,
   input: {
@@ -88,52 +138,7 @@ export function projectRowsJson(
 ) {
   const withVersion = input.withVersion ?? false;
   return prepared(db, withVersion ? 'project_rows_json_versioned' : 'project_rows_json', (name) =>
-    db
-      .select({
-        head: openObject(
-          jsonObject({
-            id: projects.id,
-            portal_project_id: projects.portalProjectId,
-            title: projects.title,
-            abstract: projects.abstract,
-            non_autism_research: projects.nonAutismResearch,
-            public_title: projects.publicTitle,
-            public_abstract: projects.publicAbstract,
-            owner: idOrExpanded(projects.ownerId, ownerJson, 'expandOwner'),
-            institution: idOrExpanded(
-              readInstitution.id,
-              jsonObject({ id: readInstitution.id, name: readInstitution.name }),
-              'expandInstitution',
-            ),
-            latest_irb: idOrExpanded(readIrb.id, irbRecordJson, 'expandIrb'),
-          }),
-        ),
-        tail: sql<string>`substr(${jsonObject({
-          irb_renewal_date: sql`case when ${irbDesignation} = 2 then null else ${irbText('renewal_date')} end`,
-          is_editable: isEditableSql,
-          display_name: projects.title,
-          creator: idOrExpanded(readCreator.id, creatorJson, 'expandCreator'),
-          created: isoTimestamp(projects.created),
-          modified: isoTimestamp(projects.modified),
-          permissions: projectPermissions.sql,
-          team_permissions: teamPermissions.sql,
-        })}::text, 2)`,
-        irbId: readIrb.id,
-        irbDesignation,
-        irbRenewalDate: irbText('renewal_date'),
-        ownerId: projects.ownerId,
-        callerIsMember: projectFacts.isTeamMember.sql.mapWith(Boolean),
-        callerReviews: projectFacts.isAssignedReviewer.sql.mapWith(Boolean),
-        version: withVersion ? sql<string>`${versionSql(projectVersion)}` : sql<null>`null`,
-      })
-      .from(pageOfIds)
-      .innerJoin(projects, eq(projects.id, sql`page.id`))
-      .innerJoin(readOwner, eq(readOwner.id, projects.ownerId))
-      .leftJoin(readCreator, eq(readCreator.id, projects.creatorId))
-      .leftJoin(readInstitution, eq(readInstitution.id, projects.institutionId))
-      .leftJoin(readIrb, eq(readIrb.id, projects.latestIrbId))
-      .orderBy(pageOrder)
-      .prepare(name),
+    projectRowsQuery(db, withVersion).prepare(name),
   ).execute({
     ids: [...input.ids],
     callerId: input.callerId,

@@ -9,7 +9,7 @@ import {
   type RequestPageRow,
   type RequestPageShape,
 } from './request-page.repo';
-import { keptRequestRows } from './request-row-cache';
+import { requestRowCache } from './request-row-cache';
 import { isEditableBy, subjectOfView } from './requests.presenter';
 
 /*
@@ -76,7 +76,7 @@ export function readRequestPage(
   };
   // A row is the same for callers of the same id, kind (what their answers depend on) and shape.
   const variant = `${shapeName(shape)}|${actor.userId}|${kindOf(actor)}`;
-  return keptRequestRows(db, ids, variant, (missing) =>
+  return requestRowCache.read(db, ids, variant, (missing) =>
     requestPageRows(db, missing, actor.userId, shape, callerAnswers(actor)),
   );
 }

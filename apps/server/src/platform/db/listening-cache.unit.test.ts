@@ -70,7 +70,7 @@ describe('ListeningCache', () => {
     };
     const told: string[] = [];
     const cache = new ListeningCache<string, number>(
-      DB_CHANNELS.requestRows,
+      DB_CHANNELS.readRows,
       (payload) => (payload === '*' ? 'all' : [payload]),
       {
         max: 10,

@@ -7,7 +7,7 @@ import type { Client, ClientBase } from 'pg';
 export const DB_CHANNELS = {
   sessionUser: 'rrp_session_user',
   reviewerLoad: 'rrp_reviewer_load',
-  requestRows: 'rrp_request_rows',
+  readRows: 'rrp_read_rows',
 } as const;
 type Channel = (typeof DB_CHANNELS)[keyof typeof DB_CHANNELS];
 

@@ -125,7 +125,10 @@ export function createProjectsService(deps: {
     async list(actor: Actor, query: Record<string, string | undefined>) {
       const list = parseListQuery(projectList, query);
       const visible = can(actor, 'read', 'Project') ? undefined : visibleTo(actor.userId);
-      const page = await selectPageIds(db, projectList, list, visible);
+      const page = await selectPageIds(db, projectList, list, visible, {
+        count: true,
+        narrowScope: true,
+      });
       const rows = await projectRows(db, actor, page.ids, list.expand);
       const now = new Date();
       return {

@@ -28,7 +28,7 @@ export function createResearchTeam(deps: {
   async function teamRows(actor: Actor, list: ParsedList, options = { count: true }) {
     const staff = can(actor, 'read', 'ResearchTeam');
     const visible = staff ? undefined : currentRowsVisibleTo(actor.userId);
-    const page = await selectPageIds(db, teamList, list, visible, options);
+    const page = await selectPageIds(db, teamList, list, visible, { ...options, narrowScope: true });
     const rows = await teamRowsOf(db, actor, page.ids, list.expand.has('institution'));
     const showWarnings = warningsShownTo(actor);
     const now = new Date();

@@ -63,6 +63,12 @@ describe('requests: read and list', () => {
     expect(team.json().permissions).not.toContain('update');
     expect(team.json().permissions).not.toContain('delete');
     expect((await get(`/api/request/${othersRequest}/`)).statusCode).toBe(404);
+    // The count is the page's own (narrow scope), and still told past the last page.
+    const everything = (await get('/api/request/?limit=1000')).json();
+    expect(everything.count).toBe(everything.results.length);
+    expect((await get('/api/request/?limit=1')).json().count).toBe(everything.count);
+    const past = await get(`/api/request/?offset=${everything.count + 5}`);
+    expect(past.json()).toMatchObject({ count: everything.count, results: [] });
   });
 
   it('shows staff every request, with filters, search and ordering', async () => {

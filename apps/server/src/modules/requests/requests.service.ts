@@ -146,7 +146,10 @@ export function createRequestsService(deps: {
     /** GET request/: the page's rows written by the read model, as one JSON array text. */
     async list(actor: Actor, query: Query) {
       const list = parseListQuery(requestList, query);
-      const page = await selectPageIds(db, requestList, list, readableRequests(actor));
+      const page = await selectPageIds(db, requestList, list, readableRequests(actor), {
+        count: true,
+        narrowScope: true,
+      });
       const [rows, decided] = await Promise.all([
         readRequestPage(db, actor, page.ids, list.expand),
         decisionTimes(db),

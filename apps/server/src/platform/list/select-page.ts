@@ -113,13 +113,16 @@ export async function selectPage<T extends PgTable>(
  * loads the full rows `where id in (ids)` and puts them in page order (`inPageOrder`), so per-row
  * work is done for the page's rows and never for the rows OFFSET skips. `scope` is the caller's
  * visibility condition. A caller that walks every page (a streamed export) skips the count.
+ * `narrowScope`: the scope holds what one person is involved in (their own requests and their
+ * teams', their assignments), hundreds of rows at most, which the page reads all of anyway to
+ * order them: the page's statement counts them too (`count(*) over ()`), one statement, not two.
  */
 export async function selectPageIds(
   db: DbOrTx,
   spec: ListSpec,
   list: ParsedList,
   scope?: SQL,
-  options: { count: boolean } = { count: true },
+  options: { count: boolean; narrowScope?: boolean } = { count: true },
 ): Promise<{ ids: number[]; count: number }> {
   const table = spec.id.table as PgTable;
   const where = and(scope, list.where);
@@ -141,17 +144,28 @@ export async function selectPageIds(
   // ordering to walk, and keeps the generic plan.
   const unfiltered = list.where === undefined;
   const on = unfiltered ? db : plannedPerCall(db);
-  const pageIds = withJoins(
-    on
-      .select({ id: sql<number>`${spec.id}` })
-      .from(table)
-      .$dynamic(),
-    true,
-  )
-    .where(where)
-    .orderBy(...list.orderBy)
-    .limit(list.limit)
-    .offset(list.offset);
+  type PageSelection = { id: SQL<number>; total: SQL<number> };
+  const page = (selection: Partial<PageSelection> & Pick<PageSelection, 'id'>) =>
+    withJoins(
+      on
+        .select(selection as PageSelection)
+        .from(table)
+        .$dynamic(),
+      true,
+    )
+      .where(where)
+      .orderBy(...list.orderBy)
+      .limit(list.limit)
+      .offset(list.offset);
+  if (options.count && options.narrowScope && scope) {
+    const counted = page({ id: sql<number>`${spec.id}`, total: sql<number>`count(*) over ()` });
+    const rows = await (unfiltered ? executeNamedByText(counted) : counted);
+    // Past the last page no row carries the total: it is counted on its own below.
+    if (rows.length > 0 || list.offset === 0) {
+      return { ids: rows.map((row) => Number(row.id)), count: Number(rows[0]?.total ?? 0) };
+    }
+  }
+  const pageIds = page({ id: sql<number>`${spec.id}` });
   const [rows, total] = await Promise.all([
     unfiltered ? executeNamedByText(pageIds) : pageIds,
     options.count

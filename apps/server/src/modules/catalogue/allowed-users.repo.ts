@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
+import { anyOfIds, prepared } from '../../platform/db/prepared';
 import { datasetAllowedUsers, sampleTypeAllowedUsers, users } from '../../db/schema';
 
 /**
@@ -33,12 +34,16 @@ export async function allowedUsersOf(
   const map = new Map<number, string[]>();
   if (ids.length === 0) return map;
   const { table, owner } = ALLOWED_USERS[kind];
-  const rows = await db
-    .select({ ownerId: owner, email: users.email })
-    .from(table)
-    .innerJoin(users, eq(users.id, table.userId))
-    .where(and(inArray(owner, [...ids]), onlyUserId === undefined ? undefined : eq(table.userId, onlyUserId)))
-    .orderBy(asc(users.email));
+  const one = onlyUserId !== undefined;
+  const rows = await prepared(db, `allowed_users_${kind}_${one ? 'one' : 'all'}`, (name) =>
+    db
+      .select({ ownerId: owner, email: users.email })
+      .from(table)
+      .innerJoin(users, eq(users.id, table.userId))
+      .where(and(anyOfIds(owner), one ? eq(table.userId, sql.placeholder('userId')) : undefined))
+      .orderBy(asc(users.email))
+      .prepare(name),
+  ).execute({ ids: [...ids], userId: onlyUserId });
   for (const row of rows) {
     const emails = map.get(row.ownerId);
     if (emails) emails.push(row.email);

@@ -1,9 +1,23 @@
 import { REQUEST_TYPE, WORKFLOW_STATUS } from '@rrp/domain';
-import { and, asc, eq, ilike, inArray, isNull, not, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  not,
+  or,
+  sql,
+  type AnyColumn,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database';
+import { anyOfIds, executeNamedByText, prepared } from '../../platform/db/prepared';
 import { insertRow, updateRow } from '../../platform/db/rows';
 import {
-  countMatching,
+  countRows,
   escapeLike,
   selectOne,
   selectPage,
@@ -33,7 +47,7 @@ export const fullNameSql = sql<string>`trim("users"."first_name" || ' ' || "user
  * of each dataset instead, it read every request for it (0.4 s for the administrator's catalogue
  * with 200,000 requests, issue 15).
  */
-function heldBy(userId: number, statuses: readonly number[]): SQL {
+function heldBy(userId: number | Placeholder, statuses: readonly number[]): SQL {
   return sql`${datasets.datasetId} in (
     select held_version.dataset_id
     from requests held_request
@@ -51,6 +65,9 @@ function heldBy(userId: number, statuses: readonly number[]): SQL {
 /** The datasets the catalogue marks as the user's: held in an approved or fulfilled request. */
 const approvedFor = (userId: number): SQL => heldBy(userId, APPROVED_REQUEST_STATUSES);
 
+/** The dataset is one of the `uuids` parameter's (any version): one statement text for any number. */
+const ofUuids = sql`${datasets.datasetId} = any(${sql.placeholder('uuids')}::uuid[])`;
+
 /** The cohort's name, for search and ordering. */
 export const cohortNameSql = sql<
   string | null
@@ -63,15 +80,32 @@ function selectDatasets(db: DbOrTx) {
 }
 export type DatasetListRow = { dataset: DatasetRow; cohortName: string | null };
 
-export async function listDatasets(db: DbOrTx, list: ParsedList, extra?: SQL) {
+/**
+ * A page of datasets and their count. `plain`: no search words or `approved` filter, so one
+ * generic plan suits every call, and both statements are prepared under their text.
+ */
+export async function listDatasets(db: DbOrTx, list: ParsedList, extra: SQL | undefined, plain: boolean) {
   const where = and(extra, list.where);
+  const page = selectDatasets(db)
+    .where(where)
+    .orderBy(...list.orderBy)
+    .limit(list.limit)
+    .offset(list.offset);
   const [rows, total] = await Promise.all([
-    selectDatasets(db)
-      .where(where)
-      .orderBy(...list.orderBy)
-      .limit(list.limit)
-      .offset(list.offset),
-    countMatching(db, datasets, where),
+    plain ? executeNamedByText(page) : page,
+    countRows(
+      db,
+      () =>
+        db
+          .select({ one: sql<number>`1`.as('one') })
+          .from(datasets)
+          .where(where)
+          .$dynamic(),
+      {
+        named: plain,
+        whole: where === undefined,
+      },
+    ),
   ]);
   return { rows, count: total };
 }
@@ -126,34 +160,40 @@ export async function latestByDatasetIds(db: DbOrTx, datasetIds: readonly string
   if (datasetIds.length === 0) {
     return new Map<string, { id: number; datasetId: string; name: string; available: boolean }>();
   }
-  const rows = await db
-    .select({
-      id: datasets.id,
-      datasetId: datasets.datasetId,
-      name: datasets.name,
-      available: datasets.available,
-    })
-    .from(datasets)
-    .where(and(inArray(datasets.datasetId, [...new Set(datasetIds)]), eq(datasets.isLatest, true)));
+  const rows = await prepared(db, 'latest_datasets_of_uuids', (name) =>
+    db
+      .select({
+        id: datasets.id,
+        datasetId: datasets.datasetId,
+        name: datasets.name,
+        available: datasets.available,
+      })
+      .from(datasets)
+      .where(and(ofUuids, eq(datasets.isLatest, true)))
+      .prepare(name),
+  ).execute({ uuids: [...new Set(datasetIds)] });
   return new Map(rows.map((row) => [row.datasetId, row]));
 }
 
 /** Every version of these datasets, oldest first. */
 export async function versionsOf(db: DbOrTx, datasetIds: readonly string[]) {
   if (datasetIds.length === 0) return [];
-  return db
-    .select({
-      id: datasets.id,
-      datasetId: datasets.datasetId,
-      version: datasets.version,
-      releaseDate: datasets.releaseDate,
-      changeNotes: datasets.changeNotes,
-      isLatest: datasets.isLatest,
-      created: datasets.created,
-    })
-    .from(datasets)
-    .where(inArray(datasets.datasetId, [...new Set(datasetIds)]))
-    .orderBy(asc(datasets.version));
+  return prepared(db, 'dataset_versions_of_uuids', (name) =>
+    db
+      .select({
+        id: datasets.id,
+        datasetId: datasets.datasetId,
+        version: datasets.version,
+        releaseDate: datasets.releaseDate,
+        changeNotes: datasets.changeNotes,
+        isLatest: datasets.isLatest,
+        created: datasets.created,
+      })
+      .from(datasets)
+      .where(ofUuids)
+      .orderBy(asc(datasets.version))
+      .prepare(name),
+  ).execute({ uuids: [...new Set(datasetIds)] });
 }
 
 /** Of these dataset versions, the UUIDs of those `heldBy` the user in these statuses. */
@@ -164,10 +204,13 @@ export async function heldDatasetIds(
   statuses: readonly number[] = APPROVED_REQUEST_STATUSES,
 ) {
   if (ids.length === 0) return new Set<string>();
-  const rows = await db
-    .select({ datasetId: datasets.datasetId })
-    .from(datasets)
-    .where(and(inArray(datasets.id, [...ids]), heldBy(userId, statuses)));
+  const rows = await prepared(db, `held_dataset_ids_${statuses.join('_')}`, (name) =>
+    db
+      .select({ datasetId: datasets.datasetId })
+      .from(datasets)
+      .where(and(anyOfIds(datasets.id), heldBy(sql.placeholder('userId'), statuses)))
+      .prepare(name),
+  ).execute({ ids: [...ids], userId });
   return new Set(rows.map((row) => row.datasetId));
 }
 

@@ -198,6 +198,7 @@ export function createDatasetsService(deps: { db: Db }) {
           availableOnly: !seesUnavailable(actor),
           approvedFor: approved === undefined ? undefined : { userId: actor.userId, held: approved },
         }),
+        words.length === 0 && approved === undefined && list.where === undefined,
       );
       const extras = await extrasFor(actor, page.rows);
       return {

@@ -52,7 +52,7 @@ export function createPublicCatalogueService(deps: { db: Db; storage: Pick<FileS
   return {
     async listDatasets(query: Record<string, string | undefined>) {
       const list = parseListQuery(publicDatasetList, query);
-      const page = await repo.listDatasets(db, list, repo.publicDatasets);
+      const page = await repo.listDatasets(db, list, repo.publicDatasets, list.where === undefined);
       const loaded = await extras(page.rows);
       return {
         list,

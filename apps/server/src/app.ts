@@ -53,7 +53,7 @@ import { emailRoutes } from './modules/email/email.routes';
 import { complianceRoutes } from './modules/compliance/compliance.routes';
 import { formsRoutes } from './modules/forms/forms.routes';
 import { requestsRoutes } from './modules/requests/requests.routes';
-import { requestRowCache } from './modules/requests/request-row-cache';
+import { requestPages, requestRowCache } from './modules/requests/request-row-cache';
 import { projectRowCache } from './modules/projects/project-row-cache';
 import { decisionsRoutes } from './modules/decisions/decisions.routes';
 import { requestStaffRoutes } from './modules/request-staff/request-staff.routes';
@@ -194,7 +194,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const work = wireRequests(platform, shared, resources.carts);
   const stopHearingReviewerLoad = await work.reviewerAssistant.subscribe(database.listen);
   app.addHook('onClose', () => stopHearingReviewerLoad());
-  for (const readModel of [requestRowCache, projectRowCache]) {
+  for (const readModel of [requestRowCache, requestPages, projectRowCache]) {
     const stopKeeping = await readModel.keep(database.db, database.listen);
     app.addHook('onClose', () => stopKeeping());
   }

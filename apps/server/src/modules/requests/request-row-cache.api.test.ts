@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { WORKFLOW_STATUS, type RequestDto } from '@rrp/domain';
-import { institutions, projects, requests, users } from '../../db/schema';
+import { institutions, projects, requestReviewers, requests, users } from '../../db/schema';
 import { addRequestMembers, addTeamMember, createProject, createRequest } from '../../db/factories';
 import { auth, createTestContext, type TestContext } from '../../../test/test-app';
 import { tablesReadWithoutTrigger } from '../../../test/read-rows-triggers';
+import { pageStatements, parseListQuery } from '../../platform/list';
 import { requestPageQuery } from './request-page.repo';
 import { requestRowCache } from './request-row-cache';
+import { readableRequests, requestList } from './requests.lists';
 
 /**
  * The request rows kept between calls (decision 443): every table the page statement reads tells
@@ -130,5 +132,73 @@ describe('the request rows kept between calls', () => {
       .set({ name: 'Renamed University' })
       .where(eq(institutions.id, row!.institutionId!));
     expect(await listed()).toBe('Renamed University');
+  });
+});
+
+describe('the request list’s unfiltered pages kept between calls', () => {
+  it('has a trigger on every table a page or its count reads, in every ordering and scope', async () => {
+    const scopes = [
+      { userId: owner.id, role: 'portal_admin' as const, roles: ['portal_admin' as const] },
+      { userId: owner.id, role: 'primary_researcher' as const, roles: ['primary_researcher' as const] },
+      { userId: owner.id, role: 'portal_reviewer' as const, roles: ['portal_reviewer' as const] },
+    ];
+    const orderings = Object.keys(requestList.ordering).flatMap((key) => [key, `-${key}`]);
+    const untold = new Set<string>();
+    const read = new Set<string>();
+    for (const actor of scopes) {
+      for (const ordering of orderings) {
+        const list = parseListQuery(requestList, { ordering, expand: 'project,datasets,summary' });
+        const statements = pageStatements(db(), requestList, list, readableRequests(actor));
+        for (const query of [statements.page(true), statements.page(false), statements.count()]) {
+          const tables = await tablesReadWithoutTrigger(db(), query.toSQL(), {});
+          tables.read.forEach((table) => read.add(table));
+          tables.untold.forEach((table) => untold.add(table));
+        }
+      }
+    }
+    expect([...read]).toEqual(
+      expect.arrayContaining(['requests', 'research_team_members', 'request_reviewers']),
+    );
+    expect([...untold]).toEqual([]);
+  });
+
+  it('shows each kind of write in the next page', async () => {
+    const page = async (token: string, query = '') => {
+      const response = await t.app.inject({ url: `/api/request/${query}`, headers: auth(token) });
+      expect(response.statusCode).toBe(200);
+      const body = response.json() as { count: number; results: RequestDto[] };
+      return { count: body.count, ids: body.results.map((request) => request.id) };
+    };
+    const before = await page(owner.token);
+    expect(await page(owner.token)).toEqual(before);
+
+    // A request is added to the owner's project: their page grows.
+    const added = await createRequest(db(), { projectId, statusId: WORKFLOW_STATUS.created });
+    const after = await page(owner.token);
+    expect(after.count).toBe(before.count + 1);
+    expect(after.ids).toContain(added.id);
+
+    // A reviewer is assigned: the request joins their page.
+    const reviewer = await t.createUser({ roles: ['portal_reviewer'] });
+    const reviewerToken = await t.tokenFor(reviewer.email);
+    expect((await page(reviewerToken)).ids).not.toContain(requestId);
+    await db().insert(requestReviewers).values({ requestId, userId: reviewer.id });
+    expect((await page(reviewerToken)).ids).toEqual([requestId]);
+
+    // The owner is renamed: the page ordered by owner moves (a name any page may be ordered by).
+    const middle = await t.createUser({ roles: ['primary_researcher'], firstName: 'Mo', lastName: 'Middle' });
+    const middleProject = await createProject(db(), { ownerId: middle.id });
+    const theirs = await createRequest(db(), {
+      projectId: middleProject.id,
+      statusId: WORKFLOW_STATUS.created,
+    });
+    const ownerFirst = async () => {
+      const ids = (await page(admin, '?ordering=owner&limit=1000')).ids;
+      return ids.indexOf(requestId) < ids.indexOf(theirs.id);
+    };
+    await db().update(users).set({ lastName: 'Aaaa' }).where(eq(users.id, owner.id));
+    expect(await ownerFirst()).toBe(true);
+    await db().update(users).set({ lastName: 'Zzzz' }).where(eq(users.id, owner.id));
+    expect(await ownerFirst()).toBe(false);
   });
 });

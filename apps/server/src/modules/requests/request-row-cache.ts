@@ -1,4 +1,5 @@
 import { keptRows } from '../../platform/db/kept-rows';
+import { keptPages } from '../../platform/list';
 import type { RequestPageRow } from './request-page.repo';
 
 /**
@@ -15,3 +16,9 @@ export const requestRowCache = keptRows<RequestPageRow>({
   maxCharacters: 6_000_000,
   characters: (row) => row.head.length + row.tail.length,
 });
+
+/**
+ * The request list's unfiltered pages (decision 446): every table they read — requests, teams,
+ * reviewers, and the names and lookups an ordering joins — NOTIFYs the channel above.
+ */
+export const requestPages = keptPages();

@@ -31,6 +31,7 @@ import { teamOf, teamOfRows } from './requests.workflow';
 import { readableRequests, requestList } from './requests.lists';
 import { subjectOfView, type RequestSubject, type RequestView } from './requests.presenter';
 import { readRequestPage, requestText } from './request-page';
+import { requestPages } from './request-row-cache';
 import { findSampleType, samplesWithCounts } from './request-write-checks.repo';
 import { deleteRequest } from './request-writes.repo';
 import * as repo from './requests.repo';
@@ -149,6 +150,7 @@ export function createRequestsService(deps: {
       const page = await selectPageIds(db, requestList, list, readableRequests(actor), {
         count: true,
         narrowScope: true,
+        kept: requestPages,
       });
       const [rows, decided] = await Promise.all([
         readRequestPage(db, actor, page.ids, list.expand),

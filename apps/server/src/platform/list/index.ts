@@ -4,3 +4,4 @@ export * from './list-spec';
 export * from './page';
 export * from './select-page';
 export * from './object-routes';
+export * from './kept-pages';

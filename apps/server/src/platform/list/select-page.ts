@@ -4,6 +4,7 @@ import { LRUCache } from 'lru-cache';
 import { LIMITS } from '@rrp/domain';
 import { plannedPerCall, type DbOrTx } from '../db/database';
 import { executeNamedByText } from '../db/prepared';
+import type { KeptPages } from './kept-pages';
 import type { ListSpec, ParsedList } from './list-spec';
 
 /**
@@ -106,24 +107,32 @@ export async function selectPage<T extends PgTable>(
   return { rows: rows as InferSelectModel<T>[], count: total };
 }
 
+/** What a page of a list is: its ids in order and how many rows match in all. */
+export interface PageOfIds {
+  ids: number[];
+  count: number;
+}
+
+/** How `selectPageIds` reads a page. */
+export interface PageOptions {
+  /** Whether to count the matching rows; a caller that walks every page (an export) need not. */
+  count: boolean;
+  /**
+   * The scope holds what one person is involved in (their own requests and their teams', their
+   * assignments), hundreds of rows at most, which the page reads all of anyway to order them:
+   * the page's statement counts them too (`count(*) over ()`), one statement, not two.
+   */
+  narrowScope?: boolean;
+  /** Where an unfiltered page is kept between calls (`keptPages`), when every table it reads says when it changes. */
+  kept?: KeptPages;
+}
+
 /**
- * The ids of one page, in order, and the total — the first half of the list pattern for lists
- * whose rows carry joins or computed columns (docs/ARCHITECTURE.md "Lists at scale"). Filters,
- * search and ordering run over the listed table and the spec's to-one joins only; the caller then
- * loads the full rows `where id in (ids)` and puts them in page order (`inPageOrder`), so per-row
- * work is done for the page's rows and never for the rows OFFSET skips. `scope` is the caller's
- * visibility condition. A caller that walks every page (a streamed export) skips the count.
- * `narrowScope`: the scope holds what one person is involved in (their own requests and their
- * teams', their assignments), hundreds of rows at most, which the page reads all of anyway to
- * order them: the page's statement counts them too (`count(*) over ()`), one statement, not two.
+ * The statements of one page of a list: its ids in order (with `withTotal`, each row with the
+ * count of every matching row) and its count. Filters, search and ordering run over the listed
+ * table and the spec's to-one joins only. `scope` is the caller's visibility condition.
  */
-export async function selectPageIds(
-  db: DbOrTx,
-  spec: ListSpec,
-  list: ParsedList,
-  scope?: SQL,
-  options: { count: boolean; narrowScope?: boolean } = { count: true },
-): Promise<{ ids: number[]; count: number }> {
+export function pageStatements(db: DbOrTx, spec: ListSpec, list: ParsedList, scope?: SQL) {
   const table = spec.id.table as PgTable;
   const where = and(scope, list.where);
   type Joinable = {
@@ -142,48 +151,71 @@ export async function selectPageIds(
   // matches, walked the ordering's index through the whole table to fill the page (a reviewer's
   // requests of one type and status: 186 ms, against 4.5 ms planned for them). A count has no
   // ordering to walk, and keeps the generic plan.
-  const unfiltered = list.where === undefined;
-  const on = unfiltered ? db : plannedPerCall(db);
+  const on = list.where === undefined ? db : plannedPerCall(db);
   type PageSelection = { id: SQL<number>; total: SQL<number> };
-  const page = (selection: Partial<PageSelection> & Pick<PageSelection, 'id'>) =>
-    withJoins(
-      on
-        .select(selection as PageSelection)
-        .from(table)
-        .$dynamic(),
-      true,
-    )
-      .where(where)
-      .orderBy(...list.orderBy)
-      .limit(list.limit)
-      .offset(list.offset);
-  if (options.count && options.narrowScope && scope) {
-    const counted = page({ id: sql<number>`${spec.id}`, total: sql<number>`count(*) over ()` });
-    const rows = await (unfiltered ? executeNamedByText(counted) : counted);
-    // Past the last page no row carries the total: it is counted on its own below.
-    if (rows.length > 0 || list.offset === 0) {
-      return { ids: rows.map((row) => Number(row.id)), count: Number(rows[0]?.total ?? 0) };
+  const id = sql<number>`${spec.id}`;
+  return {
+    where,
+    page: (withTotal: boolean) =>
+      withJoins(
+        on
+          .select((withTotal ? { id, total: sql<number>`count(*) over ()` } : { id }) as PageSelection)
+          .from(table)
+          .$dynamic(),
+        true,
+      )
+        .where(where)
+        .orderBy(...list.orderBy)
+        .limit(list.limit)
+        .offset(list.offset),
+    count: () =>
+      withJoins(
+        db
+          .select({ one: sql<number>`1`.as('one') })
+          .from(table)
+          .$dynamic(),
+        false,
+      ).where(where),
+  };
+}
+
+/**
+ * The ids of one page, in order, and the total — the first half of the list pattern for lists
+ * whose rows carry joins or computed columns (docs/ARCHITECTURE.md "Lists at scale"): the caller
+ * then loads the full rows `where id in (ids)` and puts them in page order (`inPageOrder`), so
+ * per-row work is done for the page's rows and never for the rows OFFSET skips.
+ */
+export async function selectPageIds(
+  db: DbOrTx,
+  spec: ListSpec,
+  list: ParsedList,
+  scope?: SQL,
+  options: PageOptions = { count: true },
+): Promise<PageOfIds> {
+  const statements = pageStatements(db, spec, list, scope);
+  const unfiltered = list.where === undefined;
+  const named = <T>(query: Parameters<typeof executeNamedByText<T>>[0] & PromiseLike<T>) =>
+    unfiltered ? executeNamedByText(query) : query;
+  const read = async (): Promise<PageOfIds> => {
+    if (options.count && options.narrowScope && scope) {
+      const rows = await named(statements.page(true));
+      // Past the last page no row carries the total: it is counted on its own below.
+      if (rows.length > 0 || list.offset === 0) {
+        return { ids: rows.map((row) => Number(row.id)), count: Number(rows[0]?.total ?? 0) };
+      }
     }
-  }
-  const pageIds = page({ id: sql<number>`${spec.id}` });
-  const [rows, total] = await Promise.all([
-    unfiltered ? executeNamedByText(pageIds) : pageIds,
-    options.count
-      ? countRows(
-          db,
-          () =>
-            withJoins(
-              db
-                .select({ one: sql<number>`1`.as('one') })
-                .from(table)
-                .$dynamic(),
-              false,
-            ).where(where),
-          { named: unfiltered, whole: where === undefined },
-        )
-      : Promise.resolve(0),
-  ]);
-  return { ids: rows.map((row) => Number(row.id)), count: total };
+    const [rows, total] = await Promise.all([
+      named(statements.page(false)),
+      options.count
+        ? countRows(db, statements.count, { named: unfiltered, whole: statements.where === undefined })
+        : Promise.resolve(0),
+    ]);
+    return { ids: rows.map((row) => Number(row.id)), count: total };
+  };
+  if (!unfiltered || !options.kept) return read();
+  const { sql: text, params } = statements.page(false).toSQL();
+  const key = `${options.count ? 'counted' : ''}|${text}|${JSON.stringify(params)}`;
+  return options.kept.read(db, key, read);
 }
 
 /** Rows loaded by id, put back in the order of the page's ids. */

@@ -17,7 +17,7 @@ import type { DbOrTx } from '../../platform/db/database';
 import { anyOfIds, executeNamedByText, prepared } from '../../platform/db/prepared';
 import { insertRow, updateRow } from '../../platform/db/rows';
 import {
-  countRows,
+  countMatching,
   escapeLike,
   selectOne,
   selectPage,
@@ -93,19 +93,7 @@ export async function listDatasets(db: DbOrTx, list: ParsedList, extra: SQL | un
     .offset(list.offset);
   const [rows, total] = await Promise.all([
     plain ? executeNamedByText(page) : page,
-    countRows(
-      db,
-      () =>
-        db
-          .select({ one: sql<number>`1`.as('one') })
-          .from(datasets)
-          .where(where)
-          .$dynamic(),
-      {
-        named: plain,
-        whole: where === undefined,
-      },
-    ),
+    countMatching(db, datasets, where, plain),
   ]);
   return { rows, count: total };
 }

@@ -60,10 +60,9 @@ class RowCache<Row extends { id: number }> {
 
   private keysNamedBy(payload: string): readonly RowKey[] | 'all' {
     if (payload === '*') return 'all';
-    const [prefix, id] = [
-      payload.slice(0, payload.indexOf(':')),
-      Number(payload.slice(payload.indexOf(':') + 1)),
-    ];
+    const at = payload.indexOf(':');
+    const prefix = payload.slice(0, at);
+    const id = Number(payload.slice(at + 1));
     if (prefix === this.config.objectPrefix) return [...(this.keysOfObject.get(id) ?? [])];
     if (prefix === this.config.group?.prefix)
       return [...(this.objectsOfGroup.get(id) ?? [])].flatMap((object) => [

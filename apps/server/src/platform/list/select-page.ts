@@ -73,8 +73,16 @@ async function estimateRows(db: DbOrTx, query: PgSelect): Promise<number> {
   return Math.round(parsed[0].Plan['Plan Rows']);
 }
 
-/** How many rows of one table match `where`, counted as every list counts (`countRows`). */
-export function countMatching(db: DbOrTx, table: PgTable, where: SQL | undefined): Promise<number> {
+/**
+ * How many rows of one table match `where`, counted as every list counts (`countRows`); `named`:
+ * the condition suits one generic plan, so the count is prepared under its text.
+ */
+export function countMatching(
+  db: DbOrTx,
+  table: PgTable,
+  where: SQL | undefined,
+  named = false,
+): Promise<number> {
   return countRows(
     db,
     () =>
@@ -83,7 +91,7 @@ export function countMatching(db: DbOrTx, table: PgTable, where: SQL | undefined
         .from(table)
         .where(where)
         .$dynamic(),
-    { whole: where === undefined },
+    { whole: where === undefined, named },
   );
 }
 

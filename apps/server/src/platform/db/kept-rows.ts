@@ -1,5 +1,5 @@
 import type { DbOrTx } from './database';
-import { ListeningCache } from './listening-cache';
+import { cachesPerHandle, ListeningCache } from './listening-cache';
 import { DB_CHANNELS, type Listen } from './notifications';
 
 /*
@@ -42,6 +42,8 @@ class RowCache<Row extends { id: number }> {
   private readonly keysOfObject = new Map<number, Set<RowKey>>();
   private readonly objectsOfGroup = new Map<number, Set<number>>();
   readonly rows: ListeningCache<RowKey, Row>;
+
+  readonly subscribe = (listen: Listen) => this.rows.subscribe(listen);
 
   constructor(private readonly config: KeptRowsConfig<Row>) {
     this.rows = new ListeningCache<RowKey, Row>(
@@ -97,18 +99,10 @@ class RowCache<Row extends { id: number }> {
 
 /** A read model's kept rows: one cache per database handle that keeps them. */
 export function keptRows<Row extends { id: number }>(config: KeptRowsConfig<Row>) {
-  const cachesByHandle = new WeakMap<DbOrTx, RowCache<Row>>();
+  const caches = cachesPerHandle(() => new RowCache(config));
   return {
     /** Keeps the rows read on `db` from now on; resolves to the stop. */
-    async keep(db: DbOrTx, listen: Listen): Promise<() => Promise<void>> {
-      const cache = new RowCache(config);
-      const unsubscribe = await cache.rows.subscribe(listen);
-      cachesByHandle.set(db, cache);
-      return async () => {
-        cachesByHandle.delete(db);
-        await unsubscribe();
-      };
-    },
+    keep: caches.keep,
 
     /**
      * The rows of these ids for this variant, in the ids' order: the kept ones, and the others
@@ -120,7 +114,7 @@ export function keptRows<Row extends { id: number }>(config: KeptRowsConfig<Row>
       variant: string,
       read: (ids: number[]) => Promise<Row[]>,
     ): Promise<Row[]> {
-      const cache = cachesByHandle.get(db);
+      const cache = caches.of(db);
       if (!cache) return read([...ids]);
       const keyOf = (id: number): RowKey => `${id}|${variant}`;
       const rows = await cache.rows.getMany(ids.map(keyOf), async (missing) => {
@@ -132,7 +126,7 @@ export function keptRows<Row extends { id: number }>(config: KeptRowsConfig<Row>
 
     /** How many rows are kept on `db` (for tests), or null when it keeps none. */
     count(db: DbOrTx): number | null {
-      return cachesByHandle.get(db)?.rows.size ?? null;
+      return caches.of(db)?.rows.size ?? null;
     },
   };
 }

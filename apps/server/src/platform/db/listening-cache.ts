@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import type { DbOrTx } from './database';
 import type { DB_CHANNELS, Listen } from './notifications';
 
 export interface ListeningCacheOptions<K = unknown, V = unknown> {
@@ -123,4 +124,30 @@ export class ListeningCache<K extends NonNullable<unknown>, V extends NonNullabl
     this.entries.clear();
     this.loading.clear();
   }
+}
+
+/** What `cachesPerHandle` keeps: anything that starts hearing its channel when asked. */
+interface Subscribing {
+  subscribe(listen: Listen): Promise<() => Promise<void>>;
+}
+
+/**
+ * One cache per database handle that keeps one: `keep` opens it for the handle and starts hearing
+ * its channel (resolving to the stop); `of` finds it, or undefined for a handle that keeps none
+ * (a transaction reads its own writes, which no other connection has seen or been told of).
+ */
+export function cachesPerHandle<C extends Subscribing>(open: () => C) {
+  const byHandle = new WeakMap<DbOrTx, C>();
+  return {
+    async keep(db: DbOrTx, listen: Listen): Promise<() => Promise<void>> {
+      const cache = open();
+      const unsubscribe = await cache.subscribe(listen);
+      byHandle.set(db, cache);
+      return async () => {
+        byHandle.delete(db);
+        await unsubscribe();
+      };
+    },
+    of: (db: DbOrTx): C | undefined => byHandle.get(db),
+  };
 }

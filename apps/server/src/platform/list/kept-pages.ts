@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../db/database';
-import { ListeningCache } from '../db/listening-cache';
+import { cachesPerHandle, ListeningCache } from '../db/listening-cache';
 import { DB_CHANNELS, type Listen } from '../db/notifications';
 import type { PageOfIds } from './select-page';
 
@@ -24,22 +24,17 @@ export interface KeptPages {
 }
 
 export function keptPages(): KeptPages {
-  const cachesByHandle = new WeakMap<DbOrTx, ListeningCache<string, PageOfIds>>();
-  return {
-    async keep(db, listen) {
-      const cache = new ListeningCache<string, PageOfIds>(DB_CHANNELS.readRows, () => 'all', {
+  const caches = cachesPerHandle(
+    () =>
+      new ListeningCache<string, PageOfIds>(DB_CHANNELS.readRows, () => 'all', {
         max: MAX_PAGES,
         ttlMs: TTL_MS,
-      });
-      const unsubscribe = await cache.subscribe(listen);
-      cachesByHandle.set(db, cache);
-      return async () => {
-        cachesByHandle.delete(db);
-        await unsubscribe();
-      };
-    },
+      }),
+  );
+  return {
+    keep: caches.keep,
     read(db, key, load) {
-      const cache = cachesByHandle.get(db);
+      const cache = caches.of(db);
       return cache ? cache.get(key, load) : load();
     },
   };

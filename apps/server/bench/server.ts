@@ -6,6 +6,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { users } from '../src/db/schema';
 import { openDatabase } from '../src/platform/db/open';
+import { preloadServerRenderer } from '../src/platform/http/server-render';
 
 /**
  * The server the benchmark loads: the built app exactly as `npm start` builds it, plus the floor —
@@ -39,6 +40,7 @@ app.get('/bench/memory', { config: { access: 'public' }, schema: { hide: true } 
   return { ...usage, newSpace: spaces.new_space ?? 0, oldSpace: spaces.old_space ?? 0 };
 });
 await app.listen({ port: config.port, host: '127.0.0.1' });
+preloadServerRenderer();
 process.send?.('ready');
 process.once(
   'SIGTERM',

@@ -3,7 +3,8 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
-import { writeScreenChunks } from './screen-chunks.ts';
+import { ROUTES } from '../src/app/route-table.ts';
+import { screenModules, writeScreenChunks } from './screen-chunks.ts';
 
 /**
  * The pages written as HTML at build, each beside index.html, with the screen module its route
@@ -13,8 +14,16 @@ export const PRERENDERED_PAGES = [
   { path: '/login', file: 'login.html', screen: 'src/features/home/screens/login-screen.tsx' },
 ];
 
-/** The screens the server renders per request (src/server-render.tsx): the signed-in home. */
-export const SERVER_RENDERED_SCREENS = ['src/features/home/screens/home-screen.tsx'];
+/**
+ * The source modules of the screens the server renders per request (src/server-render.tsx): those
+ * of the routes the route table marks `serverRendered`.
+ */
+function serverRenderedScreens(root: string): string[] {
+  const modules = screenModules(root);
+  return [
+    ...new Set(ROUTES.filter((route) => route.serverRendered).map((route) => modules.get(route.screen!)!)),
+  ];
+}
 
 /**
  * Where the server's rendering module is built, with its page template: beside dist/, not in it,
@@ -135,7 +144,8 @@ export function startPages(): Plugin {
           .replace('</head>', `${stylesheets.join('')}\n  </head>`)
           .replace(ROOT_ELEMENT, () => `<div id="root">${markup}</div>`);
       };
-      for (const screen of [...PRERENDERED_PAGES.map((page) => page.screen), ...SERVER_RENDERED_SCREENS])
+      const serverRendered = serverRenderedScreens(config.root);
+      for (const screen of [...PRERENDERED_PAGES.map((page) => page.screen), ...serverRendered])
         if (!manifest[screen]) throw new Error(`${screen} is not a chunk of the build`);
       for (const page of PRERENDERED_PAGES)
         writeFileSync(
@@ -144,7 +154,7 @@ export function startPages(): Plugin {
         );
       writeFileSync(
         join(serverDir, 'app-page.html'),
-        renderedPage(SERVER_RENDERED_SCREENS, module.MARKUP_SLOT).replace(
+        renderedPage(serverRendered, module.MARKUP_SLOT).replace(
           '</body>',
           () => `${module.STATE_SLOT}\n  </body>`,
         ),

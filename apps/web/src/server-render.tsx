@@ -4,10 +4,12 @@ import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import type { SessionUserDto } from '@rrp/domain';
+import { createStaticHandler, createStaticRouter, matchPath, StaticRouterProvider } from 'react-router';
+import { isTimeZone, SESSION_COOKIES, setReaderTimeZoneSource, type SessionUserDto } from '@rrp/domain';
 import { AppFrame } from './app/app';
+import { ROUTES } from './app/route-table';
 import { appRoutes } from './app/router';
+import { SCREENS } from './app/screens';
 import { createQueryClient } from './lib/query-client';
 import { SERVER_STATE_ELEMENT_ID, setServerRequestSource, type ServerRequest } from './lib/server-request';
 import { activeRoleFor, meQueryKey } from './lib/session';
@@ -23,6 +25,14 @@ import { activeRoleFor, meQueryKey } from './lib/session';
 /** The request each render answers: one module serves every request the server renders. */
 const requests = new AsyncLocalStorage<ServerRequest>();
 setServerRequestSource(() => requests.getStore());
+// Moments are written in the reader's zone, as their browser writes them when it takes the page
+// over; UTC for a reader whose zone is not known (the app writes it as it starts).
+setReaderTimeZoneSource(() => {
+  const request = requests.getStore();
+  if (!request) return undefined;
+  const zone = request.cookie(SESSION_COOKIES.timeZone);
+  return zone && isTimeZone(zone) ? zone : 'UTC';
+});
 
 /** A page whose reads depend on earlier ones (the user, then the role's panels) takes a render per step. */
 const MAX_RENDERS = 6;
@@ -83,8 +93,25 @@ function isWaiting(query: Query): boolean {
   );
 }
 
+/** Whether the route table marks the screen `path` opens as rendered by the server. */
+function isServerRendered(path: string): boolean {
+  const pathname = new URL(path, 'http://server.invalid').pathname;
+  return ROUTES.some((route) => route.serverRendered && matchPath(route.path, pathname) !== null);
+}
+
 /**
- * The signed-in page at `path`, rendered for the request whose cookies and API `request` gives:
+ * Loads the code of the screens the server renders and of the signed-in shell, which the server
+ * asks for as it starts: the first visitor then does not wait for it.
+ */
+export async function loadServerRenderedScreens(): Promise<void> {
+  await Promise.all([
+    ...ROUTES.filter((route) => route.serverRendered).map((route) => SCREENS[route.screen!]!()),
+    import('./app/shell/signed-in-header'),
+  ]);
+}
+
+/**
+ * The signed-in page at `path` (with its query), rendered for the request whose cookies and API `request` gives:
  * each render shows which reads the page waits for (the session's user first, then what the role's
  * screen shows); they are fetched and the page is rendered again, until it waits for none. Null
  * when it cannot be rendered whole (a read failed, or it kept asking): the server then sends the
@@ -94,6 +121,7 @@ export async function renderSignedInPage(
   path: string,
   request: Pick<ServerRequest, 'cookie' | 'fetch'>,
 ): Promise<string | null> {
+  if (!isServerRendered(path)) return null;
   const queryClient = createQueryClient();
   let activeRole: string | null = null;
   return requests.run({ ...request, activeRole: () => activeRole }, async () => {

@@ -20,6 +20,11 @@ export interface RouteEntry {
    * Remove): it gets the extra-large container, wide enough from 1280 px up.
    */
   wide?: boolean;
+  /**
+   * Rendered by the server for someone signed in (src/server-render.tsx): the page arrives drawn with
+   * the reads it shows, before the app's code has run (issues 15 and 32).
+   */
+  serverRendered?: boolean;
 }
 
 const projects: Crumb = { label: 'Projects', to: '/project' };
@@ -35,7 +40,7 @@ const formTester: Crumb = { label: 'Form Tester', to: '/form_tester' };
 /** Every route of foundation §2, in one table. */
 export const ROUTES: RouteEntry[] = [
   // Signed out
-  { path: '/', title: 'Home', access: 'public', screen: 'home' },
+  { path: '/', title: 'Home', access: 'public', screen: 'home', serverRendered: true },
   { path: '/login', title: 'Sign In', access: 'public', screen: 'login' },
   { path: '/password-reset', title: 'Password Reset', access: 'public', screen: 'passwordReset' },
   { path: '/reset-password', title: 'Reset Password', access: 'public', screen: 'resetPassword' },
@@ -104,10 +109,10 @@ export const ROUTES: RouteEntry[] = [
     access: 'signedIn',
     screen: 'datasetCreate',
   },
-  { path: '/user', title: 'Users', access: 'signedIn', screen: 'userList' },
+  { path: '/user', title: 'Users', access: 'signedIn', screen: 'userList', serverRendered: true },
   { path: '/user/create', title: 'New User', crumbs: [users], access: 'signedIn', screen: 'userCreate' },
   { path: '/user/:objectId', title: 'User', crumbs: [users], access: 'signedIn', screen: 'userDetail' },
-  { path: '/project', title: 'Projects', access: 'signedIn', screen: 'projectList' },
+  { path: '/project', title: 'Projects', access: 'signedIn', screen: 'projectList', serverRendered: true },
   {
     path: '/project/create',
     title: 'New Project',
@@ -124,7 +129,7 @@ export const ROUTES: RouteEntry[] = [
     screen: 'projectDetail',
     wide: true,
   },
-  { path: '/request', title: 'Requests', access: 'signedIn', screen: 'requestList' },
+  { path: '/request', title: 'Requests', access: 'signedIn', screen: 'requestList', serverRendered: true },
   {
     path: '/request/create',
     title: 'Resource Request',
@@ -198,7 +203,13 @@ export const ROUTES: RouteEntry[] = [
     screen: 'startTissueReview',
   },
   { path: '/release-notes', title: 'Release Notes', access: 'signedIn', screen: 'releaseNotes' },
-  { path: '/institution', title: 'Institutions', access: 'signedIn', screen: 'institutionList' },
+  {
+    path: '/institution',
+    title: 'Institutions',
+    access: 'signedIn',
+    screen: 'institutionList',
+    serverRendered: true,
+  },
   {
     path: '/institution/create',
     title: 'New Institution',

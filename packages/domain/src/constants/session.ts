@@ -9,4 +9,9 @@ export const SESSION_COOKIES = {
   /** While impersonating, the role the staff member was viewing as, restored on EXIT. */
   realRole: 'rrp_real_role',
   role: 'rrp_role',
+  /**
+   * The reader's time zone (an IANA name), written by the web app as it starts: a page the server
+   * renders writes moments in it, as the browser then writes them (decision 447).
+   */
+  timeZone: 'rrp_tz',
 } as const;

@@ -41,6 +41,27 @@ function writeInZone(date: Date, withTime: boolean, utc: boolean): string {
   return `${written}, ${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
+/** The reader's zone where it is not the process's own: a page rendered on the server (decision 447). */
+let readerTimeZone: () => string | undefined = () => undefined;
+
+/**
+ * Set once by the web app's rendering on the server: the zone of the reader whose page is being
+ * rendered (undefined outside a render), in which moments are written when no zone is given.
+ */
+export function setReaderTimeZoneSource(source: () => string | undefined): void {
+  readerTimeZone = source;
+}
+
+/** Whether `name` is a time zone this runtime knows (a cookie's value is checked before use). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Another named zone: one formatter per shape and zone, made once. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -48,7 +69,7 @@ function format(value: DateValue, options: Intl.DateTimeFormatOptions, timeZone?
   const parsed = toDate(value);
   if (!parsed) return typeof value === 'string' && value ? value : NO_VALUE;
   // A calendar day has no time zone: read it as written.
-  const zone = parsed.calendarDay ? 'UTC' : timeZone;
+  const zone = parsed.calendarDay ? 'UTC' : (timeZone ?? readerTimeZone());
   if (zone === undefined || zone === 'UTC') return writeInZone(parsed.date, options !== DAY, zone === 'UTC');
   const key = `${options === DAY ? 'day' : 'time'} ${zone}`;
   let formatter = formatters.get(key);

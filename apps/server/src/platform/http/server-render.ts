@@ -5,6 +5,7 @@ import { WEB_SERVER_RENDER } from '../../paths';
 
 /** The web app's rendering module (apps/web/src/server-render.tsx), as built. */
 interface WebRenderer {
+  loadServerRenderedScreens(): Promise<void>;
   renderSignedInPage(
     path: string,
     request: {
@@ -20,11 +21,14 @@ const loadRenderer = (modulePath: string) =>
     : Promise.resolve(null);
 
 /**
- * Loads the rendering module ahead of the first signed-in visitor, who would otherwise wait for it
- * (and, over the time limit, get the plain page). Modules load once per process.
+ * Loads the rendering module and the screens it renders ahead of the first signed-in visitor, who
+ * would otherwise wait for them (and, over the time limit, get the plain page). Modules load once
+ * per process.
  */
 export function preloadServerRenderer(modulePath = WEB_SERVER_RENDER): void {
-  loadRenderer(modulePath).catch(() => undefined);
+  loadRenderer(modulePath)
+    .then((module) => module?.loadServerRenderedScreens())
+    .catch(() => undefined);
 }
 
 /** A page the server has not rendered by then is sent as the app's plain page instead. */

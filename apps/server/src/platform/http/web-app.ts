@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { errorCodes, type FastifyInstance, type FastifyReply } from 'fastify';
+import { errorCodes, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { SESSION_COOKIES } from '@rrp/domain';
 import { appPages } from './app-page';
@@ -58,25 +58,28 @@ export async function registerWebApp(
 
   // The app's page for a path, with its screen's chunks; what it preloads depends on the cookie.
   const appPage = appPages(distDir);
-  const sendAppPage = async (path: string, cookies: string | undefined, reply: FastifyReply) => {
-    const page = await appPage(path, parseCookies(cookies).has(SESSION_COOKIES.token));
+  // Someone with a session gets the screens the web app renders on the server drawn, with what
+  // they show (server-render.ts), when they can be; every other page renders in the browser.
+  const renderSignedInPage = createServerRenderer(app, serverRender);
+  const sendAppPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const cookies = request.headers.cookie;
+    const signedIn = parseCookies(cookies).has(SESSION_COOKIES.token);
+    const rendered =
+      signedIn && request.method === 'GET' ? await renderSignedInPage(request.url, cookies) : null;
+    // The visitor's own data: never kept by a cache on the way.
+    if (rendered !== null)
+      return reply
+        .header('Cache-Control', 'no-store')
+        .header('Vary', 'Cookie')
+        .type('text/html')
+        .send(rendered);
+    const page = await appPage(request.url.split('?')[0]!, signedIn);
     reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie');
     return page === null ? reply.sendFile('index.html') : reply.type('text/html; charset=utf-8').send(page);
   };
 
-  // The site root is the app itself (static serving would refuse a directory). Someone with a
-  // session gets it rendered with what their home shows (server-render.ts), when it can be.
-  const renderSignedInPage = createServerRenderer(app, serverRender);
-  if (hasBuild)
-    app.get('/', async (request, reply) => {
-      const cookies = request.headers.cookie;
-      const page = parseCookies(cookies).has(SESSION_COOKIES.token)
-        ? await renderSignedInPage('/', cookies)
-        : null;
-      if (page === null) return sendAppPage('/', cookies, reply);
-      // The visitor's own data: never kept by a cache on the way.
-      return reply.header('Cache-Control', 'no-store').header('Vary', 'Cookie').type('text/html').send(page);
-    });
+  // The site root is the app itself (static serving would refuse a directory).
+  if (hasBuild) app.get('/', sendAppPage);
 
   // The sign-in page as a visitor first sees it, prerendered at build (apps/web/build/start-pages.ts),
   // so it paints before the app's JavaScript has run. Someone with a session cookie, or arriving
@@ -98,7 +101,7 @@ export async function registerWebApp(
     const isFile = /\.[A-Za-z0-9]{1,8}$/.test(path);
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api') && !isFile;
-    if (wantsPage && hasBuild) return sendAppPage(path, request.headers.cookie, reply);
+    if (wantsPage && hasBuild) return sendAppPage(request, reply);
     if (wantsPage) {
       return reply
         .status(503)

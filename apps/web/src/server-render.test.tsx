@@ -45,6 +45,14 @@ describe('a page rendered on the server', () => {
     expect(await renderSignedInPage('/', server)).toBeNull();
   });
 
+  it('renders only the screens the route table marks, asking nothing for the others', async () => {
+    const server = api(() => ({ status: 500 }));
+    for (const path of ['/request/create', '/user/12', '/dataset', '/no-such-page']) {
+      expect(await renderSignedInPage(path, server), path).toBeNull();
+    }
+    expect(server.calls).toEqual([]);
+  });
+
   it('renders a public page whole for the build, with no session and no reads', async () => {
     const markup = await renderPage('/login');
     expect(markup).toContain('Sign in');

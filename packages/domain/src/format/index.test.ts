@@ -5,7 +5,9 @@ import {
   formatDate,
   formatDateTime,
   institutionOrActivePeriod,
+  isTimeZone,
   NO_VALUE,
+  setReaderTimeZoneSource,
 } from './index';
 
 describe('the one date format', () => {
@@ -34,6 +36,58 @@ describe('the one date format', () => {
         );
       }
     }
+  });
+
+  it('writes a moment in any named zone as Intl reads its clock there, in the one shape', () => {
+    for (const timeZone of ['America/New_York', 'Asia/Kathmandu', 'Pacific/Kiritimati', 'Europe/London']) {
+      for (let hour = 0; hour < 24 * 365; hour += 11) {
+        const moment = new Date(Date.UTC(2026, 0, 1) + hour * 3_600_000);
+        const intl = new Intl.DateTimeFormat('en-US', {
+          month: 'short',
+          day: 'numeric',
+          year: 'numeric',
+          hour: 'numeric',
+          minute: '2-digit',
+          timeZone,
+        });
+        // Intl may put a narrow no-break space before AM/PM; the portal writes a plain one.
+        expect(formatDateTime(moment, timeZone)).toBe(intl.format(moment).replace(/\s/g, ' '));
+      }
+    }
+  });
+
+  it("writes moments in the reader's zone where a page rendered on the server names one (decision 447)", () => {
+    const moment = '2026-11-24T23:30:00Z';
+    let readerZone: string | undefined = 'Asia/Tokyo';
+    setReaderTimeZoneSource(() => readerZone);
+    try {
+      expect(formatDate(moment)).toBe('Nov 25, 2026');
+      expect(formatDateTime(moment)).toBe('Nov 25, 2026, 8:30 AM');
+      // A zone given by the caller still wins, and a calendar day is the day written.
+      expect(formatDate(moment, 'UTC')).toBe('Nov 24, 2026');
+      expect(formatDate('2026-11-24')).toBe('Nov 24, 2026');
+      readerZone = undefined;
+      expect(formatDateTime(moment)).toBe(
+        new Intl.DateTimeFormat('en-US', {
+          month: 'short',
+          day: 'numeric',
+          year: 'numeric',
+          hour: 'numeric',
+          minute: '2-digit',
+        })
+          .format(new Date(moment))
+          .replace(/\s/g, ' '),
+      );
+    } finally {
+      setReaderTimeZoneSource(() => undefined);
+    }
+  });
+
+  it('knows a time zone from a name that is none', () => {
+    expect(isTimeZone('Europe/Berlin')).toBe(true);
+    expect(isTimeZone('UTC')).toBe(true);
+    expect(isTimeZone('Mars/Olympus_Mons')).toBe(false);
+    expect(isTimeZone('')).toBe(false);
   });
 
   it('writes an empty date as a dash, and leaves text that is no date as it is', () => {

@@ -23,19 +23,63 @@ function toDate(value: DateValue): { date: Date; calendarDay: boolean } | null {
   return Number.isNaN(date.getTime()) ? null : { date, calendarDay };
 }
 
-const DAY: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric' };
-const DAY_AND_TIME: Intl.DateTimeFormatOptions = { ...DAY, hour: 'numeric', minute: '2-digit' };
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
+/** A moment as a clock in some zone shows it: year, month (0–11), day, hours (0–23), minutes. */
+type Clock = [number, number, number, number, number];
+
+/** A named zone's clock: one Intl formatter per zone, made once (it throws for an unknown zone). */
+const zoneClocks = new Map<string, Intl.DateTimeFormat>();
+
+function zoneClock(zone: string): Intl.DateTimeFormat {
+  let clock = zoneClocks.get(zone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      hourCycle: 'h23',
+    });
+    zoneClocks.set(zone, clock);
+  }
+  return clock;
+}
+
 /**
- * The date in UTC or in the reader's own zone, written here: the first Intl.DateTimeFormat a page
- * makes costs about 100 ms of loading locale data (issue 15: most of the researcher home's first
- * render), and en-US writes these two shapes the same way everywhere.
+ * The clock in the reader's own zone (undefined), in UTC, or in another named zone. The first two
+ * are read without Intl: the first Intl.DateTimeFormat a page makes costs about 100 ms of loading
+ * locale data (issue 15: most of the researcher home's first render). A named zone's clock is read
+ * through Intl, but written here like the others, so that every zone writes the same shape.
  */
-function writeInZone(date: Date, withTime: boolean, utc: boolean): string {
-  const [year, month, day, hours, minutes] = utc
-    ? [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), date.getUTCHours(), date.getUTCMinutes()]
-    : [date.getFullYear(), date.getMonth(), date.getDate(), date.getHours(), date.getMinutes()];
+function clockOf(date: Date, zone: string | undefined): Clock {
+  if (zone === undefined)
+    return [date.getFullYear(), date.getMonth(), date.getDate(), date.getHours(), date.getMinutes()];
+  if (zone === 'UTC')
+    return [
+      date.getUTCFullYear(),
+      date.getUTCMonth(),
+      date.getUTCDate(),
+      date.getUTCHours(),
+      date.getUTCMinutes(),
+    ];
+  const parts = Object.fromEntries(
+    zoneClock(zone)
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
+  return [
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+  ];
+}
+
+function write([year, month, day, hours, minutes]: Clock, withTime: boolean): string {
   const written = `${MONTHS[month]} ${day}, ${year}`;
   if (!withTime) return written;
   return `${written}, ${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
@@ -55,41 +99,29 @@ export function setReaderTimeZoneSource(source: () => string | undefined): void 
 /** Whether `name` is a time zone this runtime knows (a cookie's value is checked before use). */
 export function isTimeZone(name: string): boolean {
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    zoneClock(name);
     return true;
   } catch {
     return false;
   }
 }
 
-/** Another named zone: one formatter per shape and zone, made once. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function format(value: DateValue, options: Intl.DateTimeFormatOptions, timeZone?: string): string {
+function format(value: DateValue, withTime: boolean, timeZone?: string): string {
   const parsed = toDate(value);
   if (!parsed) return typeof value === 'string' && value ? value : NO_VALUE;
   // A calendar day has no time zone: read it as written.
   const zone = parsed.calendarDay ? 'UTC' : (timeZone ?? readerTimeZone());
-  if (zone === undefined || zone === 'UTC') return writeInZone(parsed.date, options !== DAY, zone === 'UTC');
-  const key = `${options === DAY ? 'day' : 'time'} ${zone}`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone: zone });
-    formatters.set(key, formatter);
-  }
-  return formatter.format(parsed.date);
+  return write(clockOf(parsed.date, zone), withTime && !parsed.calendarDay);
 }
 
 /** 'Nov 24, 2026'; '—' when there is no date. */
 export function formatDate(value: DateValue, timeZone?: string): string {
-  return format(value, DAY, timeZone);
+  return format(value, false, timeZone);
 }
 
 /** 'Nov 24, 2026, 3:05 PM'; a calendar day is written without a time; '—' when there is no date. */
 export function formatDateTime(value: DateValue, timeZone?: string): string {
-  const parsed = toDate(value);
-  if (parsed?.calendarDay) return formatDate(value);
-  return format(value, DAY_AND_TIME, timeZone);
+  return format(value, true, timeZone);
 }
 
 /** A date as a CSV file carries it: ISO 8601 ('2026-11-24' for a calendar day), '' when empty. */

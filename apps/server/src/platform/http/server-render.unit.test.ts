@@ -70,6 +70,25 @@ describe('pages rendered on the server', () => {
     expect(String(response.headers.vary)).toContain('Cookie');
   });
 
+  it('renders any page the module renders, with its query, and only for a GET', async () => {
+    const cookie = 'rrp_token=abc; rrp_role=portal_admin';
+    const list = await app.inject({ method: 'GET', url: '/request?page=2', headers: { cookie } });
+    expect(list.body).toBe(
+      '<!doctype html><div id="root">/request?page=2 for JWT abc as portal_admin (200)</div>',
+    );
+    expect(list.headers['cache-control']).toBe('no-store');
+    const head = await app.inject({ method: 'HEAD', url: '/request', headers: { cookie } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['cache-control']).toBe('no-cache');
+    // A page the module does not render (it answers null) is the app's plain page.
+    const plain = await app.inject({
+      method: 'GET',
+      url: '/request/create',
+      headers: { cookie: 'rrp_token=no-page' },
+    });
+    expect(plain.body).toBe(INDEX);
+  });
+
   it('sends the plain page to a visitor without a session', async () => {
     const response = await home('rrp_role=primary_researcher');
     expect(response.body).toBe(INDEX);

@@ -40,6 +40,9 @@ test("the list screens arrive drawn by the server, in the reader's time zone, an
       await expect(rows.first()).toBeVisible();
       expect(await rows.count(), path).toBeGreaterThan(1);
       expect(calls, path).toEqual([]);
+      // Its controls wait for the app's code, so that nothing clicked or typed before it is lost.
+      const firstControl = page.getByRole('main').locator('button, input').first();
+      await expect(firstControl).toBeDisabled();
 
       if (path === '/institution') {
         // A moment (the Created column) is written in the reader's zone, not the server's.
@@ -61,6 +64,7 @@ test("the list screens arrive drawn by the server, in the reader's time zone, an
         await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible({ timeout: 1_000 });
       }).toPass({ timeout: 15_000 });
       await page.keyboard.press('Escape');
+      await expect(firstControl).toBeEnabled();
       expect(
         calls.filter((call) => call.startsWith('GET')),
         path,

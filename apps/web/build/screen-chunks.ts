@@ -31,7 +31,7 @@ export interface ScreenChunks {
  * The source module of each screen, by the name the route table gives it, as `screens.ts` states it
  * (`name: () => import('@/<module>')`); a route whose screen is not found there fails the build.
  */
-export function screenModules(root: string): Map<string, string> {
+function screenModules(root: string): Map<string, string> {
   const source = readFileSync(join(root, 'src/app/screens.ts'), 'utf8');
   return new Map(
     [...source.matchAll(/^\s*(\w+): \(\) => import\('@\/([^']+)'\)/gm)].map((match) => [

@@ -3,8 +3,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Manifest, type Plugin, type ResolvedConfig } from 'vite';
-import { ROUTES } from '../src/app/route-table.ts';
-import { screenModules, writeScreenChunks } from './screen-chunks.ts';
+import { writeScreenChunks } from './screen-chunks.ts';
 
 /**
  * The pages written as HTML at build, each beside index.html, with the screen module its route
@@ -13,17 +12,6 @@ import { screenModules, writeScreenChunks } from './screen-chunks.ts';
 export const PRERENDERED_PAGES = [
   { path: '/login', file: 'login.html', screen: 'src/features/home/screens/login-screen.tsx' },
 ];
-
-/**
- * The source modules of the screens the server renders per request (src/server-render.tsx): those
- * of the routes the route table marks `serverRendered`.
- */
-function serverRenderedScreens(root: string): string[] {
-  const modules = screenModules(root);
-  return [
-    ...new Set(ROUTES.filter((route) => route.serverRendered).map((route) => modules.get(route.screen!)!)),
-  ];
-}
 
 /**
  * Where the server's rendering module is built, with its page template: beside dist/, not in it,
@@ -84,9 +72,9 @@ ${start}.then(async () => {
  * and no preload links, so that it paints as soon as its HTML and styles are in; its starter then
  * loads the code and main.tsx hydrates the markup. The markup comes from src/server-render.tsx,
  * built for Node with this same configuration into SERVER_RENDER_DIR, so its class names are the
- * client build's; the server keeps using that module to render the signed-in home per request, in
- * the template written beside it (app-page.html: the same page, with slots for the markup and the
- * reads it was rendered with). Runs once the client files are written, before precompress.
+ * client build's; the server keeps using that module to render the signed-in home and list screens
+ * per request, in the template written beside it (app-page.html: the same page, with slots for the
+ * markup and the reads it was rendered with; the server adds each screen's own stylesheets). Runs once the client files are written, before precompress.
  */
 export function startPages(): Plugin {
   let config: ResolvedConfig;
@@ -144,8 +132,7 @@ export function startPages(): Plugin {
           .replace('</head>', `${stylesheets.join('')}\n  </head>`)
           .replace(ROOT_ELEMENT, () => `<div id="root">${markup}</div>`);
       };
-      const serverRendered = serverRenderedScreens(config.root);
-      for (const screen of [...PRERENDERED_PAGES.map((page) => page.screen), ...serverRendered])
+      for (const screen of PRERENDERED_PAGES.map((page) => page.screen))
         if (!manifest[screen]) throw new Error(`${screen} is not a chunk of the build`);
       for (const page of PRERENDERED_PAGES)
         writeFileSync(
@@ -154,10 +141,7 @@ export function startPages(): Plugin {
         );
       writeFileSync(
         join(serverDir, 'app-page.html'),
-        renderedPage(serverRendered, module.MARKUP_SLOT).replace(
-          '</body>',
-          () => `${module.STATE_SLOT}\n  </body>`,
-        ),
+        renderedPage([], module.MARKUP_SLOT).replace('</body>', () => `${module.STATE_SLOT}\n  </body>`),
       );
     },
   };

@@ -16,10 +16,11 @@ import { activeRoleFor, meQueryKey } from './lib/session';
 
 /**
  * Pages rendered outside the browser, built for Node (build/start-pages.ts): the sign-in page as a
- * visitor first sees it, written into its HTML at build, and the signed-in home, rendered by the
- * server for each request with the reads it shows, so that it paints before the app's code has
- * run and the browser asks for nothing more to show it (issue 15). The browser then hydrates the
- * markup (main.tsx) with those reads.
+ * visitor first sees it, written into its HTML at build, and the screens the route table marks
+ * `serverRendered` (the signed-in home, issue 15; the list screens, issue 32), rendered by the
+ * server for each request with the reads they show, so that they paint before the app's code has
+ * run and the browser asks for nothing more to show them. The browser then hydrates the markup
+ * (main.tsx) with those reads.
  */
 
 /** The request each render answers: one module serves every request the server renders. */

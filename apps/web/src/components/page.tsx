@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Anchor, Breadcrumbs, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { PRODUCT_NAME } from '@/lib/config';
+import { UntilHydrated } from './until-hydrated';
 
 export interface Crumb {
   label: string;
@@ -44,35 +45,38 @@ export function Page({
     location.pathname === '/'
       ? [{ label: 'Home' }]
       : [{ label: 'Home', to: '/' }, ...crumbs, { label: current ?? title }];
+  // The screens the server renders arrive drawn before their code: their controls wait for it.
   return (
-    <Stack gap="lg">
-      <nav aria-label="Breadcrumb">
-        <Breadcrumbs separator="/">
-          {trail.map((crumb, index) =>
-            crumb.to && index < trail.length - 1 ? (
-              <Anchor component={Link} to={crumb.to} key={`${crumb.label}-${index}`} size="sm">
-                {crumb.label}
-              </Anchor>
-            ) : (
-              <Text
-                size="sm"
-                c="gray.7"
-                key={`${crumb.label}-${index}`}
-                aria-current={index === trail.length - 1 ? 'page' : undefined}
-              >
-                {crumb.label}
-              </Text>
-            ),
-          )}
-        </Breadcrumbs>
-      </nav>
-      <Stack gap={4}>
-        <Title order={1} fz={28} ref={heading} tabIndex={-1} style={{ outline: 'none' }}>
-          {title}
-        </Title>
-        {actions}
+    <UntilHydrated>
+      <Stack gap="lg">
+        <nav aria-label="Breadcrumb">
+          <Breadcrumbs separator="/">
+            {trail.map((crumb, index) =>
+              crumb.to && index < trail.length - 1 ? (
+                <Anchor component={Link} to={crumb.to} key={`${crumb.label}-${index}`} size="sm">
+                  {crumb.label}
+                </Anchor>
+              ) : (
+                <Text
+                  size="sm"
+                  c="gray.7"
+                  key={`${crumb.label}-${index}`}
+                  aria-current={index === trail.length - 1 ? 'page' : undefined}
+                >
+                  {crumb.label}
+                </Text>
+              ),
+            )}
+          </Breadcrumbs>
+        </nav>
+        <Stack gap={4}>
+          <Title order={1} fz={28} ref={heading} tabIndex={-1} style={{ outline: 'none' }}>
+            {title}
+          </Title>
+          {actions}
+        </Stack>
+        {children}
       </Stack>
-      {children}
-    </Stack>
+    </UntilHydrated>
   );
 }

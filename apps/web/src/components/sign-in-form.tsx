@@ -11,8 +11,7 @@ import { apiFetch, ApiError } from '@/lib/api-client';
 import { SUPPORT_EMAIL } from '@/lib/config';
 import { activeRoleFor, useSession } from '@/lib/session';
 import { useBotCheck } from '@/lib/bot-check';
-import { useHydrated } from '@/lib/use-hydrated';
-import classes from './sign-in-form.module.css';
+import { UntilHydrated } from './until-hydrated';
 import { fetchAffiliation, postLoginPath } from '@/lib/affiliation';
 
 /**
@@ -55,7 +54,6 @@ export function SignInForm({ next = '/' }: { next?: string }) {
   const form = useForm<Values>({
     initialValues: { email: '', password: '', agreed_to_terms: false },
   });
-  const hydrated = useHydrated();
 
   async function submit(values: Values): Promise<void> {
     const result = (await loadLoginSchema()).safeParse(values);
@@ -175,7 +173,7 @@ export function SignInForm({ next = '/' }: { next?: string }) {
       aria-label="Sign in"
     >
       {/* The prerendered sign-in page (issue 15) is operable once the app has taken it over. */}
-      <fieldset disabled={!hydrated} className={classes.fieldset}>
+      <UntilHydrated>
         <Stack gap="sm">
           {serverError && (
             <Alert color="red" role="alert" title="Could not sign in">
@@ -213,7 +211,7 @@ export function SignInForm({ next = '/' }: { next?: string }) {
             </Anchor>
           </Group>
         </Stack>
-      </fieldset>
+      </UntilHydrated>
     </form>
   );
 }

@@ -5,7 +5,6 @@ import { emailSchema, mayActAsAccount, mayAttempt, MESSAGES } from '@rrp/domain'
 import { ApiError } from './api-client';
 import { useSession } from './session';
 import { useActor } from './use-can';
-import { useHydrated } from './use-hydrated';
 
 /**
  * Acting as another user (foundation §6: superusers and administrators, by e-mail): starts the
@@ -56,7 +55,6 @@ export function useMayActAs(account: { id: number; active: boolean; groups: read
 /** The e-mail form of "Act as a user": the superuser home and the staff account menu. */
 export function ActAsForm({ onStarted }: { onStarted?: () => void }) {
   const { actAs, busy } = useActAs();
-  const hydrated = useHydrated();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   return (
@@ -68,23 +66,20 @@ export function ActAsForm({ onStarted }: { onStarted?: () => void }) {
         void actAs(email).then((refusal) => (refusal ? setError(refusal) : onStarted?.()));
       }}
     >
-      {/* Typed or clicked before React takes over the server-rendered home, it would be lost. */}
-      <fieldset disabled={!hydrated} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
-        <Group align="flex-end">
-          <TextInput
-            label="User's email"
-            type="email"
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-            error={error}
-            style={{ flex: 1 }}
-            data-autofocus
-          />
-          <Button type="submit" loading={busy}>
-            Impersonate
-          </Button>
-        </Group>
-      </fieldset>
+      <Group align="flex-end">
+        <TextInput
+          label="User's email"
+          type="email"
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+          error={error}
+          style={{ flex: 1 }}
+          data-autofocus
+        />
+        <Button type="submit" loading={busy}>
+          Impersonate
+        </Button>
+      </Group>
     </form>
   );
 }

@@ -70,6 +70,13 @@ function preloadLinks(chunks: Chunks[]): string {
     .join('');
 }
 
+/** The stylesheets a rendered page's markup needs, applied (render-blocking), each file once. */
+function stylesheetLinks(styles: string[]): string {
+  return [...new Set(styles)]
+    .map((href) => `\n    <link rel="stylesheet" crossorigin href="${escapeAttribute(href)}">`)
+    .join('');
+}
+
 interface Build {
   builtAt: number;
   index: string;
@@ -78,12 +85,14 @@ interface Build {
 }
 
 /**
- * The app's page for a path (issue 32): index.html with `modulepreload` links for the chunks of the
+ * The app's pages (issue 32). `plain`: index.html with `modulepreload` links for the chunks of the
  * screen the path opens, and of the signed-in shell for someone with a session, so that a first
  * visit fetches them all at once, beside the entry's, instead of discovering each import only
- * once the one before it has run. Styles are preloaded, not applied: the app applies them as
- * before, when the screen's code asks for them. A build without the map gives the plain page.
- * The build is read again when index.html changes, so a rebuilt app is served without a restart.
+ * once the one before it has run; styles are preloaded, not applied: the app applies them as
+ * before, when the screen's code asks for them. `rendered`: a page the server rendered (its
+ * template carries the entry's styles), with its screen's own stylesheets, which its markup needs
+ * to paint as it will look. A build without the map gives the pages as they are. The build is
+ * read again when index.html changes, so a rebuilt app is served without a restart.
  */
 export function appPages(distDir: string) {
   let build: Promise<Build> | undefined;
@@ -105,14 +114,23 @@ export function appPages(distDir: string) {
     if ((await build?.catch(() => null))?.builtAt !== builtAt) build = load(builtAt);
     return build!;
   };
+  const inHead = (page: string, links: string) => page.replace('</head>', () => `${links}\n  </head>`);
 
-  /** Null when the build cannot be read: the caller sends index.html as it is. */
-  return async (path: string, signedIn: boolean): Promise<string | null> => {
-    const loaded = await current().catch(() => null);
-    if (!loaded) return null;
-    const { index, findScreen, signedIn: shell } = loaded;
-    const chunks = [findScreen?.(path), signedIn ? shell : null].filter((set) => set != null);
-    if (chunks.length === 0) return index;
-    return index.replace('</head>', () => `${preloadLinks(chunks)}\n  </head>`);
+  return {
+    /** Null when the build cannot be read: the caller sends index.html as it is. */
+    async plain(path: string, signedIn: boolean): Promise<string | null> {
+      const loaded = await current().catch(() => null);
+      if (!loaded) return null;
+      const { index, findScreen, signedIn: shell } = loaded;
+      const chunks = [findScreen?.(path), signedIn ? shell : null].filter((set) => set != null);
+      if (chunks.length === 0) return index;
+      return inHead(index, preloadLinks(chunks));
+    },
+    async rendered(page: string, path: string): Promise<string> {
+      const loaded = await current().catch(() => null);
+      const styles = loaded?.findScreen?.(path)?.styles ?? [];
+      if (styles.length === 0) return page;
+      return inHead(page, stylesheetLinks(styles));
+    },
   };
 }

@@ -54,7 +54,8 @@ describe('the app page, with its screen chunks', () => {
     writeFileSync(join(dist, 'index.html'), INDEX);
     writeFileSync(join(dist, '.vite', 'screen-chunks.json'), JSON.stringify(CHUNKS));
     app = Fastify();
-    await registerWebApp(app, dist);
+    // No rendering module: every page is the app's plain page.
+    await registerWebApp(app, dist, { modulePath: join(dist, 'no-renderer.mjs') });
     await app.ready();
   });
 
@@ -115,6 +116,30 @@ describe('the app page, with its screen chunks', () => {
     const response = await get('/user');
     expect(response.body).toContain('<title>Rebuilt</title>');
     expect(preloads(response.body)).toEqual(['/assets/user-list-screen-1.js', '/assets/data-table-1.js']);
+  });
+
+  it("gives a page the server rendered its screen's stylesheets, applied, and no preloading", async () => {
+    writeFileSync(
+      join(dist, 'renderer.mjs'),
+      `export async function renderSignedInPage(path) {
+        return '<!doctype html><html><head><title>Drawn</title></head><body>' + path + '</body></html>';
+      }`,
+    );
+    const rendering = Fastify();
+    await registerWebApp(rendering, dist, { modulePath: join(dist, 'renderer.mjs') });
+    const page = async (url: string) =>
+      (await rendering.inject({ method: 'GET', url, headers: { cookie: 'rrp_token=abc' } })).body;
+    const list = await page('/request?ordering=name');
+    expect(list).toContain(
+      '<title>Drawn</title>\n    <link rel="stylesheet" crossorigin href="/assets/data-table-1.css">\n  </head>',
+    );
+    expect(list).toContain('<body>/request?ordering=name</body>');
+    expect(preloads(list)).toEqual([]);
+    // A screen without stylesheets of its own is sent as rendered.
+    expect(await page('/')).toBe(
+      '<!doctype html><html><head><title>Drawn</title></head><body>/</body></html>',
+    );
+    await rendering.close();
   });
 
   it('sends the plain page of a build without the map', async () => {

@@ -67,13 +67,14 @@ export async function registerWebApp(
     const rendered =
       signedIn && request.method === 'GET' ? await renderSignedInPage(request.url, cookies) : null;
     // The visitor's own data: never kept by a cache on the way.
+    const path = request.url.split('?')[0]!;
     if (rendered !== null)
       return reply
         .header('Cache-Control', 'no-store')
         .header('Vary', 'Cookie')
         .type('text/html')
-        .send(rendered);
-    const page = await appPage(request.url.split('?')[0]!, signedIn);
+        .send(await appPage.rendered(rendered, path));
+    const page = await appPage.plain(path, signedIn);
     reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie');
     return page === null ? reply.sendFile('index.html') : reply.type('text/html; charset=utf-8').send(page);
   };

@@ -72,8 +72,9 @@ async function startServer(url: string, port: number): Promise<ChildProcess> {
 /**
  * The screens whose calls are cases (issue 32), each opened as the account of a role: a role's
  * home loads all it asks for (its page, rendered by the server with its reads, and the API calls
- * after it) in turn; with `only`, the case is that one call of the screen (the request list's
- * page of 10 rows as the screen asks for it, the tissue catalogue's donors).
+ * after it) in turn, and so does the request list's page, rendered with its first rows; with
+ * `only`, the case is that one call of the screen as the app makes it on a navigation inside it
+ * (the request list's page of 10 rows, the tissue catalogue's donors).
  */
 const SCREEN_CASES: { name: string; path: string; account: AccountName; only?: string }[] = [
   { name: 'request list screen page (admin)', path: '/request', account: 'admin', only: '/api/request/' },
@@ -83,6 +84,7 @@ const SCREEN_CASES: { name: string; path: string; account: AccountName; only?: s
     account: 'researcher',
     only: '/api/request/',
   },
+  { name: 'request list page, rendered (admin)', path: '/request', account: 'admin' },
   { name: 'home (admin)', path: '/', account: 'admin' },
   { name: 'home (reviewer)', path: '/', account: 'reviewer' },
   { name: 'home (ABN reviewer)', path: '/', account: 'abnReviewer' },
@@ -103,7 +105,8 @@ async function screenCases(port: number, f: Fixtures, wanted: (name: string) => 
   try {
     for (const spec of specs) {
       const account = f.accounts[spec.account];
-      const calls = await screenCalls(browser, `http://127.0.0.1:${port}`, spec.path, account);
+      const base = `http://127.0.0.1:${port}`;
+      const calls = await screenCalls(browser, base, spec.path, account, spec.only ? 'in app' : 'page');
       const chosen = spec.only ? calls.filter((call) => call.path.split('?')[0] === spec.only) : calls;
       console.log(`${spec.name} (${account.role} ${account.id}, ${spec.path}):`);
       for (const call of chosen) console.log(`  GET ${call.path}`);

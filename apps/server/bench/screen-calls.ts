@@ -4,16 +4,20 @@ import type { Account } from './fixtures';
 import type { Call } from './load';
 
 /**
- * The GET requests the web app makes to show `path` to `account` on a first visit, recorded in
- * headless Chromium until the network is idle: the page itself (the signed-in home is rendered by
- * the server with its reads, issue 15) and every API call, with exactly the query strings the
- * screen sends. The cases replay them, so they follow the screens as the screens change.
+ * The GET requests the web app makes to show `path` to `account`, recorded in headless Chromium
+ * until the network is idle, with exactly the query strings the screen sends. The cases replay
+ * them, so they follow the screens as the screens change. On a first visit (`arrive: 'page'`):
+ * the page itself (the home and the list screens are rendered by the server with their reads,
+ * issues 15 and 32) and every API call after it. On a navigation inside the app (`'in app'`, from
+ * the home, as a person follows a link): the API calls the screen makes, which a screen the
+ * server renders does not make on a first visit.
  */
 export async function screenCalls(
   browser: Browser,
   base: string,
   path: string,
   account: Account,
+  arrive: 'page' | 'in app' = 'page',
 ): Promise<Call[]> {
   const context = await browser.createBrowserContext();
   try {
@@ -35,7 +39,18 @@ export async function screenCalls(
         headers: document ? { cookie } : { authorization: `JWT ${account.token}` },
       });
     });
-    await page.goto(`${base}${path}`, { waitUntil: 'networkidle0', timeout: 60_000 });
+    if (arrive === 'in app') {
+      await page.goto(`${base}/`, { waitUntil: 'networkidle0', timeout: 60_000 });
+      calls.length = 0;
+      // The app's router follows the history, as it does a link it draws (evaluated in the page:
+      // the server's code has no DOM types).
+      await page.evaluate(
+        `history.pushState(null, '', ${JSON.stringify(path)}); dispatchEvent(new PopStateEvent('popstate'));`,
+      );
+      await page.waitForNetworkIdle({ idleTime: 500, timeout: 60_000 });
+    } else {
+      await page.goto(`${base}${path}`, { waitUntil: 'networkidle0', timeout: 60_000 });
+    }
     return calls;
   } finally {
     await context.close();

@@ -95,7 +95,7 @@ function isWaiting(query: Query): boolean {
 }
 
 /** Whether the route table marks the screen `path` opens as rendered by the server. */
-function isServerRendered(path: string): boolean {
+export function rendersOnServer(path: string): boolean {
   const pathname = new URL(path, 'http://server.invalid').pathname;
   return ROUTES.some((route) => route.serverRendered && matchPath(route.path, pathname) !== null);
 }
@@ -122,7 +122,7 @@ export async function renderSignedInPage(
   path: string,
   request: Pick<ServerRequest, 'cookie' | 'fetch'>,
 ): Promise<string | null> {
-  if (!isServerRendered(path)) return null;
+  if (!rendersOnServer(path)) return null;
   const queryClient = createQueryClient();
   let activeRole: string | null = null;
   return requests.run({ ...request, activeRole: () => activeRole }, async () => {

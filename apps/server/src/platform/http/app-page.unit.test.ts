@@ -121,7 +121,8 @@ describe('the app page, with its screen chunks', () => {
   it("gives a page the server rendered its screen's stylesheets, applied, and no preloading", async () => {
     writeFileSync(
       join(dist, 'renderer.mjs'),
-      `export async function renderSignedInPage(path) {
+      `export const rendersOnServer = () => true;
+      export async function renderSignedInPage(path) {
         return '<!doctype html><html><head><title>Drawn</title></head><body>' + path + '</body></html>';
       }`,
     );

@@ -5,6 +5,8 @@ import { WEB_SERVER_RENDER } from '../../paths';
 
 /** The web app's rendering module (apps/web/src/server-render.tsx), as built. */
 interface WebRenderer {
+  /** Whether it renders the screen `path` opens; it answers null for the others. */
+  rendersOnServer(path: string): boolean;
   loadServerRenderedScreens(): Promise<void>;
   renderSignedInPage(
     path: string,
@@ -139,7 +141,8 @@ export function createServerRenderer(
     });
     try {
       const module = await renderer();
-      if (!module) return null;
+      // A screen the module does not render takes no turn: its plain page is sent at once.
+      if (!module?.rendersOnServer(path)) return null;
       return await Promise.race([
         inTurn(async () =>
           abandoned

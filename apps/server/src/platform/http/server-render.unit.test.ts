@@ -13,6 +13,7 @@ const INDEX = '<!doctype html><div id="root"></div>';
  * rendered page shows what the in-process API answered to the call it made with the session.
  */
 const FAKE_RENDERER = `
+export const rendersOnServer = (path) => !path.startsWith('/request/create');
 export async function renderSignedInPage(path, request) {
   const token = request.cookie('rrp_token');
   if (token === 'no-page') return null;
@@ -80,13 +81,31 @@ describe('pages rendered on the server', () => {
     const head = await app.inject({ method: 'HEAD', url: '/request', headers: { cookie } });
     expect(head.statusCode).toBe(200);
     expect(head.headers['cache-control']).toBe('no-cache');
-    // A page the module does not render (it answers null) is the app's plain page.
-    const plain = await app.inject({
+    // A screen the module does not render is the app's plain page.
+    const plain = await app.inject({ method: 'GET', url: '/request/create', headers: { cookie } });
+    expect(plain.body).toBe(INDEX);
+  });
+
+  it('sends a screen the module does not render at once, without waiting for a turn', async () => {
+    const bounded = Fastify();
+    await registerWebApp(bounded, dist, {
+      modulePath: join(dist, 'renderer.mjs'),
+      limitMs: 1_000,
+      rendersAtOnce: 1,
+    });
+    // The only turn is held by a render that does not end before the time limit.
+    const held = bounded.inject({ method: 'GET', url: '/', headers: { cookie: 'rrp_token=slow' } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const started = Date.now();
+    const plain = await bounded.inject({
       method: 'GET',
       url: '/request/create',
-      headers: { cookie: 'rrp_token=no-page' },
+      headers: { cookie: 'rrp_token=abc' },
     });
     expect(plain.body).toBe(INDEX);
+    expect(Date.now() - started).toBeLessThan(500);
+    expect((await held).body).toBe(INDEX);
+    await bounded.close();
   });
 
   it('sends the plain page to a visitor without a session', async () => {

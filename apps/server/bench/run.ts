@@ -22,7 +22,8 @@ import { checkTargets, targetsTable } from './targets';
  *
  * BENCH_DATABASE_URL: a database to use (else a PostgreSQL server kept in DATA_DIR/bench-postgres);
  * BENCH_SCALE: a fraction of the full data size (default 1); BENCH_DURATION: seconds per case (10);
- * BENCH_ONLY: measure only the cases whose name contains this text ('screens': the browser phase);
+ * BENCH_ONLY: measure only the cases whose name contains this text, or one of several joined by
+ * `|` ('screens': the browser phase);
  * BENCH_SERVER: the built bench server to run (default dist/bench-server.js).
  */
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
@@ -199,9 +200,10 @@ async function main() {
     const port = await freePort();
     server = await startServer(db.url, port);
     const f = await fixtures(db.url, jwtSecret);
-    // BENCH_ONLY=text measures only the cases whose name holds it (and the floor, to compare with).
-    const only = process.env.BENCH_ONLY;
-    const wanted = (name: string) => !only || name.includes(only);
+    // BENCH_ONLY=text measures only the cases whose name holds it, or one of `a|b` (and the floor,
+    // to compare with).
+    const only = process.env.BENCH_ONLY?.split('|');
+    const wanted = (name: string) => !only || only.some((text) => name.includes(text));
     const all = [...apiCases(f), ...(await screenCases(port, f, wanted))].filter(
       (test) => test.kind === 'floor' || wanted(test.name),
     );
@@ -244,7 +246,9 @@ async function main() {
     clearInterval(sampler);
     clearInterval(probe);
     const screens =
-      !only || 'list screens'.includes(only) ? await openScreens(port, f.accounts.admin.token) : [];
+      !only || only.some((text) => 'list screens'.includes(text))
+        ? await openScreens(port, f.accounts.admin.token)
+        : [];
     machine.stop();
     const floor = measured.find((r) => r.kind === 'floor')!.rps;
     const results = measured.map((r) => ({ ...r, ratio: r.rps / floor }));

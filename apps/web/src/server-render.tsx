@@ -112,11 +112,12 @@ export async function loadServerRenderedScreens(): Promise<void> {
 }
 
 /**
- * The signed-in page at `path` (with its query), rendered for the request whose cookies and API `request` gives:
- * each render shows which reads the page waits for (the session's user first, then what the role's
- * screen shows); they are fetched and the page is rendered again, until it waits for none. Null
- * when it cannot be rendered whole (a read failed, or it kept asking): the server then sends the
- * app's plain page, which renders in the browser as before.
+ * The signed-in page at `path` (with its query), rendered for the request whose cookies and API
+ * `request` gives: each render shows which reads the page waits for (the session's user first,
+ * then what the role's screen shows); they are fetched and the page is rendered again, until it
+ * waits for none. Null for a screen the route table does not mark, and when the page cannot be
+ * rendered whole (a read failed, or it kept asking): the server then sends the app's plain page,
+ * which renders in the browser as before.
  */
 export async function renderSignedInPage(
   path: string,

@@ -66,8 +66,8 @@ export async function registerWebApp(
     const signedIn = parseCookies(cookies).has(SESSION_COOKIES.token);
     const rendered =
       signedIn && request.method === 'GET' ? await renderSignedInPage(request.url, cookies) : null;
-    // The visitor's own data: never kept by a cache on the way.
     const path = request.url.split('?')[0]!;
+    // The visitor's own data: never kept by a cache on the way.
     if (rendered !== null)
       return reply
         .header('Cache-Control', 'no-store')

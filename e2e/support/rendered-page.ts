@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /**
  * The errors a page reports, uncaught or logged: React reports a page whose markup it could not
@@ -31,4 +31,16 @@ export async function holdAppCode(page: Page): Promise<{ hold(): void; release()
     },
     release: () => release(),
   };
+}
+
+/**
+ * Waits until the app has taken over a page that arrived drawn: the header's account menu opens
+ * (a click before the app's code has run does nothing, so it is clicked until then), then closes.
+ */
+export async function waitForTakeOver(page: Page): Promise<void> {
+  await expect(async () => {
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await page.keyboard.press('Escape');
 }

@@ -1,6 +1,6 @@
 import { formatDate, SESSION_COOKIES } from '@rrp/domain';
 import { expect, test } from '../support/test';
-import { collectPageErrors, holdAppCode } from '../support/rendered-page';
+import { collectPageErrors, holdAppCode, waitForTakeOver } from '../support/rendered-page';
 import { signIn } from '../support/session';
 
 /** Far from UTC: most moments fall on another day here, so a page written in UTC would show it. */
@@ -57,13 +57,8 @@ test("the list screens arrive drawn by the server, in the reader's time zone, an
       }
 
       appCode.release();
-      // Taken over: the header's account menu opens (a click before the code has run does nothing,
-      // so it is clicked until then), and the screen read nothing it already had.
-      await expect(async () => {
-        await page.getByRole('button', { name: /Account menu/ }).click();
-        await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible({ timeout: 1_000 });
-      }).toPass({ timeout: 15_000 });
-      await page.keyboard.press('Escape');
+      // Taken over, and the page read nothing it already had.
+      await waitForTakeOver(page);
       await expect(firstControl).toBeEnabled();
       expect(
         calls.filter((call) => call.startsWith('GET')),

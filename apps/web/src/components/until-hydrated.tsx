@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useHydrated } from '@/lib/use-hydrated';
 import classes from './until-hydrated.module.css';
 
@@ -14,5 +14,18 @@ export function UntilHydrated({ children }: { children: ReactNode }) {
     <fieldset disabled={!hydrated} role="presentation" className={classes.controls}>
       {children}
     </fieldset>
+  );
+}
+
+/**
+ * A part of a page whose code loads on its own (a lazy chunk). React takes such a part over only
+ * when its code has arrived, after the page around it: the page's controls are then live while
+ * this part's are still drawn markup, so the part holds its own controls until it is taken over.
+ */
+export function LazyPart({ fallback = null, children }: { fallback?: ReactNode; children: ReactNode }) {
+  return (
+    <Suspense fallback={fallback}>
+      <UntilHydrated>{children}</UntilHydrated>
+    </Suspense>
   );
 }

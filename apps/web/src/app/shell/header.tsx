@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { Button, Group } from '@mantine/core';
 import { Link } from 'react-router';
+import { LazyPart } from '@/components/until-hydrated';
 import { useSession } from '@/lib/session';
 import { Logo } from './logo';
 
@@ -23,8 +24,8 @@ export function Header() {
   );
   if (!user) return logoOnly;
   return (
-    <Suspense fallback={logoOnly}>
+    <LazyPart fallback={logoOnly}>
       <SignedInHeader />
-    </Suspense>
+    </LazyPart>
   );
 }

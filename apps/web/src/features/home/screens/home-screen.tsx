@@ -18,6 +18,7 @@ import { Link } from 'react-router';
 import { ROLE_LABELS } from '@rrp/domain';
 import { FourStepGuide } from '@/components/four-step-guide';
 import { Page } from '@/components/page';
+import { LazyPart } from '@/components/until-hydrated';
 import { COHORT_NAMES, PRODUCT_NAME } from '@/lib/config';
 import { projectUpdatesQueries } from '@/lib/renewals';
 import { useSession } from '@/lib/session';
@@ -150,7 +151,7 @@ function RoleHome() {
           ? `You are working as ${ROLE_LABELS[activeRole]}.`
           : 'Choose your primary role to continue.'}
       </Text>
-      <Suspense fallback={null}>
+      <LazyPart>
         {activeRole === 'superuser' && <SuperuserPanel />}
         {activeRole === 'sbso' && <OfficialPanel user={user} />}
         {(activeRole === 'portal_admin' || activeRole === 'portal_reviewer') && (
@@ -158,16 +159,16 @@ function RoleHome() {
         )}
         {activeRole && REVIEWER_HOME_ROLES.includes(activeRole) && <ReviewerPanel role={activeRole} />}
         {activeRole === 'rm_admin' && <ResearchMatchAdminPanel />}
-      </Suspense>
+      </LazyPart>
       {activeRole === 'primary_researcher' ? (
         <ResearcherPanels userId={user.id}>
           <HomeExpiryNotices userId={user.id} />
           <RecentRequestsPanel />
           <ProjectsPanel />
           {user.abn_approved && (
-            <Suspense fallback={null}>
+            <LazyPart>
               <TissueCollectionsPanel />
-            </Suspense>
+            </LazyPart>
           )}
           {placeLinks}
         </ResearcherPanels>

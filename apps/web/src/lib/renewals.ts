@@ -16,7 +16,6 @@ import {
   type UpdateRenewalInput,
 } from '@rrp/domain';
 import { apiFetch } from './api-client';
-import { HOME_READ_FRESH_MS } from './query-client';
 import type { ListPage as Page } from '@/lib/api-client';
 
 /** The renewals of one request, newest first (GET renewal/?request=). */
@@ -78,15 +77,14 @@ function windowEnd(now = new Date()): string {
 }
 
 /**
- * What the Project Updates Dashboard and the researcher home read: the user's approved and
- * fulfilled requests expiring within six months (or expired), their open renewals, and their
- * projects whose IRB has expired or expires within 60 days.
+ * What the Project Updates Dashboard reads: the user's approved and fulfilled requests expiring
+ * within six months (or expired), their open renewals, and their projects whose IRB has expired or
+ * expires within 60 days. The home's notices read only the first few expired (expiry-notices.tsx).
  */
-export function projectUpdatesQueries(userId: number | null) {
+function projectUpdatesQueries(userId: number | null) {
   return [
     queryOptions({
       queryKey: ['requests', 'expiring', userId],
-      staleTime: HOME_READ_FRESH_MS,
       enabled: userId !== null,
       queryFn: () =>
         apiFetch<Page<RequestDto>>('request/', {
@@ -101,7 +99,6 @@ export function projectUpdatesQueries(userId: number | null) {
     }),
     queryOptions({
       queryKey: ['renewals', 'open', userId],
-      staleTime: HOME_READ_FRESH_MS,
       enabled: userId !== null,
       queryFn: () =>
         apiFetch<Page<RenewalDto>>('renewal/', {
@@ -110,7 +107,6 @@ export function projectUpdatesQueries(userId: number | null) {
     }),
     queryOptions({
       queryKey: ['projects', 'irb-updates', userId],
-      staleTime: HOME_READ_FRESH_MS,
       enabled: userId !== null,
       queryFn: () =>
         apiFetch<Page<ProjectDto>>('project/', {
@@ -120,7 +116,7 @@ export function projectUpdatesQueries(userId: number | null) {
   ] as const;
 }
 
-/** The project updates of `userId` (projectUpdatesQueries), as the dashboard and the home use them. */
+/** The project updates of `userId` (projectUpdatesQueries), as the dashboard uses them. */
 export function useProjectUpdates(userId: number | null) {
   const [requests, renewals, projects] = useQueries({ queries: projectUpdatesQueries(userId) });
   const now = new Date();

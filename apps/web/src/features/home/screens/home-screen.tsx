@@ -20,10 +20,9 @@ import { FourStepGuide } from '@/components/four-step-guide';
 import { Page } from '@/components/page';
 import { LazyPart } from '@/components/until-hydrated';
 import { COHORT_NAMES, PRODUCT_NAME } from '@/lib/config';
-import { projectUpdatesQueries } from '@/lib/renewals';
 import { useSession } from '@/lib/session';
 import { navigationFor, viewMenuFor } from '@/lib/navigation';
-import { HomeExpiryNotices } from '../components/expiry-notices';
+import { expiryNoticeQueries, HomeExpiryNotices } from '../components/expiry-notices';
 import { homeProjectsQuery, ProjectsPanel } from '../components/projects-panel';
 import { RecentRequestsPanel, recentRequestsQuery } from '../components/recent-requests-panel';
 import { REVIEWER_HOME_ROLES } from '../components/reviewer-roles';
@@ -104,7 +103,7 @@ function VisitorHome() {
  */
 function ResearcherPanels({ userId, children }: { userId: number; children: ReactNode }) {
   const reads = useQueries({
-    queries: [recentRequestsQuery, homeProjectsQuery, ...projectUpdatesQueries(userId)],
+    queries: [recentRequestsQuery, homeProjectsQuery, ...expiryNoticeQueries(userId)],
   });
   // Deferred: React renders the panels in slices, leaving the page free to answer input meanwhile.
   const arrived = useDeferredValue(reads.every((read) => !read.isPending));

@@ -115,7 +115,9 @@ describe('POST request/{id}/decision/: the plain flow', () => {
     const versions = await db()
       .select()
       .from(history)
-      .where(and(eq(history.model, 'request'), eq(history.objectId, String(id))));
+      .where(and(eq(history.model, 'request'), eq(history.objectId, String(id))))
+      // In the order they were written: without it, PostgreSQL may return the rows in any order.
+      .orderBy(history.id);
     expect(versions.map((version) => (version.data as { statusId: number }).statusId)).toEqual([
       2, 3, 6, 2, 4, 7, 14, 7, 13, 7,
     ]);

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { queryOptions, useQueries } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { RENEWABLE_STATUSES, todayIso, type ProjectDto, type RequestDto } from '@rrp/domain';
+import { RENEWABLE_STATUSES, type ProjectDto, type RequestDto } from '@rrp/domain';
 import { apiFetch, type ListPage } from '@/lib/api-client';
 import { HOME_READ_FRESH_MS } from '@/lib/query-client';
 import { irbNotice, sunsetNotice } from '@/lib/renewals';
@@ -12,6 +12,12 @@ import { irbNotice, sunsetNotice } from '@/lib/renewals';
  * notice as long as the page, and the home would read every one of them to draw it.
  */
 export const HOME_NOTICES_CAP = 5;
+
+/**
+ * Today (UTC) as YYYY-MM-DD: requests whose sunset date is today or earlier. Not the domain's
+ * `todayIso`: it sits with the zod schemas, which the home's first load leaves out (bundle budget).
+ */
+const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * What the notices read: the owner's oldest lapsed approved or fulfilled requests, and their
@@ -28,7 +34,7 @@ export function expiryNoticeQueries(userId: number) {
           query: {
             owner: userId,
             status__in: RENEWABLE_STATUSES.join(','),
-            expiration_date__lte: todayIso(),
+            expiration_date__lte: today(),
             ordering: 'expiration_date',
             limit: HOME_NOTICES_CAP + 1,
           },

@@ -51,8 +51,9 @@ export default defineConfig({
           // builds jsdom once instead of once per file: a third of the time.
           pool: 'vmThreads',
           setupFiles: ['src/test/setup.ts'],
-          // Component tests type into Mantine inputs; a busy 2-core machine needs more than 5 s.
-          testTimeout: 15_000,
+          // Component tests type into Mantine inputs, and `npm test` runs them beside the browser
+          // lanes: on a slower 2-core machine some took 10–20 s, and a limit of 15 s cut one off.
+          testTimeout: 30_000,
         },
       },
     ],

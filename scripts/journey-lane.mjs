@@ -17,16 +17,29 @@ import {
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { stripVTControlCharacters } from 'node:util';
 import { journeyServerEnv } from '../e2e/scripts/server-env.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const E2E = join(ROOT, 'e2e');
 const PLAYWRIGHT = join(ROOT, 'node_modules', '.bin', 'playwright');
 
+// A failing test's own line from Vitest (`FAIL  web  file > test`) or Playwright (`✘ … › test`),
+// colours taken off: kept so the run can name what failed in its last lines, which are all a CI
+// log shows when the screen walk's table comes after them.
+const FAILURE_LINE = /^\s*(FAIL|✘)\s/;
+/** The failing tests' lines seen so far, with their lane's prefix, each once. */
+export const failureLines = new Set();
+
 /** Prints a child's output line by line under the lane's prefix. */
 export function pipeLines(child, prefix) {
   for (const stream of [child.stdout, child.stderr]) {
-    if (stream) createInterface({ input: stream }).on('line', (line) => console.log(`${prefix} ${line}`));
+    if (!stream) continue;
+    createInterface({ input: stream }).on('line', (line) => {
+      console.log(`${prefix} ${line}`);
+      const plain = stripVTControlCharacters(line);
+      if (FAILURE_LINE.test(plain)) failureLines.add(`${prefix} ${plain.trim()}`);
+    });
   }
 }
 

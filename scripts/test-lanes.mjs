@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { JOURNEY_SECONDS, journeyQueue, pipeLines, runJourneys } from './journey-lane.mjs';
+import { JOURNEY_SECONDS, failureLines, journeyQueue, pipeLines, runJourneys } from './journey-lane.mjs';
 
 const LANES = [
   {
@@ -51,12 +51,16 @@ function runStep(lane, [command, ...args]) {
   });
 }
 
+/** Steps that failed, as `[lane] command (exit n)`, repeated in the run's last lines. */
+const failedSteps = [];
+
 async function runLane({ lane, ports, steps }) {
   const started = Date.now();
   let passed = true;
   for (const step of steps) {
     const code = await runStep(lane, step);
     if (code !== 0) {
+      failedSteps.push(`[${lane}] ${step.join(' ')} (exit ${code})`);
       console.log(`[${lane}] ${step.join(' ')} failed (exit ${code})`);
       passed = false;
       break;
@@ -105,6 +109,13 @@ if (Object.keys(measured).length > 0) {
 }
 if (queue.length > 0) console.log(`Journeys no lane could run: ${queue.join(', ')}`);
 if (failedJourneys.length > 0) console.log(`Journey files that failed: ${failedJourneys.join(', ')}`);
+if (failedSteps.length > 0) console.log(`Steps that failed:\n  ${failedSteps.join('\n  ')}`);
+if (failureLines.size > 0) {
+  const lines = [...failureLines];
+  const shown = lines.slice(0, 40);
+  console.log(`Failing tests (search the log for each):\n  ${shown.join('\n  ')}`);
+  if (lines.length > shown.length) console.log(`  … and ${lines.length - shown.length} more`);
+}
 const passed = results.every((result) => result.passed) && queue.length === 0 && failedJourneys.length === 0;
 console.log(`${journeyCount} journey files; npm test ${passed ? 'passed' : 'failed'}`);
 process.exit(passed ? 0 : 1);

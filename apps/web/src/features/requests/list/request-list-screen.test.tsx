@@ -98,11 +98,8 @@ describe('request list', () => {
     expect(screen.queryByRole('link', { name: 'New Request' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Start a Research Match application' })).toBeNull();
     await userEvent.type(search, 'Sp');
-    await waitFor(
-      () => expect(requestCalls(fetch).some((url) => url.searchParams.get('search') === 'Sp')).toBe(true),
-      {
-        timeout: 2500,
-      },
+    await waitFor(() =>
+      expect(requestCalls(fetch).some((url) => url.searchParams.get('search') === 'Sp')).toBe(true),
     );
     await userEvent.click(screen.getByRole('button', { name: 'Show/Hide Filters' }));
     await userEvent.click(await screen.findByRole('combobox', { name: 'Cohort' }));

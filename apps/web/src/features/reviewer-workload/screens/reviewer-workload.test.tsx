@@ -84,9 +84,7 @@ describe('the reviewer workload (issue 33)', () => {
 
     await userEvent.click(screen.getByRole('textbox', { name: 'Search' }));
     await userEvent.paste('paula');
-    await waitFor(() => expect(workloadQueries(fetch).at(-1)!.get('search')).toBe('paula'), {
-      timeout: 3000,
-    });
+    await waitFor(() => expect(workloadQueries(fetch).at(-1)!.get('search')).toBe('paula'));
   });
 
   it("shows a reviewer's open reviews, each linking to its request", async () => {
